@@ -1,0 +1,55 @@
+// The demonstration workspace: created on first start with deterministic data, reached with the
+// published demonstration key, read-only (every write answers 403 demoWorkspace).
+
+import type { Db } from '../../db/connect';
+import { fillSampleData } from '../../db/sample';
+import type { Clock } from '../platform/clock';
+import { keyFromParts } from '../platform/keys';
+import { scopes } from '../platform/scopes';
+
+export const demoWorkspaceId = '00000000-0000-4000-8000-00000000d3e0';
+const demoKeyId = '00000000-0000-4000-8000-00000000d3e1';
+
+/** The published demonstration key: anyone may use it; it only reads. */
+export const demoKey = keyFromParts('demo0000read', 'TesseraDemonstrationWorkspaceReadOnlyKey001');
+
+export async function ensureDemoWorkspace(db: Db, clock: Clock): Promise<{ created: boolean }> {
+  const existing = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('id', '=', demoWorkspaceId)
+    .executeTakeFirst();
+  if (existing) return { created: false };
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('workspaces')
+      .values({
+        id: demoWorkspaceId,
+        name: 'Tessera demonstration',
+        demonstration: 1,
+        created_utc: now.toISOString(),
+      })
+      .execute();
+    await trx
+      .insertInto('api_keys')
+      .values({
+        id: demoKeyId,
+        workspace_id: demoWorkspaceId,
+        name: 'Demonstration key',
+        prefix: demoKey.prefix,
+        secret_hash: demoKey.secretHash,
+        // Every scope, so a write is refused for what it is (demoWorkspace), not for a missing scope.
+        scopes: JSON.stringify(scopes),
+        legacy_scopes: null,
+        rate_per_minute: null,
+        created_utc: now.toISOString(),
+        expires_utc: null,
+        revoked_utc: null,
+        last_used_utc: null,
+      })
+      .execute();
+    await fillSampleData(trx, { workspaceId: demoWorkspaceId, now, deterministic: true });
+  });
+  return { created: true };
+}

@@ -1,0 +1,107 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { logChange } from '../platform/change-log';
+import type { Ctx } from '../platform/context';
+import { FieldErrors } from '../platform/field-errors';
+import { newId } from '../platform/ids';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { checkZoneAndCurrency, eventFields, resolveTimes, slugFromName } from './event-input';
+import { eventSchema, eventView } from './event-view';
+
+export const createEvent = defineOperation({
+  name: 'createEvent',
+  title: 'Create a draft event',
+  description:
+    'Creates a draft event. Give name, timeZone, currency and the start and end, either as startsLocal/endsLocal in venue time or as startsUtc/endsUtc (the UTC pair wins when both are sent). An in-person event needs a venue; an online one has none. The slug is made from the name when absent; an explicit slug already in use answers 409 slugTaken. Accepts an Idempotency-Key. Needs events:write.',
+  scope: 'events:write',
+  effect: 'write',
+  input: v.object({
+    name: eventFields.name,
+    slug: v.optional(eventFields.slug),
+    online: v.optional(eventFields.online),
+    venue: v.optional(eventFields.venue),
+    timeZone: eventFields.timeZone,
+    startsLocal: v.optional(eventFields.startsLocal),
+    endsLocal: v.optional(eventFields.endsLocal),
+    startsUtc: v.optional(eventFields.startsUtc),
+    endsUtc: v.optional(eventFields.endsUtc),
+    languages: v.optional(eventFields.languages),
+    currency: eventFields.currency,
+    modules: v.optional(eventFields.modules),
+  }),
+  output: eventSchema,
+  async handler(ctx, input) {
+    const errors = new FieldErrors();
+    checkZoneAndCurrency(errors, input.timeZone, input.currency);
+    const online = input.online ?? false;
+    const times = resolveTimes(input, input.timeZone, { starts: null, ends: null }, errors);
+    if (!times.starts) errors.add('startsLocal', 'Give startsLocal or startsUtc.');
+    if (!times.ends) errors.add('endsLocal', 'Give endsLocal or endsUtc.');
+    if (times.starts && times.ends && times.ends <= times.starts)
+      errors.add('endsUtc', 'The end must come after the start.');
+    if (!online && !input.venue) errors.add('venue', 'An in-person event needs a venue.');
+    if (online && input.venue) errors.add('venue', 'An online event has no venue.');
+    errors.throwIfAny();
+
+    const slug = input.slug ?? (await freeSlug(ctx, slugFromName(input.name)));
+    await refuseTakenSlug(ctx, slug, null);
+    const now = ctx.clock.now().toISOString();
+    const id = newId();
+    const row = {
+      id,
+      workspace_id: ctx.actor.workspaceId,
+      name: input.name,
+      slug,
+      status: 'draft',
+      online: online ? 1 : 0,
+      venue_name: input.venue?.name ?? null,
+      venue_address: input.venue?.address ?? null,
+      venue_city: input.venue?.city ?? null,
+      venue_country: input.venue?.country ?? null,
+      time_zone: input.timeZone,
+      starts_utc: times.starts!,
+      ends_utc: times.ends!,
+      languages: JSON.stringify(input.languages ?? ['en']),
+      currency: input.currency,
+      modules: JSON.stringify(input.modules ?? {}),
+      created_utc: now,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.insertInto('events').values(row).execute();
+    await logChange(ctx, {
+      action: 'createEvent',
+      resourceType: 'event',
+      resourceId: id,
+      summary: input.name,
+    });
+    return eventView(ctx, row);
+  },
+});
+
+export async function refuseTakenSlug(ctx: Ctx, slug: string, exceptEventId: string | null): Promise<void> {
+  let query = ctx.db
+    .selectFrom('events')
+    .select('id')
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .where('slug', '=', slug);
+  if (exceptEventId) query = query.where('id', '!=', exceptEventId);
+  if (await query.executeTakeFirst())
+    throw problem('slugTaken', `Another event already has the slug "${slug}".`);
+}
+
+async function freeSlug(ctx: Ctx, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await ctx.db
+        .selectFrom('events')
+        .select('slug')
+        .where('workspace_id', '=', ctx.actor.workspaceId)
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .execute()
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}

@@ -1,0 +1,119 @@
+// Input fields and rules shared by creating and changing an event.
+import * as v from 'valibot';
+import type { FieldErrors } from '../platform/field-errors';
+import { isCurrency } from '../platform/money';
+import { dateTime, localTime } from '../platform/schemas';
+import { fromLocal, isTimeZone, parseInstant } from '../platform/time';
+import { eventModules } from './event-view';
+
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const eventFields = {
+  name: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(200),
+    v.description('Name of the event, 1 to 200 characters.'),
+  ),
+  slug: v.pipe(
+    v.string(),
+    v.regex(slugPattern),
+    v.maxLength(80),
+    v.description(
+      'Address of the event page (/e/{slug}): lowercase letters, digits and single hyphens. Made from the name when absent.',
+    ),
+  ),
+  online: v.pipe(v.boolean(), v.description('True for an online event (no venue, no doors). Default false.')),
+  venue: v.nullable(
+    v.object({
+      name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+      address: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300)))),
+      city: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+      country: v.optional(
+        v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/), v.description('ISO 3166-1 alpha-2'))),
+      ),
+    }),
+  ),
+  timeZone: v.pipe(v.string(), v.description('IANA time zone of the venue, e.g. Europe/Oslo.')),
+  startsLocal: localTime('Start in venue time'),
+  endsLocal: localTime('End in venue time'),
+  startsUtc: dateTime('Start in UTC; when both pairs are sent the UTC pair wins.'),
+  endsUtc: dateTime('End in UTC; when both pairs are sent the UTC pair wins.'),
+  languages: v.pipe(
+    v.array(v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/))),
+    v.minLength(1),
+    v.maxLength(20),
+    v.description(
+      'Language tags the event is held and registered in; the first is the default. Default ["en"].',
+    ),
+  ),
+  currency: v.pipe(v.string(), v.description("ISO 4217 currency of the event's prices, e.g. EUR, JPY, KWD.")),
+  modules: v.pipe(
+    v.record(v.picklist(eventModules), v.boolean()),
+    v.description(
+      `Modules to switch on (true) or off (false); absent ones are on. One of: ${eventModules.join(', ')}.`,
+    ),
+  ),
+};
+
+export interface TimeInput {
+  startsLocal?: string;
+  endsLocal?: string;
+  startsUtc?: string;
+  endsUtc?: string;
+}
+
+/**
+ * Resolves the start and end instants from the UTC pair or the local pair (UTC wins when both
+ * are sent), in the given zone. Absent values fall back to `current`.
+ */
+export function resolveTimes(
+  input: TimeInput,
+  zone: string,
+  current: { starts: string | null; ends: string | null },
+  errors: FieldErrors,
+): { starts: string | null; ends: string | null } {
+  const pick = (
+    utc: string | undefined,
+    local: string | undefined,
+    field: 'starts' | 'ends',
+    fallback: string | null,
+  ) => {
+    if (utc !== undefined) {
+      const parsed = parseInstant(utc);
+      if (!parsed) errors.add(`${field}Utc`, 'Not an ISO 8601 date-time with a zone.');
+      return parsed;
+    }
+    if (local !== undefined) {
+      const parsed = fromLocal(local, zone);
+      if (!parsed) errors.add(`${field}Local`, `Not a real local time in ${zone}.`);
+      return parsed;
+    }
+    return fallback;
+  };
+  const starts = pick(input.startsUtc, input.startsLocal, 'starts', current.starts);
+  const ends = pick(input.endsUtc, input.endsLocal, 'ends', current.ends);
+  return { starts, ends };
+}
+
+export function checkZoneAndCurrency(
+  errors: FieldErrors,
+  zone: string | undefined,
+  currency: string | undefined,
+): void {
+  if (zone !== undefined && !isTimeZone(zone)) errors.add('timeZone', `"${zone}" is not an IANA time zone.`);
+  if (currency !== undefined && !isCurrency(currency))
+    errors.add('currency', `"${currency}" is not an ISO 4217 currency.`);
+}
+
+export function slugFromName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 70)
+    .replace(/-+$/g, '');
+  return slug || 'event';
+}

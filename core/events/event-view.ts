@@ -1,0 +1,102 @@
+// The public Event resource, built from its row in one place.
+import * as v from 'valibot';
+import type { EventRow } from '../../db/schema';
+import type { Ctx } from '../platform/context';
+import { dateTime, localTime, text, uuid } from '../platform/schemas';
+import { toLocal } from '../platform/time';
+
+export const eventModules = [
+  'checkin',
+  'program',
+  'sponsors',
+  'leads',
+  'cfp',
+  'crew',
+  'feedback',
+  'payments',
+  'budget',
+  'sharekit',
+] as const;
+export type EventModule = (typeof eventModules)[number];
+
+export const venueSchema = v.object({
+  name: text('Name of the venue.'),
+  address: v.nullable(text('Street address.')),
+  city: v.nullable(text('City.')),
+  country: v.nullable(v.pipe(v.string(), v.length(2), v.description('ISO 3166-1 alpha-2 country code.'))),
+});
+
+export const modulesSchema = v.pipe(
+  v.object(
+    Object.fromEntries(eventModules.map((m) => [m, v.boolean()])) as Record<
+      EventModule,
+      v.BooleanSchema<undefined>
+    >,
+  ),
+  v.description(
+    'Modules on (true) or switched off (false) for this event. Calls to a switched-off module answer 409 moduleOff.',
+  ),
+);
+
+export const eventSchema = v.object({
+  eventId: uuid('The event id.'),
+  name: text('Name of the event.'),
+  slug: text("The event's address: /e/{slug}."),
+  status: v.pipe(
+    v.picklist(['draft', 'published']),
+    v.description('draft (not visible to the public) or published.'),
+  ),
+  online: v.pipe(v.boolean(), v.description('True for an online event, which has no venue and no doors.')),
+  venue: v.nullable(venueSchema),
+  timeZone: text('IANA time zone of the venue; Local fields are in it.'),
+  startsUtc: dateTime('First moment of the event.'),
+  endsUtc: dateTime('Last moment of the event.'),
+  startsLocal: localTime('Start'),
+  endsLocal: localTime('End'),
+  languages: v.array(text('Language tag; the first is the default.')),
+  currency: text('ISO 4217 currency of its prices.'),
+  modules: modulesSchema,
+  url: v.pipe(v.string(), v.url(), v.description('Public page of the event.')),
+  createdUtc: dateTime('When it was created.'),
+  updatedUtc: dateTime('Last change; pass the newest as updatedSince.'),
+});
+
+export type EventView = v.InferOutput<typeof eventSchema>;
+
+export function modulesOf(row: Pick<EventRow, 'modules'>): Record<EventModule, boolean> {
+  const stored = JSON.parse(row.modules) as Partial<Record<EventModule, boolean>>;
+  return Object.fromEntries(eventModules.map((m) => [m, stored[m] !== false])) as Record<
+    EventModule,
+    boolean
+  >;
+}
+
+export function eventView(ctx: Ctx, row: EventRow): EventView {
+  return {
+    eventId: row.id,
+    name: row.name,
+    slug: row.slug,
+    status: row.status as EventView['status'],
+    online: row.online === 1,
+    venue:
+      row.venue_name === null
+        ? null
+        : {
+            name: row.venue_name,
+            address: row.venue_address,
+            city: row.venue_city,
+            country: row.venue_country,
+          },
+    timeZone: row.time_zone,
+    startsUtc: row.starts_utc,
+    endsUtc: row.ends_utc,
+    startsLocal: toLocal(row.starts_utc, row.time_zone),
+    endsLocal: toLocal(row.ends_utc, row.time_zone),
+    languages: JSON.parse(row.languages) as string[],
+    currency: row.currency,
+    modules: modulesOf(row),
+    url: `${ctx.request.origin}/e/${row.slug}`,
+    createdUtc: row.created_utc,
+    updatedUtc: row.updated_utc,
+  };
+}

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { eventSchema, eventView } from './event-view';
+
+export const listEvents = defineOperation({
+  name: 'listEvents',
+  title: 'List events',
+  description:
+    "Lists the workspace's events, oldest change first, with cursor paging (limit up to 500, default 100) and updatedSince for syncing. Filter by status (draft or published). Needs events:read.",
+  scope: 'events:read',
+  effect: 'read',
+  input: v.object({
+    ...cursorFields,
+    status: v.optional(
+      v.pipe(v.picklist(['draft', 'published']), v.description('Only events in this status.')),
+    ),
+  }),
+  output: pageOf(eventSchema),
+  async handler(ctx, input) {
+    const plan = planPage(ctx, input, { list: 'events', filters: { status: input.status } });
+    let query = ctx.db.selectFrom('events').selectAll().where('workspace_id', '=', ctx.actor.workspaceId);
+    if (input.status) query = query.where('status', '=', input.status);
+    const rows = await applyPlan(query, plan, {
+      seq: 'change_seq',
+      updated: 'updated_utc',
+      created: 'created_utc',
+      id: 'id',
+    }).execute();
+    return finishPage(
+      ctx,
+      plan,
+      rows,
+      (row) => ({ seq: row.change_seq, created: row.created_utc, id: row.id }),
+      (row) => eventView(ctx, row),
+    );
+  },
+});

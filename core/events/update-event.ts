@@ -1,0 +1,72 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { logChange } from '../platform/change-log';
+import { checkIfMatch } from '../platform/etag';
+import { FieldErrors } from '../platform/field-errors';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { refuseTakenSlug } from './create-event';
+import { checkZoneAndCurrency, eventFields, resolveTimes } from './event-input';
+import { eventSchema, eventView, modulesOf } from './event-view';
+import { loadEvent } from './load-event';
+
+export const updateEvent = defineOperation({
+  name: 'updateEvent',
+  title: 'Change an event',
+  description:
+    "Changes an event's basics as a JSON merge patch: name, slug, venue, timeZone, start and end (local or UTC pair; the UTC pair wins), languages, currency and modules (switching a module off keeps its data; switching it on brings it back). Send If-Match with the ETag read to refuse the change with 412 preconditionFailed when the event changed since. Needs events:write.",
+  scope: 'events:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    name: v.optional(eventFields.name),
+    slug: v.optional(eventFields.slug),
+    venue: v.optional(eventFields.venue),
+    timeZone: v.optional(eventFields.timeZone),
+    startsLocal: v.optional(eventFields.startsLocal),
+    endsLocal: v.optional(eventFields.endsLocal),
+    startsUtc: v.optional(eventFields.startsUtc),
+    endsUtc: v.optional(eventFields.endsUtc),
+    languages: v.optional(eventFields.languages),
+    currency: v.optional(eventFields.currency),
+    modules: v.optional(eventFields.modules),
+  }),
+  output: eventSchema,
+  async handler(ctx, input) {
+    const current = await loadEvent(ctx, input.eventId);
+    checkIfMatch(ctx, eventView(ctx, current));
+    const errors = new FieldErrors();
+    checkZoneAndCurrency(errors, input.timeZone, input.currency);
+    const zone = input.timeZone ?? current.time_zone;
+    const times = resolveTimes(input, zone, { starts: current.starts_utc, ends: current.ends_utc }, errors);
+    if (times.starts && times.ends && times.ends <= times.starts)
+      errors.add('endsUtc', 'The end must come after the start.');
+    if (current.online === 1 && input.venue) errors.add('venue', 'An online event has no venue.');
+    if (current.online === 0 && input.venue === null)
+      errors.add('venue', 'An in-person event needs a venue.');
+    errors.throwIfAny();
+    if (input.slug !== undefined) await refuseTakenSlug(ctx, input.slug, current.id);
+
+    const venue = input.venue === undefined ? undefined : input.venue;
+    const next = {
+      ...current,
+      name: input.name ?? current.name,
+      slug: input.slug ?? current.slug,
+      venue_name: venue === undefined ? current.venue_name : (venue?.name ?? null),
+      venue_address: venue === undefined ? current.venue_address : (venue?.address ?? null),
+      venue_city: venue === undefined ? current.venue_city : (venue?.city ?? null),
+      venue_country: venue === undefined ? current.venue_country : (venue?.country ?? null),
+      time_zone: zone,
+      starts_utc: times.starts!,
+      ends_utc: times.ends!,
+      languages: input.languages ? JSON.stringify(input.languages) : current.languages,
+      currency: input.currency ?? current.currency,
+      modules: input.modules ? JSON.stringify({ ...modulesOf(current), ...input.modules }) : current.modules,
+      updated_utc: ctx.clock.now().toISOString(),
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.updateTable('events').set(next).where('id', '=', current.id).execute();
+    await logChange(ctx, { action: 'updateEvent', resourceType: 'event', resourceId: current.id });
+    return eventView(ctx, next);
+  },
+});

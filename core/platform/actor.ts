@@ -1,0 +1,19 @@
+import type { Scope } from './scopes';
+
+/** Who is calling: resolved once per request by the token verifier, the same for REST and MCP. */
+export interface Actor {
+  workspaceId: string;
+  workspaceName: string;
+  demonstration: boolean;
+  keyId: string;
+  keyName: string;
+  keyPrefix: string;
+  keyCreatedUtc: string;
+  expiresUtc: string | null;
+  scopes: Scope[];
+  /** Made before per-area scopes existed (its scopes were rewritten). */
+  legacy: boolean;
+  ratePerMinute: number;
+  /** API keys reach both resources; assistant sign-in tokens are bound to one. */
+  audience: 'any' | 'rest' | 'mcp';
+}

@@ -1,0 +1,85 @@
+// One token verifier for both adapters: turns a Bearer token or X-Api-Key into an Actor.
+// The key row is read on every call, so a revocation or expiry takes effect on the very next call.
+import type { Actor } from './actor';
+import { parseKey, secretMatches } from './keys';
+import { type Problem, problem } from './problems';
+import { isScope, type Scope } from './scopes';
+import type { Services } from './services';
+
+export type Verification =
+  | { ok: true; actor: Actor }
+  | { ok: false; problem: Problem; key?: { keyId: string; workspaceId: string } };
+
+/** The key from `Authorization: Bearer …`, else from `X-Api-Key`. */
+export function tokenFromHeaders(
+  authorization: string | undefined,
+  apiKeyHeader: string | undefined,
+): string | undefined {
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match ? match[1] : authorization.trim();
+  }
+  return apiKeyHeader?.trim() || undefined;
+}
+
+export async function verifyToken(services: Services, token: string | undefined): Promise<Verification> {
+  if (!token)
+    return {
+      ok: false,
+      problem: problem('invalidKey', 'No API key was sent: use Authorization: Bearer <key> or X-Api-Key.'),
+    };
+  const parts = parseKey(token);
+  if (!parts)
+    return { ok: false, problem: problem('invalidKey', "The API key is not in this service's format.") };
+  const row = await services.db
+    .selectFrom('api_keys')
+    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+    .select([
+      'api_keys.id as keyId',
+      'api_keys.workspace_id as workspaceId',
+      'api_keys.name as keyName',
+      'api_keys.prefix',
+      'api_keys.secret_hash',
+      'api_keys.scopes',
+      'api_keys.legacy_scopes',
+      'api_keys.rate_per_minute',
+      'api_keys.created_utc',
+      'api_keys.expires_utc',
+      'api_keys.revoked_utc',
+      'workspaces.name as workspaceName',
+      'workspaces.demonstration',
+    ])
+    .where('api_keys.prefix', '=', parts.prefix)
+    .executeTakeFirst();
+  if (!row || !secretMatches(parts.secret, row.secret_hash)) {
+    return { ok: false, problem: problem('invalidKey', 'The API key is not recognised.') };
+  }
+  const key = { keyId: row.keyId, workspaceId: row.workspaceId };
+  if (row.revoked_utc !== null)
+    return {
+      ok: false,
+      problem: problem('keyRevoked', `The API key was revoked at ${row.revoked_utc}.`),
+      key,
+    };
+  if (row.expires_utc !== null && row.expires_utc <= services.clock.now().toISOString()) {
+    return { ok: false, problem: problem('keyExpired', `The API key expired at ${row.expires_utc}.`), key };
+  }
+  const scopes = (JSON.parse(row.scopes) as string[]).filter(isScope) as Scope[];
+  return {
+    ok: true,
+    actor: {
+      workspaceId: row.workspaceId,
+      workspaceName: row.workspaceName,
+      demonstration: row.demonstration === 1,
+      keyId: row.keyId,
+      keyName: row.keyName,
+      keyPrefix: row.prefix,
+      keyCreatedUtc: row.created_utc,
+      expiresUtc: row.expires_utc,
+      scopes,
+      legacy: row.legacy_scopes !== null,
+      ratePerMinute: row.rate_per_minute ?? services.defaultRatePerMinute,
+      audience: 'any',
+    },
+  };
+}

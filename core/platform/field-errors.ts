@@ -1,0 +1,27 @@
+// For rules valibot cannot express (a real time zone, a real currency): the same invalidRequest
+// problem, naming each field.
+
+import { problem } from './problems';
+import type { FieldError } from './validation';
+
+export class FieldErrors {
+  private readonly errors: FieldError[] = [];
+
+  add(field: string, message: string): this {
+    this.errors.push({ field, message });
+    return this;
+  }
+
+  throwIfAny(): void {
+    if (this.errors.length === 0) return;
+    const summary = this.errors.map((e) => `${e.field}: ${e.message}`).join(' ');
+    throw problem('invalidRequest', `A field or parameter is missing or wrong. ${summary}`, {
+      errors: this.errors,
+    });
+  }
+}
+
+export function invalidField(field: string, message: string): never {
+  new FieldErrors().add(field, message).throwIfAny();
+  throw new Error('unreachable');
+}

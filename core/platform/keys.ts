@@ -1,0 +1,48 @@
+// API key format: abk_ + 12-character prefix + _ + 43-character secret. Only a hash of the secret is kept.
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+
+const marker = 'abk_';
+const prefixLength = 12;
+const secretLength = 43;
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const keyPattern = /^abk_([A-Za-z0-9]{12})_([A-Za-z0-9]{43})$/;
+
+function randomText(length: number): string {
+  let text = '';
+  for (let i = 0; i < length; i++) text += alphabet[randomInt(alphabet.length)];
+  return text;
+}
+
+export interface GeneratedKey {
+  /** The whole key, shown once. */
+  key: string;
+  /** The marker plus the twelve characters, as lists show it. */
+  prefix: string;
+  secretHash: string;
+}
+
+export function generateKey(): GeneratedKey {
+  return keyFromParts(randomText(prefixLength), randomText(secretLength));
+}
+
+export function keyFromParts(prefixChars: string, secret: string): GeneratedKey {
+  const key = `${marker}${prefixChars}_${secret}`;
+  if (!keyPattern.test(key)) throw new Error('A key needs a 12-character prefix and a 43-character secret.');
+  return { key, prefix: `${marker}${prefixChars}`, secretHash: hashSecret(secret) };
+}
+
+export function parseKey(token: string): { prefix: string; secret: string } | null {
+  const match = keyPattern.exec(token);
+  if (!match) return null;
+  return { prefix: `${marker}${match[1]}`, secret: match[2]! };
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function secretMatches(secret: string, storedHash: string): boolean {
+  const a = Buffer.from(hashSecret(secret), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

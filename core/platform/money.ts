@@ -1,0 +1,27 @@
+// Money is kept as integer minor units and shown with the currency's own decimals (ISO 4217).
+
+const decimalsCache = new Map<string, number>();
+
+export function currencyDecimals(currency: string): number {
+  let decimals = decimalsCache.get(currency);
+  if (decimals === undefined) {
+    decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits as number;
+    decimalsCache.set(currency, decimals);
+  }
+  return decimals;
+}
+
+export function isCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  return Intl.supportedValuesOf('currency').includes(code);
+}
+
+export function toMajor(minor: number, currency: string): number {
+  const decimals = currencyDecimals(currency);
+  return Number((minor / 10 ** decimals).toFixed(decimals));
+}
+
+export function toMinor(major: number, currency: string): number {
+  return Math.round(major * 10 ** currencyDecimals(currency));
+}

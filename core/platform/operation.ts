@@ -1,0 +1,40 @@
+// An operation is a plain object: the one declaration both the REST route table and the MCP
+// tool table point at. Handlers return data, never HTTP or MCP shapes.
+import type * as v from 'valibot';
+import type { Ctx } from './context';
+import type { Scope } from './scopes';
+
+export type Effect = 'read' | 'write' | 'destructive';
+
+// biome-ignore lint/suspicious/noExplicitAny: operations of every input shape share one table.
+export type InputSchema = v.ObjectSchema<v.ObjectEntries, any>;
+
+export interface Operation<I extends InputSchema = InputSchema, O extends v.GenericSchema = v.GenericSchema> {
+  /** camelCase; the MCP tool name is its snake_case form. */
+  name: string;
+  /** A few words, for tables of contents. */
+  title: string;
+  /** Written for a person and an assistant alike: what it does, what it needs, what it answers. */
+  description: string;
+  /** The scope it needs; 'any' for calls every working key may make. */
+  scope: Scope | 'any';
+  effect: Effect;
+  /** Input fields with their docs in v.description; no transforms, so JSON Schema conversion is exact. */
+  input: I;
+  /** The answer's shape, for OpenAPI and MCP output schemas. */
+  output: O;
+  handler(ctx: Ctx, input: v.InferOutput<I>): Promise<v.InferOutput<O>>;
+}
+
+export type AnyOperation = Operation<InputSchema, v.GenericSchema>;
+
+export function defineOperation<I extends InputSchema, O extends v.GenericSchema>(
+  operation: Operation<I, O>,
+): Operation<I, O> {
+  return operation;
+}
+
+/** getMe -> get_me */
+export function toolName(operation: Pick<AnyOperation, 'name'>): string {
+  return operation.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

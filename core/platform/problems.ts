@@ -1,0 +1,243 @@
+// The one catalogue of problem codes: code -> HTTP status and title. Use cases throw
+// `problem(code, detail?, extras?)`; only the adapters turn it into HTTP or a tool error.
+
+export const problemCatalogue = {
+  invalidKey: {
+    status: 401,
+    title: 'Invalid API key',
+    detail: 'No API key was sent, or it is not a key of this service.',
+  },
+  keyExpired: { status: 401, title: 'API key expired', detail: 'The API key has passed its expiry date.' },
+  keyRevoked: { status: 401, title: 'API key revoked', detail: 'The API key has been revoked.' },
+  wrongAudience: {
+    status: 401,
+    title: 'Wrong audience',
+    detail: 'The token was issued for the other resource (MCP or REST).',
+  },
+  invalidOrigin: {
+    status: 403,
+    title: 'Origin not allowed',
+    detail: "Browser requests to the MCP server are accepted only from this service's own origin.",
+  },
+  missingScope: { status: 403, title: 'Missing scope', detail: 'The API key lacks a scope this call needs.' },
+  peopleScope: {
+    status: 403,
+    title: 'People scope needed',
+    detail: 'A call about people by name or address needs the people:read scope.',
+  },
+  demoWorkspace: {
+    status: 403,
+    title: 'Demonstration workspace',
+    detail: 'The demonstration workspace is read-only.',
+  },
+  httpsRequired: { status: 403, title: 'HTTPS required', detail: 'Only HTTPS requests are answered.' },
+  notFound: { status: 404, title: 'Not found', detail: 'No such resource in this workspace.' },
+  eventNotFound: { status: 404, title: 'Event not found', detail: 'No such event in this workspace.' },
+  attendeeNotFound: { status: 404, title: 'Attendee not found', detail: 'No such attendee at this event.' },
+  noDoor: { status: 404, title: 'No such door', detail: 'No such door at this event.' },
+  methodNotAllowed: {
+    status: 405,
+    title: 'Method not allowed',
+    detail: 'This address does not answer that method.',
+  },
+  moduleOff: {
+    status: 409,
+    title: 'Module switched off',
+    detail: 'The organiser switched this module off for the event.',
+  },
+  onlineEvent: { status: 409, title: 'Online event', detail: 'An online event has no doors.' },
+  alreadyCancelled: { status: 409, title: 'Already cancelled', detail: 'The ticket is already cancelled.' },
+  clash: { status: 409, title: 'Room clash', detail: 'The room is taken at that time.' },
+  slugTaken: { status: 409, title: 'Slug taken', detail: 'Another event already has this slug.' },
+  historyNeedsLicence: {
+    status: 409,
+    title: 'Licence needed',
+    detail: 'Reopening an earlier edition above the free limit needs its licence.',
+  },
+  endsCommunity: {
+    status: 409,
+    title: 'Ends community status',
+    detail: "A paid ticket would end the event's free community status above the free limit.",
+  },
+  codeTaken: {
+    status: 409,
+    title: 'Code taken',
+    detail: 'A discount code with these letters already exists.',
+  },
+  capacityBelowTaken: {
+    status: 409,
+    title: 'Capacity below places taken',
+    detail: 'The capacity cannot be set below the places already taken.',
+  },
+  idempotencyKeyInUse: {
+    status: 409,
+    title: 'Idempotency key in use',
+    detail: 'A request with this Idempotency-Key is still running; wait, then resend.',
+  },
+  preconditionFailed: {
+    status: 412,
+    title: 'Precondition failed',
+    detail: 'The resource changed since it was read (If-Match no longer matches).',
+  },
+  idempotencyKeyReused: {
+    status: 422,
+    title: 'Idempotency key reused',
+    detail: 'This Idempotency-Key was used within 24 hours for another method, path or body.',
+  },
+  invalidRequest: {
+    status: 400,
+    title: 'Invalid request',
+    detail: 'A field or parameter is missing or wrong.',
+  },
+  invalidBody: {
+    status: 400,
+    title: 'Invalid body',
+    detail: 'The body is not JSON, or a field has the wrong type.',
+  },
+  invalidCursor: {
+    status: 400,
+    title: 'Invalid cursor',
+    detail: 'The cursor is invalid, or the filters differ from those it was made with.',
+  },
+  invalidUpdatedSince: {
+    status: 400,
+    title: 'Invalid updatedSince',
+    detail: 'updatedSince is not an ISO 8601 date-time.',
+  },
+  invalidSort: { status: 400, title: 'Invalid sort', detail: 'sort must be changed or -created.' },
+  invalidIdempotencyKey: {
+    status: 400,
+    title: 'Invalid idempotency key',
+    detail: 'An Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  },
+  invalid: {
+    status: 400,
+    title: 'Invalid attendee details',
+    detail: 'Some attendee details are wrong; errors names each.',
+  },
+  soldOut: { status: 400, title: 'Sold out', detail: 'The ticket type has no places left.' },
+  unknownTicket: {
+    status: 400,
+    title: 'Unknown ticket type',
+    detail: 'The ticket type is not one of this event.',
+  },
+  empty: { status: 400, title: 'No attendees', detail: 'No attendee was sent.' },
+  tooMany: {
+    status: 400,
+    title: 'Too many attendees',
+    detail: 'At most 50 attendees can be registered in one request.',
+  },
+  registrationRefused: {
+    status: 400,
+    title: 'Registration refused',
+    detail: 'The registration was refused; reason names why.',
+  },
+  eventType: { status: 400, title: 'Unknown event type', detail: 'That is not a webhook event type.' },
+  webhookUrl: {
+    status: 400,
+    title: 'Invalid webhook URL',
+    detail:
+      'The URL must be an absolute https address without user name or fragment, at most 2,000 characters.',
+  },
+  webhookHttps: { status: 400, title: 'Webhook URL not https', detail: 'The URL must use https.' },
+  webhookPrivate: {
+    status: 400,
+    title: 'Private webhook address',
+    detail: 'The URL points to a private, loopback or link-local address.',
+  },
+  tooManyHooks: {
+    status: 400,
+    title: 'Too many subscriptions',
+    detail: 'A workspace may have at most 200 automation subscriptions.',
+  },
+  tooManyEndpoints: {
+    status: 400,
+    title: 'Too many endpoints',
+    detail: 'A workspace may have at most 20 webhook endpoints.',
+  },
+  payloadTooLarge: {
+    status: 413,
+    title: 'Body too large',
+    detail: 'The request body is larger than this service accepts.',
+  },
+  rateLimited: {
+    status: 429,
+    title: 'Rate limited',
+    detail: "More calls than the key's per-minute limit; wait for the seconds in Retry-After.",
+  },
+  serverError: {
+    status: 500,
+    title: 'Server error',
+    detail: "A fault on the service's side; retry with the same Idempotency-Key.",
+  },
+  webhooksUnavailable: {
+    status: 503,
+    title: 'Webhooks unavailable',
+    detail: 'This deployment keeps no signing secrets (no master key is configured).',
+  },
+} as const satisfies Record<string, { status: number; title: string; detail: string }>;
+
+export type ProblemCode = keyof typeof problemCatalogue;
+
+/** Codes this service adds to the spec's table, for situations the spec leaves open. */
+export const serviceCodes: readonly ProblemCode[] = ['httpsRequired', 'methodNotAllowed', 'payloadTooLarge'];
+
+/** Extra members some codes carry (scope, module, errors, etag, taken, sessions, ticketTypeId, reason). */
+export type ProblemExtras = Record<string, unknown>;
+
+export class Problem extends Error {
+  readonly code: ProblemCode;
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string;
+  readonly extras: ProblemExtras;
+
+  constructor(code: ProblemCode, detail?: string, extras: ProblemExtras = {}) {
+    const entry = problemCatalogue[code];
+    super(detail ?? entry.detail);
+    this.name = 'Problem';
+    this.code = code;
+    this.status = entry.status;
+    this.title = entry.title;
+    this.detail = detail ?? entry.detail;
+    this.extras = extras;
+  }
+}
+
+export function problem(code: ProblemCode, detail?: string, extras?: ProblemExtras): Problem {
+  return new Problem(code, detail, extras);
+}
+
+export function isProblem(error: unknown): error is Problem {
+  return error instanceof Problem;
+}
+
+/** The RFC 9457 body, shared by REST answers and MCP tool errors. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: ProblemCode;
+  traceId: string;
+  error: string;
+  [extra: string]: unknown;
+}
+
+export function problemBody(
+  p: Problem,
+  where: { root: string; instance: string; traceId: string },
+): ProblemBody {
+  return {
+    type: `${where.root}/developers/errors#${p.code}`,
+    title: p.title,
+    status: p.status,
+    detail: p.detail,
+    instance: where.instance,
+    code: p.code,
+    traceId: where.traceId,
+    error: p.detail,
+    ...p.extras,
+  };
+}

@@ -1,0 +1,26 @@
+// Small valibot building blocks shared by every area's input and output schemas.
+import * as v from 'valibot';
+
+export const uuid = (description: string) => v.pipe(v.string(), v.uuid(), v.description(description));
+export const dateTime = (description: string) =>
+  v.pipe(v.string(), v.isoTimestamp(), v.description(description));
+export const localTime = (description: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+    v.description(`${description} (YYYY-MM-DDTHH:mm, venue time)`),
+  );
+export const int32 = (description: string) => v.pipe(v.number(), v.integer(), v.description(description));
+export const text = (description: string) => v.pipe(v.string(), v.description(description));
+
+export const personalDataSchema = v.pipe(
+  v.picklist(['included', 'withheld', 'erased']),
+  v.description('included, withheld (the key lacks people:read) or erased (the person deleted their data)'),
+);
+
+export const rateLimitSchema = v.object({
+  perMinute: int32('Calls a minute, REST and MCP together.'),
+  windowSeconds: int32('Length of the counting window in seconds.'),
+});
+
+export const noInput = v.object({});

@@ -1,0 +1,96 @@
+// Scopes, presets and the rewrite of keys made before per-area scopes existed.
+import { problem } from './problems';
+
+export const scopes = [
+  'events:read',
+  'events:write',
+  'tickets:read',
+  'tickets:write',
+  'orders:read',
+  'attendees:read',
+  'attendees:write',
+  'checkins:read',
+  'checkins:write',
+  'program:read',
+  'program:write',
+  'sponsors:read',
+  'cfp:read',
+  'crew:read',
+  'surveys:read',
+  'finance:read',
+  'sharekit:read',
+  'communities:read',
+  'webhooks:read',
+  'webhooks:write',
+  'people:read',
+] as const;
+
+export type Scope = (typeof scopes)[number];
+
+export function isScope(value: string): value is Scope {
+  return (scopes as readonly string[]).includes(value);
+}
+
+export const readScopes: readonly Scope[] = scopes.filter((s) => s.endsWith(':read'));
+
+export const presets = {
+  dashboard: ['events:read', 'tickets:read', 'orders:read', 'checkins:read', 'program:read'],
+  automation: [
+    'events:read',
+    'tickets:read',
+    'orders:read',
+    'attendees:read',
+    'attendees:write',
+    'people:read',
+    'webhooks:read',
+    'webhooks:write',
+  ],
+  assistant: readScopes,
+  everything: scopes,
+} as const satisfies Record<string, readonly Scope[]>;
+
+export type Preset = keyof typeof presets;
+
+export function isPreset(value: string): value is Preset {
+  return Object.hasOwn(presets, value);
+}
+
+/** Write scope includes read of the same area: program:write also reads sessions. */
+export function hasScope(held: readonly Scope[], needed: Scope): boolean {
+  if (held.includes(needed)) return true;
+  if (needed.endsWith(':read')) {
+    const write = needed.replace(/:read$/, ':write');
+    return isScope(write) && held.includes(write);
+  }
+  return false;
+}
+
+export function requireScope(held: readonly Scope[], needed: Scope): void {
+  if (!hasScope(held, needed)) {
+    throw problem('missingScope', `This call needs the ${needed} scope, which the key does not have.`, {
+      scope: needed,
+    });
+  }
+}
+
+export const legacyScopes = ['read', 'write'] as const;
+export type LegacyScope = (typeof legacyScopes)[number];
+
+/**
+ * Keys made before per-area scopes had read and write. read became every read scope
+ * (personal data included); write became attendees:write plus checkins:write.
+ */
+export function rewriteLegacyScopes(old: readonly LegacyScope[]): Scope[] {
+  const rewritten = new Set<Scope>();
+  if (old.includes('read')) for (const s of readScopes) rewritten.add(s);
+  if (old.includes('write')) {
+    rewritten.add('attendees:write');
+    rewritten.add('checkins:write');
+  }
+  return scopes.filter((s) => rewritten.has(s));
+}
+
+/** Keeps the canonical order of the scope table, without repeats. */
+export function normaliseScopes(list: readonly Scope[]): Scope[] {
+  return scopes.filter((s) => list.includes(s));
+}

@@ -1,0 +1,16 @@
+// The long-lived pieces every call shares, built once by the composition root.
+import type { Db } from '../../db/connect';
+import type { ActivityRecorder } from './activity';
+import type { Clock } from './clock';
+import type { RateCounter } from './rate-counter';
+import type { DeploymentSecrets } from './secrets';
+
+export interface Services {
+  db: Db;
+  clock: Clock;
+  secrets: DeploymentSecrets;
+  rate: RateCounter;
+  activity: ActivityRecorder;
+  /** Calls a minute for keys that have no limit of their own (TESSERA_RATE_LIMIT). */
+  defaultRatePerMinute: number;
+}

@@ -1,0 +1,2 @@
+export { getMe } from './get-me';
+export { getWorkspace } from './get-workspace';

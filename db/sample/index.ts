@@ -1,0 +1,27 @@
+// Sample data for the demonstration workspace and for `workspace create --sample`. Each area
+// adds its own file here and one line to fillSampleData.
+import type { Db } from '../connect';
+import { insertSampleEvents } from './events';
+import { sampleId } from './ids';
+
+export interface SampleContext {
+  workspaceId: string;
+  /** Midnight UTC of the day the data is made; every date is relative to it. */
+  day0: Date;
+  id(name: string): string;
+}
+
+export async function fillSampleData(
+  db: Db,
+  options: { workspaceId: string; now: Date; deterministic: boolean },
+): Promise<void> {
+  const day0 = new Date(
+    Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate()),
+  );
+  const sample: SampleContext = {
+    workspaceId: options.workspaceId,
+    day0,
+    id: (name) => sampleId(options.workspaceId, name),
+  };
+  await insertSampleEvents(db, sample);
+}

@@ -1,0 +1,12 @@
+// A single, ever-growing change counter. Rows stamp `change_seq` from it on every change, so
+// "oldest change first" paging has a total order that never skips or repeats a row.
+import { sql } from 'kysely';
+import type { Db } from './connect';
+
+export async function nextChangeSeq(db: Db): Promise<number> {
+  const row = await sql<{ value: number }>`
+    update change_sequence set value = value + 1 where name = 'changes' returning value`.execute(db);
+  const value = row.rows[0]?.value;
+  if (value === undefined) throw new Error('change_sequence is not initialised');
+  return value;
+}

@@ -1,0 +1,131 @@
+// The MCP endpoint at /mcp: Streamable HTTP through the official SDK's low-level Server, in
+// stateless JSON mode (each POST stands alone, like a REST call). Tools come from the tool table
+// and run through core's invoke, so scopes, validation and problems match REST exactly.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Context, Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import type { Actor } from '../core/platform/actor';
+import type { Ctx } from '../core/platform/context';
+import { invoke } from '../core/platform/invoke';
+import { isProblem, problem, problemBody } from '../core/platform/problems';
+import type { Services } from '../core/platform/services';
+import { jsonSchemaOf } from './json-schema';
+import type { Tool } from './tool-table';
+import { tools } from './tools';
+
+const toolList = tools.map((t) => ({
+  name: t.name,
+  title: t.operation.title,
+  description: t.operation.description,
+  inputSchema: jsonSchemaOf(t.operation.input) as { type: 'object'; [k: string]: unknown },
+  outputSchema: jsonSchemaOf(t.operation.output) as { type: 'object'; [k: string]: unknown },
+  annotations: t.annotations,
+}));
+const toolsByName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
+
+const parseJson = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '1mb' });
+
+/** Browser requests (with an Origin header) are accepted only from this service's own origin. */
+export function checkOrigin(ctx: Context): void {
+  const origin = ctx.get('origin');
+  if (origin && origin !== ctx.state.origin) {
+    throw problem(
+      'invalidOrigin',
+      `Browser requests from ${origin} are not accepted; only ${ctx.state.origin} may call the MCP server.`,
+    );
+  }
+}
+
+function describeCall(body: unknown): string {
+  const message = body as { method?: string; params?: { name?: string } } | undefined;
+  if (message?.method === 'tools/call') return `MCP tools/call ${message.params?.name ?? '?'}`;
+  return `MCP ${message?.method ?? 'batch'}`;
+}
+
+function buildServer(services: Services, actor: Actor, ctx: Context): Server {
+  const server = new Server(
+    { name: 'tessera', version: '1.0.0' },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        "Tessera manages one workspace's events. Every tool answers JSON; a refusal is a tool error whose JSON is the same problem (code, detail, …) the REST API gives. Branch on code.",
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const found = toolsByName.get(request.params.name);
+    const call: Ctx = {
+      db: services.db,
+      clock: services.clock,
+      actor,
+      services,
+      request: { origin: ctx.state.origin },
+    };
+    try {
+      if (!found) throw problem('notFound', `There is no tool named ${request.params.name}.`);
+      const args = request.params.arguments ?? {};
+      const result = await invoke(found.operation, call, args, { bodyFields: new Set(Object.keys(args)) });
+      return {
+        content: [{ type: 'text', text: JSON.stringify(result.data) }],
+        structuredContent: result.data as Record<string, unknown>,
+      };
+    } catch (error) {
+      const p = isProblem(error) ? error : problem('serverError');
+      if (!isProblem(error)) ctx.app.emit('error', error, ctx);
+      ctx.state.outcome = p.code;
+      const body = problemBody(p, {
+        root: ctx.state.origin,
+        instance: `/mcp#${request.params.name}`,
+        traceId: ctx.state.traceId,
+      });
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+    }
+  });
+  return server;
+}
+
+export interface McpOptions {
+  services: Services;
+  authenticate: Middleware;
+}
+
+/** Koa middleware answering /mcp. */
+export function mcpEndpoint({ services, authenticate }: McpOptions): Middleware[] {
+  const originCheck: Middleware = async (ctx, next) => {
+    checkOrigin(ctx);
+    await next();
+  };
+  const handle: Middleware = async (ctx) => {
+    if (ctx.method !== 'POST') {
+      // Stateless server: no standalone event stream and no sessions to end.
+      ctx.set('Allow', 'POST');
+      throw problem('methodNotAllowed', 'The MCP endpoint answers POST only (stateless Streamable HTTP).');
+    }
+    const body = (ctx.request as unknown as { body?: unknown }).body;
+    ctx.state.operation = describeCall(body);
+    const actor = ctx.state.actor as Actor;
+    const server = buildServer(services, actor, ctx);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    ctx.respond = false;
+    ctx.res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(ctx.req, ctx.res, body);
+  };
+  const name: Middleware = async (ctx, next) => {
+    ctx.state.operation = `MCP ${ctx.method}`;
+    await next();
+  };
+  return [originCheck, name, authenticate, parseJson, handle];
+}

@@ -1,0 +1,199 @@
+// The `tessera` command: serve, demo key, workspace create, key create/list/revoke/activity.
+// Answers are JSON on stdout for scripts; mistakes go to stderr with a non-zero exit.
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import {
+  createKey,
+  expiryChoices,
+  KeyRequestError,
+  keyActivity,
+  listKeys,
+  revokeKey,
+} from '../core/admin/api-keys';
+import { demoKey } from '../core/admin/demo-workspace';
+import { createWorkspace, findWorkspace } from '../core/admin/workspaces';
+import { isUuid } from '../core/platform/ids';
+import { isProblem } from '../core/platform/problems';
+import { presets } from '../core/platform/scopes';
+import { startServer } from './server';
+import { openServices } from './services';
+import { dataDirFrom, SettingsError, settingsFrom } from './settings';
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function uuidArgument(value: string): string {
+  if (!isUuid(value)) throw new InvalidArgumentError('must be a UUID.');
+  return value;
+}
+
+/** Opens the data folder's database for one command and closes it afterwards. */
+async function withServices<T>(
+  data: string | undefined,
+  work: (s: Awaited<ReturnType<typeof openServices>>['services']) => Promise<T>,
+) {
+  const opened = await openServices({
+    dataDir: dataDirFrom(data),
+    ratePerMinute: 600,
+    secretKey: process.env.TESSERA_SECRET_KEY,
+  });
+  try {
+    return await work(opened.services);
+  } finally {
+    await opened.close();
+  }
+}
+
+const dataOption = () => new Option('--data <dir>', 'data folder (default ./data, env TESSERA_DATA)');
+
+const program = new Command('tessera')
+  .description('Tessera: self-hosted event management (REST API + MCP server).')
+  .showHelpAfterError()
+  .exitOverride();
+
+program
+  .command('serve')
+  .description('Start the HTTPS service (REST at /api/v1, MCP at /mcp).')
+  .option('--port <n>', 'port (default 8443, env PORT)')
+  .option('--host <h>', 'interface to listen on (default localhost)')
+  .addOption(dataOption())
+  .option(
+    '--tls-cert <file>',
+    'TLS certificate (PEM); without it a self-signed one is made in the data folder',
+  )
+  .option('--tls-key <file>', 'TLS private key (PEM), with --tls-cert')
+  .option('--trust-proxy', 'run behind a TLS-terminating proxy: honour X-Forwarded-*, refuse plain HTTP')
+  .action(async (flags) => {
+    const settings = settingsFrom(flags);
+    const server = await startServer(settings);
+    const lines = [
+      `Tessera is running.`,
+      `  REST API:  ${server.restUrl}`,
+      `  MCP:       ${server.mcpUrl}`,
+      `  Docs:      ${server.origin}/developers`,
+      `  Data:      ${settings.dataDir}`,
+      `  Demonstration key (read-only workspace): ${server.demoKey}`,
+      server.certFile
+        ? `  Self-signed certificate: ${server.certFile} (trust it, e.g. curl --cacert, NODE_EXTRA_CA_CERTS)`
+        : '',
+      `Try: curl --cacert ${server.certFile ?? '<your CA>'} -H "Authorization: Bearer ${server.demoKey}" ${server.restUrl}/me`,
+    ];
+    process.stdout.write(`${lines.filter(Boolean).join('\n')}\n`);
+    const stop = async () => {
+      await server.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
+program
+  .command('demo')
+  .description('The demonstration workspace.')
+  .command('key')
+  .description('Print the published demonstration key (read-only).')
+  .action(() => {
+    process.stdout.write(`${demoKey.key}\n`);
+  });
+
+const workspace = program.command('workspace').description('Manage workspaces.');
+workspace
+  .command('create')
+  .description('Create a workspace; prints JSON { workspaceId, name }.')
+  .requiredOption('--name <name>', 'name of the workspace')
+  .option('--sample', 'fill it with the same kind of data as the demonstration workspace')
+  .addOption(dataOption())
+  .action(async (flags) => {
+    print(
+      await withServices(flags.data, (s) =>
+        createWorkspace(s.db, s.clock, { name: flags.name, sample: flags.sample }),
+      ),
+    );
+  });
+
+const key = program.command('key').description('Manage API keys.');
+key
+  .command('create')
+  .description(
+    'Create an API key; prints JSON { apiKeyId, key, prefix, scopes, expiresUtc }. The key is shown once.',
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .requiredOption('--name <name>', 'name of the key (shown in the activity log)')
+  .addOption(new Option('--preset <preset>', 'a starting set of scopes').choices(Object.keys(presets)))
+  .option('--scopes <list>', 'comma-separated scopes, e.g. events:read,attendees:read')
+  .option('--legacy <list>', 'make a key as before per-area scopes (read,write); its scopes are rewritten')
+  .addOption(
+    new Option('--expires <days>', 'expiry in days, or never').choices([...expiryChoices]).default('90'),
+  )
+  .option('--rate <n>', 'calls a minute for this key (default TESSERA_RATE_LIMIT)')
+  .addOption(dataOption())
+  .action(async (flags) => {
+    const split = (s: string | undefined) =>
+      s === undefined
+        ? undefined
+        : s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean);
+    print(
+      await withServices(flags.data, (s) =>
+        createKey(s.db, s.clock, {
+          workspaceId: flags.workspace,
+          name: flags.name,
+          preset: flags.preset,
+          scopes: split(flags.scopes),
+          legacy: split(flags.legacy),
+          expires: flags.expires,
+          ratePerMinute: flags.rate === undefined ? undefined : Number(flags.rate),
+        }),
+      ),
+    );
+  });
+key
+  .command('list')
+  .description("List a workspace's keys (never the secrets) as JSON.")
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .addOption(dataOption())
+  .action(async (flags) => {
+    print(
+      await withServices(flags.data, async (s) => {
+        if (!(await findWorkspace(s.db, flags.workspace)))
+          throw new KeyRequestError(`No workspace ${flags.workspace}.`);
+        return listKeys(s.db, s.clock, flags.workspace);
+      }),
+    );
+  });
+key
+  .command('revoke')
+  .description('Revoke a key; it is refused (401 keyRevoked) from the very next call.')
+  .argument('<apiKeyId>', "the key's id", uuidArgument)
+  .addOption(dataOption())
+  .action(async (id, flags) => {
+    print(await withServices(flags.data, (s) => revokeKey(s.db, s.clock, id)));
+  });
+key
+  .command('activity')
+  .description(
+    "The key's recent calls (time, route or tool, outcome, duration, source), newest first, as JSON.",
+  )
+  .argument('<apiKeyId>', "the key's id", uuidArgument)
+  .option('--limit <n>', 'how many (default 200)', '200')
+  .addOption(dataOption())
+  .action(async (id, flags) => {
+    const limit = Number(flags.limit);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new KeyRequestError('--limit must be a whole number of at least 1.');
+    print(await withServices(flags.data, (s) => keyActivity(s.db, id, limit)));
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exit(error.exitCode === 0 ? 0 : 2);
+  }
+  const known = error instanceof KeyRequestError || error instanceof SettingsError || isProblem(error);
+  const code = isProblem(error) ? error.code : known ? 'invalidArguments' : 'failed';
+  process.stderr.write(`${JSON.stringify({ error: code, detail: (error as Error).message })}\n`);
+  process.exit(known ? 2 : 1);
+}

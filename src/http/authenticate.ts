@@ -1,0 +1,58 @@
+// Shared by REST and MCP: verifies the key through core's one verifier, counts the call on the
+// key's one rate counter, sets the RateLimit headers, and records the call in key activity.
+import type { Middleware } from 'koa';
+import { tokenFromHeaders, verifyToken } from '../../core/platform/authenticate';
+import { isProblem, problem } from '../../core/platform/problems';
+import type { Services } from '../../core/platform/services';
+
+export function authenticate(services: Services, transport: 'rest' | 'mcp'): Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const token = tokenFromHeaders(ctx.get('authorization') || undefined, ctx.get('x-api-key') || undefined);
+    const verification = await verifyToken(services, token);
+    let key: { keyId: string; workspaceId: string } | undefined;
+    let outcome = 'ok';
+    let status = 200;
+    try {
+      if (!verification.ok) {
+        key = verification.key;
+        if (transport === 'mcp') ctx.set('WWW-Authenticate', 'Bearer realm="tessera-mcp"');
+        throw verification.problem;
+      }
+      const actor = verification.actor;
+      key = { keyId: actor.keyId, workspaceId: actor.workspaceId };
+      const rate = services.rate.take(actor.keyId, actor.ratePerMinute, services.clock.now());
+      ctx.set('RateLimit-Policy', `"default";q=${rate.limit};w=${rate.windowSeconds}`);
+      ctx.set('RateLimit', `"default";r=${rate.remaining};t=${rate.resetSeconds}`);
+      if (!rate.allowed) {
+        ctx.set('Retry-After', String(rate.resetSeconds));
+        throw problem(
+          'rateLimited',
+          `More than ${rate.limit} calls a minute; retry in ${rate.resetSeconds} seconds.`,
+        );
+      }
+      ctx.state.actor = actor;
+      await next();
+      status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+      outcome = ctx.state.outcome ?? (status >= 400 ? 'error' : 'ok');
+    } catch (error) {
+      outcome = isProblem(error) ? error.code : 'serverError';
+      status = isProblem(error) ? error.status : 500;
+      throw error;
+    } finally {
+      if (key) {
+        services.activity.record({
+          workspaceId: key.workspaceId,
+          apiKeyId: key.keyId,
+          atUtc: services.clock.now().toISOString(),
+          transport,
+          operation: ctx.state.operation ?? `${ctx.method} ${ctx.path}`,
+          outcome,
+          status,
+          durationMs: performance.now() - started,
+          source: ctx.ip || null,
+        });
+      }
+    }
+  };
+}

@@ -1,0 +1,114 @@
+// Starts the real service over TLS on an ephemeral port with its own SQLite file, and gives
+// tests a fetch that trusts its self-signed certificate, plus a real MCP SDK client.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { createKey, type KeyRequest } from '../../core/admin/api-keys';
+import { createWorkspace } from '../../core/admin/workspaces';
+import type { Clock } from '../../core/platform/clock';
+import { type RunningServer, startServer } from '../../src/server';
+import { settingsFrom } from '../../src/settings';
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestServer {
+  server: RunningServer;
+  dataDir: string;
+  fetch: typeof globalThis.fetch;
+  /** Calls the REST API (path below /api/v1, or an absolute path starting with //). */
+  api<T = any>(
+    path: string,
+    options?: {
+      method?: string;
+      key?: string;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+    },
+  ): Promise<ApiAnswer<T>>;
+  workspace(name?: string, sample?: boolean): Promise<{ workspaceId: string; name: string }>;
+  key(
+    request: Omit<KeyRequest, 'name'> & { name?: string },
+  ): Promise<{ apiKeyId: string; key: string; prefix: string }>;
+  mcp(key: string | null, headers?: Record<string, string>): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export class MutableClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export async function startTestServer(
+  options: { rateLimit?: number; clock?: Clock; trustProxy?: boolean } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
+  const settings = settingsFrom(
+    { port: '0', host: '127.0.0.1', data: dataDir, trustProxy: options.trustProxy },
+    { TESSERA_RATE_LIMIT: String(options.rateLimit ?? 10_000), TESSERA_LOG_LEVEL: 'silent' },
+  );
+  const server = await startServer(settings, { clock: options.clock });
+  const ca = server.certFile ? readFileSync(server.certFile, 'utf8') : undefined;
+  const dispatcher = new Agent({ connect: { ca, servername: 'localhost' }, keepAliveTimeout: 10_000 });
+  const fetchWithCa = ((input: any, init?: any) =>
+    undiciFetch(input, { ...init, dispatcher })) as unknown as typeof globalThis.fetch;
+  const base = options.trustProxy ? server.origin.replace('https:', 'http:') : server.origin;
+
+  const test: TestServer = {
+    server,
+    dataDir,
+    fetch: fetchWithCa,
+    async api(path, o = {}) {
+      const url = path.startsWith('//') ? `${base}${path.slice(1)}` : `${base}/api/v1${path}`;
+      const headers: Record<string, string> = { ...(o.headers ?? {}) };
+      if (o.key) headers.authorization = `Bearer ${o.key}`;
+      let body: string | undefined = o.rawBody;
+      if (o.body !== undefined) {
+        body = JSON.stringify(o.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await fetchWithCa(url, { method: o.method ?? 'GET', headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON (an HTML page)
+      }
+      return { status: res.status, headers: res.headers, body: parsed as any };
+    },
+    async workspace(name = 'Test workspace', sample = false) {
+      return createWorkspace(server.services.db, server.services.clock, { name, sample });
+    },
+    async key(request) {
+      return createKey(server.services.db, server.services.clock, { name: 'test key', ...request });
+    },
+    async mcp(key, headers = {}) {
+      const client = new Client({ name: 'tessera-test', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+        fetch: fetchWithCa,
+        requestInit: { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } },
+      });
+      await client.connect(transport);
+      return client;
+    },
+    async close() {
+      await server.close();
+      await dispatcher.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return test;
+}
