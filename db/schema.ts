@@ -104,6 +104,112 @@ export interface ChangeSequenceTable {
   value: number;
 }
 
+interface EventOwned {
+  id: string;
+  workspace_id: string;
+  event_id: string;
+}
+
+interface Changing {
+  created_utc: string;
+  updated_utc: string;
+  change_seq: number;
+}
+
+export interface TicketTypesTable extends EventOwned, Changing {
+  name: string;
+  description: string;
+  price_minor: number;
+  vat_rate: number;
+  capacity: number | null;
+  /** Places held by orders that hold places; changed only together with a capacity check. */
+  taken: number;
+  max_per_order: number;
+  visibility: string;
+  access_code: string | null;
+  requires_approval: number;
+  /** Crew tickets: left out of registered counts and sales pace. */
+  crew: number;
+  sales_start_utc: string | null;
+  sales_end_utc: string | null;
+  included_add_on_ids: string;
+  sort_order: number;
+}
+
+export interface AddOnsTable extends EventOwned, Changing {
+  name: string;
+  description: string | null;
+  price_minor: number;
+  vat_rate: number;
+  capacity: number | null;
+  taken: number;
+  sort_order: number;
+}
+
+export interface DiscountCodesTable extends EventOwned, Changing {
+  code: string;
+  /** Upper-cased code, unique per event: codes are matched without regard to case. */
+  code_key: string;
+  percent: number | null;
+  amount_minor: number | null;
+  max_uses: number | null;
+  used: number;
+  valid_from_utc: string | null;
+  valid_until_utc: string | null;
+  ticket_type_ids: string;
+}
+
+export interface QuestionsTable extends EventOwned {
+  /** JSON object language -> text. */
+  label: string;
+  kind: string;
+  required: number;
+  /** JSON array of { value, label (by language) }. */
+  options: string;
+  max_length: number | null;
+  ticket_type_ids: string;
+  sort_order: number;
+}
+
+export interface OrdersTable extends EventOwned, Changing {
+  reference: string;
+  status: string;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  buyer_company: string | null;
+  language: string;
+  total_minor: number;
+  vat_minor: number;
+  currency: string;
+  payment_provider: string | null;
+  paid_utc: string | null;
+  source: string;
+  discount_code_id: string | null;
+  erased: number;
+}
+
+export interface AttendeesTable extends EventOwned, Changing {
+  order_id: string;
+  ticket_type_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  company: string | null;
+  job_title: string | null;
+  language: string;
+  answers: string | null;
+  status: string;
+  checked_in_utc: string | null;
+  cancelled_utc: string | null;
+  erased: number;
+}
+
+export interface AttendeeAddOnsTable {
+  attendee_id: string;
+  add_on_id: string;
+  quantity: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
@@ -113,6 +219,13 @@ export interface Database {
   events: EventsTable;
   outbox: OutboxTable;
   change_sequence: ChangeSequenceTable;
+  ticket_types: TicketTypesTable;
+  add_ons: AddOnsTable;
+  discount_codes: DiscountCodesTable;
+  questions: QuestionsTable;
+  orders: OrdersTable;
+  attendees: AttendeesTable;
+  attendee_add_ons: AttendeeAddOnsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -122,3 +235,9 @@ export type EventRow = Selectable<EventsTable>;
 export type NewEventRow = Insertable<EventsTable>;
 export type EventUpdate = Updateable<EventsTable>;
 export type IdempotencyRow = Selectable<IdempotencyRecordsTable>;
+export type TicketTypeRow = Selectable<TicketTypesTable>;
+export type AddOnRow = Selectable<AddOnsTable>;
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
+export type QuestionRow = Selectable<QuestionsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type AttendeeRow = Selectable<AttendeesTable>;

@@ -1,13 +1,39 @@
 // The one MCP tool table. Each line points at a core operation.
+import * as attendees from '../core/attendees';
 import * as events from '../core/events';
+import * as orders from '../core/orders';
+import * as tickets from '../core/tickets';
 import * as workspace from '../core/workspace';
 import { type Tool, tool } from './tool-table';
 
 export const tools: Tool[] = [
   tool(workspace.getMe),
   tool(workspace.getWorkspace),
+
   tool(events.listEvents),
   tool(events.getEvent),
   tool(events.createEvent),
   tool(events.updateEvent),
+  tool(events.setEventStatus),
+  tool(events.getEventStats),
+  tool(events.listQuestions),
+  tool(events.getAnswersSchema),
+
+  tool(tickets.listTicketTypes),
+  tool(tickets.getTicketType),
+  tool(tickets.updateTicketType),
+  tool(tickets.listAddOns),
+  tool(tickets.listDiscountCodes),
+  tool(tickets.createDiscountCode),
+
+  tool(orders.listOrders),
+  tool(orders.getOrder),
+  tool(orders.getSalesPace),
+
+  tool(attendees.listAttendees),
+  tool(attendees.searchAttendees),
+  tool(attendees.getAttendee),
+  tool(attendees.registerAttendees),
+  tool(attendees.updateAttendee),
+  tool(attendees.cancelAttendee),
 ];

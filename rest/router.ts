@@ -102,9 +102,10 @@ export function restRouter({ services, authenticate }: RestOptions): Router {
 }
 
 export function restMethodGuard(router: Router): Middleware {
-  return router.allowedMethods({
-    throw: true,
-    methodNotAllowed: () => problem('methodNotAllowed'),
-    notImplemented: () => problem('methodNotAllowed'),
-  }) as Middleware;
+  // Not `throw: true`: the router then throws before setting Allow, which a 405 must carry.
+  const allowed = router.allowedMethods() as Middleware;
+  return async (ctx, next) => {
+    await allowed(ctx, next);
+    if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) throw problem('methodNotAllowed');
+  };
 }

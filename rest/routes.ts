@@ -1,7 +1,13 @@
 // The one REST route table. Each line points at a core operation; transport details only.
+import * as attendees from '../core/attendees';
 import * as events from '../core/events';
+import * as orders from '../core/orders';
+import * as tickets from '../core/tickets';
 import * as workspace from '../core/workspace';
-import { get, patch, post, type Route } from './route-table';
+import { get, patch, post, put, type Route } from './route-table';
+
+const listErrors = ['invalidCursor', 'invalidUpdatedSince', 'invalidRequest', 'eventNotFound'];
+const legacyListErrors = [...listErrors, 'invalidSort'];
 
 export const routes: Route[] = [
   get('/me', workspace.getMe),
@@ -24,5 +30,76 @@ export const routes: Route[] = [
       'preconditionFailed',
       'demoWorkspace',
     ],
+  }),
+  put('/events/:eventId/status', events.setEventStatus, {
+    errors: ['invalidBody', 'invalidRequest', 'eventNotFound', 'historyNeedsLicence', 'demoWorkspace'],
+  }),
+  get('/events/:eventId/stats', events.getEventStats, { errors: ['eventNotFound'] }),
+  get('/events/:eventId/questions', events.listQuestions, { errors: ['eventNotFound'] }),
+  get('/events/:eventId/questions/schema', events.getAnswersSchema, { errors: ['eventNotFound'] }),
+
+  get('/events/:eventId/ticket-types', tickets.listTicketTypes, { errors: listErrors }),
+  get('/events/:eventId/ticket-types/:ticketTypeId', tickets.getTicketType, {
+    etag: true,
+    errors: ['eventNotFound', 'notFound'],
+  }),
+  patch('/events/:eventId/ticket-types/:ticketTypeId', tickets.updateTicketType, {
+    ifMatch: true,
+    errors: [
+      'invalidBody',
+      'invalidRequest',
+      'demoWorkspace',
+      'eventNotFound',
+      'notFound',
+      'capacityBelowTaken',
+      'preconditionFailed',
+    ],
+  }),
+  get('/events/:eventId/add-ons', tickets.listAddOns, { errors: listErrors }),
+  get('/events/:eventId/discount-codes', tickets.listDiscountCodes, { errors: listErrors }),
+  post('/events/:eventId/discount-codes', tickets.createDiscountCode, {
+    status: 201,
+    idempotent: true,
+    errors: ['invalidBody', 'invalidRequest', 'demoWorkspace', 'eventNotFound', 'codeTaken'],
+  }),
+
+  get('/events/:eventId/orders', orders.listOrders, { errors: legacyListErrors }),
+  get('/events/:eventId/orders/:orderId', orders.getOrder, {
+    etag: true,
+    errors: ['eventNotFound', 'notFound'],
+  }),
+  get('/events/:eventId/sales', orders.getSalesPace, { errors: ['invalidRequest', 'eventNotFound'] }),
+
+  get('/events/:eventId/attendees', attendees.listAttendees, {
+    errors: [...legacyListErrors, 'peopleScope'],
+  }),
+  post('/events/:eventId/attendees', attendees.registerAttendees, {
+    status: 201,
+    idempotent: true,
+    errors: [
+      'invalidBody',
+      'invalidRequest',
+      'invalid',
+      'soldOut',
+      'unknownTicket',
+      'empty',
+      'tooMany',
+      'registrationRefused',
+      'demoWorkspace',
+      'eventNotFound',
+    ],
+  }),
+  get('/events/:eventId/attendees/search', attendees.searchAttendees, {
+    errors: ['invalidRequest', 'peopleScope', 'eventNotFound'],
+  }),
+  get('/events/:eventId/attendees/:attendeeId', attendees.getAttendee, {
+    errors: ['eventNotFound', 'attendeeNotFound'],
+  }),
+  patch('/events/:eventId/attendees/:attendeeId', attendees.updateAttendee, {
+    errors: ['invalidBody', 'invalidRequest', 'demoWorkspace', 'eventNotFound', 'attendeeNotFound'],
+  }),
+  post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee, {
+    idempotent: true,
+    errors: ['demoWorkspace', 'eventNotFound', 'attendeeNotFound', 'alreadyCancelled'],
   }),
 ];

@@ -10,6 +10,9 @@ import {
   revokeKey,
 } from '../core/admin/api-keys';
 import { demoKey } from '../core/admin/demo-workspace';
+import { erasePerson } from '../core/admin/erase-person';
+import { markOrderPaid } from '../core/admin/mark-order-paid';
+import { operatorContext } from '../core/admin/operator';
 import { createWorkspace, findWorkspace } from '../core/admin/workspaces';
 import { isUuid } from '../core/platform/ids';
 import { isProblem } from '../core/platform/problems';
@@ -184,6 +187,45 @@ key
     if (!Number.isInteger(limit) || limit < 1)
       throw new KeyRequestError('--limit must be a whole number of at least 1.');
     print(await withServices(flags.data, (s) => keyActivity(s.db, id, limit)));
+  });
+
+const person = program.command('person').description("People's data.");
+person
+  .command('erase')
+  .description(
+    "Erase a person's data everywhere in the workspace (their tickets and the orders they bought); sends attendee.erased.",
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .option('--email <address>', "the person's email address")
+  .option('--attendee <id>', "one of the person's attendee ids", uuidArgument)
+  .addOption(dataOption())
+  .action(async (flags) => {
+    print(
+      await withServices(flags.data, async (s) =>
+        erasePerson(await operatorContext(s, flags.workspace), {
+          email: flags.email,
+          attendeeId: flags.attendee,
+        }),
+      ),
+    );
+  });
+
+const order = program.command('order').description('Orders.');
+order
+  .command('mark-paid')
+  .description(
+    'Confirm payment of a pending, on-account, transfer or requested order; sends order.paid and attendee.registered.',
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .argument('<orderId>', 'the order id', uuidArgument)
+  .option('--provider <name>', 'who took the payment', 'manual')
+  .addOption(dataOption())
+  .action(async (orderId, flags) => {
+    print(
+      await withServices(flags.data, async (s) =>
+        markOrderPaid(await operatorContext(s, flags.workspace), orderId, flags.provider),
+      ),
+    );
   });
 
 try {

@@ -14,7 +14,7 @@ export async function createWorkspace(db: Db, clock: Clock, input: { name: strin
       .insertInto('workspaces')
       .values({ id: workspaceId, name, demonstration: 0, created_utc: clock.now().toISOString() })
       .execute();
-    if (input.sample) await fillSampleData(trx, { workspaceId, now: clock.now(), deterministic: false });
+    if (input.sample) await fillSampleData(trx, { workspaceId, now: clock.now() });
   });
   return { workspaceId, name };
 }

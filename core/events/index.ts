@@ -1,4 +1,7 @@
 export { createEvent } from './create-event';
 export { getEvent } from './get-event';
+export { getEventStats } from './get-event-stats';
 export { listEvents } from './list-events';
+export { getAnswersSchema, listQuestions } from './list-questions';
+export { setEventStatus } from './set-event-status';
 export { updateEvent } from './update-event';

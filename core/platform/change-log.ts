@@ -16,7 +16,7 @@ export async function logChange(ctx: Ctx, entry: ChangeEntry): Promise<void> {
     .values({
       workspace_id: ctx.actor.workspaceId,
       at_utc: ctx.clock.now().toISOString(),
-      api_key_id: ctx.actor.keyId,
+      api_key_id: ctx.actor.keyId || null,
       actor_name: ctx.actor.keyName,
       action: entry.action,
       resource_type: entry.resourceType,

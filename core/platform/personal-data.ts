@@ -9,9 +9,12 @@ export function canReadPeople(actor: Actor): boolean {
   return hasScope(actor.scopes, 'people:read');
 }
 
-export function personalDataFor(actor: Actor, erased: boolean): PersonalData {
+/** Who the resource is rendered for: a caller, or the outbox (whose dispatcher redacts per subscriber). */
+export type Reader = Actor | 'unredacted';
+
+export function personalDataFor(reader: Reader, erased: boolean): PersonalData {
   if (erased) return 'erased';
-  return canReadPeople(actor) ? 'included' : 'withheld';
+  return reader === 'unredacted' || canReadPeople(reader) ? 'included' : 'withheld';
 }
 
 /**
@@ -19,12 +22,12 @@ export function personalDataFor(actor: Actor, erased: boolean): PersonalData {
  * included, and `erased` / `personalData` are set.
  */
 export function applyPersonalData<T extends object, K extends keyof T>(
-  actor: Actor,
+  reader: Reader,
   resource: T,
   personalFields: readonly K[],
   erased: boolean,
 ): Omit<T, K> & { [P in K]: T[P] | null } & { erased: boolean; personalData: PersonalData } {
-  const personalData = personalDataFor(actor, erased);
+  const personalData = personalDataFor(reader, erased);
   const copy = { ...resource } as Record<string, unknown>;
   if (personalData !== 'included') for (const field of personalFields) copy[field as string] = null;
   copy.erased = erased;

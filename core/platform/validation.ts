@@ -26,6 +26,7 @@ export function parseInput<S extends v.GenericSchema>(
   const wrongTypeInBody = result.issues.some(
     (issue) =>
       issue.kind === 'schema' &&
+      issue.type !== 'custom' &&
       issue.input !== undefined &&
       bodyFields.has(String(issue.path?.[0]?.key ?? '')),
   );

@@ -1,9 +1,11 @@
 // Migrations listed in code rather than read from a folder, so they work the same under tsx and vitest.
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001-foundation';
+import * as sales from './0002-sales';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-sales': sales,
 };
 
 export const migrationProvider: MigrationProvider = {

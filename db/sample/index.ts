@@ -1,8 +1,9 @@
 // Sample data for the demonstration workspace and for `workspace create --sample`. Each area
 // adds its own file here and one line to fillSampleData.
 import type { Db } from '../connect';
-import { insertSampleEvents } from './events';
+import { insertSampleEvents, sampleEvents } from './events';
 import { sampleId } from './ids';
+import { insertSampleSales } from './sales';
 
 export interface SampleContext {
   workspaceId: string;
@@ -11,10 +12,7 @@ export interface SampleContext {
   id(name: string): string;
 }
 
-export async function fillSampleData(
-  db: Db,
-  options: { workspaceId: string; now: Date; deterministic: boolean },
-): Promise<void> {
+export async function fillSampleData(db: Db, options: { workspaceId: string; now: Date }): Promise<void> {
   const day0 = new Date(
     Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate()),
   );
@@ -24,4 +22,9 @@ export async function fillSampleData(
     id: (name) => sampleId(options.workspaceId, name),
   };
   await insertSampleEvents(db, sample);
+  await insertSampleSales(
+    db,
+    sample,
+    new Map(sampleEvents.map((e) => [e.key, { currency: e.currency, language: e.languages[0]! }])),
+  );
 }

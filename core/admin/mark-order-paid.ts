@@ -1,0 +1,61 @@
+// Confirms payment of an order (a bank transfer or an invoice paid on account): the order becomes
+// paid, order.paid is sent, and attendee.registered for each ticket, which now lets its holder in.
+import { emitAttendeeMessages, eventRef } from '../attendees/attendee-message';
+import { touchOrderAndAttendees } from '../attendees/touch-order';
+import { orderQuery } from '../orders/order-query';
+import { orderView } from '../orders/order-view';
+import { logChange } from '../platform/change-log';
+import type { Ctx } from '../platform/context';
+import { emit } from '../platform/outbox';
+import { problem } from '../platform/problems';
+import { inTransaction } from './operator';
+
+const payable = ['pending', 'onAccount', 'transfer', 'requested'];
+
+export async function markOrderPaid(operator: Ctx, orderId: string, provider = 'manual') {
+  return inTransaction(operator, async (ctx) => {
+    const order = await ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .where('workspace_id', '=', ctx.actor.workspaceId)
+      .executeTakeFirst();
+    if (!order) throw problem('notFound', `No order ${orderId} in this workspace.`);
+    if (!payable.includes(order.status))
+      throw problem('invalidRequest', `An order in status ${order.status} cannot be marked paid.`);
+    const now = ctx.clock.now().toISOString();
+    await touchOrderAndAttendees(ctx, order.id, {
+      status: 'paid',
+      paid_utc: now,
+      payment_provider: provider,
+    });
+    const event = await ctx.db
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', order.event_id)
+      .executeTakeFirstOrThrow();
+    const paid = await orderQuery(ctx.db).where('orders.id', '=', order.id).executeTakeFirstOrThrow();
+    const view = orderView('unredacted', paid, Number(paid.attendee_count ?? 0));
+    await emit(ctx, { type: 'order.paid', eventId: event.id, data: { event: eventRef(event), order: view } });
+    const active = await ctx.db
+      .selectFrom('attendees')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .execute();
+    await emitAttendeeMessages(
+      ctx,
+      'attendee.registered',
+      event,
+      active.map((a) => a.id),
+    );
+    await logChange(ctx, {
+      action: 'markOrderPaid',
+      resourceType: 'order',
+      resourceId: order.id,
+      summary: provider,
+    });
+    return view;
+  });
+}

@@ -1,0 +1,32 @@
+// Outbox messages of the attendee family: data = { event: { eventId, slug, name }, attendee }.
+import type { EventRow } from '../../db/schema';
+import type { Ctx } from '../platform/context';
+import { emit, type WebhookEventType } from '../platform/outbox';
+import { type AttendeeJoinedRow, attendeeQuery, attendeeView } from './attendee-view';
+
+export function eventRef(event: Pick<EventRow, 'id' | 'slug' | 'name'>) {
+  return { eventId: event.id, slug: event.slug, name: event.name };
+}
+
+/** Emits one message per attendee, rendered unredacted (the dispatcher redacts per subscriber). */
+export async function emitAttendeeMessages(
+  ctx: Ctx,
+  type: Extract<WebhookEventType, `attendee.${string}`>,
+  event: Pick<EventRow, 'id' | 'slug' | 'name'>,
+  attendeeIds: string[],
+): Promise<void> {
+  if (attendeeIds.length === 0) return;
+  const rows: AttendeeJoinedRow[] = await attendeeQuery(ctx.db)
+    .where('attendees.id', 'in', attendeeIds)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of attendeeIds) {
+    const row = byId.get(id);
+    if (row)
+      await emit(ctx, {
+        type,
+        eventId: event.id,
+        data: { event: eventRef(event), attendee: attendeeView('unredacted', row) },
+      });
+  }
+}

@@ -1,0 +1,87 @@
+// The public Attendee resource: one query shape (attendee + order + ticket type) and one view,
+// with the personal-data rule applied to names, email, company, job title and answers.
+import * as v from 'valibot';
+import type { Db } from '../../db/connect';
+import { isValidTicket, orderStatuses } from '../orders/order-status';
+import { applyPersonalData, type Reader } from '../platform/personal-data';
+import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
+
+export const attendeeSchema = v.object({
+  attendeeId: uuid('The attendee id.'),
+  eventId: uuid('The event id.'),
+  orderId: uuid('The order holding the ticket.'),
+  orderReference: text('Six-character order reference.'),
+  ticketTypeId: uuid('The ticket type.'),
+  ticketTypeName: text('Name of the ticket type.'),
+  firstName: v.nullable(text('Personal data.')),
+  lastName: v.nullable(text('Personal data.')),
+  email: v.nullable(v.pipe(v.string(), v.email(), v.description('Where the ticket goes. Personal data.'))),
+  company: v.nullable(text('Personal data.')),
+  jobTitle: v.nullable(text('Personal data.')),
+  language: text('Language registered in.'),
+  answers: v.nullable(
+    v.pipe(
+      v.record(v.string(), v.unknown()),
+      v.description('Answers to registration questions, keyed by question id. Personal data.'),
+    ),
+  ),
+  status: v.pipe(v.picklist(['active', 'cancelled']), v.description('active or cancelled.')),
+  orderStatus: v.picklist(orderStatuses),
+  valid: v.pipe(v.boolean(), v.description('True when not cancelled and the order is paid or free.')),
+  checkedInUtc: v.nullable(dateTime('First check-in.')),
+  createdUtc: dateTime('When the ticket was made.'),
+  changedUtc: v.nullable(dateTime('Last change of attendee or order; pass the newest as updatedSince.')),
+  updatedUtc: v.nullable(dateTime('Same value as changedUtc.')),
+  erased: v.boolean(),
+  personalData: personalDataSchema,
+});
+
+export type AttendeeView = v.InferOutput<typeof attendeeSchema>;
+
+/** Attendees with the order and ticket-type facts their view needs. */
+export function attendeeQuery(db: Db) {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('orders', 'orders.id', 'attendees.order_id')
+    .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
+    .selectAll('attendees')
+    .select([
+      'orders.reference as order_reference',
+      'orders.status as order_status',
+      'ticket_types.name as ticket_type_name',
+    ]);
+}
+
+export type AttendeeJoinedRow = Awaited<
+  ReturnType<ReturnType<typeof attendeeQuery>['executeTakeFirstOrThrow']>
+>;
+
+export function attendeeView(reader: Reader, row: AttendeeJoinedRow): AttendeeView {
+  return applyPersonalData(
+    reader,
+    {
+      attendeeId: row.id,
+      eventId: row.event_id,
+      orderId: row.order_id,
+      orderReference: row.order_reference,
+      ticketTypeId: row.ticket_type_id,
+      ticketTypeName: row.ticket_type_name,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      company: row.company,
+      jobTitle: row.job_title,
+      language: row.language,
+      answers: row.answers === null ? null : (JSON.parse(row.answers) as Record<string, unknown>),
+      status: row.status as AttendeeView['status'],
+      orderStatus: row.order_status as AttendeeView['orderStatus'],
+      valid: isValidTicket(row.status, row.order_status),
+      checkedInUtc: row.checked_in_utc,
+      createdUtc: row.created_utc,
+      changedUtc: row.updated_utc,
+      updatedUtc: row.updated_utc,
+    },
+    ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'answers'],
+    row.erased === 1,
+  );
+}

@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { holdsPlaces } from '../orders/order-status';
+import { logChange } from '../platform/change-log';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { releasePlaces } from '../tickets/places';
+import { emitAttendeeMessages } from './attendee-message';
+import { attendeeSchema, attendeeView } from './attendee-view';
+import { loadAttendee } from './load-attendee';
+import { touchOrderAndAttendees } from './touch-order';
+
+export const cancelAttendee = defineOperation({
+  name: 'cancelAttendee',
+  title: 'Cancel a ticket',
+  description:
+    "Cancels one attendee's ticket: the attendee becomes cancelled (no longer valid), the place returns to the ticket type (and its included add-ons), and attendee.cancelled is sent. When an order has no active ticket left it becomes cancelled too. A ticket already cancelled answers 409 alreadyCancelled. Accepts an Idempotency-Key. Needs attendees:write.",
+  scope: 'attendees:write',
+  effect: 'destructive',
+  input: v.object({ eventId: uuid('The event id.'), attendeeId: uuid('The attendee id.') }),
+  output: attendeeSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const attendee = await loadAttendee(ctx, event.id, input.attendeeId);
+    if (attendee.status === 'cancelled')
+      throw problem('alreadyCancelled', `The ticket was already cancelled at ${attendee.cancelled_utc}.`);
+    const now = ctx.clock.now().toISOString();
+    await ctx.db
+      .updateTable('attendees')
+      .set({ status: 'cancelled', cancelled_utc: now })
+      .where('id', '=', attendee.id)
+      .execute();
+    if (holdsPlaces(attendee.order_status)) {
+      const addOns = await ctx.db
+        .selectFrom('attendee_add_ons')
+        .select('add_on_id')
+        .where('attendee_id', '=', attendee.id)
+        .execute();
+      await releasePlaces(
+        ctx,
+        attendee.ticket_type_id,
+        addOns.map((a) => a.add_on_id),
+      );
+    }
+    const stillActive = await ctx.db
+      .selectFrom('attendees')
+      .select('id')
+      .where('order_id', '=', attendee.order_id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    await touchOrderAndAttendees(ctx, attendee.order_id, stillActive ? {} : { status: 'cancelled' });
+    await emitAttendeeMessages(ctx, 'attendee.cancelled', event, [attendee.id]);
+    await logChange(ctx, { action: 'cancelAttendee', resourceType: 'attendee', resourceId: attendee.id });
+    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, attendee.id));
+  },
+});

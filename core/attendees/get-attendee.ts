@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { attendeeSchema, attendeeView } from './attendee-view';
+import { loadAttendee } from './load-attendee';
+
+export const getAttendee = defineOperation({
+  name: 'getAttendee',
+  title: 'Get an attendee',
+  description:
+    'Returns one attendee (one ticket) with ticket type, order, validity and check-in; personal fields are null without people:read. Answers 404 attendeeNotFound when the id is not an attendee of this event. Needs attendees:read.',
+  scope: 'attendees:read',
+  effect: 'read',
+  input: v.object({ eventId: uuid('The event id.'), attendeeId: uuid('The attendee id.') }),
+  output: attendeeSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, input.attendeeId));
+  },
+});

@@ -1,0 +1,6 @@
+export { cancelAttendee } from './cancel-attendee';
+export { getAttendee } from './get-attendee';
+export { listAttendees } from './list-attendees';
+export { registerAttendees } from './register-attendees';
+export { searchAttendees } from './search-attendees';
+export { updateAttendee } from './update-attendee';

@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { defineOperation } from '../platform/operation';
+import {
+  applyPlan,
+  cursorFields,
+  finishPage,
+  legacyPageFields,
+  legacyPageOf,
+  planPage,
+} from '../platform/paging';
+import { canReadPeople } from '../platform/personal-data';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';
+
+export const listAttendees = defineOperation({
+  name: 'listAttendees',
+  title: 'List attendees',
+  description:
+    "Lists an event's attendees (one per ticket, cancelled ones included) with ticket type, order reference and status, validity and first check-in. Names, email, company, job title and answers are null without people:read. Oldest change first by default (sort=changed; pass the newest updatedUtc as updatedSince to sync), or newest first (sort=-created). email (needs people:read, else 403 peopleScope) finds one person's tickets, newest first; status (active or cancelled) filters the newest-first or email list. Cursor paging; page/pageSize kept for older clients. Needs attendees:read.",
+  scope: 'attendees:read',
+  effect: 'read',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    ...cursorFields,
+    ...legacyPageFields,
+    email: v.optional(
+      v.pipe(
+        v.string(),
+        v.email(),
+        v.description('Only tickets sent to this address; newest first; needs people:read.'),
+      ),
+    ),
+    status: v.optional(
+      v.pipe(
+        v.picklist(['active', 'cancelled']),
+        v.description('active or cancelled; applies when the list is newest first or filtered by email.'),
+      ),
+    ),
+  }),
+  output: legacyPageOf(attendeeSchema),
+  async handler(ctx, input) {
+    if (input.email !== undefined && !canReadPeople(ctx.actor)) {
+      throw problem('peopleScope', 'Filtering attendees by email needs the people:read scope.');
+    }
+    const event = await loadEvent(ctx, input.eventId);
+    const email = input.email?.toLowerCase();
+    const sortedNewestFirst = input.sort === '-created' || (input.sort === undefined && email !== undefined);
+    const status = sortedNewestFirst || email !== undefined ? input.status : undefined;
+    const plan = planPage(ctx, input, {
+      list: 'attendees',
+      filters: { eventId: event.id, email, status },
+      legacy: true,
+      defaultSort: email !== undefined ? '-created' : 'changed',
+    });
+    let query = attendeeQuery(ctx.db).where('attendees.event_id', '=', event.id);
+    if (email !== undefined) query = query.where('attendees.email', '=', email);
+    if (status !== undefined) query = query.where('attendees.status', '=', status);
+    const rows = await applyPlan(query, plan, keysetOf('attendees')).execute();
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => attendeeView(ctx.actor, row));
+  },
+});

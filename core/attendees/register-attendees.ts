@@ -1,0 +1,260 @@
+import * as v from 'valibot';
+import type { EventRow, TicketTypeRow } from '../../db/schema';
+import { nextChangeSeq } from '../../db/sequence';
+import { loadEvent } from '../events/load-event';
+import { loadQuestions } from '../events/load-questions';
+import { checkAnswer, type QuestionView } from '../events/questions';
+import { newOrderReference } from '../orders/order-reference';
+import { logChange } from '../platform/change-log';
+import type { Ctx } from '../platform/context';
+import { FieldErrors } from '../platform/field-errors';
+import { newId } from '../platform/ids';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { takeAddOnPlaces, takeTicketPlaces } from '../tickets/places';
+import { emitAttendeeMessages } from './attendee-message';
+import { attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';
+
+export const maxAttendeesPerRequest = 50;
+const limits = { firstName: 100, lastName: 100, email: 254, company: 200, jobTitle: 200 } as const;
+const emailCheck = v.pipe(v.string(), v.email());
+
+const optionalText = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
+
+const newAttendee = v.object({
+  ticketTypeId: optionalText(
+    'Required: a ticket type of the event (hidden and code-only types may be used).',
+  ),
+  firstName: optionalText('Required, at most 100 characters.'),
+  lastName: optionalText('Required, at most 100 characters.'),
+  email: optionalText('Required: where the ticket goes.'),
+  company: optionalText('At most 200 characters.'),
+  jobTitle: optionalText('At most 200 characters.'),
+  answers: v.optional(
+    v.pipe(
+      v.record(v.string(), v.unknown()),
+      v.description('Answers keyed by question id (see the answers schema); none is required.'),
+    ),
+  ),
+});
+
+type NewAttendee = v.InferOutput<typeof newAttendee>;
+type DetailError = {
+  attendee: number;
+  field: string;
+  code: 'required' | 'tooLong' | 'notEmail' | 'notOption';
+};
+
+export const registerAttendees = defineOperation({
+  name: 'registerAttendees',
+  title: 'Register attendees',
+  description:
+    "Issues free tickets: registers 1 to 50 people in one order (status free, source workspace), each with ticketTypeId, firstName, lastName and email (where the ticket goes), optionally company, jobTitle and answers. Hidden and code-only ticket types may be used; registration questions are not required; capacity is respected (400 soldOut naming ticketTypeId, and nothing is registered). language defaults to the event's first; the buyer defaults to the first attendee. Wrong details answer 400 invalid with errors [{attendee, field, code}] (required, tooLong, notEmail, notOption). Accepts an Idempotency-Key. Needs attendees:write. Answers 201 { orderId, reference, attendees }.",
+  scope: 'attendees:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    attendees: v.optional(v.pipe(v.array(newAttendee), v.description('The people to register, 1 to 50.'))),
+    language: optionalText("One of the event's languages; its first when absent."),
+    buyerName: optionalText("The first attendee's name when absent."),
+    buyerEmail: optionalText("The first attendee's email when absent."),
+    buyerCompany: optionalText('Optional.'),
+  }),
+  output: v.object({
+    orderId: uuid('The order made.'),
+    reference: v.pipe(v.string(), v.length(6), v.description('Six-character order reference.')),
+    attendees: v.array(attendeeSchema),
+  }),
+  async handler(ctx, input) {
+    const people = input.attendees ?? [];
+    if (people.length === 0) throw problem('empty', 'Send at least one attendee.');
+    if (people.length > maxAttendeesPerRequest) {
+      throw problem(
+        'tooMany',
+        `At most ${maxAttendeesPerRequest} attendees can be registered in one request; ${people.length} were sent.`,
+      );
+    }
+    const event = await loadEvent(ctx, input.eventId);
+    const languages = JSON.parse(event.languages) as string[];
+    const requestErrors = new FieldErrors();
+    if (input.language !== undefined && !languages.includes(input.language)) {
+      requestErrors.add('language', `Use one of the event's languages: ${languages.join(', ')}.`);
+    }
+    if (input.buyerEmail !== undefined && !v.is(emailCheck, input.buyerEmail))
+      requestErrors.add('buyerEmail', 'Not an email address.');
+    requestErrors.throwIfAny();
+
+    const types = new Map(
+      (await ctx.db.selectFrom('ticket_types').selectAll().where('event_id', '=', event.id).execute()).map(
+        (t) => [t.id, t],
+      ),
+    );
+    for (const person of people) {
+      if (person.ticketTypeId !== undefined && !types.has(person.ticketTypeId)) {
+        throw problem('unknownTicket', `${person.ticketTypeId} is not a ticket type of this event.`, {
+          ticketTypeId: person.ticketTypeId,
+        });
+      }
+    }
+    const questions = await loadQuestions(ctx, event.id);
+    const errors = people.flatMap((person, i) => detailErrors(person, i, questions));
+    if (errors.length > 0) {
+      const summary = errors.map((e) => `attendee ${e.attendee} ${e.field}: ${e.code}`).join('; ');
+      throw problem('invalid', `Some attendee details are wrong (${summary}).`, { errors });
+    }
+    refuseWhatCannotBeIssued(ctx, event, people, types);
+
+    const counts = new Map<string, number>();
+    for (const person of people)
+      counts.set(person.ticketTypeId!, (counts.get(person.ticketTypeId!) ?? 0) + 1);
+    for (const [ticketTypeId, n] of counts) {
+      if (!(await takeTicketPlaces(ctx, ticketTypeId, n))) {
+        const name = types.get(ticketTypeId)?.name;
+        throw problem('soldOut', `Not enough places left for ${n} × ${name}.`, { ticketTypeId });
+      }
+      for (const addOnId of JSON.parse(types.get(ticketTypeId)!.included_add_on_ids) as string[]) {
+        if (!(await takeAddOnPlaces(ctx, addOnId, n))) {
+          throw problem('registrationRefused', 'An add-on included with this ticket type is sold out.', {
+            reason: 'addOnSoldOut',
+            ticketTypeId,
+          });
+        }
+      }
+    }
+
+    const now = ctx.clock.now().toISOString();
+    const first = people[0]!;
+    const orderId = newId();
+    const reference = await newOrderReference(ctx, event.id);
+    await ctx.db
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        workspace_id: ctx.actor.workspaceId,
+        event_id: event.id,
+        reference,
+        status: 'free',
+        buyer_name: input.buyerName ?? `${first.firstName} ${first.lastName}`,
+        buyer_email: (input.buyerEmail ?? first.email!).toLowerCase(),
+        buyer_company: input.buyerCompany ?? (input.buyerName === undefined ? (first.company ?? null) : null),
+        language: input.language ?? languages[0]!,
+        total_minor: 0,
+        vat_minor: 0,
+        currency: event.currency,
+        payment_provider: null,
+        paid_utc: null,
+        source: 'workspace',
+        discount_code_id: null,
+        erased: 0,
+        created_utc: now,
+        updated_utc: now,
+        change_seq: await nextChangeSeq(ctx.db),
+      })
+      .execute();
+
+    const attendeeIds: string[] = [];
+    for (const person of people) {
+      const attendeeId = newId();
+      attendeeIds.push(attendeeId);
+      await ctx.db
+        .insertInto('attendees')
+        .values({
+          id: attendeeId,
+          workspace_id: ctx.actor.workspaceId,
+          event_id: event.id,
+          order_id: orderId,
+          ticket_type_id: person.ticketTypeId!,
+          first_name: person.firstName!.trim(),
+          last_name: person.lastName!.trim(),
+          email: person.email!.trim().toLowerCase(),
+          company: person.company?.trim() || null,
+          job_title: person.jobTitle?.trim() || null,
+          language: input.language ?? languages[0]!,
+          answers:
+            person.answers && Object.keys(person.answers).length > 0 ? JSON.stringify(person.answers) : null,
+          status: 'active',
+          checked_in_utc: null,
+          cancelled_utc: null,
+          erased: 0,
+          created_utc: now,
+          updated_utc: now,
+          change_seq: await nextChangeSeq(ctx.db),
+        })
+        .execute();
+      const addOnIds = JSON.parse(types.get(person.ticketTypeId!)!.included_add_on_ids) as string[];
+      if (addOnIds.length > 0) {
+        await ctx.db
+          .insertInto('attendee_add_ons')
+          .values(addOnIds.map((addOnId) => ({ attendee_id: attendeeId, add_on_id: addOnId, quantity: 1 })))
+          .execute();
+      }
+    }
+    await emitAttendeeMessages(ctx, 'attendee.registered', event, attendeeIds);
+    await logChange(ctx, {
+      action: 'registerAttendees',
+      resourceType: 'order',
+      resourceId: orderId,
+      summary: `${people.length} attendee(s), ${reference}`,
+    });
+
+    const rows = await attendeeQuery(ctx.db)
+      .where('attendees.order_id', '=', orderId)
+      .orderBy('attendees.id')
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { orderId, reference, attendees: attendeeIds.map((id) => attendeeView(ctx.actor, byId.get(id)!)) };
+  },
+});
+
+function detailErrors(person: NewAttendee, index: number, questions: QuestionView[]): DetailError[] {
+  const errors: DetailError[] = [];
+  const add = (field: string, code: DetailError['code']) => errors.push({ attendee: index, field, code });
+  if (person.ticketTypeId === undefined) add('ticketTypeId', 'required');
+  for (const field of ['firstName', 'lastName', 'email', 'company', 'jobTitle'] as const) {
+    const value = person[field]?.trim();
+    const required = field === 'firstName' || field === 'lastName' || field === 'email';
+    if (!value) {
+      if (required) add(field, 'required');
+    } else if (value.length > limits[field]) add(field, 'tooLong');
+    else if (field === 'email' && !v.is(emailCheck, value)) add(field, 'notEmail');
+  }
+  const byId = new Map(questions.map((q) => [q.questionId, q]));
+  for (const [questionId, answer] of Object.entries(person.answers ?? {})) {
+    const question = byId.get(questionId);
+    const asked =
+      question &&
+      (question.ticketTypeIds.length === 0 || question.ticketTypeIds.includes(person.ticketTypeId ?? ''));
+    if (!question || !asked) add(`answers.${questionId}`, 'notOption');
+    else if (answer !== null) {
+      const code = checkAnswer(question, answer);
+      if (code) add(`answers.${questionId}`, code);
+    }
+  }
+  return errors;
+}
+
+/** Refusals other than capacity: too many of one type for one order, or an event already over. */
+function refuseWhatCannotBeIssued(
+  ctx: Ctx,
+  event: EventRow,
+  people: NewAttendee[],
+  types: Map<string, TicketTypeRow>,
+): void {
+  if (event.ends_utc < ctx.clock.now().toISOString()) {
+    throw problem('registrationRefused', 'The event is over; no more tickets can be issued.', {
+      reason: 'eventEnded',
+    });
+  }
+  const counts = new Map<string, number>();
+  for (const person of people) counts.set(person.ticketTypeId!, (counts.get(person.ticketTypeId!) ?? 0) + 1);
+  for (const [ticketTypeId, n] of counts) {
+    const type = types.get(ticketTypeId)!;
+    if (n > type.max_per_order) {
+      throw problem('registrationRefused', `At most ${type.max_per_order} × ${type.name} fit in one order.`, {
+        reason: 'maxPerOrder',
+        ticketTypeId,
+      });
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { defineOperation } from '../platform/operation';
+import { canReadPeople } from '../platform/personal-data';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';
+
+export const searchAttendees = defineOperation({
+  name: 'searchAttendees',
+  title: 'Search attendees',
+  description:
+    "Finds an event's attendees whose first name, last name, email, company or order reference contains the text q (without regard to case), best for a badge desk or a helpdesk. Newest first, at most limit (1 to 100, default 25). A search by name or address is about people, so it needs people:read as well as attendees:read (else 403 peopleScope).",
+  scope: 'attendees:read',
+  effect: 'read',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    q: v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(200),
+      v.description('Text to look for, at least 2 characters.'),
+    ),
+    limit: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(100),
+        v.description('1 to 100 (default 25).'),
+      ),
+    ),
+  }),
+  output: v.object({ data: v.array(attendeeSchema) }),
+  async handler(ctx, input) {
+    if (!canReadPeople(ctx.actor))
+      throw problem('peopleScope', 'Searching attendees by name or address needs the people:read scope.');
+    const event = await loadEvent(ctx, input.eventId);
+    const pattern = `%${input.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await attendeeQuery(ctx.db)
+      .where('attendees.event_id', '=', event.id)
+      .where('attendees.erased', '=', 0)
+      .where((eb) =>
+        eb.or(
+          (
+            [
+              'attendees.first_name',
+              'attendees.last_name',
+              'attendees.email',
+              'attendees.company',
+              'orders.reference',
+            ] as const
+          ).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
+        ),
+      )
+      .orderBy('attendees.created_utc', 'desc')
+      .orderBy('attendees.id', 'desc')
+      .limit(input.limit ?? 25)
+      .execute();
+    return { data: rows.map((row) => attendeeView(ctx.actor, row)) };
+  },
+});

@@ -1,0 +1,86 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { loadEvent } from '../events/load-event';
+import { loadQuestions } from '../events/load-questions';
+import { checkAnswer } from '../events/questions';
+import { logChange } from '../platform/change-log';
+import { FieldErrors } from '../platform/field-errors';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { emitAttendeeMessages } from './attendee-message';
+import { attendeeSchema, attendeeView } from './attendee-view';
+import { loadAttendee } from './load-attendee';
+
+const name = (what: string) =>
+  v.optional(
+    v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description(`${what}, 1 to 100 characters.`)),
+  );
+const optional = (what: string) =>
+  v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200), v.description(`${what}; null clears it.`))));
+
+export const updateAttendee = defineOperation({
+  name: 'updateAttendee',
+  title: 'Correct attendee details',
+  description:
+    "Corrects an attendee's details as a JSON merge patch, as a badge desk would: firstName, lastName, company, jobTitle and answers (merged by question id; null removes an answer). The ticket's email cannot be changed here. Sends attendee.updated when something changed. An erased person's details cannot be set again. Needs attendees:write.",
+  scope: 'attendees:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    attendeeId: uuid('The attendee id.'),
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    company: optional('Company'),
+    jobTitle: optional('Job title'),
+    answers: v.optional(
+      v.pipe(v.record(v.string(), v.unknown()), v.description('Answers to merge, keyed by question id.')),
+    ),
+  }),
+  output: attendeeSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const current = await loadAttendee(ctx, event.id, input.attendeeId);
+    if (current.erased === 1)
+      throw problem('invalidRequest', 'This person erased their data; it cannot be set again.', {
+        errors: [],
+      });
+
+    const errors = new FieldErrors();
+    let answers = current.answers === null ? {} : (JSON.parse(current.answers) as Record<string, unknown>);
+    if (input.answers) {
+      const questions = new Map((await loadQuestions(ctx, event.id)).map((q) => [q.questionId, q]));
+      for (const [questionId, answer] of Object.entries(input.answers)) {
+        const question = questions.get(questionId);
+        if (!question) errors.add(`answers.${questionId}`, 'Not a question of this event.');
+        else if (answer !== null) {
+          const code = checkAnswer(question, answer);
+          if (code) errors.add(`answers.${questionId}`, `The answer is refused (${code}).`);
+        }
+      }
+      answers = Object.fromEntries(
+        Object.entries({ ...answers, ...input.answers }).filter(([, a]) => a !== null),
+      );
+    }
+    errors.throwIfAny();
+
+    const next = {
+      first_name: input.firstName ?? current.first_name,
+      last_name: input.lastName ?? current.last_name,
+      company: input.company === undefined ? current.company : input.company,
+      job_title: input.jobTitle === undefined ? current.job_title : input.jobTitle,
+      answers: Object.keys(answers).length > 0 ? JSON.stringify(answers) : null,
+    };
+    const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== current[k]);
+    if (changed) {
+      await ctx.db
+        .updateTable('attendees')
+        .set({ ...next, updated_utc: ctx.clock.now().toISOString(), change_seq: await nextChangeSeq(ctx.db) })
+        .where('id', '=', current.id)
+        .execute();
+      await emitAttendeeMessages(ctx, 'attendee.updated', event, [current.id]);
+      await logChange(ctx, { action: 'updateAttendee', resourceType: 'attendee', resourceId: current.id });
+    }
+    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, current.id));
+  },
+});

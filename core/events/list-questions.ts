@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { loadEvent } from './load-event';
+import { loadQuestions } from './load-questions';
+import { answersJsonSchema, questionSchema } from './questions';
+
+export const listQuestions = defineOperation({
+  name: 'listQuestions',
+  title: 'List registration questions',
+  description:
+    "Lists the questions an event asks at registration, in form order: label by language, kind (text, longText, email, phone, number, date, choice, multiChoice, checkbox, file), options, maximum length and the ticket types they are asked of. An attendee's answers are keyed by questionId. Needs events:read.",
+  scope: 'events:read',
+  effect: 'read',
+  input: v.object({ eventId: uuid('The event id.') }),
+  output: v.object({ data: v.array(questionSchema) }),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    return { data: await loadQuestions(ctx, event.id) };
+  },
+});
+
+export const getAnswersSchema = defineOperation({
+  name: 'getAnswersSchema',
+  title: 'Answers JSON Schema',
+  description:
+    "Returns the JSON Schema (draft 2020-12) of an attendee's answers object for this event: one property per question id with its type, options and limits. Use it to validate answers before registering people. Needs events:read.",
+  scope: 'events:read',
+  effect: 'read',
+  input: v.object({ eventId: uuid('The event id.') }),
+  output: v.pipe(v.record(v.string(), v.unknown()), v.description('A JSON Schema object.')),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    return answersJsonSchema(await loadQuestions(ctx, event.id));
+  },
+});

@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { validOrderStatuses } from '../orders/order-status';
+import { logChange } from '../platform/change-log';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { eventSchema, eventView } from './event-view';
+import { loadEvent } from './load-event';
+
+/** Valid registrations an event may have and still be reopened without a licence. */
+export const freeRegistrationLimit = 50;
+
+export const setEventStatus = defineOperation({
+  name: 'setEventStatus',
+  title: 'Publish or unpublish an event',
+  description:
+    'Publishes an event (status published: its page and registration open) or takes it back to draft. Setting the status it already has changes nothing. Reopening an earlier edition (publishing an event that has ended) with more registrations than the free limit (50) needs its licence: 409 historyNeedsLicence. Needs events:write.',
+  scope: 'events:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    status: v.pipe(v.picklist(['published', 'draft']), v.description('published or draft.')),
+  }),
+  output: eventSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    if (event.status === input.status) return eventView(ctx, event);
+    if (input.status === 'published' && event.ends_utc < ctx.clock.now().toISOString()) {
+      const { n } = await ctx.db
+        .selectFrom('attendees')
+        .innerJoin('orders', 'orders.id', 'attendees.order_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('attendees.event_id', '=', event.id)
+        .where('attendees.status', '=', 'active')
+        .where('orders.status', 'in', validOrderStatuses as string[])
+        .executeTakeFirstOrThrow();
+      if (Number(n) > freeRegistrationLimit) {
+        throw problem(
+          'historyNeedsLicence',
+          `This earlier edition has ${n} registrations, above the free limit of ${freeRegistrationLimit}; reopening it needs its licence.`,
+        );
+      }
+    }
+    const next = {
+      ...event,
+      status: input.status,
+      updated_utc: ctx.clock.now().toISOString(),
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db
+      .updateTable('events')
+      .set({ status: next.status, updated_utc: next.updated_utc, change_seq: next.change_seq })
+      .where('id', '=', event.id)
+      .execute();
+    await logChange(ctx, {
+      action: 'setEventStatus',
+      resourceType: 'event',
+      resourceId: event.id,
+      summary: input.status,
+    });
+    return eventView(ctx, next);
+  },
+});

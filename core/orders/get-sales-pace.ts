@@ -1,0 +1,177 @@
+import { DateTime } from 'luxon';
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { toMajor } from '../platform/money';
+import { defineOperation } from '../platform/operation';
+import { int32, text, uuid } from '../platform/schemas';
+import { venueDate } from '../platform/time';
+import { validOrderStatuses } from './order-status';
+
+const weekSchema = v.object({
+  tickets: int32('Valid tickets made.'),
+  revenue: v.pipe(v.number(), v.description('Paid, VAT included.')),
+});
+
+export const salesPaceSchema = v.object({
+  eventId: uuid('The event id.'),
+  currency: text('ISO 4217 currency.'),
+  timeZone: text('The days are venue days in this zone.'),
+  days: v.array(
+    v.object({
+      date: v.pipe(v.string(), v.isoDate(), v.description('Venue day.')),
+      tickets: int32('Valid tickets made that day, crew left out.'),
+      orders: int32('Orders paid that day.'),
+      revenue: v.pipe(v.number(), v.description('Paid that day, VAT included.')),
+    }),
+  ),
+  lastSevenDays: weekSchema,
+  previousSevenDays: v.nullable(weekSchema),
+  change: v.nullable(
+    v.pipe(
+      v.number(),
+      v.description(
+        'Tickets this week against last week, percentage change; null without a previous week or with none sold then.',
+      ),
+    ),
+  ),
+  ticketsPerDay: v.pipe(v.number(), v.description('Over the last seven days.')),
+  registered: int32('Valid tickets now, crew left out.'),
+  capacity: v.nullable(int32('Places in all ticket types; null without limit.')),
+  daysToGo: int32('Days until the first day.'),
+  projected: int32('Registered by the first day at this pace.'),
+  soldOutIn: v.nullable(int32('Days until sold out at this pace; null without a limit or without sales.')),
+});
+
+export const getSalesPace = defineOperation({
+  name: 'getSalesPace',
+  title: 'Sales pace',
+  description:
+    "How fast an event is selling: valid tickets made (crew left out), orders paid and revenue for each of the last `days` venue days (7 to 90, default 30, in the event's time zone), this week against last week (from 14 days up), tickets per day, places, days to go, the projected registrations by the first day and the days until sold out at this pace. Needs orders:read.",
+  scope: 'orders:read',
+  effect: 'read',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    days: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(7),
+        v.maxValue(90),
+        v.description('How many venue days, 7 to 90 (default 30).'),
+      ),
+    ),
+  }),
+  output: salesPaceSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const zone = event.time_zone;
+    const count = input.days ?? 30;
+    const today = DateTime.fromJSDate(ctx.clock.now(), { zone }).startOf('day');
+    const first = today.minus({ days: count - 1 });
+    const fromUtc = first.toUTC().toISO()!;
+    const valid = validOrderStatuses as string[];
+
+    const tickets = await ctx.db
+      .selectFrom('attendees')
+      .innerJoin('orders', 'orders.id', 'attendees.order_id')
+      .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
+      .select('attendees.created_utc')
+      .where('attendees.event_id', '=', event.id)
+      .where('attendees.status', '=', 'active')
+      .where('orders.status', 'in', valid)
+      .where('ticket_types.crew', '=', 0)
+      .where('attendees.created_utc', '>=', fromUtc)
+      .execute();
+    const paid = await ctx.db
+      .selectFrom('orders')
+      .select(['paid_utc', 'total_minor'])
+      .where('event_id', '=', event.id)
+      .where('status', '=', 'paid')
+      .where('paid_utc', '>=', fromUtc)
+      .execute();
+
+    const byDay = new Map<string, { tickets: number; orders: number; revenueMinor: number }>();
+    for (let d = first; d <= today; d = d.plus({ days: 1 }))
+      byDay.set(d.toISODate()!, { tickets: 0, orders: 0, revenueMinor: 0 });
+    for (const t of tickets) {
+      const day = byDay.get(venueDate(t.created_utc, zone));
+      if (day) day.tickets += 1;
+    }
+    for (const o of paid) {
+      const day = o.paid_utc ? byDay.get(venueDate(o.paid_utc, zone)) : undefined;
+      if (day) {
+        day.orders += 1;
+        day.revenueMinor += o.total_minor;
+      }
+    }
+    const counted = [...byDay.values()];
+    const days = [...byDay].map(([date, d]) => ({
+      date,
+      tickets: d.tickets,
+      orders: d.orders,
+      revenue: toMajor(d.revenueMinor, event.currency),
+    }));
+    const week = (slice: typeof counted) => ({
+      tickets: slice.reduce((n, d) => n + d.tickets, 0),
+      revenue: toMajor(
+        slice.reduce((n, d) => n + d.revenueMinor, 0),
+        event.currency,
+      ),
+    });
+    const lastSevenDays = week(counted.slice(-7));
+    const previousSevenDays = count >= 14 ? week(counted.slice(-14, -7)) : null;
+    const change =
+      previousSevenDays && previousSevenDays.tickets > 0
+        ? Math.round(
+            ((lastSevenDays.tickets - previousSevenDays.tickets) / previousSevenDays.tickets) * 1000,
+          ) / 10
+        : null;
+    const ticketsPerDay = Math.round((lastSevenDays.tickets / 7) * 100) / 100;
+
+    const registeredRow = await ctx.db
+      .selectFrom('attendees')
+      .innerJoin('orders', 'orders.id', 'attendees.order_id')
+      .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('attendees.event_id', '=', event.id)
+      .where('attendees.status', '=', 'active')
+      .where('orders.status', 'in', valid)
+      .where('ticket_types.crew', '=', 0)
+      .executeTakeFirstOrThrow();
+    const registered = Number(registeredRow.n);
+    const types = await ctx.db
+      .selectFrom('ticket_types')
+      .select('capacity')
+      .where('event_id', '=', event.id)
+      .where('crew', '=', 0)
+      .execute();
+    const capacity =
+      types.length === 0 || types.some((t) => t.capacity === null)
+        ? null
+        : types.reduce((n, t) => n + (t.capacity ?? 0), 0);
+
+    const firstDay = DateTime.fromISO(event.starts_utc, { zone: 'utc' }).setZone(zone).startOf('day');
+    const daysToGo = Math.max(0, Math.round(firstDay.diff(today, 'days').days));
+    const projectedRaw = registered + Math.round(ticketsPerDay * daysToGo);
+    const projected = capacity === null ? projectedRaw : Math.min(capacity, projectedRaw);
+    const left = capacity === null ? null : Math.max(0, capacity - registered);
+    const soldOutIn =
+      left === null ? null : left === 0 ? 0 : ticketsPerDay > 0 ? Math.ceil(left / ticketsPerDay) : null;
+
+    return {
+      eventId: event.id,
+      currency: event.currency,
+      timeZone: zone,
+      days,
+      lastSevenDays,
+      previousSevenDays,
+      change,
+      ticketsPerDay,
+      registered,
+      capacity,
+      daysToGo,
+      projected,
+      soldOutIn,
+    };
+  },
+});

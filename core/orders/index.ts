@@ -1,0 +1,3 @@
+export { getOrder } from './get-order';
+export { getSalesPace } from './get-sales-pace';
+export { listOrders } from './list-orders';

@@ -1,0 +1,36 @@
+// Order statuses and what they mean for places and validity.
+export const orderStatuses = [
+  'pending',
+  'paid',
+  'free',
+  'onAccount',
+  'transfer',
+  'requested',
+  'declined',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
+
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Orders in these statuses hold their places (the ticket types' taken counts them). */
+export const placeHoldingStatuses: readonly OrderStatus[] = [
+  'pending',
+  'paid',
+  'free',
+  'onAccount',
+  'transfer',
+  'requested',
+];
+
+/** A ticket is valid when it is not cancelled and its order is paid or free. */
+export const validOrderStatuses: readonly OrderStatus[] = ['paid', 'free'];
+
+export function holdsPlaces(status: string): boolean {
+  return (placeHoldingStatuses as readonly string[]).includes(status);
+}
+
+export function isValidTicket(attendeeStatus: string, orderStatus: string): boolean {
+  return attendeeStatus === 'active' && (validOrderStatuses as readonly string[]).includes(orderStatus);
+}

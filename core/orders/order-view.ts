@@ -1,0 +1,61 @@
+// The public Order resource, with the personal-data rule applied to buyer fields.
+import * as v from 'valibot';
+import type { OrderRow } from '../../db/schema';
+import { toMajor } from '../platform/money';
+import { applyPersonalData, type Reader } from '../platform/personal-data';
+import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
+import { orderStatuses } from './order-status';
+
+export const orderSchema = v.object({
+  orderId: uuid('The order id.'),
+  eventId: uuid('The event id.'),
+  reference: text('Six-character reference the buyer sees.'),
+  status: v.pipe(v.picklist(orderStatuses), v.description('Order status.')),
+  buyerName: v.nullable(text("Buyer's name (personal data).")),
+  buyerEmail: v.nullable(v.pipe(v.string(), v.email(), v.description("Buyer's email (personal data)."))),
+  buyerCompany: v.nullable(text("Buyer's company (personal data).")),
+  language: text('Language the order was made in.'),
+  total: v.pipe(v.number(), v.description("Total, VAT included, with the currency's own decimals.")),
+  vat: v.pipe(v.number(), v.description('VAT within the total.')),
+  currency: text('ISO 4217 currency.'),
+  paymentProvider: v.nullable(text('Who took the payment.')),
+  paidUtc: v.nullable(dateTime('When it was paid.')),
+  source: v.pipe(
+    v.picklist(['registration', 'workspace', 'door']),
+    v.description('Where the order was made.'),
+  ),
+  attendees: int32('Tickets held.'),
+  createdUtc: dateTime('When it was made.'),
+  updatedUtc: dateTime('Last change.'),
+  erased: v.boolean(),
+  personalData: personalDataSchema,
+});
+
+export type OrderView = v.InferOutput<typeof orderSchema>;
+
+export function orderView(reader: Reader, row: OrderRow, attendeeCount: number): OrderView {
+  return applyPersonalData(
+    reader,
+    {
+      orderId: row.id,
+      eventId: row.event_id,
+      reference: row.reference,
+      status: row.status as OrderView['status'],
+      buyerName: row.buyer_name,
+      buyerEmail: row.buyer_email,
+      buyerCompany: row.buyer_company,
+      language: row.language,
+      total: toMajor(row.total_minor, row.currency),
+      vat: toMajor(row.vat_minor, row.currency),
+      currency: row.currency,
+      paymentProvider: row.payment_provider,
+      paidUtc: row.paid_utc,
+      source: row.source as OrderView['source'],
+      attendees: attendeeCount,
+      createdUtc: row.created_utc,
+      updatedUtc: row.updated_utc,
+    },
+    ['buyerName', 'buyerEmail', 'buyerCompany'],
+    row.erased === 1,
+  );
+}

@@ -1,0 +1,107 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { loadEvent } from '../events/load-event';
+import { logChange } from '../platform/change-log';
+import { FieldErrors } from '../platform/field-errors';
+import { newId } from '../platform/ids';
+import { toMinor } from '../platform/money';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { dateTime, uuid } from '../platform/schemas';
+import { discountCodeSchema, discountCodeView } from './discount-code-view';
+
+export const createDiscountCode = defineOperation({
+  name: 'createDiscountCode',
+  title: 'Create a discount code',
+  description:
+    "Creates a discount code for an event: the letters (3 to 40 of A-Z, 0-9, - and _; matched without regard to case), and either percent (1 to 100) or amount (per ticket, in the event's currency), with optional maxUses, validity window and the ticket types it applies to (all when absent). Letters already used at the event answer 409 codeTaken. Accepts an Idempotency-Key. Needs tickets:write.",
+  scope: 'tickets:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    code: v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_-]{3,40}$/),
+      v.description('3 to 40 letters, digits, - or _.'),
+    ),
+    percent: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('Percentage off.')),
+    ),
+    amount: v.optional(
+      v.pipe(v.number(), v.minValue(0), v.description('Amount off per ticket, VAT included.')),
+    ),
+    maxUses: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.description('How many tickets it may be used for.')),
+    ),
+    validFromUtc: v.optional(dateTime('Usable from.')),
+    validUntilUtc: v.optional(dateTime('Usable until.')),
+    ticketTypeIds: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.uuid())),
+        v.maxLength(100),
+        v.description('Ticket types it applies to.'),
+      ),
+    ),
+  }),
+  output: discountCodeSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const errors = new FieldErrors();
+    if ((input.percent === undefined) === (input.amount === undefined))
+      errors.add('percent', 'Give either percent or amount.');
+    if (input.amount !== undefined && input.amount <= 0)
+      errors.add('amount', 'The amount must be more than 0.');
+    if (input.validFromUtc && input.validUntilUtc && input.validUntilUtc <= input.validFromUtc) {
+      errors.add('validUntilUtc', 'It must end after it starts.');
+    }
+    const ticketTypeIds = [...new Set(input.ticketTypeIds ?? [])];
+    if (ticketTypeIds.length > 0) {
+      const found = await ctx.db
+        .selectFrom('ticket_types')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .where('id', 'in', ticketTypeIds)
+        .execute();
+      const known = new Set(found.map((r) => r.id));
+      ticketTypeIds.forEach((id, i) => {
+        if (!known.has(id)) errors.add(`ticketTypeIds.${i}`, `${id} is not a ticket type of this event.`);
+      });
+    }
+    errors.throwIfAny();
+
+    const codeKey = input.code.toUpperCase();
+    const taken = await ctx.db
+      .selectFrom('discount_codes')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .where('code_key', '=', codeKey)
+      .executeTakeFirst();
+    if (taken) throw problem('codeTaken', `A discount code ${input.code} already exists at this event.`);
+    const now = ctx.clock.now().toISOString();
+    const row = {
+      id: newId(),
+      workspace_id: ctx.actor.workspaceId,
+      event_id: event.id,
+      code: input.code,
+      code_key: codeKey,
+      percent: input.percent ?? null,
+      amount_minor: input.amount === undefined ? null : toMinor(input.amount, event.currency),
+      max_uses: input.maxUses ?? null,
+      used: 0,
+      valid_from_utc: input.validFromUtc ? new Date(input.validFromUtc).toISOString() : null,
+      valid_until_utc: input.validUntilUtc ? new Date(input.validUntilUtc).toISOString() : null,
+      ticket_type_ids: JSON.stringify(ticketTypeIds),
+      created_utc: now,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.insertInto('discount_codes').values(row).execute();
+    await logChange(ctx, {
+      action: 'createDiscountCode',
+      resourceType: 'discountCode',
+      resourceId: row.id,
+      summary: input.code,
+    });
+    return discountCodeView(event, row);
+  },
+});

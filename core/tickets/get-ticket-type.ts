@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { loadTicketType } from './load-ticket-type';
+import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';
+
+export const getTicketType = defineOperation({
+  name: 'getTicketType',
+  title: 'Get a ticket type',
+  description:
+    'Returns one ticket type with what is sold (taken, remaining). Answers 404 eventNotFound or notFound. Over REST it carries an ETag for If-None-Match and If-Match. Needs tickets:read.',
+  scope: 'tickets:read',
+  effect: 'read',
+  input: v.object({ eventId: uuid('The event id.'), ticketTypeId: uuid('The ticket type id.') }),
+  output: ticketTypeSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    return ticketTypeView(event, await loadTicketType(ctx, event, input.ticketTypeId));
+  },
+});

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { addOnSchema, addOnView } from './add-on-view';
+
+export const listAddOns = defineOperation({
+  name: 'listAddOns',
+  title: 'List add-ons',
+  description:
+    "Lists an event's add-ons (extras sold with a ticket, such as a workshop seat or a dinner) with price, capacity and how many are held, oldest change first, with cursor paging and updatedSince. Needs tickets:read.",
+  scope: 'tickets:read',
+  effect: 'read',
+  input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
+  output: pageOf(addOnSchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(ctx, input, { list: 'addOns', filters: { eventId: event.id } });
+    const rows = await applyPlan(
+      ctx.db.selectFrom('add_ons').selectAll().where('event_id', '=', event.id),
+      plan,
+      keysetOf('add_ons'),
+    ).execute();
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => addOnView(event, row));
+  },
+});

@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { discountCodeSchema, discountCodeView } from './discount-code-view';
+
+export const listDiscountCodes = defineOperation({
+  name: 'listDiscountCodes',
+  title: 'List discount codes',
+  description:
+    "Lists an event's discount codes with what they take off, their limits and how often they were used, oldest change first, with cursor paging and updatedSince. Needs tickets:read.",
+  scope: 'tickets:read',
+  effect: 'read',
+  input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
+  output: pageOf(discountCodeSchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(ctx, input, { list: 'discountCodes', filters: { eventId: event.id } });
+    const query = ctx.db.selectFrom('discount_codes').selectAll().where('event_id', '=', event.id);
+    const rows = await applyPlan(query, plan, keysetOf('discount_codes')).execute();
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => discountCodeView(event, row));
+  },
+});

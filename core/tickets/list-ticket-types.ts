@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';
+
+export const listTicketTypes = defineOperation({
+  name: 'listTicketTypes',
+  title: 'List ticket types',
+  description:
+    "Lists an event's ticket types with price, VAT rate, capacity, places taken and remaining, sales window (UTC and venue time) and visibility, oldest change first, with cursor paging and updatedSince. Access codes are never shown. Needs tickets:read.",
+  scope: 'tickets:read',
+  effect: 'read',
+  input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
+  output: pageOf(ticketTypeSchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(ctx, input, { list: 'ticketTypes', filters: { eventId: event.id } });
+    const query = ctx.db.selectFrom('ticket_types').selectAll().where('event_id', '=', event.id);
+    const rows = await applyPlan(query, plan, keysetOf('ticket_types')).execute();
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => ticketTypeView(event, row));
+  },
+});

@@ -1,0 +1,65 @@
+// The public TicketType resource. Access codes are never included.
+import * as v from 'valibot';
+import type { EventRow, TicketTypeRow } from '../../db/schema';
+import { toMajor } from '../platform/money';
+import { dateTime, int32, localTime, text, uuid } from '../platform/schemas';
+import { toLocalOrNull } from '../platform/time';
+
+export const ticketTypeSchema = v.object({
+  ticketTypeId: uuid('The ticket type id.'),
+  eventId: uuid('The event id.'),
+  name: text('Name.'),
+  description: text('Description.'),
+  price: v.pipe(v.number(), v.description("Price, VAT included, with the currency's own decimals.")),
+  vatRate: v.pipe(v.number(), v.description('VAT rate in percent.')),
+  currency: text('ISO 4217 currency.'),
+  capacity: v.nullable(int32('Places; null when unlimited.')),
+  taken: int32('Places taken by orders that hold places.'),
+  remaining: v.nullable(int32('Places left; null without a limit.')),
+  maxPerOrder: int32('At most this many in one order, 1 to 100.'),
+  visibility: v.pipe(
+    v.picklist(['public', 'code', 'hidden']),
+    v.description('public, code (sold with an access code) or hidden.'),
+  ),
+  requiresApproval: v.pipe(v.boolean(), v.description('An order waits for organiser approval.')),
+  salesStartUtc: v.nullable(dateTime('Sales open.')),
+  salesEndUtc: v.nullable(dateTime('Sales close.')),
+  salesStartLocal: v.nullable(localTime('Sales open')),
+  salesEndLocal: v.nullable(localTime('Sales close')),
+  includedAddOnIds: v.pipe(
+    v.array(v.pipe(v.string(), v.uuid())),
+    v.description('Add-ons included as a bundle.'),
+  ),
+  sortOrder: int32('Place in the list.'),
+  updatedUtc: v.nullable(dateTime('Last change.')),
+});
+
+export type TicketTypeView = v.InferOutput<typeof ticketTypeSchema>;
+
+export function ticketTypeView(
+  event: Pick<EventRow, 'currency' | 'time_zone'>,
+  row: TicketTypeRow,
+): TicketTypeView {
+  return {
+    ticketTypeId: row.id,
+    eventId: row.event_id,
+    name: row.name,
+    description: row.description,
+    price: toMajor(row.price_minor, event.currency),
+    vatRate: row.vat_rate,
+    currency: event.currency,
+    capacity: row.capacity,
+    taken: row.taken,
+    remaining: row.capacity === null ? null : Math.max(0, row.capacity - row.taken),
+    maxPerOrder: row.max_per_order,
+    visibility: row.visibility as TicketTypeView['visibility'],
+    requiresApproval: row.requires_approval === 1,
+    salesStartUtc: row.sales_start_utc,
+    salesEndUtc: row.sales_end_utc,
+    salesStartLocal: toLocalOrNull(row.sales_start_utc, event.time_zone),
+    salesEndLocal: toLocalOrNull(row.sales_end_utc, event.time_zone),
+    includedAddOnIds: JSON.parse(row.included_add_on_ids) as string[],
+    sortOrder: row.sort_order,
+    updatedUtc: row.updated_utc,
+  };
+}

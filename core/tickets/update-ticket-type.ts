@@ -1,0 +1,121 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { loadEvent } from '../events/load-event';
+import { logChange } from '../platform/change-log';
+import { checkIfMatch } from '../platform/etag';
+import { FieldErrors } from '../platform/field-errors';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { dateTime, localTime, uuid } from '../platform/schemas';
+import { fromLocal } from '../platform/time';
+import { loadTicketType } from './load-ticket-type';
+import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';
+
+const unchangeable = (what: string) =>
+  v.optional(v.custom<never>(() => false, `${what} cannot be changed through the API.`));
+
+export const updateTicketType = defineOperation({
+  name: 'updateTicketType',
+  title: 'Change a ticket type',
+  description:
+    'Changes a ticket type as a JSON merge patch: name, description, capacity (null = no limit; refused with 409 capacityBelowTaken, naming taken, when below the places already taken; a sold-out type reopens at once when raised), maxPerOrder (1 to 100) and the sales window (salesStartUtc/salesEndUtc, or the Local pair in venue time; UTC wins; null clears). Price and VAT cannot be changed. Send If-Match with the ETag read to get 412 preconditionFailed when it changed since. Needs tickets:write.',
+  scope: 'tickets:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    ticketTypeId: uuid('The ticket type id.'),
+    name: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Name, 1 to 200 characters.')),
+    ),
+    description: v.optional(
+      v.nullable(v.pipe(v.string(), v.maxLength(2000), v.description('Description; null clears it.'))),
+    ),
+    capacity: v.optional(
+      v.nullable(
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(0),
+          v.maxValue(2_147_483_647),
+          v.description('Places; null means no limit.'),
+        ),
+      ),
+    ),
+    maxPerOrder: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('1 to 100.')),
+    ),
+    salesStartUtc: v.optional(v.nullable(dateTime('Sales open (UTC); null: open now.'))),
+    salesEndUtc: v.optional(v.nullable(dateTime('Sales close (UTC); null: until the event.'))),
+    salesStartLocal: v.optional(v.nullable(localTime('Sales open'))),
+    salesEndLocal: v.optional(v.nullable(localTime('Sales close'))),
+    price: unchangeable('The price'),
+    vatRate: unchangeable('The VAT rate'),
+  }),
+  output: ticketTypeSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const current = await loadTicketType(ctx, event, input.ticketTypeId);
+    checkIfMatch(ctx, ticketTypeView(event, current));
+
+    const errors = new FieldErrors();
+    const windowEdge = (
+      utc: string | null | undefined,
+      local: string | null | undefined,
+      field: string,
+      fallback: string | null,
+    ) => {
+      if (utc !== undefined) return utc === null ? null : new Date(utc).toISOString();
+      if (local !== undefined) {
+        if (local === null) return null;
+        const parsed = fromLocal(local, event.time_zone);
+        if (!parsed) errors.add(field, `Not a real local time in ${event.time_zone}.`);
+        return parsed;
+      }
+      return fallback;
+    };
+    const salesStart = windowEdge(
+      input.salesStartUtc,
+      input.salesStartLocal,
+      'salesStartLocal',
+      current.sales_start_utc,
+    );
+    const salesEnd = windowEdge(
+      input.salesEndUtc,
+      input.salesEndLocal,
+      'salesEndLocal',
+      current.sales_end_utc,
+    );
+    if (salesStart && salesEnd && salesEnd <= salesStart)
+      errors.add('salesEndUtc', 'Sales must close after they open.');
+    errors.throwIfAny();
+
+    const now = ctx.clock.now().toISOString();
+    const changes = {
+      name: input.name ?? current.name,
+      description: input.description === undefined ? current.description : (input.description ?? ''),
+      max_per_order: input.maxPerOrder ?? current.max_per_order,
+      sales_start_utc: salesStart,
+      sales_end_utc: salesEnd,
+      capacity: input.capacity === undefined ? current.capacity : input.capacity,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    // The capacity is set under the tickets' lock: the row update itself checks it against
+    // taken, so no registration can slip in between the check and the change.
+    let update = ctx.db.updateTable('ticket_types').set(changes).where('id', '=', current.id);
+    if (typeof changes.capacity === 'number') update = update.where('taken', '<=', changes.capacity);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      const { taken } = await ctx.db
+        .selectFrom('ticket_types')
+        .select('taken')
+        .where('id', '=', current.id)
+        .executeTakeFirstOrThrow();
+      throw problem('capacityBelowTaken', `The capacity cannot be below the ${taken} places already taken.`, {
+        taken,
+      });
+    }
+    await logChange(ctx, { action: 'updateTicketType', resourceType: 'ticketType', resourceId: current.id });
+    return ticketTypeView(event, await loadTicketType(ctx, event, current.id));
+  },
+});
