@@ -210,6 +210,140 @@ export interface AttendeeAddOnsTable {
   quantity: number;
 }
 
+export interface RoomsTable extends EventOwned, Changing {
+  name: string;
+  capacity: number | null;
+  location: string | null;
+  sort_order: number;
+}
+
+export interface TracksTable extends EventOwned, Changing {
+  name: string;
+  colour: string;
+  description: string | null;
+  sort_order: number;
+}
+
+export interface SpeakersTable extends EventOwned, Changing {
+  name: string;
+  /** Personal data: null without people:read. */
+  email: string | null;
+  company: string | null;
+  job_title: string | null;
+  bio: string | null;
+  photo_url: string | null;
+  erased: number;
+}
+
+export interface SessionsTable extends EventOwned, Changing {
+  title: string;
+  summary: string | null;
+  kind: string;
+  room_id: string | null;
+  track_id: string | null;
+  starts_utc: string;
+  ends_utc: string;
+  capacity: number | null;
+  language: string | null;
+  join_provider: string | null;
+  /** Never returned: only attendees get the link, through the event app. */
+  join_url: string | null;
+  /** JSON array of speaker ids, in order. */
+  speaker_ids: string;
+}
+
+export interface DoorsTable extends EventOwned, Changing {
+  name: string;
+  kind: string;
+  /** The main entrance, where firstCheckInUtc is taken. */
+  main: number;
+  session_id: string | null;
+  capacity: number | null;
+  /** People inside now; changed only together with the capacity check. */
+  inside: number;
+  reentry: number;
+  /** Ticket types it admits; empty: all. */
+  ticket_type_ids: string;
+  /** Add-ons one of which it requires; empty: none. */
+  add_on_ids: string;
+  sort_order: number;
+}
+
+export interface CheckInsTable {
+  id: Generated<number>;
+  workspace_id: string;
+  event_id: string;
+  attendee_id: string;
+  door_id: string;
+  direction: string;
+  result: string;
+  admitted: number;
+  scanned_utc: string;
+  offline: number;
+  recorded_utc: string;
+}
+
+export interface DoorPresenceTable {
+  door_id: string;
+  attendee_id: string;
+  inside: number;
+  first_in_utc: string;
+  last_scan_utc: string;
+}
+
+export interface PassesTable {
+  id: string;
+  workspace_id: string;
+  kind: string;
+  community_id: string | null;
+  sales_event_id: string;
+  name: string;
+  description: string | null;
+  price_minor: number;
+  vat_rate: number;
+  currency: string;
+  capacity: number;
+  scope: string;
+  series_id: string | null;
+  from_date: string | null;
+  to_date: string | null;
+  sales_start_utc: string | null;
+  sales_end_utc: string | null;
+  refund_rule: string;
+  status: string;
+  created_utc: string;
+  updated_utc: string;
+  change_seq: number;
+}
+
+export interface PassEventsTable {
+  pass_id: string;
+  event_id: string;
+  source: string;
+}
+
+export interface PassHoldersTable {
+  id: string;
+  workspace_id: string;
+  pass_id: string;
+  order_id: string;
+  status: string;
+  ended_reason: string | null;
+  ended_utc: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  erased: number;
+  created_utc: string;
+  updated_utc: string;
+  change_seq: number;
+}
+
+export interface PassOptOutsTable {
+  holder_id: string;
+  event_id: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
@@ -226,6 +360,17 @@ export interface Database {
   orders: OrdersTable;
   attendees: AttendeesTable;
   attendee_add_ons: AttendeeAddOnsTable;
+  rooms: RoomsTable;
+  tracks: TracksTable;
+  speakers: SpeakersTable;
+  sessions: SessionsTable;
+  doors: DoorsTable;
+  check_ins: CheckInsTable;
+  door_presence: DoorPresenceTable;
+  passes: PassesTable;
+  pass_events: PassEventsTable;
+  pass_holders: PassHoldersTable;
+  pass_opt_outs: PassOptOutsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -241,3 +386,11 @@ export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 export type QuestionRow = Selectable<QuestionsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type AttendeeRow = Selectable<AttendeesTable>;
+export type RoomRow = Selectable<RoomsTable>;
+export type TrackRow = Selectable<TracksTable>;
+export type SpeakerRow = Selectable<SpeakersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type DoorRow = Selectable<DoorsTable>;
+export type CheckInRow = Selectable<CheckInsTable>;
+export type PassRow = Selectable<PassesTable>;
+export type PassHolderRow = Selectable<PassHoldersTable>;

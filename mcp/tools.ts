@@ -36,4 +36,10 @@ export const tools: Tool[] = [
   tool(attendees.registerAttendees),
   tool(attendees.updateAttendee),
   tool(attendees.cancelAttendee),
+
+  // Doors and check-in
+
+  // Programme
+
+  // Passes
 ];

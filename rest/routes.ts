@@ -102,4 +102,10 @@ export const routes: Route[] = [
     idempotent: true,
     errors: ['demoWorkspace', 'eventNotFound', 'attendeeNotFound', 'alreadyCancelled'],
   }),
+
+  // Doors and check-in
+
+  // Programme
+
+  // Passes
 ];

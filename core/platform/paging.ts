@@ -63,7 +63,8 @@ export const legacyPageFields = {
   ),
 };
 
-export type Sort = 'changed' | '-created';
+/** changed and -created can be asked for; -changed (latest change first) is a list's own order. */
+export type Sort = 'changed' | '-created' | '-changed';
 
 export interface PageInput {
   cursor?: string;
@@ -213,6 +214,9 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
   if (plan.sort === 'changed') {
     if (plan.after) q = q.where(sql.ref(columns.seq), '>', plan.after[0]) as QB;
     q = q.orderBy(sql.ref(columns.seq), 'asc') as QB;
+  } else if (plan.sort === '-changed') {
+    if (plan.after) q = q.where(sql.ref(columns.seq), '<', plan.after[0]) as QB;
+    q = q.orderBy(sql.ref(columns.seq), 'desc') as QB;
   } else {
     if (plan.after) {
       const [created, id] = plan.after;
@@ -232,7 +236,7 @@ export function positionOf(
   plan: PagePlan,
   row: { seq: number; created: string; id: string },
 ): (string | number)[] {
-  return plan.sort === 'changed' ? [row.seq] : [row.created, row.id];
+  return plan.sort === '-created' ? [row.created, row.id] : [row.seq];
 }
 
 /**

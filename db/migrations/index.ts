@@ -2,10 +2,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001-foundation';
 import * as sales from './0002-sales';
+import * as doorsProgrammePasses from './0003-doors-programme-passes';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-sales': sales,
+  '0003-doors-programme-passes': doorsProgrammePasses,
 };
 
 export const migrationProvider: MigrationProvider = {
