@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
 
 // Doors and check-in, the programme (rooms, tracks, speakers, sessions), season passes and bundles.
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current Database type.
@@ -9,11 +9,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
       .addColumn('event_id', 'text', (c) => c.notNull().references('events.id').onDelete('cascade'));
-  const changing = <T extends { addColumn: (...a: any[]) => T }>(t: T): T =>
-    t
-      .addColumn('created_utc', 'text', (c: any) => c.notNull())
-      .addColumn('updated_utc', 'text', (c: any) => c.notNull())
-      .addColumn('change_seq', 'integer', (c: any) => c.notNull());
+  const changing = (table: CreateTableBuilder<string, string>) =>
+    table
+      .addColumn('created_utc', 'text', (c) => c.notNull())
+      .addColumn('updated_utc', 'text', (c) => c.notNull())
+      .addColumn('change_seq', 'integer', (c) => c.notNull());
 
   await changing(
     owned('rooms')
