@@ -1,7 +1,10 @@
 // The one MCP tool table. Each line points at a core operation.
 import * as attendees from '../core/attendees';
+import * as checkin from '../core/checkin';
 import * as events from '../core/events';
 import * as orders from '../core/orders';
+import * as passes from '../core/passes';
+import * as programme from '../core/programme';
 import * as tickets from '../core/tickets';
 import * as workspace from '../core/workspace';
 import { type Tool, tool } from './tool-table';
@@ -38,8 +41,23 @@ export const tools: Tool[] = [
   tool(attendees.cancelAttendee),
 
   // Doors and check-in
+  tool(checkin.listDoors),
+  tool(checkin.checkInAttendee),
+  tool(checkin.uploadOfflineScans),
+  tool(checkin.listCheckIns),
+  tool(checkin.getCheckInSummary),
 
   // Programme
+  tool(programme.listSessions),
+  tool(programme.getSession),
+  tool(programme.createSession),
+  tool(programme.updateSession),
+  tool(programme.listRooms),
+  tool(programme.listTracks),
+  tool(programme.listSpeakers),
 
   // Passes
+  tool(passes.listPasses),
+  tool(passes.getPass),
+  tool(passes.listPassHolders),
 ];

@@ -1,7 +1,10 @@
 // The one REST route table. Each line points at a core operation; transport details only.
 import * as attendees from '../core/attendees';
+import * as checkin from '../core/checkin';
 import * as events from '../core/events';
 import * as orders from '../core/orders';
+import * as passes from '../core/passes';
+import * as programme from '../core/programme';
 import * as tickets from '../core/tickets';
 import * as workspace from '../core/workspace';
 import { get, patch, post, put, type Route } from './route-table';
@@ -104,8 +107,75 @@ export const routes: Route[] = [
   }),
 
   // Doors and check-in
+  get('/events/:eventId/doors', checkin.listDoors, { errors: ['eventNotFound', 'moduleOff', 'onlineEvent'] }),
+  get('/events/:eventId/check-ins', checkin.listCheckIns, {
+    errors: ['invalidCursor', 'invalidSort', 'invalidRequest', 'eventNotFound', 'moduleOff', 'onlineEvent'],
+  }),
+  get('/events/:eventId/check-ins/summary', checkin.getCheckInSummary, {
+    errors: ['eventNotFound', 'moduleOff', 'onlineEvent'],
+  }),
+  post('/events/:eventId/check-ins/offline', checkin.uploadOfflineScans, {
+    idempotent: true,
+    errors: ['invalidBody', 'invalidRequest', 'demoWorkspace', 'eventNotFound', 'moduleOff', 'onlineEvent'],
+  }),
+  post('/events/:eventId/attendees/:attendeeId/check-in', checkin.checkInAttendee, {
+    idempotent: true,
+    errors: [
+      'invalidBody',
+      'invalidRequest',
+      'demoWorkspace',
+      'eventNotFound',
+      'attendeeNotFound',
+      'noDoor',
+      'moduleOff',
+      'onlineEvent',
+    ],
+  }),
 
   // Programme
+  get('/events/:eventId/sessions', programme.listSessions, { errors: [...listErrors, 'moduleOff'] }),
+  post('/events/:eventId/sessions', programme.createSession, {
+    status: 201,
+    idempotent: true,
+    errors: [
+      'invalidBody',
+      'invalidRequest',
+      'invalidIdempotencyKey',
+      'demoWorkspace',
+      'eventNotFound',
+      'moduleOff',
+      'clash',
+      'idempotencyKeyInUse',
+      'idempotencyKeyReused',
+    ],
+  }),
+  get('/events/:eventId/sessions/:sessionId', programme.getSession, {
+    etag: true,
+    errors: ['invalidRequest', 'eventNotFound', 'notFound', 'moduleOff'],
+  }),
+  patch('/events/:eventId/sessions/:sessionId', programme.updateSession, {
+    ifMatch: true,
+    errors: [
+      'invalidBody',
+      'invalidRequest',
+      'demoWorkspace',
+      'eventNotFound',
+      'notFound',
+      'moduleOff',
+      'clash',
+      'preconditionFailed',
+    ],
+  }),
+  get('/events/:eventId/rooms', programme.listRooms, { errors: [...listErrors, 'moduleOff'] }),
+  get('/events/:eventId/tracks', programme.listTracks, { errors: [...listErrors, 'moduleOff'] }),
+  get('/events/:eventId/speakers', programme.listSpeakers, { errors: [...listErrors, 'moduleOff'] }),
 
   // Passes
+  get('/passes', passes.listPasses, {
+    errors: ['invalidCursor', 'invalidUpdatedSince', 'invalidRequest', 'eventNotFound'],
+  }),
+  get('/passes/:passId', passes.getPass, { etag: true, errors: ['invalidRequest', 'notFound'] }),
+  get('/passes/:passId/holders', passes.listPassHolders, {
+    errors: ['invalidCursor', 'invalidUpdatedSince', 'invalidRequest', 'notFound'],
+  }),
 ];

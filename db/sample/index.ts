@@ -1,6 +1,7 @@
 // Sample data for the demonstration workspace and for `workspace create --sample`. Each area
 // adds its own file here and one line to fillSampleData.
 import type { Db } from '../connect';
+import { insertSampleDoors } from './doors';
 import { insertSampleEvents, sampleEvents } from './events';
 import { sampleId } from './ids';
 import { insertSampleSales } from './sales';
@@ -27,4 +28,6 @@ export async function fillSampleData(db: Db, options: { workspaceId: string; now
     sample,
     new Map(sampleEvents.map((e) => [e.key, { currency: e.currency, language: e.languages[0]! }])),
   );
+  // Doors last: a session door names its session, so the programme must be there first.
+  await insertSampleDoors(db, sample);
 }

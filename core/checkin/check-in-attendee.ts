@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+import { attendeeSchema, attendeeView } from '../attendees/attendee-view';
+import { loadAttendee } from '../attendees/load-attendee';
+import { loadEvent } from '../events/load-event';
+import { defineOperation } from '../platform/operation';
+import { dateTime, uuid } from '../platform/schemas';
+import { refusals } from './check-in-view';
+import { doorKinds } from './door-view';
+import { loadDoor } from './load-door';
+import { applyScan } from './scanner';
+
+export const checkInResultSchema = v.object({
+  result: v.pipe(
+    v.picklist(['welcome', 'again', 'out', ...refusals]),
+    v.description(
+      'welcome (first time), again, out, or a refusal: cancelled, unpaid, notOnList, noAddOn, full, noReentry.',
+    ),
+  ),
+  admitted: v.pipe(v.boolean(), v.description('Whether the attendee was let in.')),
+  checkInId: v.pipe(
+    v.number(),
+    v.integer(),
+    v.description('The scan recorded (refused scans are recorded too).'),
+  ),
+  firstCheckInUtc: v.nullable(
+    dateTime('First check-in at the main entrance; null while there has been none.'),
+  ),
+  door: v.object({ doorId: uuid('The door.'), name: v.string(), kind: v.picklist(doorKinds) }),
+  attendee: attendeeSchema,
+});
+
+export const checkInAttendee = defineOperation({
+  name: 'checkInAttendee',
+  title: 'Check an attendee in',
+  description:
+    "Scans an attendee's ticket at a door by the steward's scanner rules: welcome the first time, again after that; a scan with direction out lets them out. A cancelled or unpaid ticket, a ticket type the door does not admit (notOnList), a missing add-on (noAddOn), a full door (full) or a second entry where re-entry is not allowed (noReentry) is refused: the answer is still 200, with result naming the refusal and admitted false. doorId is the door (the main entrance when absent). Unknown attendee: 404 attendeeNotFound; unknown door: 404 noDoor; online event: 409 onlineEvent. Accepts an Idempotency-Key. Needs checkins:write.",
+  scope: 'checkins:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    attendeeId: uuid('The attendee (ticket) scanned.'),
+    doorId: v.optional(uuid('The door, when not the main entrance.')),
+    direction: v.optional(v.pipe(v.picklist(['in', 'out']), v.description('in (default) or out.'))),
+  }),
+  output: checkInResultSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
+    const door = await loadDoor(ctx, event.id, input.doorId);
+    const attendee = await loadAttendee(ctx, event.id, input.attendeeId);
+    const outcome = await applyScan(ctx, event, door, attendee, {
+      direction: input.direction ?? 'in',
+      scannedUtc: ctx.clock.now().toISOString(),
+      offline: false,
+    });
+    return {
+      result: outcome.result,
+      admitted: outcome.admitted,
+      checkInId: outcome.checkInId,
+      firstCheckInUtc: outcome.attendee.checked_in_utc,
+      door: { doorId: door.id, name: door.name, kind: door.kind as (typeof doorKinds)[number] },
+      attendee: attendeeView(ctx.actor, outcome.attendee),
+    };
+  },
+});

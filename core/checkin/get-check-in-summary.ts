@@ -1,0 +1,142 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { validOrderStatuses } from '../orders/order-status';
+import { defineOperation } from '../platform/operation';
+import { dateTime, int32, uuid } from '../platform/schemas';
+import { admittedResults } from './check-in-view';
+import { doorKinds } from './door-view';
+
+export const checkInSummarySchema = v.object({
+  eventId: uuid('The event id.'),
+  registered: int32('Valid tickets, crew left out.'),
+  checkedIn: int32('Of whom checked in at the main entrance.'),
+  notYet: int32('Registered and not yet checked in.'),
+  rate: v.nullable(
+    v.pipe(v.number(), v.description('Checked in as a percentage of registered; null with none registered.')),
+  ),
+  lastHour: int32('People let in at an entrance in the last hour, each once.'),
+  doors: v.array(
+    v.object({
+      doorId: uuid('The door.'),
+      name: v.string(),
+      kind: v.picklist(doorKinds),
+      sessionId: v.nullable(uuid('Session of the door.')),
+      capacity: v.nullable(int32('How many may be inside at once.')),
+      admitted: int32('People let in, each once.'),
+      inside: int32('In and not out again.'),
+      lastHour: int32('People let in during the last hour, each once.'),
+      refused: int32('Scans refused.'),
+    }),
+  ),
+  atUtc: dateTime('When counted.'),
+});
+
+export const getCheckInSummary = defineOperation({
+  name: 'getCheckInSummary',
+  title: 'Check-in summary',
+  description:
+    'Counts the doors right now: registered (valid tickets, crew left out), checked in at the main entrance, not yet, the rate in percent, let in at an entrance during the last hour, and per door the people admitted (each once), inside now, let in during the last hour and scans refused. 409 moduleOff or onlineEvent where they apply. Needs checkins:read.',
+  scope: 'checkins:read',
+  effect: 'read',
+  input: v.object({ eventId: uuid('The event id.') }),
+  output: checkInSummarySchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
+    const now = ctx.clock.now();
+    const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+    const people = await ctx.db
+      .selectFrom('attendees')
+      .innerJoin('orders', 'orders.id', 'attendees.order_id')
+      .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('registered'),
+        eb.fn.count<number>('attendees.checked_in_utc').as('checked_in'),
+      ])
+      .where('attendees.event_id', '=', event.id)
+      .where('attendees.status', '=', 'active')
+      .where('orders.status', 'in', validOrderStatuses as string[])
+      .where('ticket_types.crew', '=', 0)
+      .executeTakeFirstOrThrow();
+    const doors = await ctx.db
+      .selectFrom('doors')
+      .selectAll()
+      .where('event_id', '=', event.id)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    const admittedAt = await ctx.db
+      .selectFrom('door_presence')
+      .innerJoin('doors', 'doors.id', 'door_presence.door_id')
+      .select((eb) => ['door_presence.door_id', eb.fn.countAll<number>().as('n')])
+      .where('doors.event_id', '=', event.id)
+      .groupBy('door_presence.door_id')
+      .execute();
+    const scans = await ctx.db
+      .selectFrom('check_ins')
+      .select((eb) => [
+        'door_id',
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('admitted', '=', 0), eb('direction', '=', 'in')]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('refused'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('result', 'in', [...admittedResults]), eb('scanned_utc', '>=', hourAgo)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('last_hour'),
+      ])
+      .where('event_id', '=', event.id)
+      .groupBy('door_id')
+      .execute();
+    // People let in during the last hour, each once (a repeat scan is not another person).
+    const recent = await ctx.db
+      .selectFrom('check_ins')
+      .innerJoin('doors', 'doors.id', 'check_ins.door_id')
+      .select(['check_ins.door_id', 'check_ins.attendee_id', 'doors.kind'])
+      .distinct()
+      .where('check_ins.event_id', '=', event.id)
+      .where('check_ins.result', 'in', [...admittedResults])
+      .where('check_ins.scanned_utc', '>=', hourAgo)
+      .execute();
+    const lastHourBy = new Map<string, number>();
+    for (const r of recent) lastHourBy.set(r.door_id, (lastHourBy.get(r.door_id) ?? 0) + 1);
+    const lastHourAtEntrances = new Set(recent.filter((r) => r.kind === 'entrance').map((r) => r.attendee_id))
+      .size;
+    const admittedBy = new Map(admittedAt.map((r) => [r.door_id, Number(r.n)]));
+    const refusedBy = new Map(scans.map((r) => [r.door_id, Number(r.refused ?? 0)]));
+    const registered = Number(people.registered);
+    const checkedIn = Number(people.checked_in);
+    const doorCounts = doors.map((d) => ({
+      doorId: d.id,
+      name: d.name,
+      kind: d.kind as (typeof doorKinds)[number],
+      sessionId: d.session_id,
+      capacity: d.capacity,
+      admitted: admittedBy.get(d.id) ?? 0,
+      inside: d.inside,
+      lastHour: lastHourBy.get(d.id) ?? 0,
+      refused: refusedBy.get(d.id) ?? 0,
+    }));
+    return {
+      eventId: event.id,
+      registered,
+      checkedIn,
+      notYet: Math.max(0, registered - checkedIn),
+      rate: registered === 0 ? null : Math.round((checkedIn / registered) * 1000) / 10,
+      lastHour: lastHourAtEntrances,
+      doors: doorCounts,
+      atUtc: now.toISOString(),
+    };
+  },
+});

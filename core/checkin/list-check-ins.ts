@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, legacyPageFields, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { checkInSchema, checkInView, listedResults } from './check-in-view';
+
+const { updatedSince: _notForScans, ...scanCursorFields } = cursorFields;
+
+export const listCheckIns = defineOperation({
+  name: 'listCheckIns',
+  title: 'List door scans',
+  description:
+    "Lists an event's door scans that let someone in or out (result welcome, again or out), oldest first by checkInId (sort=changed, the default) or newest first (sort=-created). checkInId only grows: pass the answer's after next time to get only newer scans, or page with nextCursor. page/pageSize kept for older clients. Needs checkins:read.",
+  scope: 'checkins:read',
+  effect: 'read',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    ...scanCursorFields,
+    ...legacyPageFields,
+    after: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.description('The last checkInId held (default 0): only scans after it.'),
+      ),
+    ),
+  }),
+  output: v.object({
+    data: v.array(checkInSchema),
+    after: v.pipe(
+      v.number(),
+      v.integer(),
+      v.description(
+        'The highest checkInId in this answer (or the after sent when empty): pass it next time.',
+      ),
+    ),
+    hasMore: v.boolean(),
+    nextCursor: v.nullable(v.string()),
+    page: v.optional(v.pipe(v.number(), v.integer())),
+    pageSize: v.optional(v.pipe(v.number(), v.integer())),
+  }),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
+    const after = input.after ?? 0;
+    const plan = planPage(ctx, input, {
+      list: 'checkIns',
+      filters: { eventId: event.id, after },
+      legacy: true,
+    });
+    const query = ctx.db
+      .selectFrom('check_ins')
+      .innerJoin('doors', 'doors.id', 'check_ins.door_id')
+      .selectAll('check_ins')
+      .select(['doors.name as door_name', 'doors.kind as door_kind', 'doors.session_id as door_session_id'])
+      .where('check_ins.event_id', '=', event.id)
+      .where('check_ins.id', '>', after)
+      .where('check_ins.result', 'in', [...listedResults]);
+    const rows = await applyPlan(query, plan, {
+      seq: 'check_ins.id',
+      updated: 'check_ins.recorded_utc',
+      created: 'check_ins.recorded_utc',
+      id: 'check_ins.id',
+    }).execute();
+    const page = finishPage(
+      ctx,
+      plan,
+      rows,
+      (row) => ({ seq: row.id, created: row.recorded_utc, id: row.id as unknown as string }),
+      (row) =>
+        checkInView(row, { name: row.door_name, kind: row.door_kind, session_id: row.door_session_id }),
+    );
+    return { ...page, after: page.data.reduce((max, c) => Math.max(max, c.checkInId), after) };
+  },
+});

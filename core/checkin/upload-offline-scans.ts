@@ -1,0 +1,120 @@
+import * as v from 'valibot';
+import { attendeeQuery } from '../attendees/attendee-view';
+import { loadEvent } from '../events/load-event';
+import { logChange } from '../platform/change-log';
+import { defineOperation } from '../platform/operation';
+import { dateTime, uuid } from '../platform/schemas';
+import { refusals } from './check-in-view';
+import { applyScan } from './scanner';
+
+export const maxOfflineScans = 500;
+
+const offlineScan = v.object({
+  scanId: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(100),
+      v.description("The scanner's own id of the scan, echoed in the answer."),
+    ),
+  ),
+  attendeeId: uuid('The attendee (ticket) scanned.'),
+  doorId: v.optional(uuid('The door; the main entrance when absent.')),
+  direction: v.optional(v.pipe(v.picklist(['in', 'out']), v.description('in (default) or out.'))),
+  scannedUtc: dateTime("When the scanner read the ticket; kept as the scan's time."),
+});
+
+const scanAnswer = v.object({
+  scanId: v.nullable(v.string()),
+  attendeeId: uuid('The attendee scanned.'),
+  result: v.nullable(v.picklist(['welcome', 'again', 'out', ...refusals])),
+  admitted: v.boolean(),
+  checkInId: v.nullable(v.pipe(v.number(), v.integer())),
+  error: v.nullable(v.object({ code: v.picklist(['attendeeNotFound', 'noDoor']), detail: v.string() })),
+});
+type ScanAnswer = v.InferOutput<typeof scanAnswer>;
+
+export const uploadOfflineScans = defineOperation({
+  name: 'uploadOfflineScans',
+  title: 'Upload offline scans',
+  description:
+    'Uploads scans a scanner made while offline (1 to 500). They are applied in scan order (by scannedUtc, then as sent) by the same rules as a live check-in, keep their scannedUtc and are marked offline; firstCheckInUtc becomes the earliest admission at the main entrance. One answer per scan, in the order sent: the result and checkInId, or an error (attendeeNotFound, noDoor) for a scan that cannot be applied — the others still are. Accepts an Idempotency-Key (a scanner retrying an upload gets the first answer). Needs checkins:write.',
+  scope: 'checkins:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    scans: v.pipe(
+      v.array(offlineScan),
+      v.minLength(1),
+      v.maxLength(maxOfflineScans),
+      v.description('The scans, 1 to 500.'),
+    ),
+  }),
+  output: v.object({ data: v.array(scanAnswer) }),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
+    const doors = new Map(
+      (await ctx.db.selectFrom('doors').selectAll().where('event_id', '=', event.id).execute()).map((d) => [
+        d.id,
+        d,
+      ]),
+    );
+    const main = [...doors.values()]
+      .filter((d) => d.kind === 'entrance')
+      .sort((a, b) => b.main - a.main || a.sort_order - b.sort_order)[0];
+    const order = input.scans.map((scan, index) => ({
+      scan,
+      index,
+      at: new Date(scan.scannedUtc).toISOString(),
+    }));
+    order.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.index - b.index));
+
+    const answers: ScanAnswer[] = new Array(input.scans.length);
+    for (const { scan, index, at } of order) {
+      const base = { scanId: scan.scanId ?? null, attendeeId: scan.attendeeId };
+      const door = scan.doorId === undefined ? main : doors.get(scan.doorId);
+      if (!door) {
+        answers[index] = {
+          ...base,
+          result: null,
+          admitted: false,
+          checkInId: null,
+          error: { code: 'noDoor', detail: `No door ${scan.doorId ?? '(main entrance)'} at this event.` },
+        };
+        continue;
+      }
+      const attendee = await attendeeQuery(ctx.db)
+        .where('attendees.id', '=', scan.attendeeId)
+        .where('attendees.event_id', '=', event.id)
+        .executeTakeFirst();
+      if (!attendee) {
+        answers[index] = {
+          ...base,
+          result: null,
+          admitted: false,
+          checkInId: null,
+          error: { code: 'attendeeNotFound', detail: `No attendee ${scan.attendeeId} at this event.` },
+        };
+        continue;
+      }
+      const outcome = await applyScan(ctx, event, door, attendee, {
+        direction: scan.direction ?? 'in',
+        scannedUtc: at,
+        offline: true,
+      });
+      answers[index] = {
+        ...base,
+        result: outcome.result,
+        admitted: outcome.admitted,
+        checkInId: outcome.checkInId,
+        error: null,
+      };
+    }
+    await logChange(ctx, {
+      action: 'uploadOfflineScans',
+      resourceType: 'event',
+      resourceId: event.id,
+      summary: `${input.scans.length} scan(s)`,
+    });
+    return { data: answers };
+  },
+});
