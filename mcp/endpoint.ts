@@ -29,7 +29,18 @@ const toolList = tools.map((t) => ({
 }));
 const toolsByName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
 
-const parseJson = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '1mb' });
+const parseJson = koaBody({
+  json: true,
+  urlencoded: false,
+  text: false,
+  multipart: false,
+  jsonLimit: '1mb',
+  // As on REST: a body that is not JSON, or too large, is the caller's mistake, not a 500.
+  onError: (error: Error & { status?: number }) => {
+    if (error.status === 413) throw problem('payloadTooLarge', 'The request body is larger than 1 MB.');
+    throw problem('invalidBody', 'The body is not valid JSON.');
+  },
+});
 
 /** Browser requests (with an Origin header) are accepted only from this service's own origin. */
 export function checkOrigin(ctx: Context): void {

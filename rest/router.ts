@@ -20,6 +20,8 @@ const parseJson = koaBody({
   multipart: false,
   jsonStrict: true,
   jsonLimit: '1mb',
+  // The types readBody accepts; koa-body's default list lacks merge-patch, which PATCH documents.
+  jsonTypes: ['application/json', 'application/merge-patch+json', '+json'],
   parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   onError: (error: Error & { status?: number }) => {
     if (error.status === 413) throw problem('payloadTooLarge', 'The request body is larger than 1 MB.');

@@ -17,7 +17,6 @@ import { createWorkspace, findWorkspace } from '../core/admin/workspaces';
 import { isUuid } from '../core/platform/ids';
 import { isProblem } from '../core/platform/problems';
 import { presets } from '../core/platform/scopes';
-import { startServer } from './server';
 import { openServices } from './services';
 import { dataDirFrom, SettingsError, settingsFrom } from './settings';
 
@@ -68,6 +67,8 @@ program
   .option('--trust-proxy', 'run behind a TLS-terminating proxy: honour X-Forwarded-*, refuse plain HTTP')
   .action(async (flags) => {
     const settings = settingsFrom(flags);
+    // Loaded here, so the other commands do not load the HTTPS server, Koa and the MCP SDK.
+    const { startServer } = await import('./server');
     const server = await startServer(settings);
     const lines = [
       `Tessera is running.`,

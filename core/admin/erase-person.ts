@@ -1,5 +1,6 @@
 // Erasure: a person deleted their data. Everything personal about them is nulled wherever it
-// appears in the workspace (tickets, orders they bought, outbox messages not yet or already sent),
+// appears in the workspace (tickets, orders they bought, outbox messages not yet or already sent:
+// attendee messages of their tickets and order messages of the orders they bought),
 // `erased` becomes true, and attendee.erased is sent for each of their tickets.
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
@@ -10,6 +11,7 @@ import { problem } from '../platform/problems';
 import { inTransaction } from './operator';
 
 const personalAttendeeFields = ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'answers'] as const;
+const personalOrderFields = ['buyerName', 'buyerEmail', 'buyerCompany'] as const;
 
 export async function erasePerson(
   operator: Ctx,
@@ -81,6 +83,7 @@ export async function erasePerson(
         .execute();
     }
     await scrubOutbox(ctx, new Set(attendees.map((a) => a.id)));
+    await scrubOrderMessages(ctx, new Set(orders.map((o) => o.id)));
 
     const byEvent = new Map<string, string[]>();
     for (const a of attendees) byEvent.set(a.event_id, [...(byEvent.get(a.event_id) ?? []), a.id]);
@@ -118,6 +121,30 @@ async function scrubOutbox(ctx: Ctx, attendeeIds: Set<string>): Promise<void> {
     for (const field of personalAttendeeFields) attendee[field] = null;
     attendee.erased = true;
     attendee.personalData = 'erased';
+    await ctx.db
+      .updateTable('outbox')
+      .set({ payload: JSON.stringify(payload) })
+      .where('id', '=', m.id)
+      .execute();
+  }
+}
+
+/** Removes the buyer's details from order messages (order.paid) of the orders they bought. */
+async function scrubOrderMessages(ctx: Ctx, orderIds: Set<string>): Promise<void> {
+  if (orderIds.size === 0) return;
+  const messages = await ctx.db
+    .selectFrom('outbox')
+    .select(['id', 'payload'])
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .where('type', 'like', 'order.%')
+    .execute();
+  for (const m of messages) {
+    const payload = JSON.parse(m.payload) as { data?: { order?: Record<string, unknown> } };
+    const order = payload.data?.order;
+    if (!order || !orderIds.has(order.orderId as string)) continue;
+    for (const field of personalOrderFields) order[field] = null;
+    order.erased = true;
+    order.personalData = 'erased';
     await ctx.db
       .updateTable('outbox')
       .set({ payload: JSON.stringify(payload) })

@@ -23,10 +23,14 @@ export function parseInput<S extends v.GenericSchema>(
     field: issuePath(issue),
     message: issue.input === undefined ? 'Required.' : issue.message,
   }));
+  // A value outside a list of allowed values (picklist, enum) has the right type but a wrong
+  // value: invalidRequest, like any other wrong value.
   const wrongTypeInBody = result.issues.some(
     (issue) =>
       issue.kind === 'schema' &&
       issue.type !== 'custom' &&
+      issue.type !== 'picklist' &&
+      issue.type !== 'enum' &&
       issue.input !== undefined &&
       bodyFields.has(String(issue.path?.[0]?.key ?? '')),
   );

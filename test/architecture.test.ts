@@ -1,0 +1,162 @@
+// The dependency direction of DESIGN.md: src -> rest, mcp -> core -> db. Reads the actual import
+// statements of every source file (static, dynamic, type-only and re-exports), so adding an import
+// that crosses the rule makes this test fail.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const skipped = new Set(['node_modules', 'data', 'coverage', 'dist', '.git']);
+
+interface SourceFile {
+  /** Path from the repository root, with forward slashes. */
+  path: string;
+  imports: string[];
+}
+
+function listSources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (skipped.has(name) || name.startsWith('.')) continue;
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listSources(full));
+    else if (/\.(ts|mts|cts|mjs|js)$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+function importsOf(source: string): string[] {
+  return ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
+}
+
+function readSources(): SourceFile[] {
+  return listSources(root).map((full) => ({
+    path: relative(root, full).split(sep).join('/'),
+    imports: importsOf(readFileSync(full, 'utf8')),
+  }));
+}
+
+/** The top-level folder a relative import lands in (core, rest, ...), or null for a package. */
+function targetFolder(file: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const target = relative(root, resolve(root, dirname(file), specifier))
+    .split(sep)
+    .join('/');
+  return target.split('/')[0] ?? null;
+}
+
+const frameworkPackages = [/^koa$/, /^koa\//, /^@koa\//, /^koa-body$/, /^@modelcontextprotocol\//];
+
+interface Rule {
+  from: string;
+  forbidden: (specifier: string, folder: string | null, file: string) => boolean;
+  why: string;
+}
+
+const rules: Rule[] = [
+  {
+    from: 'core',
+    forbidden: (s) => frameworkPackages.some((p) => p.test(s)),
+    why: 'core never imports Koa or the MCP SDK',
+  },
+  {
+    from: 'core',
+    forbidden: (_s, folder) => folder === 'rest' || folder === 'mcp' || folder === 'src',
+    why: 'core never imports rest, mcp or src',
+  },
+  {
+    from: 'db',
+    forbidden: (s, folder) =>
+      folder === 'core' ||
+      folder === 'rest' ||
+      folder === 'mcp' ||
+      folder === 'src' ||
+      frameworkPackages.some((p) => p.test(s)),
+    why: 'db is below core: it imports no use case, adapter or framework',
+  },
+  { from: 'rest', forbidden: (_s, folder) => folder === 'mcp', why: 'rest never imports mcp' },
+  { from: 'mcp', forbidden: (_s, folder) => folder === 'rest', why: 'mcp never imports rest' },
+  {
+    from: '*',
+    forbidden: (_s, folder, file) => {
+      const own = file.split('/')[0];
+      return folder === 'src' && own !== 'src' && own !== 'bin' && own !== 'test';
+    },
+    why: 'nothing imports src except src, bin and test',
+  },
+];
+
+function violations(files: SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const own = file.path.split('/')[0];
+    for (const specifier of file.imports) {
+      const folder = targetFolder(file.path, specifier);
+      for (const rule of rules) {
+        if (rule.from !== '*' && rule.from !== own) continue;
+        if (rule.forbidden(specifier, folder, file.path))
+          found.push(`${file.path} imports ${specifier}: ${rule.why}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('dependency direction', () => {
+  const sources = readSources();
+
+  it('finds the source files and their imports', () => {
+    const folders = new Set(sources.map((f) => f.path.split('/')[0]));
+    for (const folder of ['core', 'rest', 'mcp', 'src', 'db', 'test']) expect(folders).toContain(folder);
+    const router = sources.find((f) => f.path === 'rest/router.ts');
+    expect(router?.imports).toContain('koa-body');
+    expect(router?.imports.some((s) => s.startsWith('../core/'))).toBe(true);
+  });
+
+  it('keeps core free of Koa, the MCP SDK, rest, mcp and src; rest and mcp apart; src imported by no one', () => {
+    expect(violations(sources)).toEqual([]);
+  });
+
+  it('would notice each kind of crossing import', () => {
+    const crossing: [string, string][] = [
+      ['core/events/x.ts', "import Koa from 'koa';"],
+      ['core/events/x.ts', "import type { Context } from 'koa';"],
+      ['core/events/x.ts', "import { Router } from '@koa/router';"],
+      ['core/events/x.ts', "import { koaBody } from 'koa-body';"],
+      ['core/platform/x.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';"],
+      ['core/events/x.ts', "import { routes } from '../../rest/routes';"],
+      ['core/events/x.ts', "export { tools } from '../../mcp/tools';"],
+      ['core/events/x.ts', "const s = await import('../../src/settings');"],
+      ['rest/x.ts', "import { tools } from '../mcp/tools';"],
+      ['mcp/x.ts', "import type { Route } from '../rest/route-table';"],
+      ['rest/x.ts', "import { settingsFrom } from '../src/settings';"],
+      ['core/x.ts', "import '../src/server';"],
+      ['db/sample/x.ts', "import { createEvent } from '../../core/events';"],
+    ];
+    for (const [path, source] of crossing) {
+      expect(violations([{ path, imports: importsOf(source) }]), `${path}: ${source}`).not.toEqual([]);
+    }
+  });
+
+  it('allows what the direction allows', () => {
+    const allowed: [string, string][] = [
+      ['core/events/x.ts', "import * as v from 'valibot'; import { sql } from 'kysely';"],
+      [
+        'core/events/x.ts',
+        "import type { Db } from '../../db/connect'; import { problem } from '../platform/problems';",
+      ],
+      [
+        'rest/x.ts',
+        "import { invoke } from '../core/platform/invoke'; import { Router } from '@koa/router';",
+      ],
+      ['mcp/x.ts', "import { invoke } from '../core/platform/invoke';"],
+      ['src/x.ts', "import { tools } from '../mcp/tools'; import { routes } from '../rest/routes';"],
+      ['test/x.ts', "import { startServer } from '../src/server';"],
+      ['bin/x.mjs', "await import('../src/cli.ts');"],
+    ];
+    for (const [path, source] of allowed) {
+      expect(violations([{ path, imports: importsOf(source) }]), `${path}: ${source}`).toEqual([]);
+    }
+  });
+});
