@@ -4,6 +4,8 @@ import type { Db } from '../connect';
 import { insertSampleDoors } from './doors';
 import { insertSampleEvents, sampleEvents } from './events';
 import { sampleId } from './ids';
+import { insertSamplePasses } from './passes';
+import { insertSampleProgramme } from './programme';
 import { insertSampleSales } from './sales';
 
 export interface SampleContext {
@@ -28,6 +30,8 @@ export async function fillSampleData(db: Db, options: { workspaceId: string; now
     sample,
     new Map(sampleEvents.map((e) => [e.key, { currency: e.currency, language: e.languages[0]! }])),
   );
+  await insertSampleProgramme(db, sample);
+  await insertSamplePasses(db, sample);
   // Doors last: a session door names its session, so the programme must be there first.
   await insertSampleDoors(db, sample);
 }

@@ -1,0 +1,3 @@
+export { getPass } from './get-pass';
+export { listPassHolders } from './list-pass-holders';
+export { listPasses } from './list-passes';

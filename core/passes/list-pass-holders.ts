@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { holderQuery, holderSchema, holderView } from './holder-view';
+import { loadPass } from './load-pass';
+
+export const listPassHolders = defineOperation({
+  name: 'listPassHolders',
+  title: 'List pass holders',
+  description:
+    'Lists the holders of a season pass or bundle, newest first, each with status (active or ended, with the reason and when), the order on the sales event and its status. status filters active or ended holders. Names are personal data: null without people:read (personalData says withheld). Cursor paging (cursor, limit). Answers 404 notFound for a pass not in the workspace. Needs attendees:read.',
+  scope: 'attendees:read',
+  effect: 'read',
+  input: v.object({
+    passId: uuid('The pass id.'),
+    status: v.optional(
+      v.pipe(v.picklist(['active', 'ended']), v.description('Only holders in this status: active or ended.')),
+    ),
+    ...cursorFields,
+  }),
+  output: pageOf(holderSchema),
+  async handler(ctx, input) {
+    const pass = await loadPass(ctx, input.passId);
+    const plan = planPage(ctx, input, {
+      list: 'passHolders',
+      filters: { passId: pass.id, status: input.status },
+      defaultSort: '-created',
+    });
+    let query = holderQuery(ctx.db).where('pass_holders.pass_id', '=', pass.id);
+    if (input.status) query = query.where('pass_holders.status', '=', input.status);
+    const rows = await applyPlan(query, plan, keysetOf('pass_holders')).execute();
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => holderView(ctx.actor, row));
+  },
+});

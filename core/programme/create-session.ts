@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { resolveTimes } from '../events/event-input';
+import { loadEvent } from '../events/load-event';
+import { logChange } from '../platform/change-log';
+import { FieldErrors } from '../platform/field-errors';
+import { newId } from '../platform/ids';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { checkCapacity, checkPlacement, refuseClash, sessionFields } from './session-input';
+import { sessionSchema, sessionView } from './session-view';
+import { touchSpeakers } from './speaker-sessions';
+
+export const createSession = defineOperation({
+  name: 'createSession',
+  title: 'Add a session',
+  description:
+    "Adds a session to an event's programme. Give a title (at most 300 characters) and the start and end, either as startsLocal/endsLocal in venue time or as startsUtc/endsUtc; when both pairs are sent the UTC pair wins. Optional: kind (talk by default), roomId and trackId (of this event, else 400 invalidRequest naming the field), summary (Markdown), capacity (seats, at most the room's), language, speakerIds (speakers of this event, in order). A room holds one session at a time: an overlap with another session in the room answers 409 clash, whose `sessions` names the sessions in the way, unless allowClash is true; sessions that only touch do not clash. When the event is published, attendees see the new session at once. Accepts an Idempotency-Key. Answers 409 moduleOff when the programme module is switched off. Needs program:write.",
+  scope: 'program:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    title: sessionFields.title,
+    kind: v.optional(sessionFields.kind),
+    startsLocal: v.optional(sessionFields.startsLocal),
+    endsLocal: v.optional(sessionFields.endsLocal),
+    startsUtc: v.optional(sessionFields.startsUtc),
+    endsUtc: v.optional(sessionFields.endsUtc),
+    roomId: v.optional(sessionFields.roomId),
+    trackId: v.optional(sessionFields.trackId),
+    summary: v.optional(sessionFields.summary),
+    capacity: v.optional(sessionFields.capacity),
+    language: v.optional(sessionFields.language),
+    speakerIds: v.optional(sessionFields.speakerIds),
+    allowClash: v.optional(sessionFields.allowClash),
+  }),
+  output: sessionSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId, { module: 'program' });
+    const errors = new FieldErrors();
+    if (input.title.trim() === '') errors.add('title', 'The title cannot be blank.');
+    const times = resolveTimes(input, event.time_zone, { starts: null, ends: null }, errors);
+    // A value that was sent but is wrong is already reported; only a missing one is added here.
+    if (input.startsLocal === undefined && input.startsUtc === undefined)
+      errors.add('startsLocal', 'Give startsLocal or startsUtc.');
+    if (input.endsLocal === undefined && input.endsUtc === undefined)
+      errors.add('endsLocal', 'Give endsLocal or endsUtc.');
+    if (times.starts && times.ends && times.ends <= times.starts)
+      errors.add('endsUtc', 'The end must come after the start.');
+    const speakerIds = input.speakerIds ?? [];
+    const { room } = await checkPlacement(
+      ctx,
+      event,
+      { roomId: input.roomId, trackId: input.trackId, speakerIds },
+      errors,
+    );
+    checkCapacity(room ?? null, input.capacity ?? null, errors);
+    errors.throwIfAny();
+    const starts = times.starts!;
+    const ends = times.ends!;
+    if (room && !input.allowClash) await refuseClash(ctx, room.id, starts, ends, null);
+
+    const now = ctx.clock.now().toISOString();
+    const row = {
+      id: newId(),
+      workspace_id: ctx.actor.workspaceId,
+      event_id: event.id,
+      title: input.title,
+      summary: input.summary ?? null,
+      kind: input.kind ?? 'talk',
+      room_id: room?.id ?? null,
+      track_id: input.trackId ?? null,
+      starts_utc: starts,
+      ends_utc: ends,
+      capacity: input.capacity ?? null,
+      language: input.language ?? null,
+      join_provider: null,
+      join_url: null,
+      speaker_ids: JSON.stringify(speakerIds),
+      created_utc: now,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.insertInto('sessions').values(row).execute();
+    await touchSpeakers(ctx, event.id, speakerIds);
+    await logChange(ctx, {
+      action: 'createSession',
+      resourceType: 'session',
+      resourceId: row.id,
+      summary: input.title,
+    });
+    return sessionView(event, row);
+  },
+});

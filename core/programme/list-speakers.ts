@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import { loadEvent } from '../events/load-event';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { sessionIdsBySpeaker } from './speaker-sessions';
+import { speakerSchema, speakerView } from './speaker-view';
+
+export const listSpeakers = defineOperation({
+  name: 'listSpeakers',
+  title: 'List speakers',
+  description:
+    "Lists an event's speakers with what the programme shows of them (name, company, job title, bio, photo) and the sessions they speak at, oldest change first, with cursor paging and updatedSince. The email address is personal data: null without people:read (personalData says withheld); a speaker who erased their data shows nothing personal. Answers 409 moduleOff when the programme module is switched off. Needs program:read.",
+  scope: 'program:read',
+  effect: 'read',
+  input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
+  output: pageOf(speakerSchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId, { module: 'program' });
+    const plan = planPage(ctx, input, { list: 'speakers', filters: { eventId: event.id } });
+    const query = ctx.db.selectFrom('speakers').selectAll().where('event_id', '=', event.id);
+    const rows = await applyPlan(query, plan, keysetOf('speakers')).execute();
+    const sessions = await sessionIdsBySpeaker(
+      ctx,
+      event.id,
+      rows.map((r) => r.id),
+    );
+    return finishPage(ctx, plan, rows, positionOfRow, (row) =>
+      speakerView(ctx.actor, row, sessions.get(row.id) ?? []),
+    );
+  },
+});

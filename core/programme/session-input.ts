@@ -1,0 +1,153 @@
+// Input fields and rules shared by adding and changing a session: the room, track and speakers
+// must be the event's own, and a room holds one session at a time (409 clash naming the sessions
+// in the way, unless allowClash). Times are compared as instants, whatever pair they came in.
+import * as v from 'valibot';
+import type { EventRow, RoomRow } from '../../db/schema';
+import type { Ctx } from '../platform/context';
+import type { FieldErrors } from '../platform/field-errors';
+import { problem } from '../platform/problems';
+import { dateTime, localTime, uuid } from '../platform/schemas';
+import { sessionKinds } from './session-view';
+
+export const sessionFields = {
+  title: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('Title, 1 to 300 characters.')),
+  kind: v.pipe(
+    v.picklist(sessionKinds),
+    v.description('talk (the default), keynote, workshop, panel, break, meal, networking or other.'),
+  ),
+  startsLocal: localTime('Start in venue time'),
+  endsLocal: localTime('End in venue time'),
+  startsUtc: dateTime('Start in UTC. When both startsUtc and startsLocal are sent, startsUtc wins.'),
+  endsUtc: dateTime('End in UTC. When both endsUtc and endsLocal are sent, endsUtc wins.'),
+  roomId: v.nullable(uuid('A room of this event (see the rooms list); null for none.')),
+  trackId: v.nullable(uuid('A track of this event (see the tracks list); null for none.')),
+  summary: v.nullable(v.pipe(v.string(), v.maxLength(20_000), v.description('Summary in Markdown.'))),
+  capacity: v.nullable(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(2_147_483_647),
+      v.description("Seats, when fewer than the room's (never more than the room has); null: the room's."),
+    ),
+  ),
+  language: v.nullable(
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/),
+      v.description('Language tag the session is held in, e.g. en or nb.'),
+    ),
+  ),
+  speakerIds: v.pipe(
+    v.array(v.pipe(v.string(), v.uuid())),
+    v.maxLength(50),
+    v.description('Speakers of this event (see the speakers list), in the order the programme shows them.'),
+  ),
+  allowClash: v.pipe(
+    v.boolean(),
+    v.description(
+      'Place it even when another session has the room at that time. Default false: an overlap answers 409 clash.',
+    ),
+  ),
+};
+
+export interface Placement {
+  roomId?: string | null;
+  trackId?: string | null;
+  speakerIds?: string[];
+}
+
+/** Checks that the room, track and speakers sent are the event's own; answers the room row. */
+export async function checkPlacement(
+  ctx: Ctx,
+  event: EventRow,
+  placement: Placement,
+  errors: FieldErrors,
+): Promise<{ room: RoomRow | null | undefined }> {
+  let room: RoomRow | null | undefined;
+  if (placement.roomId === null) room = null;
+  else if (placement.roomId !== undefined) {
+    room = await ctx.db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('id', '=', placement.roomId)
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
+    if (!room) errors.add('roomId', `${placement.roomId} is not a room of this event.`);
+  }
+  if (placement.trackId) {
+    const track = await ctx.db
+      .selectFrom('tracks')
+      .select('id')
+      .where('id', '=', placement.trackId)
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
+    if (!track) errors.add('trackId', `${placement.trackId} is not a track of this event.`);
+  }
+  const speakerIds = placement.speakerIds ?? [];
+  if (speakerIds.length > 0) {
+    const found = await ctx.db
+      .selectFrom('speakers')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .where('id', 'in', speakerIds)
+      .execute();
+    const known = new Set(found.map((r) => r.id));
+    const seen = new Set<string>();
+    speakerIds.forEach((id, i) => {
+      if (!known.has(id)) errors.add(`speakerIds.${i}`, `${id} is not a speaker of this event.`);
+      else if (seen.has(id)) errors.add(`speakerIds.${i}`, `${id} is named twice.`);
+      seen.add(id);
+    });
+  }
+  return { room };
+}
+
+export function checkCapacity(room: RoomRow | null, capacity: number | null, errors: FieldErrors): void {
+  if (room && room.capacity !== null && capacity !== null && capacity > room.capacity) {
+    errors.add('capacity', `The room ${room.name} has ${room.capacity} seats; the session cannot have more.`);
+  }
+}
+
+export interface ClashingSession {
+  sessionId: string;
+  title: string;
+  startsUtc: string;
+  endsUtc: string;
+}
+
+/**
+ * Refuses with 409 clash when another session has the room at any moment between starts and ends.
+ * Sessions that only touch (one ends when the other starts) do not clash.
+ */
+export async function refuseClash(
+  ctx: Ctx,
+  roomId: string,
+  startsUtc: string,
+  endsUtc: string,
+  exceptSessionId: string | null,
+): Promise<void> {
+  let query = ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'title', 'starts_utc', 'ends_utc'])
+    .where('room_id', '=', roomId)
+    .where('starts_utc', '<', endsUtc)
+    .where('ends_utc', '>', startsUtc)
+    .orderBy('starts_utc')
+    .orderBy('id');
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  const rows = await query.execute();
+  if (rows.length === 0) return;
+  const sessions: ClashingSession[] = rows.map((r) => ({
+    sessionId: r.id,
+    title: r.title,
+    startsUtc: r.starts_utc,
+    endsUtc: r.ends_utc,
+  }));
+  const names = sessions.map((s) => `"${s.title}"`).join(', ');
+  throw problem(
+    'clash',
+    `The room is taken at that time by ${names}. Choose another time or room, or send allowClash true.`,
+    { sessions },
+  );
+}

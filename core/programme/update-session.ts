@@ -1,0 +1,124 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { resolveTimes } from '../events/event-input';
+import { loadEvent } from '../events/load-event';
+import { logChange } from '../platform/change-log';
+import { checkIfMatch } from '../platform/etag';
+import { FieldErrors } from '../platform/field-errors';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { loadSession } from './load-session';
+import { checkCapacity, checkPlacement, refuseClash, sessionFields } from './session-input';
+import { sessionSchema, sessionView } from './session-view';
+import { touchSpeakers } from './speaker-sessions';
+
+export const updateSession = defineOperation({
+  name: 'updateSession',
+  title: 'Change a session',
+  description:
+    "Changes a programme session as a JSON merge patch: title (at most 300 characters), kind, start and end (startsLocal/endsLocal in venue time or startsUtc/endsUtc; the UTC value wins when both are sent), roomId and trackId (of this event; null clears), summary, capacity (at most the room's), language and speakerIds (replaces the list, in order). Moving a session (another room or other times) follows the same rule as adding one: an overlap with another session in the room answers 409 clash naming the `sessions`, unless allowClash is true. Send If-Match with the ETag read to get 412 preconditionFailed when it changed since. Answers 404 eventNotFound or notFound, and 409 moduleOff when the programme module is switched off. Needs program:write.",
+  scope: 'program:write',
+  effect: 'write',
+  input: v.object({
+    eventId: uuid('The event id.'),
+    sessionId: uuid('The session id.'),
+    title: v.optional(sessionFields.title),
+    kind: v.optional(sessionFields.kind),
+    startsLocal: v.optional(sessionFields.startsLocal),
+    endsLocal: v.optional(sessionFields.endsLocal),
+    startsUtc: v.optional(sessionFields.startsUtc),
+    endsUtc: v.optional(sessionFields.endsUtc),
+    roomId: v.optional(sessionFields.roomId),
+    trackId: v.optional(sessionFields.trackId),
+    summary: v.optional(sessionFields.summary),
+    capacity: v.optional(sessionFields.capacity),
+    language: v.optional(sessionFields.language),
+    speakerIds: v.optional(sessionFields.speakerIds),
+    allowClash: v.optional(sessionFields.allowClash),
+  }),
+  output: sessionSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId, { module: 'program' });
+    const current = await loadSession(ctx, event, input.sessionId);
+    checkIfMatch(ctx, sessionView(event, current));
+
+    const errors = new FieldErrors();
+    if (input.title !== undefined && input.title.trim() === '')
+      errors.add('title', 'The title cannot be blank.');
+    const times = resolveTimes(
+      input,
+      event.time_zone,
+      { starts: current.starts_utc, ends: current.ends_utc },
+      errors,
+    );
+    if (times.starts && times.ends && times.ends <= times.starts)
+      errors.add(
+        input.endsUtc !== undefined || input.endsLocal !== undefined ? 'endsUtc' : 'startsUtc',
+        'The end must come after the start.',
+      );
+    const { room: sentRoom } = await checkPlacement(
+      ctx,
+      event,
+      { roomId: input.roomId, trackId: input.trackId, speakerIds: input.speakerIds },
+      errors,
+    );
+    const room =
+      sentRoom !== undefined
+        ? sentRoom
+        : current.room_id === null
+          ? null
+          : ((await ctx.db
+              .selectFrom('rooms')
+              .selectAll()
+              .where('id', '=', current.room_id)
+              .executeTakeFirst()) ?? null);
+    const capacity = input.capacity === undefined ? current.capacity : input.capacity;
+    if (input.capacity !== undefined || input.roomId !== undefined) checkCapacity(room, capacity, errors);
+    errors.throwIfAny();
+
+    const starts = times.starts!;
+    const ends = times.ends!;
+    const roomId = room?.id ?? null;
+    const moved = roomId !== current.room_id || starts !== current.starts_utc || ends !== current.ends_utc;
+    if (roomId && moved && !input.allowClash) await refuseClash(ctx, roomId, starts, ends, current.id);
+
+    const before = JSON.parse(current.speaker_ids) as string[];
+    const speakerIds = input.speakerIds ?? before;
+    const now = ctx.clock.now().toISOString();
+    await ctx.db
+      .updateTable('sessions')
+      .set({
+        title: input.title ?? current.title,
+        kind: input.kind ?? current.kind,
+        summary: input.summary === undefined ? current.summary : input.summary,
+        room_id: roomId,
+        track_id: input.trackId === undefined ? current.track_id : input.trackId,
+        starts_utc: starts,
+        ends_utc: ends,
+        capacity,
+        language: input.language === undefined ? current.language : input.language,
+        speaker_ids: JSON.stringify(speakerIds),
+        updated_utc: now,
+        change_seq: await nextChangeSeq(ctx.db),
+      })
+      .where('id', '=', current.id)
+      .execute();
+    // Speakers whose list of sessions changed (or, when the session moved in time, whose
+    // sessions are now in another order) are marked changed for updatedSince.
+    const timesChanged = starts !== current.starts_utc || ends !== current.ends_utc;
+    const touched = timesChanged
+      ? [...before, ...speakerIds]
+      : [
+          ...before.filter((id) => !speakerIds.includes(id)),
+          ...speakerIds.filter((id) => !before.includes(id)),
+        ];
+    await touchSpeakers(ctx, event.id, touched);
+    await logChange(ctx, {
+      action: 'updateSession',
+      resourceType: 'session',
+      resourceId: current.id,
+      summary: input.title ?? current.title,
+    });
+    return sessionView(event, await loadSession(ctx, event, current.id));
+  },
+});
