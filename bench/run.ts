@@ -1,0 +1,195 @@
+// npm run bench: door check-in throughput and latency against a baseline on the same Koa + TLS
+// stack, and a full cursor sync of 50,000 attendees. Prints a table and keeps the latest figures
+// in docs/benchmarks.md.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Agent, request } from 'undici';
+import { runLoad } from './load';
+import { seedBenchmark } from './seed';
+
+const checkIns = Number(process.env.BENCH_CHECKINS ?? 10_000);
+const syncSize = Number(process.env.BENCH_SYNC ?? 50_000);
+const scanners = Number(process.env.BENCH_SCANNERS ?? 8);
+const warmup = 300;
+const root = resolve(import.meta.dirname, '..');
+
+function waitFor(child: ChildProcess, ready: (line: string) => boolean): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    child.once('exit', (code) => reject(new Error(`process exited with ${code}`)));
+    child.on('message', (m) => m === 'ready' && resolvePromise());
+    child.stdout?.on('data', (d: Buffer) => ready(d.toString()) && resolvePromise());
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    process.stdout.write(`Seeding ${checkIns} + ${syncSize} attendees…\n`);
+    const seeded = await seedBenchmark(dataDir, checkIns + warmup, syncSize);
+
+    const port = 18_000 + Math.floor(Math.random() * 1000);
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+    const server = spawn(
+      process.execPath,
+      [
+        ...profile,
+        join(root, 'bin/tessera.mjs'),
+        'serve',
+        '--data',
+        dataDir,
+        '--port',
+        String(port),
+        '--host',
+        '127.0.0.1',
+      ],
+      {
+        env: {
+          ...process.env,
+          NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
+          TESSERA_RATE_LIMIT: '60000000',
+          TESSERA_LOG_LEVEL: 'silent',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    children.push(server);
+    await waitFor(server, (line) => line.includes('Tessera is running'));
+    const certFile = join(dataDir, 'tls/localhost-cert.pem');
+    const ca = readFileSync(certFile, 'utf8');
+
+    const baselinePort = port + 1;
+    const baseline = fork(
+      join(root, 'bench/baseline-server.ts'),
+      [certFile, join(dataDir, 'tls/localhost-key.pem'), join(dataDir, 'baseline.db'), String(baselinePort)],
+      {
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      },
+    );
+    children.push(baseline);
+    await waitFor(baseline, () => false);
+
+    const origin = `https://localhost:${port}`;
+    const baselineOrigin = `https://localhost:${baselinePort}`;
+    const auth = { authorization: `Bearer ${seeded.key}` };
+    const ids = seeded.doorEvent.attendeeIds;
+    const checkInPath = (id: string) => `/api/v1/events/${seeded.doorEvent.eventId}/attendees/${id}/check-in`;
+
+    // Warm both servers up (JIT, TLS sessions, caches) on attendees the measured run does not use.
+    await runLoad(
+      baselineOrigin,
+      ca,
+      scanners,
+      ids.slice(checkIns).map((id) => `/scan/${id}`),
+      { method: 'POST' },
+    );
+    await runLoad(origin, ca, scanners, ids.slice(checkIns).map(checkInPath), {
+      method: 'POST',
+      headers: auth,
+    });
+
+    const base = await runLoad(
+      baselineOrigin,
+      ca,
+      scanners,
+      ids.slice(0, checkIns).map((id) => `/scan/${id}`),
+      { method: 'POST' },
+    );
+    const real = await runLoad(origin, ca, scanners, ids.slice(0, checkIns).map(checkInPath), {
+      method: 'POST',
+      headers: auth,
+      ok: (status, body) => status === 200 && body.includes('"result":"welcome"'),
+    });
+
+    const agent = new Agent({ connect: { ca, servername: 'localhost' } });
+    const syncStarted = performance.now();
+    let pulled = 0;
+    let pages = 0;
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const res = await request(
+        `${origin}/api/v1/events/${seeded.syncEvent.eventId}/attendees?limit=500${query}`,
+        { headers: auth, dispatcher: agent },
+      );
+      const page = (await res.body.json()) as { data: unknown[]; nextCursor: string | null };
+      if (res.statusCode !== 200) throw new Error(`sync failed with ${res.statusCode}`);
+      pulled += page.data.length;
+      pages += 1;
+      cursor = page.nextCursor;
+    } while (cursor);
+    const syncSeconds = (performance.now() - syncStarted) / 1000;
+    await agent.close();
+    if (pulled !== syncSize) throw new Error(`sync pulled ${pulled} of ${syncSize}`);
+
+    const ratio = real.perSecond / base.perSecond;
+    const rows = [
+      [
+        'Baseline (Koa + TLS, one insert)',
+        `${base.perSecond.toFixed(0)}/s`,
+        `${base.p50.toFixed(1)} ms`,
+        `${base.p99.toFixed(1)} ms`,
+        '1.00',
+        String(base.failures),
+      ],
+      [
+        'Door check-in',
+        `${real.perSecond.toFixed(0)}/s`,
+        `${real.p50.toFixed(1)} ms`,
+        `${real.p99.toFixed(1)} ms`,
+        ratio.toFixed(2),
+        String(real.failures),
+      ],
+    ];
+    const table = [
+      `| Run (${checkIns} requests, ${scanners} scanners, HTTPS keep-alive) | Throughput | p50 | p99 | Ratio to baseline | Failures |`,
+      '|---|---|---|---|---|---|',
+      ...rows.map((r) => `| ${r.join(' | ')} |`),
+      '',
+      `| Sync | Attendees | Pages (limit 500) | Seconds |`,
+      '|---|---|---|---|',
+      `| Cursor pull of one event | ${pulled} | ${pages} | ${syncSeconds.toFixed(2)} |`,
+    ].join('\n');
+    const targets = [
+      `- check-in throughput ≥ 0.5 × baseline: ${ratio >= 0.5 ? 'met' : 'missed'} (${ratio.toFixed(2)})`,
+      `- check-in p99 < 50 ms: ${real.p99 < 50 ? 'met' : 'missed'} (${real.p99.toFixed(1)} ms)`,
+      `- 50,000-attendee sync < 5 s: ${syncSeconds < 5 ? 'met' : 'missed'} (${syncSeconds.toFixed(2)} s)`,
+    ].join('\n');
+    const bounds = [
+      '## What bounds check-in',
+      '',
+      'Measured with `--cpu-prof` on the server and with Kysely\'s query log in-process (3,000 scans):',
+      '',
+      '- The scan itself is about a dozen statements in one transaction (event, door, attendee, presence, door count, presence row, scan row, change sequence, attendee first check-in, outbox message) plus the key lookup. Each statement costs 40–60 µs through Kysely (query building, compiling, the async driver) against 5–20 µs of SQLite work; the WAL commit of the ~12 pages those rows and indexes touch costs about 0.25–0.3 ms. The use case alone runs at about 1.0–1.1 ms a scan in-process.',
+      '- The HTTP layer around it (key verification, rate counter, activity record, routing, body parsing, a 1.5 KB answer with the attendee) adds about 0.4 ms over the baseline\'s bare Koa route.',
+      '- The baseline is one prepared insert (autocommit) and a 30-byte answer: about 0.2–0.35 ms a request. Half its throughput leaves about 0.5–0.7 ms a scan, below what a dozen Kysely statements and a commit cost here.',
+      '- Done: prepared statements are reused (Kysely prepared every query anew: 302 → about 600–800 scans a second).',
+      '- Next steps, in order of payoff: group commit (scans arriving together share one transaction and one WAL commit); fewer statements per scan (one query for event and door, presence upsert instead of read-then-write); a cached key verification invalidated by a revocation counter.',
+      '',
+      'Figures vary by ±30 % between runs on this shared machine (the baseline has measured from 2,600 to 4,500 a second); compare ratios from the same run.',
+      '',
+    ].join('\n');
+    const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node.js ${process.version}, ${process.platform}/${process.arch}`;
+    process.stdout.write(`\n${table}\n\nTargets:\n${targets}\n\nMachine: ${machine}\n`);
+    if (checkIns === 10_000 && syncSize === 50_000) {
+      writeFileSync(
+        join(root, 'docs/benchmarks.md'),
+        `# Benchmarks\n\nLatest run of \`npm run bench\` (${new Date().toISOString().slice(0, 10)}).\n\nMachine: ${machine}.\n\nThe real server and the baseline each run in their own process over TLS with keep-alive; the load generator runs in a third. The baseline is the same Koa + TLS stack answering a route that does one better-sqlite3 insert per request. Check-in requests go through everything a real scan does: key verification, rate counter, activity record, the scanner rules in one transaction, the outbox message.\n\n${table}\n\nTargets:\n${targets}\n\n${bounds}`,
+      );
+    }
+  } finally {
+    for (const child of children) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
