@@ -163,10 +163,10 @@ async function main() {
     const bounds = [
       '## What bounds check-in',
       '',
-      'Measured with `--cpu-prof` on the server and with Kysely\'s query log in-process (3,000 scans):',
+      "Measured with `--cpu-prof` on the server and with Kysely's query log in-process (3,000 scans):",
       '',
       '- The scan itself is about a dozen statements in one transaction (event, door, attendee, presence, door count, presence row, scan row, change sequence, attendee first check-in, outbox message) plus the key lookup. Each statement costs 40–60 µs through Kysely (query building, compiling, the async driver) against 5–20 µs of SQLite work; the WAL commit of the ~12 pages those rows and indexes touch costs about 0.25–0.3 ms. The use case alone runs at about 1.0–1.1 ms a scan in-process.',
-      '- The HTTP layer around it (key verification, rate counter, activity record, routing, body parsing, a 1.5 KB answer with the attendee) adds about 0.4 ms over the baseline\'s bare Koa route.',
+      "- The HTTP layer around it (key verification, rate counter, activity record, routing, body parsing, a 1.5 KB answer with the attendee) adds about 0.4 ms over the baseline's bare Koa route.",
       '- The baseline is one prepared insert (autocommit) and a 30-byte answer: about 0.2–0.35 ms a request. Half its throughput leaves about 0.5–0.7 ms a scan, below what a dozen Kysely statements and a commit cost here.',
       '- Done: prepared statements are reused (Kysely prepared every query anew: 302 → about 600–800 scans a second).',
       '- Next steps, in order of payoff: group commit (scans arriving together share one transaction and one WAL commit); fewer statements per scan (one query for event and door, presence upsert instead of read-then-write); a cached key verification invalidated by a revocation counter.',
