@@ -25,7 +25,7 @@ function positiveInt(value: string, what: string): number {
 }
 
 export function dataDirFrom(flag: string | undefined, env = process.env): string {
-  return resolve(flag ?? env.TESSERA_DATA ?? './data');
+  return resolve(flag || env.TESSERA_DATA || './data');
 }
 
 export interface ServeFlags {
