@@ -36,13 +36,6 @@ export const createEvent = defineOperation({
     checkZoneAndCurrency(errors, input.timeZone, input.currency);
     const online = input.online ?? false;
     const times = resolveTimes(input, input.timeZone, { starts: null, ends: null }, errors);
-    // A value that was sent but is wrong is already reported; only a missing one is added here.
-    if (input.startsLocal === undefined && input.startsUtc === undefined)
-      errors.add('startsLocal', 'Give startsLocal or startsUtc.');
-    if (input.endsLocal === undefined && input.endsUtc === undefined)
-      errors.add('endsLocal', 'Give endsLocal or endsUtc.');
-    if (times.starts && times.ends && times.ends <= times.starts)
-      errors.add('endsUtc', 'The end must come after the start.');
     if (!online && !input.venue) errors.add('venue', 'An in-person event needs a venue.');
     if (online && input.venue) errors.add('venue', 'An online event has no venue.');
     errors.throwIfAny();

@@ -65,7 +65,9 @@ export interface TimeInput {
 
 /**
  * Resolves the start and end instants from the UTC pair or the local pair (UTC wins when both
- * are sent), in the given zone. Absent values fall back to `current`.
+ * are sent), in the given zone; absent values fall back to `current`. Reports, in `errors`, a
+ * value that is not a real time, an end that is missing where there is nothing to fall back on,
+ * and an end not after the start (on the end's field, or the start's when only that moved).
  */
 export function resolveTimes(
   input: TimeInput,
@@ -89,10 +91,18 @@ export function resolveTimes(
       if (!parsed) errors.add(`${field}Local`, `Not a real local time in ${zone}.`);
       return parsed;
     }
+    if (fallback === null) errors.add(`${field}Local`, `Give ${field}Local or ${field}Utc.`);
     return fallback;
   };
   const starts = pick(input.startsUtc, input.startsLocal, 'starts', current.starts);
   const ends = pick(input.endsUtc, input.endsLocal, 'ends', current.ends);
+  if (starts && ends && ends <= starts) {
+    const endMoved = input.endsUtc !== undefined || input.endsLocal !== undefined;
+    errors.add(
+      endMoved || current.ends === null ? 'endsUtc' : 'startsUtc',
+      'The end must come after the start.',
+    );
+  }
   return { starts, ends };
 }
 

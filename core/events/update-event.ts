@@ -39,8 +39,6 @@ export const updateEvent = defineOperation({
     checkZoneAndCurrency(errors, input.timeZone, input.currency);
     const zone = input.timeZone ?? current.time_zone;
     const times = resolveTimes(input, zone, { starts: current.starts_utc, ends: current.ends_utc }, errors);
-    if (times.starts && times.ends && times.ends <= times.starts)
-      errors.add('endsUtc', 'The end must come after the start.');
     if (current.online === 1 && input.venue) errors.add('venue', 'An online event has no venue.');
     if (current.online === 0 && input.venue === null)
       errors.add('venue', 'An in-person event needs a venue.');

@@ -79,33 +79,23 @@ export async function claimIdempotencyKey(
 
   const expires = new Date(now.getTime() + idempotencyHours * 3_600_000).toISOString();
   const abandonedBefore = new Date(now.getTime() - abandonedAfterMs).toISOString();
+  const claim = {
+    method: request.method,
+    path: request.path,
+    body_hash: request.bodyHash,
+    state: 'running',
+    status: null,
+    response_body: null,
+    created_utc: nowIso,
+    expires_utc: expires,
+  };
   const claimed = await db
     .insertInto('idempotency_records')
-    .values({
-      api_key_id: apiKeyId,
-      idempotency_key: request.key,
-      method: request.method,
-      path: request.path,
-      body_hash: request.bodyHash,
-      state: 'running',
-      status: null,
-      response_body: null,
-      created_utc: nowIso,
-      expires_utc: expires,
-    })
+    .values({ api_key_id: apiKeyId, idempotency_key: request.key, ...claim })
     .onConflict((oc) =>
       oc
         .columns(['api_key_id', 'idempotency_key'])
-        .doUpdateSet({
-          method: request.method,
-          path: request.path,
-          body_hash: request.bodyHash,
-          state: 'running',
-          status: null,
-          response_body: null,
-          created_utc: nowIso,
-          expires_utc: expires,
-        })
+        .doUpdateSet(claim)
         // Only an expired or abandoned record may be taken over; a live one belongs to another request.
         .where((eb) =>
           eb.or([

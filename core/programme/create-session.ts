@@ -7,7 +7,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
-import { checkCapacity, checkPlacement, refuseClash, sessionFields } from './session-input';
+import { checkCapacity, checkPlacement, refuseClash, sessionBody } from './session-input';
 import { sessionSchema, sessionView } from './session-view';
 import { touchSpeakers } from './speaker-sessions';
 
@@ -18,35 +18,13 @@ export const createSession = defineOperation({
     "Adds a session to an event's programme. Give a title (at most 300 characters) and the start and end, either as startsLocal/endsLocal in venue time or as startsUtc/endsUtc; when both pairs are sent the UTC pair wins. Optional: kind (talk by default), roomId and trackId (of this event, else 400 invalidRequest naming the field), summary (Markdown), capacity (seats, at most the room's), language, speakerIds (speakers of this event, in order). A room holds one session at a time: an overlap with another session in the room answers 409 clash, whose `sessions` names the sessions in the way, unless allowClash is true; sessions that only touch do not clash. When the event is published, attendees see the new session at once. Accepts an Idempotency-Key. Answers 409 moduleOff when the programme module is switched off. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
-  input: v.object({
-    eventId: uuid('The event id.'),
-    title: sessionFields.title,
-    kind: v.optional(sessionFields.kind),
-    startsLocal: v.optional(sessionFields.startsLocal),
-    endsLocal: v.optional(sessionFields.endsLocal),
-    startsUtc: v.optional(sessionFields.startsUtc),
-    endsUtc: v.optional(sessionFields.endsUtc),
-    roomId: v.optional(sessionFields.roomId),
-    trackId: v.optional(sessionFields.trackId),
-    summary: v.optional(sessionFields.summary),
-    capacity: v.optional(sessionFields.capacity),
-    language: v.optional(sessionFields.language),
-    speakerIds: v.optional(sessionFields.speakerIds),
-    allowClash: v.optional(sessionFields.allowClash),
-  }),
+  input: v.object({ eventId: uuid('The event id.'), ...sessionBody.entries }),
   output: sessionSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId, { module: 'program' });
     const errors = new FieldErrors();
     if (input.title.trim() === '') errors.add('title', 'The title cannot be blank.');
     const times = resolveTimes(input, event.time_zone, { starts: null, ends: null }, errors);
-    // A value that was sent but is wrong is already reported; only a missing one is added here.
-    if (input.startsLocal === undefined && input.startsUtc === undefined)
-      errors.add('startsLocal', 'Give startsLocal or startsUtc.');
-    if (input.endsLocal === undefined && input.endsUtc === undefined)
-      errors.add('endsLocal', 'Give endsLocal or endsUtc.');
-    if (times.starts && times.ends && times.ends <= times.starts)
-      errors.add('endsUtc', 'The end must come after the start.');
     const speakerIds = input.speakerIds ?? [];
     const { room } = await checkPlacement(
       ctx,

@@ -51,6 +51,23 @@ export const sessionFields = {
   ),
 };
 
+/** What a session is made of: title required; PATCH takes every field as optional. */
+export const sessionBody = v.object({
+  title: sessionFields.title,
+  kind: v.optional(sessionFields.kind),
+  startsLocal: v.optional(sessionFields.startsLocal),
+  endsLocal: v.optional(sessionFields.endsLocal),
+  startsUtc: v.optional(sessionFields.startsUtc),
+  endsUtc: v.optional(sessionFields.endsUtc),
+  roomId: v.optional(sessionFields.roomId),
+  trackId: v.optional(sessionFields.trackId),
+  summary: v.optional(sessionFields.summary),
+  capacity: v.optional(sessionFields.capacity),
+  language: v.optional(sessionFields.language),
+  speakerIds: v.optional(sessionFields.speakerIds),
+  allowClash: v.optional(sessionFields.allowClash),
+});
+
 export interface Placement {
   roomId?: string | null;
   trackId?: string | null;

@@ -8,7 +8,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
 import { loadSession } from './load-session';
-import { checkCapacity, checkPlacement, refuseClash, sessionFields } from './session-input';
+import { checkCapacity, checkPlacement, refuseClash, sessionBody } from './session-input';
 import { sessionSchema, sessionView } from './session-view';
 import { touchSpeakers } from './speaker-sessions';
 
@@ -22,19 +22,7 @@ export const updateSession = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     sessionId: uuid('The session id.'),
-    title: v.optional(sessionFields.title),
-    kind: v.optional(sessionFields.kind),
-    startsLocal: v.optional(sessionFields.startsLocal),
-    endsLocal: v.optional(sessionFields.endsLocal),
-    startsUtc: v.optional(sessionFields.startsUtc),
-    endsUtc: v.optional(sessionFields.endsUtc),
-    roomId: v.optional(sessionFields.roomId),
-    trackId: v.optional(sessionFields.trackId),
-    summary: v.optional(sessionFields.summary),
-    capacity: v.optional(sessionFields.capacity),
-    language: v.optional(sessionFields.language),
-    speakerIds: v.optional(sessionFields.speakerIds),
-    allowClash: v.optional(sessionFields.allowClash),
+    ...v.partial(sessionBody).entries,
   }),
   output: sessionSchema,
   async handler(ctx, input) {
@@ -51,11 +39,6 @@ export const updateSession = defineOperation({
       { starts: current.starts_utc, ends: current.ends_utc },
       errors,
     );
-    if (times.starts && times.ends && times.ends <= times.starts)
-      errors.add(
-        input.endsUtc !== undefined || input.endsLocal !== undefined ? 'endsUtc' : 'startsUtc',
-        'The end must come after the start.',
-      );
     const { room: sentRoom } = await checkPlacement(
       ctx,
       event,
