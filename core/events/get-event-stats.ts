@@ -3,6 +3,7 @@ import { orderStatuses, validOrderStatuses } from '../orders/order-status';
 import { toMajor } from '../platform/money';
 import { defineOperation } from '../platform/operation';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
+import { placesLeft, totalCapacity } from '../tickets/places';
 import { loadEvent } from './load-event';
 
 export const eventStatsSchema = v.object({
@@ -102,10 +103,7 @@ export const getEventStats = defineOperation({
       .orderBy('sort_order')
       .execute();
     const counted = types.filter((t) => t.crew === 0);
-    const capacity =
-      counted.length === 0 || counted.some((t) => t.capacity === null)
-        ? null
-        : counted.reduce((n, t) => n + (t.capacity ?? 0), 0);
+    const capacity = totalCapacity(counted);
     return {
       eventId: event.id,
       registered,
@@ -114,7 +112,10 @@ export const getEventStats = defineOperation({
       cancelled,
       checkedIn,
       capacity,
-      remaining: capacity === null ? null : Math.max(0, capacity - counted.reduce((n, t) => n + t.taken, 0)),
+      remaining: placesLeft(
+        capacity,
+        counted.reduce((n, t) => n + t.taken, 0),
+      ),
       orders: { total: orderRows.reduce((n, o) => n + Number(o.n), 0), byStatus },
       revenue: toMajor(revenueMinor, event.currency),
       currency: event.currency,
@@ -123,7 +124,7 @@ export const getEventStats = defineOperation({
         name: t.name,
         capacity: t.capacity,
         taken: t.taken,
-        remaining: t.capacity === null ? null : Math.max(0, t.capacity - t.taken),
+        remaining: placesLeft(t.capacity, t.taken),
       })),
       atUtc: ctx.clock.now().toISOString(),
     };

@@ -5,6 +5,7 @@ import { toMajor } from '../platform/money';
 import { defineOperation } from '../platform/operation';
 import { int32, text, uuid } from '../platform/schemas';
 import { venueDate } from '../platform/time';
+import { placesLeft, totalCapacity } from '../tickets/places';
 import { validOrderStatuses } from './order-status';
 
 const weekSchema = v.object({
@@ -145,16 +146,13 @@ export const getSalesPace = defineOperation({
       .where('event_id', '=', event.id)
       .where('crew', '=', 0)
       .execute();
-    const capacity =
-      types.length === 0 || types.some((t) => t.capacity === null)
-        ? null
-        : types.reduce((n, t) => n + (t.capacity ?? 0), 0);
+    const capacity = totalCapacity(types);
 
     const firstDay = DateTime.fromISO(event.starts_utc, { zone: 'utc' }).setZone(zone).startOf('day');
     const daysToGo = Math.max(0, Math.round(firstDay.diff(today, 'days').days));
     const projectedRaw = registered + Math.round(ticketsPerDay * daysToGo);
     const projected = capacity === null ? projectedRaw : Math.min(capacity, projectedRaw);
-    const left = capacity === null ? null : Math.max(0, capacity - registered);
+    const left = placesLeft(capacity, registered);
     const soldOutIn =
       left === null ? null : left === 0 ? 0 : ticketsPerDay > 0 ? Math.ceil(left / ticketsPerDay) : null;
 

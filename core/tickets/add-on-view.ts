@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { AddOnRow, EventRow } from '../../db/schema';
 import { toMajor } from '../platform/money';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
+import { placesLeft } from './places';
 
 export const addOnSchema = v.object({
   addOnId: uuid('The add-on id.'),
@@ -32,7 +33,7 @@ export function addOnView(
     currency: event.currency,
     capacity: row.capacity,
     taken: row.taken,
-    remaining: row.capacity === null ? null : Math.max(0, row.capacity - row.taken),
+    remaining: placesLeft(row.capacity, row.taken),
     sortOrder: row.sort_order,
     updatedUtc: row.updated_utc,
   };

@@ -57,3 +57,14 @@ export async function releasePlaces(ctx: Ctx, ticketTypeId: string, addOnIds: st
       .execute();
   }
 }
+
+/** Places left of a limited capacity; null without a limit. */
+export function placesLeft(capacity: number | null, taken: number): number | null {
+  return capacity === null ? null : Math.max(0, capacity - taken);
+}
+
+/** Places in all the given ticket types; null when any is unlimited (or there are none). */
+export function totalCapacity(types: { capacity: number | null }[]): number | null {
+  if (types.length === 0 || types.some((t) => t.capacity === null)) return null;
+  return types.reduce((n, t) => n + (t.capacity ?? 0), 0);
+}

@@ -4,6 +4,7 @@ import type { EventRow, TicketTypeRow } from '../../db/schema';
 import { toMajor } from '../platform/money';
 import { dateTime, int32, localTime, text, uuid } from '../platform/schemas';
 import { toLocalOrNull } from '../platform/time';
+import { placesLeft } from './places';
 
 export const ticketTypeSchema = v.object({
   ticketTypeId: uuid('The ticket type id.'),
@@ -50,7 +51,7 @@ export function ticketTypeView(
     currency: event.currency,
     capacity: row.capacity,
     taken: row.taken,
-    remaining: row.capacity === null ? null : Math.max(0, row.capacity - row.taken),
+    remaining: placesLeft(row.capacity, row.taken),
     maxPerOrder: row.max_per_order,
     visibility: row.visibility as TicketTypeView['visibility'],
     requiresApproval: row.requires_approval === 1,
