@@ -9,6 +9,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   failures: number;
+  /** Share of one core the load generator itself used: near 1 means it, not the server, was the limit. */
+  clientCpu: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -38,6 +40,7 @@ export async function runLoad(
   let next = 0;
   let failures = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: workers }, async () => {
       for (;;) {
@@ -57,6 +60,7 @@ export async function runLoad(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   await agent.close();
   latencies.sort((a, b) => a - b);
   return {
@@ -66,5 +70,6 @@ export async function runLoad(
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     failures,
+    clientCpu: (cpu.user + cpu.system) / 1e6 / seconds,
   };
 }
