@@ -14,9 +14,18 @@ const packages = lock.packages;
 /** os, cpu and libc of a native binary package, read from its name (the convention these use). */
 function platformOf(name) {
   const tail = name.split('/').pop();
-  const os = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'win32', 'sunos', 'aix', 'netbsd'].find((o) =>
-    tail.includes(`-${o}-`),
-  );
+  const os = [
+    'android',
+    'darwin',
+    'freebsd',
+    'linux',
+    'openbsd',
+    'openharmony',
+    'win32',
+    'sunos',
+    'aix',
+    'netbsd',
+  ].find((o) => tail.includes(`-${o}-`));
   const cpu = ['arm64', 'x64', 'ia32', 'arm', 'loong64', 'ppc64', 'riscv64', 's390x', 'mips64el'].find((c) =>
     new RegExp(`-${c}(-|$)`).test(tail),
   );
@@ -40,7 +49,9 @@ for (const [path, entry] of Object.entries(packages)) {
     added += 1;
   }
 }
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`Recorded ${added} optional platform package(s) missing from package-lock.json.`);
