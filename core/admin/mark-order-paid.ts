@@ -3,14 +3,13 @@
 import { emitAttendeeMessages, eventRef } from '../attendees/attendee-message';
 import { touchOrderAndAttendees } from '../attendees/touch-order';
 import { orderQuery } from '../orders/order-query';
+import { awaitingPaymentStatuses } from '../orders/order-status';
 import { orderView } from '../orders/order-view';
 import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { emit } from '../platform/outbox';
 import { problem } from '../platform/problems';
 import { inTransaction } from './operator';
-
-const payable = ['pending', 'onAccount', 'transfer', 'requested'];
 
 export async function markOrderPaid(operator: Ctx, orderId: string, provider = 'manual') {
   return inTransaction(operator, async (ctx) => {
@@ -21,7 +20,7 @@ export async function markOrderPaid(operator: Ctx, orderId: string, provider = '
       .where('workspace_id', '=', ctx.actor.workspaceId)
       .executeTakeFirst();
     if (!order) throw problem('notFound', `No order ${orderId} in this workspace.`);
-    if (!payable.includes(order.status))
+    if (!(awaitingPaymentStatuses as readonly string[]).includes(order.status))
       throw problem('invalidRequest', `An order in status ${order.status} cannot be marked paid.`);
     const now = ctx.clock.now().toISOString();
     await touchOrderAndAttendees(ctx, order.id, {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { orderStatuses, validOrderStatuses } from '../orders/order-status';
+import { awaitingPaymentStatuses, orderStatuses, validOrderStatuses } from '../orders/order-status';
 import { toMajor } from '../platform/money';
 import { defineOperation } from '../platform/operation';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
@@ -75,7 +75,7 @@ export const getEventStats = defineOperation({
           registered += n;
           checkedIn += Number(t.checked_in);
         }
-      } else awaiting += n;
+      } else if ((awaitingPaymentStatuses as readonly string[]).includes(t.order_status)) awaiting += n;
     }
     const orderRows = await ctx.db
       .selectFrom('orders')

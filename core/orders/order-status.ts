@@ -24,6 +24,14 @@ export const placeHoldingStatuses: readonly OrderStatus[] = [
   'requested',
 ];
 
+/** Orders holding places whose payment is under way. */
+export const awaitingPaymentStatuses: readonly OrderStatus[] = [
+  'pending',
+  'onAccount',
+  'transfer',
+  'requested',
+];
+
 /** A ticket is valid when it is not cancelled and its order is paid or free. */
 export const validOrderStatuses: readonly OrderStatus[] = ['paid', 'free'];
 

@@ -4,14 +4,10 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { PassRow } from '../../db/schema';
+import { awaitingPaymentStatuses, validOrderStatuses } from '../orders/order-status';
 import type { Ctx } from '../platform/context';
 import { toMajor } from '../platform/money';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
-
-/** Order statuses whose payment is under way: the holder waits, the place is kept. */
-export const waitingOrderStatuses = ['pending', 'onAccount', 'transfer', 'requested'] as const;
-/** Order statuses that make a holder count as sold. */
-export const soldOrderStatuses = ['paid', 'free'] as const;
 
 export const passEventSchema = v.object({
   eventId: uuid('The event id.'),
@@ -86,10 +82,10 @@ async function countsOf(ctx: Ctx, rows: PassRow[]): Promise<Map<string, PassCoun
     .innerJoin('orders', 'orders.id', 'pass_holders.order_id')
     .select([
       'pass_holders.pass_id as pass_id',
-      sql<number>`sum(case when orders.status in (${sql.join([...soldOrderStatuses])}) then 1 else 0 end)`.as(
+      sql<number>`sum(case when orders.status in (${sql.join([...validOrderStatuses])}) then 1 else 0 end)`.as(
         'sold',
       ),
-      sql<number>`sum(case when orders.status in (${sql.join([...waitingOrderStatuses])}) then 1 else 0 end)`.as(
+      sql<number>`sum(case when orders.status in (${sql.join([...awaitingPaymentStatuses])}) then 1 else 0 end)`.as(
         'waiting',
       ),
     ])

@@ -266,7 +266,15 @@ describe('GET /events/{eventId}/stats', () => {
     expect(stats.crew).toBe(valid.filter((a) => a.ticketTypeId === crewType).length);
     expect(stats.crew).toBeGreaterThan(0);
     expect(stats.cancelled).toBe(attendees.filter((a) => a.status === 'cancelled').length);
-    expect(stats.awaiting).toBe(attendees.filter((a) => a.status === 'active' && !a.valid).length);
+    // Awaiting payment: active tickets whose order is pending, on account, transfer or requested
+    // (not those of declined, expired or refunded orders, which no longer wait for anything).
+    const waiting = ['pending', 'onAccount', 'transfer', 'requested'];
+    expect(stats.awaiting).toBe(
+      attendees.filter((a) => a.status === 'active' && waiting.includes(a.orderStatus)).length,
+    );
+    expect(attendees.some((a) => a.status === 'active' && !a.valid && !waiting.includes(a.orderStatus))).toBe(
+      true,
+    );
     expect(stats.orders.total).toBe(orders.length);
     for (const [status, n] of Object.entries(stats.orders.byStatus))
       expect(n, status).toBe(orders.filter((o) => o.status === status).length);
