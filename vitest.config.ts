@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     env: { TESSERA_LOG_LEVEL: 'silent' },
+    // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.
+    reporters: ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]],
   },
 });
