@@ -1,22 +1,16 @@
 // The public TicketType resource. Access codes are never included.
 import * as v from 'valibot';
 import type { EventRow, TicketTypeRow } from '../../db/schema';
-import { toMajor } from '../platform/money';
 import { dateTime, int32, localTime, text, uuid } from '../platform/schemas';
 import { toLocalOrNull } from '../platform/time';
-import { placesLeft } from './places';
+import { pricedPlaces, pricedPlacesEntries } from './priced-places';
 
 export const ticketTypeSchema = v.object({
   ticketTypeId: uuid('The ticket type id.'),
   eventId: uuid('The event id.'),
   name: text('Name.'),
   description: text('Description.'),
-  price: v.pipe(v.number(), v.description("Price, VAT included, with the currency's own decimals.")),
-  vatRate: v.pipe(v.number(), v.description('VAT rate in percent.')),
-  currency: text('ISO 4217 currency.'),
-  capacity: v.nullable(int32('Places; null when unlimited.')),
-  taken: int32('Places taken by orders that hold places.'),
-  remaining: v.nullable(int32('Places left; null without a limit.')),
+  ...pricedPlacesEntries,
   maxPerOrder: int32('At most this many in one order, 1 to 100.'),
   visibility: v.pipe(
     v.picklist(['public', 'code', 'hidden']),
@@ -46,12 +40,7 @@ export function ticketTypeView(
     eventId: row.event_id,
     name: row.name,
     description: row.description,
-    price: toMajor(row.price_minor, event.currency),
-    vatRate: row.vat_rate,
-    currency: event.currency,
-    capacity: row.capacity,
-    taken: row.taken,
-    remaining: placesLeft(row.capacity, row.taken),
+    ...pricedPlaces(event, row),
     maxPerOrder: row.max_per_order,
     visibility: row.visibility as TicketTypeView['visibility'],
     requiresApproval: row.requires_approval === 1,
