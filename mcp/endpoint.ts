@@ -12,6 +12,7 @@ import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Actor } from '../core/platform/actor';
 import type { Ctx } from '../core/platform/context';
+import { hashBody } from '../core/platform/idempotency';
 import { invoke } from '../core/platform/invoke';
 import { isProblem, problem, problemBody } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
@@ -19,11 +20,26 @@ import { jsonSchemaOf } from './json-schema';
 import type { Tool } from './tool-table';
 import { tools } from './tools';
 
+/** Tools of idempotent operations take the key as an argument, as REST takes the header. */
+const idempotencyKeyProperty = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description:
+    'Optional. 1 to 255 visible ASCII characters (a UUID is suitable). A retry with the same key within 24 hours gets the first answer instead of acting twice; the same key with other arguments is refused with idempotencyKeyReused.',
+};
+
+function inputSchemaOf(t: Tool): { type: 'object'; [k: string]: unknown } {
+  const schema = jsonSchemaOf(t.operation.input) as { type: 'object'; properties?: Record<string, unknown> };
+  if (!t.operation.idempotent) return schema;
+  return { ...schema, properties: { ...(schema.properties ?? {}), idempotencyKey: idempotencyKeyProperty } };
+}
+
 const toolList = tools.map((t) => ({
   name: t.name,
   title: t.operation.title,
   description: t.operation.description,
-  inputSchema: jsonSchemaOf(t.operation.input) as { type: 'object'; [k: string]: unknown },
+  inputSchema: inputSchemaOf(t),
   outputSchema: jsonSchemaOf(t.operation.output) as { type: 'object'; [k: string]: unknown },
   annotations: t.annotations,
 }));
@@ -80,8 +96,15 @@ function buildServer(services: Services, actor: Actor, ctx: Context): Server {
     };
     try {
       if (!found) throw problem('notFound', `There is no tool named ${request.params.name}.`);
-      const args = request.params.arguments ?? {};
-      const result = await invoke(found.operation, call, args, { bodyFields: new Set(Object.keys(args)) });
+      const { idempotencyKey, ...args } = request.params.arguments ?? {};
+      const idempotency =
+        found.operation.idempotent && idempotencyKey !== undefined
+          ? { key: String(idempotencyKey), method: 'MCP', path: found.name, bodyHash: hashBody(args) }
+          : undefined;
+      const result = await invoke(found.operation, call, args, {
+        bodyFields: new Set(Object.keys(args)),
+        idempotency,
+      });
       return {
         content: [{ type: 'text', text: JSON.stringify(result.data) }],
         structuredContent: result.data as Record<string, unknown>,

@@ -51,7 +51,7 @@ function operationObject(route: Route): Json {
     else if (hasBody) bodyProperties[name] = schema;
     else parameters.push({ name, in: 'query', required: required.has(name), description, schema: rest });
   }
-  if (route.idempotent) {
+  if (route.operation.idempotent) {
     parameters.push({
       name: 'Idempotency-Key',
       in: 'header',

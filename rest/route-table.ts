@@ -6,8 +6,6 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export interface RouteOptions {
   /** Success status (default 200). */
   status?: number;
-  /** Accepts Idempotency-Key. */
-  idempotent?: boolean;
   /** Single-resource GET answered with an ETag (If-None-Match -> 304). */
   etag?: boolean;
   /** Accepts If-Match (412 preconditionFailed when it no longer matches). */

@@ -59,7 +59,7 @@ function handle(route: Route, services: Services): Middleware {
     };
     const idempotencyHeader = ctx.headers['idempotency-key'];
     const idempotency =
-      route.idempotent && idempotencyHeader !== undefined
+      route.operation.idempotent && idempotencyHeader !== undefined
         ? { key: String(idempotencyHeader), method: ctx.method, path: ctx.path, bodyHash: hashBody(raw) }
         : undefined;
     const result = await invoke(route.operation, call, raw, {

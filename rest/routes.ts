@@ -19,7 +19,6 @@ export const routes: Route[] = [
   get('/events', events.listEvents, { errors: ['invalidCursor', 'invalidUpdatedSince', 'invalidRequest'] }),
   post('/events', events.createEvent, {
     status: 201,
-    idempotent: true,
     errors: ['invalidBody', 'invalidRequest', 'slugTaken', 'demoWorkspace'],
   }),
   get('/events/:eventId', events.getEvent, { etag: true, errors: ['eventNotFound'] }),
@@ -62,7 +61,6 @@ export const routes: Route[] = [
   get('/events/:eventId/discount-codes', tickets.listDiscountCodes, { errors: listErrors }),
   post('/events/:eventId/discount-codes', tickets.createDiscountCode, {
     status: 201,
-    idempotent: true,
     errors: ['invalidBody', 'invalidRequest', 'demoWorkspace', 'eventNotFound', 'codeTaken'],
   }),
 
@@ -78,7 +76,6 @@ export const routes: Route[] = [
   }),
   post('/events/:eventId/attendees', attendees.registerAttendees, {
     status: 201,
-    idempotent: true,
     errors: [
       'invalidBody',
       'invalidRequest',
@@ -102,7 +99,6 @@ export const routes: Route[] = [
     errors: ['invalidBody', 'invalidRequest', 'demoWorkspace', 'eventNotFound', 'attendeeNotFound'],
   }),
   post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee, {
-    idempotent: true,
     errors: ['demoWorkspace', 'eventNotFound', 'attendeeNotFound', 'alreadyCancelled'],
   }),
 
@@ -115,11 +111,9 @@ export const routes: Route[] = [
     errors: ['eventNotFound', 'moduleOff', 'onlineEvent'],
   }),
   post('/events/:eventId/check-ins/offline', checkin.uploadOfflineScans, {
-    idempotent: true,
     errors: ['invalidBody', 'invalidRequest', 'demoWorkspace', 'eventNotFound', 'moduleOff', 'onlineEvent'],
   }),
   post('/events/:eventId/attendees/:attendeeId/check-in', checkin.checkInAttendee, {
-    idempotent: true,
     errors: [
       'invalidBody',
       'invalidRequest',
@@ -136,7 +130,6 @@ export const routes: Route[] = [
   get('/events/:eventId/sessions', programme.listSessions, { errors: [...listErrors, 'moduleOff'] }),
   post('/events/:eventId/sessions', programme.createSession, {
     status: 201,
-    idempotent: true,
     errors: [
       'invalidBody',
       'invalidRequest',

@@ -97,7 +97,7 @@ describe('the OpenAPI document', () => {
     for (const route of routes) {
       const entry = doc.paths[openApiPath(route.path)][route.method.toLowerCase()];
       const headers = entry.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name);
-      expect(headers.includes('Idempotency-Key'), route.path).toBe(Boolean(route.idempotent));
+      expect(headers.includes('Idempotency-Key'), route.path).toBe(Boolean(route.operation.idempotent));
       expect(headers.includes('If-None-Match'), route.path).toBe(Boolean(route.etag));
       expect(headers.includes('If-Match'), route.path).toBe(Boolean(route.ifMatch));
     }

@@ -18,6 +18,7 @@ export const cancelAttendee = defineOperation({
     "Cancels one attendee's ticket: the attendee becomes cancelled (no longer valid), the place returns to the ticket type (and its included add-ons), and attendee.cancelled is sent. When an order has no active ticket left it becomes cancelled too. A ticket already cancelled answers 409 alreadyCancelled. Accepts an Idempotency-Key. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'destructive',
+  idempotent: true,
   input: v.object({ eventId: uuid('The event id.'), attendeeId: uuid('The attendee id.') }),
   output: attendeeSchema,
   async handler(ctx, input) {

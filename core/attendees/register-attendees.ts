@@ -53,6 +53,7 @@ export const registerAttendees = defineOperation({
     "Issues free tickets: registers 1 to 50 people in one order (status free, source workspace), each with ticketTypeId, firstName, lastName and email (where the ticket goes), optionally company, jobTitle and answers. Hidden and code-only ticket types may be used; registration questions are not required; capacity is respected (400 soldOut naming ticketTypeId, and nothing is registered). language defaults to the event's first; the buyer defaults to the first attendee. Wrong details answer 400 invalid with errors [{attendee, field, code}] (required, tooLong, notEmail, notOption). Accepts an Idempotency-Key. Needs attendees:write. Answers 201 { orderId, reference, attendees }.",
   scope: 'attendees:write',
   effect: 'write',
+  idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
     attendees: v.optional(v.pipe(v.array(newAttendee), v.description('The people to register, 1 to 50.'))),

@@ -36,6 +36,7 @@ export const checkInAttendee = defineOperation({
     "Scans an attendee's ticket at a door by the steward's scanner rules: welcome the first time, again after that; a scan with direction out lets them out. A cancelled or unpaid ticket, a ticket type the door does not admit (notOnList), a missing add-on (noAddOn), a full door (full) or a second entry where re-entry is not allowed (noReentry) is refused: the answer is still 200, with result naming the refusal and admitted false. doorId is the door (the main entrance when absent). Unknown attendee: 404 attendeeNotFound; unknown door: 404 noDoor; online event: 409 onlineEvent. Accepts an Idempotency-Key. Needs checkins:write.",
   scope: 'checkins:write',
   effect: 'write',
+  idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
     attendeeId: uuid('The attendee (ticket) scanned.'),

@@ -40,6 +40,7 @@ export const uploadOfflineScans = defineOperation({
     'Uploads scans a scanner made while offline (1 to 500). They are applied in scan order (by scannedUtc, then as sent) by the same rules as a live check-in, keep their scannedUtc and are marked offline; firstCheckInUtc becomes the earliest admission at the main entrance. One answer per scan, in the order sent: the result and checkInId, or an error (attendeeNotFound, noDoor) for a scan that cannot be applied — the others still are. Accepts an Idempotency-Key (a scanner retrying an upload gets the first answer). Needs checkins:write.',
   scope: 'checkins:write',
   effect: 'write',
+  idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
     scans: v.pipe(

@@ -16,6 +16,7 @@ export const createEvent = defineOperation({
     'Creates a draft event. Give name, timeZone, currency and the start and end, either as startsLocal/endsLocal in venue time or as startsUtc/endsUtc (the UTC pair wins when both are sent). An in-person event needs a venue; an online one has none. The slug is made from the name when absent; an explicit slug already in use answers 409 slugTaken. Accepts an Idempotency-Key. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  idempotent: true,
   input: v.object({
     name: eventFields.name,
     slug: v.optional(eventFields.slug),

@@ -19,6 +19,8 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   /** The scope it needs; 'any' for calls every working key may make. */
   scope: Scope | 'any';
   effect: Effect;
+  /** Accepts an idempotency key (REST header Idempotency-Key, MCP argument idempotencyKey): a retry gets the first answer. */
+  idempotent?: boolean;
   /** Input fields with their docs in v.description; no transforms, so JSON Schema conversion is exact. */
   input: I;
   /** The answer's shape, for OpenAPI and MCP output schemas. */

@@ -17,6 +17,7 @@ export const createDiscountCode = defineOperation({
     "Creates a discount code for an event: the letters (3 to 40 of A-Z, 0-9, - and _; matched without regard to case), and either percent (1 to 100) or amount (per ticket, in the event's currency), with optional maxUses, validity window and the ticket types it applies to (all when absent). Letters already used at the event answer 409 codeTaken. Accepts an Idempotency-Key. Needs tickets:write.",
   scope: 'tickets:write',
   effect: 'write',
+  idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
     code: v.pipe(

@@ -110,6 +110,38 @@ describe('tools of the sales core', () => {
 });
 
 describe('register_attendees', () => {
+  it('takes an idempotencyKey argument: a retry gets the first answer, other arguments are refused', async () => {
+    const tool = (await client.listTools()).tools.find((x) => x.name === 'register_attendees')!;
+    expect((tool.inputSchema.properties as Record<string, unknown>).idempotencyKey).toBeDefined();
+    const listOnly = (await client.listTools()).tools.find((x) => x.name === 'list_attendees')!;
+    expect((listOnly.inputSchema.properties as Record<string, unknown>).idempotencyKey).toBeUndefined();
+
+    const key = `mcp-retry-${Date.now()}`;
+    const args = { eventId: summit, attendees: [person(standard)], idempotencyKey: key };
+    const first = await callTool(client, 'register_attendees', args);
+    const retry = await callTool(client, 'register_attendees', args);
+    expect(first.isError).toBe(false);
+    expect(retry.data).toEqual(first.data);
+    const orders = await t.server.services.db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', '=', first.data.orderId)
+      .execute();
+    expect(orders).toHaveLength(1);
+    const tickets = await t.server.services.db
+      .selectFrom('attendees')
+      .select('id')
+      .where('email', '=', String(args.attendees[0]!.email))
+      .execute();
+    expect(tickets).toHaveLength(1);
+
+    const reused = await callTool(client, 'register_attendees', { ...args, attendees: [person(standard)] });
+    expect(reused.isError).toBe(true);
+    expect(reused.data).toMatchObject({ code: 'idempotencyKeyReused', status: 422 });
+    const bad = await callTool(client, 'register_attendees', { ...args, idempotencyKey: '' });
+    expect(bad.data).toMatchObject({ code: 'invalidIdempotencyKey', status: 400 });
+  });
+
   it('registers in one order and answers the same shape as POST /events/{eventId}/attendees', async () => {
     const viaTool = await callTool(client, 'register_attendees', {
       eventId: summit,
