@@ -8,6 +8,7 @@ import { type Clock, systemClock } from '../core/platform/clock';
 import { RateCounter } from '../core/platform/rate-counter';
 import { deriveSecrets } from '../core/platform/secrets';
 import type { Services } from '../core/platform/services';
+import { WriteBatcher } from '../core/platform/write-batch';
 import { migrateToLatest, openDatabase } from '../db/connect';
 
 export interface OpenServices {
@@ -44,6 +45,7 @@ export async function openServices(options: {
     ),
     rate: new RateCounter(60),
     activity,
+    writes: new WriteBatcher(db),
     defaultRatePerMinute: options.ratePerMinute,
   };
   return {

@@ -55,9 +55,9 @@ async function runWrite(
   const { db, clock } = ctx.services;
   const keyId = ctx.actor.keyId;
   if (!idempotency) {
-    const data = await db
-      .transaction()
-      .execute((trx) => operation.handler({ ...ctx, db: trx }, input as never));
+    const data = await ctx.services.writes.run((trx) =>
+      operation.handler({ ...ctx, db: trx }, input as never),
+    );
     return { data, replayed: false };
   }
   const claim = await claimIdempotencyKey(db, clock, keyId, idempotency);
@@ -67,7 +67,7 @@ async function runWrite(
     return { data: answer.data, replayed: true };
   }
   try {
-    const data = await db.transaction().execute(async (trx) => {
+    const data = await ctx.services.writes.run(async (trx) => {
       const output = await operation.handler({ ...ctx, db: trx }, input as never);
       await completeIdempotencyKey(trx, keyId, idempotency.key, 200, { kind: 'data', data: output });
       return output;

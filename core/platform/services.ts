@@ -4,6 +4,7 @@ import type { ActivityRecorder } from './activity';
 import type { Clock } from './clock';
 import type { RateCounter } from './rate-counter';
 import type { DeploymentSecrets } from './secrets';
+import type { WriteBatcher } from './write-batch';
 
 export interface Services {
   db: Db;
@@ -11,6 +12,8 @@ export interface Services {
   secrets: DeploymentSecrets;
   rate: RateCounter;
   activity: ActivityRecorder;
+  /** Every API write goes through it: one transaction per request, commits shared under load. */
+  writes: WriteBatcher;
   /** Calls a minute for keys that have no limit of their own (TESSERA_RATE_LIMIT). */
   defaultRatePerMinute: number;
 }
