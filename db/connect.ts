@@ -2,7 +2,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, type SqliteDatabase as SqliteDatabaseLike, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type LogEvent,
+  Migrator,
+  type SqliteDatabase as SqliteDatabaseLike,
+  SqliteDialect,
+} from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -13,14 +19,18 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-export function openDatabase(file: string): OpenedDatabase {
+/** `log` receives every query with its duration (for profiling; off by default). */
+export function openDatabase(file: string, log?: (event: LogEvent) => void): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log,
+  });
   return { db, close: () => db.destroy() };
 }
 

@@ -5,6 +5,7 @@ import { logChange } from '../platform/change-log';
 import { defineOperation } from '../platform/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
+import { mainEntrance } from './load-door';
 import { applyScan } from './scanner';
 
 export const maxOfflineScans = 500;
@@ -59,9 +60,7 @@ export const uploadOfflineScans = defineOperation({
         d,
       ]),
     );
-    const main = [...doors.values()]
-      .filter((d) => d.kind === 'entrance')
-      .sort((a, b) => b.main - a.main || a.sort_order - b.sort_order)[0];
+    const main = mainEntrance([...doors.values()]);
     const order = input.scans.map((scan, index) => ({
       scan,
       index,

@@ -1,0 +1,67 @@
+// npm run bench:scan — the door check-in use case in-process, without HTTP: milliseconds a scan
+// and, per SQL statement, its count and average time (Kysely's query log). For finding what a
+// scan costs before and after a change to the hot path.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkInAttendee } from '../core/checkin';
+import { ActivityRecorder } from '../core/platform/activity';
+import { verifyToken } from '../core/platform/authenticate';
+import { systemClock } from '../core/platform/clock';
+import { invoke } from '../core/platform/invoke';
+import { RateCounter } from '../core/platform/rate-counter';
+import { deriveSecrets } from '../core/platform/secrets';
+import type { Services } from '../core/platform/services';
+import { WriteBatcher } from '../core/platform/write-batch';
+import { openDatabase } from '../db/connect';
+import { seedBenchmark } from './seed';
+
+const scans = Number(process.env.BENCH_SCANS ?? 3000);
+const dir = mkdtempSync(join(tmpdir(), 'tessera-scan-'));
+try {
+  const seeded = await seedBenchmark(dir, scans + 200, 1);
+  const statements = new Map<string, { n: number; ms: number }>();
+  const { db, close } = openDatabase(join(dir, 'tessera.db'), (event) => {
+    const sql = event.query.sql.replace(/\s+/g, ' ').slice(0, 100);
+    const s = statements.get(sql) ?? { n: 0, ms: 0 };
+    s.n += 1;
+    s.ms += event.queryDurationMillis;
+    statements.set(sql, s);
+  });
+  const services: Services = {
+    db,
+    clock: systemClock,
+    secrets: deriveSecrets(Buffer.from('bench'), null),
+    rate: new RateCounter(),
+    activity: new ActivityRecorder(db),
+    writes: new WriteBatcher(db),
+    defaultRatePerMinute: 1e9,
+  };
+  const scan = async (attendeeId: string) => {
+    const verified = await verifyToken(services, seeded.key);
+    if (!verified.ok) throw verified.problem;
+    const ctx = {
+      db,
+      clock: systemClock,
+      actor: verified.actor,
+      services,
+      request: { origin: 'https://localhost' },
+    };
+    await invoke(checkInAttendee, ctx, { eventId: seeded.doorEvent.eventId, attendeeId });
+  };
+  for (const id of seeded.doorEvent.attendeeIds.slice(scans)) await scan(id); // warm-up
+  statements.clear();
+  const started = performance.now();
+  for (const id of seeded.doorEvent.attendeeIds.slice(0, scans)) await scan(id);
+  const perScan = (performance.now() - started) / scans;
+  const inSql = [...statements.values()].reduce((n, s) => n + s.ms, 0) / scans;
+  process.stdout.write(
+    `${scans} scans: ${perScan.toFixed(3)} ms a scan, of which ${inSql.toFixed(3)} ms in statements\n\n`,
+  );
+  for (const [sql, s] of [...statements].sort((a, b) => b[1].ms - a[1].ms)) {
+    process.stdout.write(`${(s.ms / scans).toFixed(3)} ms  ${String(s.n / scans).padStart(4)}×  ${sql}\n`);
+  }
+  await close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
