@@ -16,7 +16,7 @@ const personalOrderFields = ['buyerName', 'buyerEmail', 'buyerCompany'] as const
 export async function erasePerson(
   operator: Ctx,
   who: { email?: string; attendeeId?: string },
-): Promise<{ attendees: number; orders: number }> {
+): Promise<{ attendees: number; orders: number; passHolders: number; speakers: number }> {
   if ((who.email === undefined) === (who.attendeeId === undefined))
     throw problem('invalidRequest', 'Give either an email or an attendee id.');
   if (who.email !== undefined && !v.is(v.pipe(v.string(), v.email()), who.email))
@@ -82,6 +82,8 @@ export async function erasePerson(
         .where('id', '=', o.id)
         .execute();
     }
+    const passHolders = email ? await erasePassHolders(ctx, email, now) : 0;
+    const speakers = email ? await eraseSpeakers(ctx, email, now) : 0;
     await scrubOutbox(ctx, new Set(attendees.map((a) => a.id)));
     await scrubOrderMessages(ctx, new Set(orders.map((o) => o.id)));
 
@@ -99,10 +101,62 @@ export async function erasePerson(
       action: 'erasePerson',
       resourceType: 'person',
       resourceId: who.attendeeId ?? 'by-email',
-      summary: `${attendees.length} ticket(s), ${orders.length} order(s)`,
+      summary: `${attendees.length} ticket(s), ${orders.length} order(s), ${passHolders} pass holder(s), ${speakers} speaker(s)`,
     });
-    return { attendees: attendees.length, orders: orders.length };
+    return { attendees: attendees.length, orders: orders.length, passHolders, speakers };
   });
+}
+
+/** The person as a holder of season passes and bundles: names and email gone. */
+async function erasePassHolders(ctx: Ctx, email: string, now: string): Promise<number> {
+  const holders = await ctx.db
+    .selectFrom('pass_holders')
+    .select('id')
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .where('email', '=', email)
+    .execute();
+  for (const h of holders) {
+    await ctx.db
+      .updateTable('pass_holders')
+      .set({
+        first_name: null,
+        last_name: null,
+        email: null,
+        erased: 1,
+        updated_utc: now,
+        change_seq: await nextChangeSeq(ctx.db),
+      })
+      .where('id', '=', h.id)
+      .execute();
+  }
+  return holders.length;
+}
+
+/** The person as a speaker: their email goes, and nothing about them is shown any more. */
+async function eraseSpeakers(ctx: Ctx, email: string, now: string): Promise<number> {
+  const speakers = await ctx.db
+    .selectFrom('speakers')
+    .select('id')
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .where('email', '=', email)
+    .execute();
+  for (const sp of speakers) {
+    await ctx.db
+      .updateTable('speakers')
+      .set({
+        email: null,
+        company: null,
+        job_title: null,
+        bio: null,
+        photo_url: null,
+        erased: 1,
+        updated_utc: now,
+        change_seq: await nextChangeSeq(ctx.db),
+      })
+      .where('id', '=', sp.id)
+      .execute();
+  }
+  return speakers.length;
 }
 
 /** Removes the person's details from attendee messages already recorded in the outbox. */
