@@ -3,11 +3,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001-foundation';
 import * as sales from './0002-sales';
 import * as doorsProgrammePasses from './0003-doors-programme-passes';
+import * as dropUnreadScanIndex from './0004-drop-unread-scan-index';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-sales': sales,
   '0003-doors-programme-passes': doorsProgrammePasses,
+  '0004-drop-unread-scan-index': dropUnreadScanIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
