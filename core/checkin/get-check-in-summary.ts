@@ -5,6 +5,7 @@ import { defineOperation } from '../platform/operation';
 import { dateTime, int32, uuid } from '../platform/schemas';
 import { admittedResults } from './check-in-view';
 import { doorKinds } from './door-view';
+import { loadEventDoors } from './load-door';
 
 export const checkInSummarySchema = v.object({
   eventId: uuid('The event id.'),
@@ -57,13 +58,7 @@ export const getCheckInSummary = defineOperation({
       .where('orders.status', 'in', validOrderStatuses as string[])
       .where('ticket_types.crew', '=', 0)
       .executeTakeFirstOrThrow();
-    const doors = await ctx.db
-      .selectFrom('doors')
-      .selectAll()
-      .where('event_id', '=', event.id)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+    const doors = await loadEventDoors(ctx, event.id);
     const admittedAt = await ctx.db
       .selectFrom('door_presence')
       .innerJoin('doors', 'doors.id', 'door_presence.door_id')

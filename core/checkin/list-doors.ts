@@ -3,6 +3,7 @@ import { loadEvent } from '../events/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
 import { doorSchema, doorView } from './door-view';
+import { loadEventDoors } from './load-door';
 
 export const listDoors = defineOperation({
   name: 'listDoors',
@@ -15,13 +16,6 @@ export const listDoors = defineOperation({
   output: v.object({ data: v.array(doorSchema) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
-    const rows = await ctx.db
-      .selectFrom('doors')
-      .selectAll()
-      .where('event_id', '=', event.id)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
-    return { data: rows.map(doorView) };
+    return { data: (await loadEventDoors(ctx, event.id)).map(doorView) };
   },
 });

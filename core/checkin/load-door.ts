@@ -2,6 +2,17 @@ import type { DoorRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 
+/** An event's doors, in the organiser's order. */
+export function loadEventDoors(ctx: Ctx, eventId: string): Promise<DoorRow[]> {
+  return ctx.db
+    .selectFrom('doors')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
 /** The door used when none is named: the entrance marked main, else the first entrance. */
 export function mainEntrance(doors: DoorRow[]): DoorRow | undefined {
   const entrances = doors.filter((d) => d.kind === 'entrance').sort((a, b) => a.sort_order - b.sort_order);

@@ -5,7 +5,7 @@ import { logChange } from '../platform/change-log';
 import { defineOperation } from '../platform/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
-import { mainEntrance } from './load-door';
+import { loadEventDoors, mainEntrance } from './load-door';
 import { applyScan } from './scanner';
 
 export const maxOfflineScans = 500;
@@ -54,12 +54,7 @@ export const uploadOfflineScans = defineOperation({
   output: v.object({ data: v.array(scanAnswer) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
-    const doors = new Map(
-      (await ctx.db.selectFrom('doors').selectAll().where('event_id', '=', event.id).execute()).map((d) => [
-        d.id,
-        d,
-      ]),
-    );
+    const doors = new Map((await loadEventDoors(ctx, event.id)).map((d) => [d.id, d]));
     const main = mainEntrance([...doors.values()]);
     const order = input.scans.map((scan, index) => ({
       scan,

@@ -14,15 +14,8 @@ export const orderStatuses = [
 
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** Orders in these statuses hold their places (the ticket types' taken counts them). */
-export const placeHoldingStatuses: readonly OrderStatus[] = [
-  'pending',
-  'paid',
-  'free',
-  'onAccount',
-  'transfer',
-  'requested',
-];
+/** A ticket is valid when it is not cancelled and its order is paid or free. */
+export const validOrderStatuses: readonly OrderStatus[] = ['paid', 'free'];
 
 /** Orders holding places whose payment is under way. */
 export const awaitingPaymentStatuses: readonly OrderStatus[] = [
@@ -32,8 +25,11 @@ export const awaitingPaymentStatuses: readonly OrderStatus[] = [
   'requested',
 ];
 
-/** A ticket is valid when it is not cancelled and its order is paid or free. */
-export const validOrderStatuses: readonly OrderStatus[] = ['paid', 'free'];
+/** Orders in these statuses hold their places (the ticket types' taken counts them). */
+export const placeHoldingStatuses: readonly OrderStatus[] = [
+  ...validOrderStatuses,
+  ...awaitingPaymentStatuses,
+];
 
 export function holdsPlaces(status: string): boolean {
   return (placeHoldingStatuses as readonly string[]).includes(status);
