@@ -6,7 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    env: { TESSERA_LOG_LEVEL: 'silent' },
+    env: { TESSERA_LOG_LEVEL: 'silent', TESSERA_STRICT_PROBLEMS: '1' },
     // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]],
   },

@@ -8,7 +8,9 @@ import { checkInAttendee } from '../core/checkin';
 import { ActivityRecorder } from '../core/platform/activity';
 import { verifyToken } from '../core/platform/authenticate';
 import { systemClock } from '../core/platform/clock';
+import { IdempotencyInFlight } from '../core/platform/idempotency';
 import { invoke } from '../core/platform/invoke';
+import { silentLog } from '../core/platform/log';
 import { RateCounter } from '../core/platform/rate-counter';
 import { deriveSecrets } from '../core/platform/secrets';
 import type { Services } from '../core/platform/services';
@@ -33,9 +35,12 @@ try {
     clock: systemClock,
     secrets: deriveSecrets(Buffer.from('bench'), null),
     rate: new RateCounter(),
-    activity: new ActivityRecorder(db),
+    log: silentLog,
+    activity: new ActivityRecorder(db, silentLog),
     writes: new WriteBatcher(db),
+    idempotencyInFlight: new IdempotencyInFlight(),
     defaultRatePerMinute: 1e9,
+    strictProblems: false,
   };
   const scan = async (attendeeId: string) => {
     const verified = await verifyToken(services, seeded.key);

@@ -130,10 +130,10 @@ async function seedEvent(db: Db, workspaceId: string, name: string, attendees: n
           job_title: null,
           language: 'en',
           answers: null,
-          status: 'active',
+          status: 'active' as const,
           checked_in_utc: null,
           cancelled_utc: null,
-          erased: 0,
+          erased: 0 as const,
           ...(await stamp()),
         });
       }

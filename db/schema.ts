@@ -1,11 +1,34 @@
 // The Kysely `Database` interface: one table type per table, snake_case columns.
-// Times are ISO 8601 UTC strings (sortable as text); booleans are 0/1; JSON is text.
+// Times are ISO 8601 UTC strings (sortable as text); booleans are 0/1; JSON is text. Columns with
+// a fixed set of values are typed with it (db/values.ts); CHECK constraints hold them to it.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  AttendeeStatus,
+  DoorKind,
+  EventStatus,
+  Flag,
+  HolderEndedReason,
+  HolderStatus,
+  OrderSource,
+  OrderStatus,
+  PassEventSource,
+  PassKind,
+  PassRefundRule,
+  PassScope,
+  PassStatus,
+  QuestionKind,
+  ScanDirection,
+  ScanResult,
+  SessionKind,
+  TicketVisibility,
+  Transport,
+  WebhookEventType,
+} from './values';
 
 export interface WorkspacesTable {
   id: string;
   name: string;
-  demonstration: number;
+  demonstration: Flag;
   created_utc: string;
 }
 
@@ -31,7 +54,7 @@ export interface KeyActivityTable {
   workspace_id: string;
   api_key_id: string;
   at_utc: string;
-  transport: string;
+  transport: Transport;
   operation: string;
   outcome: string;
   status: number;
@@ -54,12 +77,13 @@ export interface WorkspaceActivityTable {
 export interface IdempotencyRecordsTable {
   api_key_id: string;
   idempotency_key: string;
+  /** So erasure finds the answers of a workspace that hold a person's data. */
+  workspace_id: string;
   method: string;
   path: string;
   body_hash: string;
-  state: string;
-  status: number | null;
-  response_body: string | null;
+  /** The first answer (data or refusal), JSON; written in the transaction of the change. */
+  response_body: string;
   created_utc: string;
   expires_utc: string;
 }
@@ -69,8 +93,8 @@ export interface EventsTable {
   workspace_id: string;
   name: string;
   slug: string;
-  status: string;
-  online: number;
+  status: EventStatus;
+  online: Flag;
   venue_name: string | null;
   venue_address: string | null;
   venue_city: string | null;
@@ -93,7 +117,7 @@ export interface OutboxTable {
   message_id: string;
   workspace_id: string;
   event_id: string | null;
-  type: string;
+  type: WebhookEventType;
   payload: string;
   created_utc: string;
   dispatched_utc: string | null;
@@ -125,11 +149,11 @@ export interface TicketTypesTable extends EventOwned, Changing {
   /** Places held by orders that hold places; changed only together with a capacity check. */
   taken: number;
   max_per_order: number;
-  visibility: string;
+  visibility: TicketVisibility;
   access_code: string | null;
-  requires_approval: number;
+  requires_approval: Flag;
   /** Crew tickets: left out of registered counts and sales pace. */
-  crew: number;
+  crew: Flag;
   sales_start_utc: string | null;
   sales_end_utc: string | null;
   included_add_on_ids: string;
@@ -162,8 +186,8 @@ export interface DiscountCodesTable extends EventOwned, Changing {
 export interface QuestionsTable extends EventOwned {
   /** JSON object language -> text. */
   label: string;
-  kind: string;
-  required: number;
+  kind: QuestionKind;
+  required: Flag;
   /** JSON array of { value, label (by language) }. */
   options: string;
   max_length: number | null;
@@ -173,7 +197,7 @@ export interface QuestionsTable extends EventOwned {
 
 export interface OrdersTable extends EventOwned, Changing {
   reference: string;
-  status: string;
+  status: OrderStatus;
   buyer_name: string | null;
   buyer_email: string | null;
   buyer_company: string | null;
@@ -183,9 +207,9 @@ export interface OrdersTable extends EventOwned, Changing {
   currency: string;
   payment_provider: string | null;
   paid_utc: string | null;
-  source: string;
+  source: OrderSource;
   discount_code_id: string | null;
-  erased: number;
+  erased: Flag;
 }
 
 export interface AttendeesTable extends EventOwned, Changing {
@@ -198,10 +222,10 @@ export interface AttendeesTable extends EventOwned, Changing {
   job_title: string | null;
   language: string;
   answers: string | null;
-  status: string;
+  status: AttendeeStatus;
   checked_in_utc: string | null;
   cancelled_utc: string | null;
-  erased: number;
+  erased: Flag;
 }
 
 export interface AttendeeAddOnsTable {
@@ -225,20 +249,21 @@ export interface TracksTable extends EventOwned, Changing {
 }
 
 export interface SpeakersTable extends EventOwned, Changing {
-  name: string;
+  /** Null once the speaker erased their data. */
+  name: string | null;
   /** Personal data: null without people:read. */
   email: string | null;
   company: string | null;
   job_title: string | null;
   bio: string | null;
   photo_url: string | null;
-  erased: number;
+  erased: Flag;
 }
 
 export interface SessionsTable extends EventOwned, Changing {
   title: string;
   summary: string | null;
-  kind: string;
+  kind: SessionKind;
   room_id: string | null;
   track_id: string | null;
   starts_utc: string;
@@ -254,14 +279,14 @@ export interface SessionsTable extends EventOwned, Changing {
 
 export interface DoorsTable extends EventOwned, Changing {
   name: string;
-  kind: string;
-  /** The main entrance, where firstCheckInUtc is taken. */
-  main: number;
+  kind: DoorKind;
+  /** The main entrance, where firstCheckInUtc is taken; one per event at most. */
+  main: Flag;
   session_id: string | null;
   capacity: number | null;
   /** People inside now; changed only together with the capacity check. */
   inside: number;
-  reentry: number;
+  reentry: Flag;
   /** Ticket types it admits; empty: all. */
   ticket_type_ids: string;
   /** Add-ons one of which it requires; empty: none. */
@@ -275,18 +300,18 @@ export interface CheckInsTable {
   event_id: string;
   attendee_id: string;
   door_id: string;
-  direction: string;
-  result: string;
-  admitted: number;
+  direction: ScanDirection;
+  result: ScanResult;
+  admitted: Flag;
   scanned_utc: string;
-  offline: number;
+  offline: Flag;
   recorded_utc: string;
 }
 
 export interface DoorPresenceTable {
   door_id: string;
   attendee_id: string;
-  inside: number;
+  inside: Flag;
   first_in_utc: string;
   last_scan_utc: string;
 }
@@ -294,7 +319,7 @@ export interface DoorPresenceTable {
 export interface PassesTable {
   id: string;
   workspace_id: string;
-  kind: string;
+  kind: PassKind;
   community_id: string | null;
   sales_event_id: string;
   name: string;
@@ -303,14 +328,14 @@ export interface PassesTable {
   vat_rate: number;
   currency: string;
   capacity: number;
-  scope: string;
+  scope: PassScope;
   series_id: string | null;
   from_date: string | null;
   to_date: string | null;
   sales_start_utc: string | null;
   sales_end_utc: string | null;
-  refund_rule: string;
-  status: string;
+  refund_rule: PassRefundRule;
+  status: PassStatus;
   created_utc: string;
   updated_utc: string;
   change_seq: number;
@@ -319,7 +344,7 @@ export interface PassesTable {
 export interface PassEventsTable {
   pass_id: string;
   event_id: string;
-  source: string;
+  source: PassEventSource;
 }
 
 export interface PassHoldersTable {
@@ -327,13 +352,13 @@ export interface PassHoldersTable {
   workspace_id: string;
   pass_id: string;
   order_id: string;
-  status: string;
-  ended_reason: string | null;
+  status: HolderStatus;
+  ended_reason: HolderEndedReason | null;
   ended_utc: string | null;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
-  erased: number;
+  erased: Flag;
   created_utc: string;
   updated_utc: string;
   change_seq: number;

@@ -9,14 +9,14 @@ import {
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import type { Actor } from '../core/platform/actor';
 import type { Ctx } from '../core/platform/context';
-import { hashBody } from '../core/platform/idempotency';
+import { etagOf } from '../core/platform/etag';
 import { invoke } from '../core/platform/invoke';
+import { jsonSchemaOf } from '../core/platform/json-schema';
+import type { Log } from '../core/platform/log';
 import { isProblem, problem, problemBody } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
-import { jsonSchemaOf } from './json-schema';
 import type { Tool } from './tool-table';
 import { tools } from './tools';
 
@@ -29,10 +29,20 @@ const idempotencyKeyProperty = {
     'Optional. 1 to 255 visible ASCII characters (a UUID is suitable). A retry with the same key within 24 hours gets the first answer instead of acting twice; the same key with other arguments is refused with idempotencyKeyReused.',
 };
 
+/** Tools of conditional writes take the entity tag read, as REST takes If-Match. */
+const ifMatchProperty = {
+  type: 'string',
+  description:
+    "Optional. The etag from the result's _meta of the matching get tool: the change is refused with preconditionFailed when the resource changed since it was read.",
+};
+
 function inputSchemaOf(t: Tool): { type: 'object'; [k: string]: unknown } {
   const schema = jsonSchemaOf(t.operation.input) as { type: 'object'; properties?: Record<string, unknown> };
-  if (!t.operation.idempotent) return schema;
-  return { ...schema, properties: { ...(schema.properties ?? {}), idempotencyKey: idempotencyKeyProperty } };
+  const extra = {
+    ...(t.operation.idempotent ? { idempotencyKey: idempotencyKeyProperty } : {}),
+    ...(t.operation.ifMatch ? { ifMatch: ifMatchProperty } : {}),
+  };
+  return { ...schema, properties: { ...(schema.properties ?? {}), ...extra } };
 }
 
 const toolList = tools.map((t) => ({
@@ -45,37 +55,13 @@ const toolList = tools.map((t) => ({
 }));
 const toolsByName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
 
-const parseJson = koaBody({
-  json: true,
-  urlencoded: false,
-  text: false,
-  multipart: false,
-  jsonLimit: '1mb',
-  // As on REST: a body that is not JSON, or too large, is the caller's mistake, not a 500.
-  onError: (error: Error & { status?: number }) => {
-    if (error.status === 413) throw problem('payloadTooLarge', 'The request body is larger than 1 MB.');
-    throw problem('invalidBody', 'The body is not valid JSON.');
-  },
-});
-
-/** Browser requests (with an Origin header) are accepted only from this service's own origin. */
-export function checkOrigin(ctx: Context): void {
-  const origin = ctx.get('origin');
-  if (origin && origin !== ctx.state.origin) {
-    throw problem(
-      'invalidOrigin',
-      `Browser requests from ${origin} are not accepted; only ${ctx.state.origin} may call the MCP server.`,
-    );
-  }
-}
-
 function describeCall(body: unknown): string {
   const message = body as { method?: string; params?: { name?: string } } | undefined;
   if (message?.method === 'tools/call') return `MCP tools/call ${message.params?.name ?? '?'}`;
   return `MCP ${message?.method ?? 'batch'}`;
 }
 
-function buildServer(services: Services, actor: Actor, ctx: Context): Server {
+function buildServer(services: Services, log: Log, actor: Actor, ctx: Context): Server {
   const server = new Server(
     { name: 'tessera', version: '1.0.0' },
     {
@@ -87,31 +73,36 @@ function buildServer(services: Services, actor: Actor, ctx: Context): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const found = toolsByName.get(request.params.name);
-    const call: Ctx = {
-      db: services.db,
-      clock: services.clock,
-      actor,
-      services,
-      request: { origin: ctx.state.origin },
-    };
     try {
       if (!found) throw problem('notFound', `There is no tool named ${request.params.name}.`);
-      const { idempotencyKey, ...args } = request.params.arguments ?? {};
-      const idempotency =
-        found.operation.idempotent && idempotencyKey !== undefined
-          ? { key: String(idempotencyKey), method: 'MCP', path: found.name, bodyHash: hashBody(args) }
-          : undefined;
-      const result = await invoke(found.operation, call, args, {
+      const { operation } = found;
+      const { idempotencyKey, ifMatch, ...args } = request.params.arguments ?? {};
+      const call: Ctx = {
+        db: services.db,
+        clock: services.clock,
+        actor,
+        services,
+        request: {
+          origin: ctx.state.origin,
+          ifMatch: operation.ifMatch && ifMatch !== undefined ? String(ifMatch) : undefined,
+        },
+      };
+      const result = await invoke(operation, call, args, {
         bodyFields: new Set(Object.keys(args)),
-        idempotency,
+        idempotency:
+          operation.idempotent && idempotencyKey !== undefined
+            ? { key: String(idempotencyKey), method: 'MCP', path: found.name }
+            : undefined,
       });
       return {
         content: [{ type: 'text', text: JSON.stringify(result.data) }],
         structuredContent: result.data as Record<string, unknown>,
+        ...(operation.etag ? { _meta: { etag: etagOf(result.data) } } : {}),
       };
     } catch (error) {
       const p = isProblem(error) ? error : problem('serverError');
-      if (!isProblem(error)) ctx.app.emit('error', error, ctx);
+      if (!isProblem(error))
+        log.error({ traceId: ctx.state.traceId, tool: request.params.name, err: error }, 'tool call failed');
       ctx.state.outcome = p.code;
       const body = problemBody(p, {
         root: ctx.state.origin,
@@ -126,13 +117,30 @@ function buildServer(services: Services, actor: Actor, ctx: Context): Server {
 
 export interface McpOptions {
   services: Services;
+  logger: Log;
   authenticate: Middleware;
+  jsonBody: Middleware;
+  /** The origins a browser page of this service can have. */
+  allowedOrigins(ctx: Context): Set<string>;
 }
 
 /** Koa middleware answering /mcp. */
-export function mcpEndpoint({ services, authenticate }: McpOptions): Middleware[] {
+export function mcpEndpoint({
+  services,
+  logger,
+  authenticate,
+  jsonBody,
+  allowedOrigins,
+}: McpOptions): Middleware[] {
+  /** Browser requests (with an Origin header) are accepted only from this service's own origin. */
   const originCheck: Middleware = async (ctx, next) => {
-    checkOrigin(ctx);
+    const origin = ctx.get('origin');
+    if (origin && !allowedOrigins(ctx).has(origin)) {
+      throw problem(
+        'invalidOrigin',
+        `Browser requests from ${origin} are not accepted; only ${ctx.state.origin} may call the MCP server.`,
+      );
+    }
     await next();
   };
   const handle: Middleware = async (ctx) => {
@@ -144,7 +152,7 @@ export function mcpEndpoint({ services, authenticate }: McpOptions): Middleware[
     const body = (ctx.request as unknown as { body?: unknown }).body;
     ctx.state.operation = describeCall(body);
     const actor = ctx.state.actor as Actor;
-    const server = buildServer(services, actor, ctx);
+    const server = buildServer(services, logger, actor, ctx);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -161,5 +169,5 @@ export function mcpEndpoint({ services, authenticate }: McpOptions): Middleware[
     ctx.state.operation = `MCP ${ctx.method}`;
     await next();
   };
-  return [originCheck, name, authenticate, parseJson, handle];
+  return [originCheck, name, authenticate, jsonBody, handle];
 }

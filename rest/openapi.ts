@@ -1,27 +1,19 @@
 // The OpenAPI 3.1 document, generated from the route table and the operations' valibot schemas.
-import { toJsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
-import { problemCatalogue } from '../core/platform/problems';
+import { jsonSchemaOf as schemaOf } from '../core/platform/json-schema';
+import { problemsOf } from '../core/platform/operation-problems';
+import { type ProblemCode, problemCatalogue } from '../core/platform/problems';
 import { apiBase, openApiPath, pathParams, type Route } from './route-table';
 import { routes } from './routes';
 
 type Json = Record<string, unknown>;
 
-function schemaOf(schema: v.GenericSchema): Json {
-  const { $schema: _ignored, ...rest } = toJsonSchema(schema, {
-    target: 'draft-2020-12',
-    errorMode: 'ignore',
-  }) as Json;
-  return rest;
-}
-
-const commonErrors = ['invalidKey', 'keyExpired', 'keyRevoked', 'missingScope', 'rateLimited', 'serverError'];
-
+/** The operation's problems (its declaration), and the body limit REST adds to writes. */
 function problemResponses(route: Route): Json {
+  const codes: ProblemCode[] = [...problemsOf(route.operation)];
+  if (route.method !== 'GET') codes.push('payloadTooLarge');
   const byStatus = new Map<number, string[]>();
-  for (const code of [...commonErrors, ...(route.errors ?? [])]) {
-    const entry = problemCatalogue[code as keyof typeof problemCatalogue];
-    if (!entry) throw new Error(`Route ${route.method} ${route.path} names unknown problem code ${code}`);
+  for (const code of codes) {
+    const entry = problemCatalogue[code];
     byStatus.set(entry.status, [...(byStatus.get(entry.status) ?? []), code]);
   }
   const responses: Json = {};
@@ -29,7 +21,7 @@ function problemResponses(route: Route): Json {
     responses[String(status)] = {
       description: `Problem: ${codes.join(', ')}`,
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-      ...(status === 429
+      ...(status === 429 || codes.includes('idempotencyKeyInUse')
         ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
         : {}),
     };
@@ -61,9 +53,9 @@ function operationObject(route: Route): Json {
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     });
   }
-  if (route.etag)
+  if (route.operation.etag)
     parameters.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } });
-  if (route.ifMatch)
+  if (route.operation.ifMatch)
     parameters.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string' } });
 
   const rateHeaders = {
@@ -76,11 +68,11 @@ function operationObject(route: Route): Json {
   };
   const success: Json = {
     description: route.operation.title,
-    headers: { ...rateHeaders, ...(route.etag ? { ETag: { schema: { type: 'string' } } } : {}) },
+    headers: { ...rateHeaders, ...(route.operation.etag ? { ETag: { schema: { type: 'string' } } } : {}) },
     content: { 'application/json': { schema: schemaOf(route.operation.output) } },
   };
   const responses: Json = { [String(route.status ?? 200)]: success, ...problemResponses(route) };
-  if (route.etag) responses['304'] = { description: 'Not modified (If-None-Match matched).' };
+  if (route.operation.etag) responses['304'] = { description: 'Not modified (If-None-Match matched).' };
 
   const op: Json = {
     operationId: route.operation.name,
@@ -159,6 +151,7 @@ export function openApiDocument(origin: string): Json {
             sessions: { type: 'array', items: { type: 'object' } },
             ticketTypeId: { type: 'string', format: 'uuid' },
             reason: { type: 'string' },
+            retryAfter: { type: 'integer', description: 'Seconds to wait (also the Retry-After header).' },
           },
         },
       },

@@ -1,4 +1,5 @@
-// A REST route: method, path, the core operation it runs, and its transport details only.
+// A REST route: method, path, the core operation it runs, and its success status. Everything else
+// (scope, problems, ETag, If-Match, idempotency) is the operation's own declaration.
 import type { AnyOperation } from '../core/platform/operation';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -6,12 +7,6 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export interface RouteOptions {
   /** Success status (default 200). */
   status?: number;
-  /** Single-resource GET answered with an ETag (If-None-Match -> 304). */
-  etag?: boolean;
-  /** Accepts If-Match (412 preconditionFailed when it no longer matches). */
-  ifMatch?: boolean;
-  /** Problem codes this route may answer besides the common ones, for the OpenAPI document. */
-  errors?: string[];
 }
 
 export interface Route extends RouteOptions {

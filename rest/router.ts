@@ -1,33 +1,16 @@
-// Builds the Koa router from the route table: body parsing, input assembly, the core call,
-// ETag / If-None-Match, Idempotency-Key and the success status. No business rules here.
+// Builds the Koa router from the route table: input assembly, the core call, and what the
+// operation declares for HTTP (ETag / If-None-Match, If-Match, Idempotency-Key, success status).
+// No business rules here.
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Ctx } from '../core/platform/context';
 import { etagOf, tagListMatches } from '../core/platform/etag';
-import { hashBody } from '../core/platform/idempotency';
 import { invoke } from '../core/platform/invoke';
 import { problem } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
 import { coerceQuery } from './query';
-import { apiBase, openApiPath, type Route } from './route-table';
+import { apiBase, type Method, openApiPath, type Route } from './route-table';
 import { routes } from './routes';
-
-const parseJson = koaBody({
-  json: true,
-  urlencoded: false,
-  text: false,
-  multipart: false,
-  jsonStrict: true,
-  jsonLimit: '1mb',
-  // The types readBody accepts; koa-body's default list lacks merge-patch, which PATCH documents.
-  jsonTypes: ['application/json', 'application/merge-patch+json', '+json'],
-  parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-  onError: (error: Error & { status?: number }) => {
-    if (error.status === 413) throw problem('payloadTooLarge', 'The request body is larger than 1 MB.');
-    throw problem('invalidBody', 'The body is not valid JSON.');
-  },
-});
 
 function readBody(ctx: Context): Record<string, unknown> {
   const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
@@ -42,10 +25,11 @@ function readBody(ctx: Context): Record<string, unknown> {
 }
 
 function handle(route: Route, services: Services): Middleware {
+  const { operation } = route;
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   return async (ctx) => {
     const body = hasBody ? readBody(ctx) : {};
-    const query = coerceQuery(route.operation.input, ctx.query);
+    const query = coerceQuery(operation.input, ctx.query);
     const raw = { ...query, ...body, ...ctx.params };
     const call: Ctx = {
       db: services.db,
@@ -54,20 +38,19 @@ function handle(route: Route, services: Services): Middleware {
       services,
       request: {
         origin: ctx.state.origin,
-        ifMatch: route.ifMatch ? ctx.get('if-match') || undefined : undefined,
+        ifMatch: operation.ifMatch ? ctx.get('if-match') || undefined : undefined,
       },
     };
     const idempotencyHeader = ctx.headers['idempotency-key'];
-    const idempotency =
-      route.operation.idempotent && idempotencyHeader !== undefined
-        ? { key: String(idempotencyHeader), method: ctx.method, path: ctx.path, bodyHash: hashBody(raw) }
-        : undefined;
-    const result = await invoke(route.operation, call, raw, {
+    const result = await invoke(operation, call, raw, {
       bodyFields: new Set(Object.keys(body)),
-      idempotency,
+      idempotency:
+        operation.idempotent && idempotencyHeader !== undefined
+          ? { key: String(idempotencyHeader), method: ctx.method, path: ctx.path.toLowerCase() }
+          : undefined,
     });
     if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
-    if (route.etag) {
+    if (operation.etag) {
       const etag = etagOf(result.data);
       ctx.set('ETag', etag);
       const ifNoneMatch = ctx.get('if-none-match');
@@ -81,23 +64,58 @@ function handle(route: Route, services: Services): Middleware {
   };
 }
 
+/**
+ * A path with a literal segment where another route has a parameter (/attendees/search beside
+ * /attendees/{attendeeId}) belongs to the literal route: a method only the parameter route has
+ * answers 405 there, not a refusal of "search" as an id.
+ */
+function shadowedLiteral(route: Route): ((ctx: Context) => Method[] | null) | null {
+  const own = route.path.split('/');
+  const literals = routes.filter((other) => {
+    const theirs = other.path.split('/');
+    return (
+      other.path !== route.path &&
+      theirs.length === own.length &&
+      theirs.some((segment, i) => !segment.startsWith(':') && own[i]!.startsWith(':')) &&
+      theirs.every((segment, i) => segment === own[i] || own[i]!.startsWith(':') || segment.startsWith(':'))
+    );
+  });
+  if (literals.length === 0) return null;
+  return (ctx) => {
+    const segments = ctx.path.slice(apiBase.length).split('/');
+    const found = literals.find((other) =>
+      other.path.split('/').every((segment, i) => segment.startsWith(':') || segment === segments[i]),
+    );
+    if (!found) return null;
+    return routes.filter((r) => r.path === found.path).map((r) => r.method);
+  };
+}
+
 export interface RestOptions {
   services: Services;
   /** Verifies the key, counts the call and records activity (shared with MCP by the composition root). */
   authenticate: Middleware;
+  /** Reads JSON bodies (shared with MCP by the composition root). */
+  jsonBody: Middleware;
 }
 
-export function restRouter({ services, authenticate }: RestOptions): Router {
+export function restRouter({ services, authenticate, jsonBody }: RestOptions): Router {
   const router = new Router({ prefix: apiBase });
   for (const route of routes) {
+    const shadowed = shadowedLiteral(route);
     const operationName: Middleware = async (ctx, next) => {
+      const allowed = shadowed?.(ctx);
+      if (allowed) {
+        ctx.set('Allow', [...new Set(allowed), ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
+        throw problem('methodNotAllowed', `${ctx.path} answers ${allowed.join(', ')} only.`);
+      }
       ctx.state.operation = `${route.method} ${apiBase}${openApiPath(route.path)}`;
       await next();
     };
     router.register(
       route.path,
       [route.method],
-      [operationName, authenticate, parseJson, handle(route, services)],
+      [operationName, authenticate, jsonBody, handle(route, services)],
     );
   }
   return router;

@@ -1,4 +1,5 @@
-// The one REST route table. Each line points at a core operation; transport details only.
+// The one REST route table. Each line points at a core operation; the success status is the only
+// transport detail a route adds.
 import * as attendees from '../core/attendees';
 import * as checkin from '../core/checkin';
 import * as events from '../core/events';
@@ -9,166 +10,55 @@ import * as tickets from '../core/tickets';
 import * as workspace from '../core/workspace';
 import { get, patch, post, put, type Route } from './route-table';
 
-const listErrors = ['invalidCursor', 'invalidUpdatedSince', 'invalidRequest', 'eventNotFound'];
-const legacyListErrors = [...listErrors, 'invalidSort'];
-
 export const routes: Route[] = [
   get('/me', workspace.getMe),
   get('/workspace', workspace.getWorkspace),
 
-  get('/events', events.listEvents, { errors: ['invalidCursor', 'invalidUpdatedSince', 'invalidRequest'] }),
-  post('/events', events.createEvent, {
-    status: 201,
-    errors: ['invalidBody', 'invalidRequest', 'slugTaken', 'demoWorkspace'],
-  }),
-  get('/events/:eventId', events.getEvent, { etag: true, errors: ['eventNotFound'] }),
-  patch('/events/:eventId', events.updateEvent, {
-    ifMatch: true,
-    errors: [
-      'invalidBody',
-      'invalidRequest',
-      'eventNotFound',
-      'slugTaken',
-      'preconditionFailed',
-      'demoWorkspace',
-    ],
-  }),
-  put('/events/:eventId/status', events.setEventStatus, {
-    errors: ['invalidBody', 'invalidRequest', 'eventNotFound', 'historyNeedsLicence', 'demoWorkspace'],
-  }),
-  get('/events/:eventId/stats', events.getEventStats, { errors: ['eventNotFound'] }),
-  get('/events/:eventId/questions', events.listQuestions, { errors: ['eventNotFound'] }),
-  get('/events/:eventId/questions/schema', events.getAnswersSchema, { errors: ['eventNotFound'] }),
+  get('/events', events.listEvents),
+  post('/events', events.createEvent, { status: 201 }),
+  get('/events/:eventId', events.getEvent),
+  patch('/events/:eventId', events.updateEvent),
+  put('/events/:eventId/status', events.setEventStatus),
+  get('/events/:eventId/stats', events.getEventStats),
+  get('/events/:eventId/questions', events.listQuestions),
+  get('/events/:eventId/questions/schema', events.getAnswersSchema),
 
-  get('/events/:eventId/ticket-types', tickets.listTicketTypes, { errors: listErrors }),
-  get('/events/:eventId/ticket-types/:ticketTypeId', tickets.getTicketType, {
-    etag: true,
-    errors: ['eventNotFound', 'notFound'],
-  }),
-  patch('/events/:eventId/ticket-types/:ticketTypeId', tickets.updateTicketType, {
-    ifMatch: true,
-    errors: [
-      'invalidBody',
-      'invalidRequest',
-      'demoWorkspace',
-      'eventNotFound',
-      'notFound',
-      'capacityBelowTaken',
-      'preconditionFailed',
-    ],
-  }),
-  get('/events/:eventId/add-ons', tickets.listAddOns, { errors: listErrors }),
-  get('/events/:eventId/discount-codes', tickets.listDiscountCodes, { errors: listErrors }),
-  post('/events/:eventId/discount-codes', tickets.createDiscountCode, {
-    status: 201,
-    errors: ['invalidBody', 'invalidRequest', 'demoWorkspace', 'eventNotFound', 'codeTaken'],
-  }),
+  get('/events/:eventId/ticket-types', tickets.listTicketTypes),
+  get('/events/:eventId/ticket-types/:ticketTypeId', tickets.getTicketType),
+  patch('/events/:eventId/ticket-types/:ticketTypeId', tickets.updateTicketType),
+  get('/events/:eventId/add-ons', tickets.listAddOns),
+  get('/events/:eventId/discount-codes', tickets.listDiscountCodes),
+  post('/events/:eventId/discount-codes', tickets.createDiscountCode, { status: 201 }),
 
-  get('/events/:eventId/orders', orders.listOrders, { errors: legacyListErrors }),
-  get('/events/:eventId/orders/:orderId', orders.getOrder, {
-    etag: true,
-    errors: ['eventNotFound', 'notFound'],
-  }),
-  get('/events/:eventId/sales', orders.getSalesPace, { errors: ['invalidRequest', 'eventNotFound'] }),
+  get('/events/:eventId/orders', orders.listOrders),
+  get('/events/:eventId/orders/:orderId', orders.getOrder),
+  get('/events/:eventId/sales', orders.getSalesPace),
 
-  get('/events/:eventId/attendees', attendees.listAttendees, {
-    errors: [...legacyListErrors, 'peopleScope'],
-  }),
-  post('/events/:eventId/attendees', attendees.registerAttendees, {
-    status: 201,
-    errors: [
-      'invalidBody',
-      'invalidRequest',
-      'invalid',
-      'soldOut',
-      'unknownTicket',
-      'empty',
-      'tooMany',
-      'registrationRefused',
-      'demoWorkspace',
-      'eventNotFound',
-    ],
-  }),
-  get('/events/:eventId/attendees/search', attendees.searchAttendees, {
-    errors: ['invalidRequest', 'peopleScope', 'eventNotFound'],
-  }),
-  get('/events/:eventId/attendees/:attendeeId', attendees.getAttendee, {
-    errors: ['eventNotFound', 'attendeeNotFound'],
-  }),
-  patch('/events/:eventId/attendees/:attendeeId', attendees.updateAttendee, {
-    errors: ['invalidBody', 'invalidRequest', 'demoWorkspace', 'eventNotFound', 'attendeeNotFound'],
-  }),
-  post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee, {
-    errors: ['demoWorkspace', 'eventNotFound', 'attendeeNotFound', 'alreadyCancelled'],
-  }),
+  get('/events/:eventId/attendees', attendees.listAttendees),
+  post('/events/:eventId/attendees', attendees.registerAttendees, { status: 201 }),
+  get('/events/:eventId/attendees/search', attendees.searchAttendees),
+  get('/events/:eventId/attendees/:attendeeId', attendees.getAttendee),
+  patch('/events/:eventId/attendees/:attendeeId', attendees.updateAttendee),
+  post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee),
 
   // Doors and check-in
-  get('/events/:eventId/doors', checkin.listDoors, { errors: ['eventNotFound', 'moduleOff', 'onlineEvent'] }),
-  get('/events/:eventId/check-ins', checkin.listCheckIns, {
-    errors: ['invalidCursor', 'invalidSort', 'invalidRequest', 'eventNotFound', 'moduleOff', 'onlineEvent'],
-  }),
-  get('/events/:eventId/check-ins/summary', checkin.getCheckInSummary, {
-    errors: ['eventNotFound', 'moduleOff', 'onlineEvent'],
-  }),
-  post('/events/:eventId/check-ins/offline', checkin.uploadOfflineScans, {
-    errors: ['invalidBody', 'invalidRequest', 'demoWorkspace', 'eventNotFound', 'moduleOff', 'onlineEvent'],
-  }),
-  post('/events/:eventId/attendees/:attendeeId/check-in', checkin.checkInAttendee, {
-    errors: [
-      'invalidBody',
-      'invalidRequest',
-      'demoWorkspace',
-      'eventNotFound',
-      'attendeeNotFound',
-      'noDoor',
-      'moduleOff',
-      'onlineEvent',
-    ],
-  }),
+  get('/events/:eventId/doors', checkin.listDoors),
+  get('/events/:eventId/check-ins', checkin.listCheckIns),
+  get('/events/:eventId/check-ins/summary', checkin.getCheckInSummary),
+  post('/events/:eventId/check-ins/offline', checkin.uploadOfflineScans),
+  post('/events/:eventId/attendees/:attendeeId/check-in', checkin.checkInAttendee),
 
   // Programme
-  get('/events/:eventId/sessions', programme.listSessions, { errors: [...listErrors, 'moduleOff'] }),
-  post('/events/:eventId/sessions', programme.createSession, {
-    status: 201,
-    errors: [
-      'invalidBody',
-      'invalidRequest',
-      'invalidIdempotencyKey',
-      'demoWorkspace',
-      'eventNotFound',
-      'moduleOff',
-      'clash',
-      'idempotencyKeyInUse',
-      'idempotencyKeyReused',
-    ],
-  }),
-  get('/events/:eventId/sessions/:sessionId', programme.getSession, {
-    etag: true,
-    errors: ['invalidRequest', 'eventNotFound', 'notFound', 'moduleOff'],
-  }),
-  patch('/events/:eventId/sessions/:sessionId', programme.updateSession, {
-    ifMatch: true,
-    errors: [
-      'invalidBody',
-      'invalidRequest',
-      'demoWorkspace',
-      'eventNotFound',
-      'notFound',
-      'moduleOff',
-      'clash',
-      'preconditionFailed',
-    ],
-  }),
-  get('/events/:eventId/rooms', programme.listRooms, { errors: [...listErrors, 'moduleOff'] }),
-  get('/events/:eventId/tracks', programme.listTracks, { errors: [...listErrors, 'moduleOff'] }),
-  get('/events/:eventId/speakers', programme.listSpeakers, { errors: [...listErrors, 'moduleOff'] }),
+  get('/events/:eventId/sessions', programme.listSessions),
+  post('/events/:eventId/sessions', programme.createSession, { status: 201 }),
+  get('/events/:eventId/sessions/:sessionId', programme.getSession),
+  patch('/events/:eventId/sessions/:sessionId', programme.updateSession),
+  get('/events/:eventId/rooms', programme.listRooms),
+  get('/events/:eventId/tracks', programme.listTracks),
+  get('/events/:eventId/speakers', programme.listSpeakers),
 
   // Passes
-  get('/passes', passes.listPasses, {
-    errors: ['invalidCursor', 'invalidUpdatedSince', 'invalidRequest', 'eventNotFound'],
-  }),
-  get('/passes/:passId', passes.getPass, { etag: true, errors: ['invalidRequest', 'notFound'] }),
-  get('/passes/:passId/holders', passes.listPassHolders, {
-    errors: ['invalidCursor', 'invalidUpdatedSince', 'invalidRequest', 'notFound'],
-  }),
+  get('/passes', passes.listPasses),
+  get('/passes/:passId', passes.getPass),
+  get('/passes/:passId/holders', passes.listPassHolders),
 ];

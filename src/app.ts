@@ -1,30 +1,53 @@
 // The Koa application: shared middleware, then the public docs, the REST API and the MCP endpoint.
 import { Router } from '@koa/router';
 import Koa from 'koa';
+import { RateCounter } from '../core/platform/rate-counter';
 import type { Services } from '../core/platform/services';
 import { mcpEndpoint } from '../mcp/endpoint';
 import { docsRouter } from '../rest/docs-router';
 import { restMethodGuard, restRouter } from '../rest/router';
 import { authenticate } from './http/authenticate';
 import { httpsOnly } from './http/https-only';
+import { jsonBody } from './http/json-body';
+import { ownOrigins, publicOrigin } from './http/public-origin';
 import { traceAndProblems } from './http/trace-and-problems';
 import type { Logger } from './logger';
 
-export function buildApp(services: Services, logger: Logger, options: { trustProxy: boolean }): Koa {
+export interface AppOptions {
+  trustProxy: boolean;
+  publicUrl?: string;
+  /** https://host:port the server listens at. */
+  listening: string;
+  authFailuresPerMinute: number;
+}
+
+export function buildApp(services: Services, logger: Logger, options: AppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
-  app.use(traceAndProblems(logger));
+  const originOf = publicOrigin(options);
+  app.use(traceAndProblems(logger, originOf));
   app.use(httpsOnly(options.trustProxy));
 
   const docs = docsRouter();
   app.use(docs.routes());
 
-  const rest = restRouter({ services, authenticate: authenticate(services, 'rest') });
+  const guard = { failures: new RateCounter(60), failuresPerMinute: options.authFailuresPerMinute };
+  const body = jsonBody();
+  const rest = restRouter({ services, authenticate: authenticate(services, 'rest', guard), jsonBody: body });
   app.use(rest.routes());
   app.use(restMethodGuard(rest));
 
   const mcp = new Router();
-  mcp.all('/mcp', ...mcpEndpoint({ services, authenticate: authenticate(services, 'mcp') }));
+  mcp.all(
+    '/mcp',
+    ...mcpEndpoint({
+      services,
+      logger,
+      authenticate: authenticate(services, 'mcp', guard),
+      jsonBody: body,
+      allowedOrigins: (ctx) => ownOrigins(originOf(ctx)),
+    }),
+  );
   app.use(mcp.routes());
   return app;
 }

@@ -26,7 +26,7 @@ function print(value: unknown): void {
 
 function uuidArgument(value: string): string {
   if (!isUuid(value)) throw new InvalidArgumentError('must be a UUID.');
-  return value;
+  return value.toLowerCase();
 }
 
 /** Opens the data folder's database for one command and closes it afterwards. */
@@ -65,6 +65,10 @@ program
   )
   .option('--tls-key <file>', 'TLS private key (PEM), with --tls-cert')
   .option('--trust-proxy', 'run behind a TLS-terminating proxy: honour X-Forwarded-*, refuse plain HTTP')
+  .option(
+    '--public-url <url>',
+    'https origin the public reaches the service at; links in answers use it (env TESSERA_PUBLIC_URL)',
+  )
   .action(async (flags) => {
     const settings = settingsFrom(flags);
     // Loaded here, so the other commands do not load the HTTPS server, Koa and the MCP SDK.
@@ -74,7 +78,7 @@ program
       `Tessera is running.`,
       `  REST API:  ${server.restUrl}`,
       `  MCP:       ${server.mcpUrl}`,
-      `  Docs:      ${server.origin}/developers`,
+      `  Docs:      ${server.publicOrigin}/developers`,
       `  Data:      ${settings.dataDir}`,
       `  Demonstration key (read-only workspace): ${server.demoKey}`,
       server.certFile

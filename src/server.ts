@@ -1,6 +1,6 @@
 // Starts the service: database and demonstration workspace, TLS (or a trusted proxy), the Koa
 // app, and the scheduled jobs. Returns its addresses and a way to stop it cleanly.
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { demoKey, ensureDemoWorkspace } from '../core/admin/demo-workspace';
@@ -14,8 +14,10 @@ import type { Settings } from './settings';
 import { loadTls } from './tls';
 
 export interface RunningServer {
-  /** https://host:port */
+  /** https://host:port the server listens at. */
   origin: string;
+  /** The origin absolute URLs in answers are made from (--public-url, else the listening origin). */
+  publicOrigin: string;
   restUrl: string;
   mcpUrl: string;
   port: number;
@@ -25,9 +27,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long a client may take: an API request is small, so a slow one is cut off. */
+export interface Timeouts {
+  /** Until the request's headers are in (default 10 s). */
+  headersMs: number;
+  /** Until the whole request, body included, is in (default 30 s). */
+  requestMs: number;
+}
+
+export const defaultTimeouts: Timeouts = { headersMs: 10_000, requestMs: 30_000 };
+
 export async function startServer(
   settings: Settings,
-  options: { clock?: Clock; logger?: Logger } = {},
+  options: { clock?: Clock; logger?: Logger; timeouts?: Timeouts } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(settings.logLevel);
   const opened = await openServices({
@@ -35,35 +47,52 @@ export async function startServer(
     ratePerMinute: settings.ratePerMinute,
     secretKey: settings.secretKey,
     clock: options.clock,
+    log: logger,
   });
   const { services } = opened;
   await ensureDemoWorkspace(services.db, services.clock);
-  const app = buildApp(services, logger, { trustProxy: settings.trustProxy });
 
+  const timeouts = options.timeouts ?? defaultTimeouts;
+  const serverOptions = {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    // How often Node looks for requests over their time-out.
+    connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    keepAliveTimeout: 65_000,
+  };
   let server: Server;
   let certFile: string | null = null;
+  // The app is built once the port is known (it makes links from the listening origin).
+  let handler: RequestListener = (_req, res) => res.end();
+  const dispatch: RequestListener = (req, res) => handler(req, res);
   if (settings.trustProxy) {
     // TLS ends at the proxy; plain-HTTP requests it passes on are refused (httpsOnly).
-    server = createHttpServer(app.callback());
+    server = createHttpServer(serverOptions, dispatch);
   } else {
     const tls = await loadTls(settings.dataDir, settings.tlsCert, settings.tlsKey);
     certFile = tls.certFile;
-    server = createHttpsServer({ cert: tls.cert, key: tls.key }, app.callback());
+    server = createHttpsServer({ ...serverOptions, cert: tls.cert, key: tls.key }, dispatch);
   }
-  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const hostForUrl = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-  const origin = `https://${hostForUrl}:${port}`;
+  const origin = `https://${hostForUrl(settings.host)}:${port}`;
+  const publicOrigin = settings.publicUrl ?? origin;
+  handler = buildApp(services, logger, {
+    trustProxy: settings.trustProxy,
+    publicUrl: settings.publicUrl,
+    listening: origin,
+    authFailuresPerMinute: settings.authFailuresPerMinute,
+  }).callback();
   const jobs = startJobs(services, logger);
 
   return {
     origin,
-    restUrl: `${origin}/api/v1`,
-    mcpUrl: `${origin}/mcp`,
+    publicOrigin,
+    restUrl: `${publicOrigin}/api/v1`,
+    mcpUrl: `${publicOrigin}/mcp`,
     port,
     demoKey: demoKey.key,
     certFile,
@@ -75,4 +104,10 @@ export async function startServer(
       await opened.close();
     },
   };
+}
+
+/** The host part of the listening origin; an unspecified address is reached as localhost. */
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }

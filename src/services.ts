@@ -1,10 +1,12 @@
-// Builds the long-lived services: the migrated database, deployment secrets, rate counter and
-// activity recorder.
+// Builds the long-lived services: the migrated database, deployment secrets, rate counter,
+// activity recorder and write queue.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ActivityRecorder } from '../core/platform/activity';
 import { type Clock, systemClock } from '../core/platform/clock';
+import { IdempotencyInFlight } from '../core/platform/idempotency';
+import { type Log, silentLog } from '../core/platform/log';
 import { RateCounter } from '../core/platform/rate-counter';
 import { deriveSecrets } from '../core/platform/secrets';
 import type { Services } from '../core/platform/services';
@@ -16,15 +18,26 @@ export interface OpenServices {
   close(): Promise<void>;
 }
 
+/** The data folder and what is in it are the operator's alone: 0700 and 0600. */
+function privateDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+}
+
 /** The deployment's base secret: TESSERA_SECRET_KEY, else one generated once into the data folder. */
 function baseSecret(dataDir: string, secretKey: string | undefined): Buffer {
   if (secretKey) return Buffer.from(secretKey, 'utf8');
   const file = join(dataDir, 'instance.key');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
-  }
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+/**
+ * The database file is made 0600 before SQLite opens it; SQLite gives its WAL and shared-memory
+ * files the permissions of the database file.
+ */
+function privateDatabaseFile(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
 }
 
 export async function openServices(options: {
@@ -32,13 +45,19 @@ export async function openServices(options: {
   ratePerMinute: number;
   secretKey?: string;
   clock?: Clock;
+  log?: Log;
 }): Promise<OpenServices> {
-  const { db, close } = openDatabase(join(options.dataDir, 'tessera.db'));
+  privateDataDir(options.dataDir);
+  const file = join(options.dataDir, 'tessera.db');
+  privateDatabaseFile(file);
+  const { db, close } = openDatabase(file);
   await migrateToLatest(db);
-  const activity = new ActivityRecorder(db);
+  const log = options.log ?? silentLog;
+  const activity = new ActivityRecorder(db, log);
   const services: Services = {
     db,
     clock: options.clock ?? systemClock,
+    log,
     secrets: deriveSecrets(
       baseSecret(options.dataDir, options.secretKey),
       options.secretKey ? Buffer.from(options.secretKey) : null,
@@ -46,7 +65,9 @@ export async function openServices(options: {
     rate: new RateCounter(60),
     activity,
     writes: new WriteBatcher(db),
+    idempotencyInFlight: new IdempotencyInFlight(),
     defaultRatePerMinute: options.ratePerMinute,
+    strictProblems: process.env.TESSERA_STRICT_PROBLEMS === '1',
   };
   return {
     services,

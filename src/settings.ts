@@ -8,11 +8,18 @@ export interface Settings {
   tlsCert?: string;
   tlsKey?: string;
   trustProxy: boolean;
+  /**
+   * The origin the public reaches the service at (https://events.example.org): absolute URLs in
+   * answers (event pages, the MCP address) are made from it, never from a request's Host header.
+   */
+  publicUrl?: string;
   /** Calls a minute for keys without a limit of their own. */
   ratePerMinute: number;
   /** TESSERA_SECRET_KEY: the deployment's master key (webhook secrets, cursor signing). */
   secretKey?: string;
   logLevel: string;
+  /** Failed authentications a minute one source address may make before it is answered 429. */
+  authFailuresPerMinute: number;
 }
 
 export class SettingsError extends Error {}
@@ -35,6 +42,22 @@ export interface ServeFlags {
   tlsCert?: string;
   tlsKey?: string;
   trustProxy?: boolean;
+  publicUrl?: string;
+}
+
+/** An https origin without path, query or fragment; trailing slash dropped. */
+function publicOrigin(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SettingsError(`The public URL "${value}" is not an absolute URL.`);
+  }
+  if (url.protocol !== 'https:') throw new SettingsError('The public URL must be https.');
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username)
+    throw new SettingsError('The public URL is an origin only: https://host[:port], no path.');
+  return url.origin;
 }
 
 export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
@@ -45,6 +68,11 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
   if (port > 65_535) throw new SettingsError('The port must be at most 65535.');
   const ratePerMinute = positiveInt(env.TESSERA_RATE_LIMIT ?? '600', 'TESSERA_RATE_LIMIT');
   if (ratePerMinute < 1) throw new SettingsError('TESSERA_RATE_LIMIT must be at least 1.');
+  const authFailuresPerMinute = positiveInt(
+    env.TESSERA_AUTH_FAILURE_LIMIT ?? '60',
+    'TESSERA_AUTH_FAILURE_LIMIT',
+  );
+  if (authFailuresPerMinute < 1) throw new SettingsError('TESSERA_AUTH_FAILURE_LIMIT must be at least 1.');
   return {
     port,
     host: flags.host ?? env.HOST ?? 'localhost',
@@ -52,7 +80,9 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     tlsCert: flags.tlsCert,
     tlsKey: flags.tlsKey,
     trustProxy: flags.trustProxy ?? false,
+    publicUrl: publicOrigin(flags.publicUrl ?? env.TESSERA_PUBLIC_URL),
     ratePerMinute,
+    authFailuresPerMinute,
     secretKey: env.TESSERA_SECRET_KEY || undefined,
     logLevel: env.TESSERA_LOG_LEVEL ?? 'info',
   };

@@ -110,7 +110,7 @@ describe('dependency direction', () => {
     const folders = new Set(sources.map((f) => f.path.split('/')[0]));
     for (const folder of ['core', 'rest', 'mcp', 'src', 'db', 'test']) expect(folders).toContain(folder);
     const router = sources.find((f) => f.path === 'rest/router.ts');
-    expect(router?.imports).toContain('koa-body');
+    expect(router?.imports).toContain('@koa/router');
     expect(router?.imports.some((s) => s.startsWith('../core/'))).toBe(true);
   });
 

@@ -49,7 +49,7 @@ export async function ensureDemoWorkspace(db: Db, clock: Clock): Promise<{ creat
         last_used_utc: null,
       })
       .execute();
-    await fillSampleData(trx, { workspaceId: demoWorkspaceId, now });
+    await fillSampleData(trx, { workspaceId: demoWorkspaceId, now, demonstration: true });
   });
   return { created: true };
 }

@@ -1,91 +1,76 @@
-// Erasure: a person deleted their data. Everything personal about them is nulled wherever it
-// appears in the workspace (tickets, orders they bought, outbox messages not yet or already sent:
-// attendee messages of their tickets and order messages of the orders they bought),
-// `erased` becomes true, and attendee.erased is sent for each of their tickets.
+// Erasure: a person deleted their data. Found by their email address, everything personal about
+// them is removed wherever it is kept in the workspace, as each resource's declaration says
+// (personal-resources.ts): the rows (tickets, orders they bought, pass holdings, speaker profiles),
+// every stored copy of those rows (outbox messages of any type, kept idempotent answers), and the
+// summaries of activity-log entries about them. The rows say erased, and attendee.erased is sent
+// for each of their tickets.
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { emitAttendeeMessages } from '../attendees/attendee-message';
 import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
+import { erasedColumns, type PersonalResource, scrubErased } from '../platform/personal-data';
 import { problem } from '../platform/problems';
 import { inTransaction } from './operator';
+import { personalResources } from './personal-resources';
 
-const personalAttendeeFields = ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'answers'] as const;
-const personalOrderFields = ['buyerName', 'buyerEmail', 'buyerCompany'] as const;
+export interface ErasureCounts {
+  attendees: number;
+  orders: number;
+  passHolders: number;
+  speakers: number;
+}
+
+const countNames: Record<string, keyof ErasureCounts> = {
+  attendees: 'attendees',
+  orders: 'orders',
+  pass_holders: 'passHolders',
+  speakers: 'speakers',
+};
 
 export async function erasePerson(
   operator: Ctx,
   who: { email?: string; attendeeId?: string },
-): Promise<{ attendees: number; orders: number; passHolders: number; speakers: number }> {
+): Promise<ErasureCounts> {
   if ((who.email === undefined) === (who.attendeeId === undefined))
     throw problem('invalidRequest', 'Give either an email or an attendee id.');
   if (who.email !== undefined && !v.is(v.pipe(v.string(), v.email()), who.email))
     throw problem('invalidRequest', 'Not an email address.');
   return inTransaction(operator, async (ctx) => {
-    const workspaceId = ctx.actor.workspaceId;
     let email = who.email?.toLowerCase();
     if (who.attendeeId) {
       const row = await ctx.db
         .selectFrom('attendees')
         .select('email')
-        .where('id', '=', who.attendeeId)
-        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', who.attendeeId.toLowerCase())
+        .where('workspace_id', '=', ctx.actor.workspaceId)
         .executeTakeFirst();
       if (!row) throw problem('attendeeNotFound', `No attendee ${who.attendeeId} in this workspace.`);
-      email = row.email ?? undefined;
+      email = row.email ?? undefined; // null: already erased
     }
-    const attendees = await ctx.db
-      .selectFrom('attendees')
-      .select(['id', 'event_id'])
-      .where('workspace_id', '=', workspaceId)
-      .where('erased', '=', 0)
-      .where((eb) => (email ? eb('email', '=', email) : eb('id', '=', who.attendeeId!)))
-      .orderBy('id')
-      .execute();
-    const now = ctx.clock.now().toISOString();
-    for (const a of attendees) {
-      await ctx.db
-        .updateTable('attendees')
-        .set({
-          first_name: null,
-          last_name: null,
-          email: null,
-          company: null,
-          job_title: null,
-          answers: null,
-          erased: 1,
-          updated_utc: now,
-          change_seq: await nextChangeSeq(ctx.db),
-        })
-        .where('id', '=', a.id)
-        .execute();
+    const counts: ErasureCounts = { attendees: 0, orders: 0, passHolders: 0, speakers: 0 };
+    const erasedIds = new Set<string>();
+    let attendeeIds: string[] = [];
+    if (email) {
+      for (const declaration of personalResources) {
+        const ids = await eraseRows(ctx, declaration, email);
+        const name = countNames[declaration.table];
+        if (name) counts[name] += ids.length;
+        for (const id of ids) erasedIds.add(id);
+        if (declaration.table === 'attendees') attendeeIds = ids;
+      }
     }
-    const orders = email
-      ? await ctx.db
-          .selectFrom('orders')
-          .select('id')
-          .where('workspace_id', '=', workspaceId)
-          .where('buyer_email', '=', email)
-          .execute()
-      : [];
-    for (const o of orders) {
-      await ctx.db
-        .updateTable('orders')
-        .set({
-          buyer_name: null,
-          buyer_email: null,
-          buyer_company: null,
-          erased: 1,
-          updated_utc: now,
-          change_seq: await nextChangeSeq(ctx.db),
-        })
-        .where('id', '=', o.id)
-        .execute();
-    }
-    const passHolders = email ? await erasePassHolders(ctx, email, now) : 0;
-    const speakers = email ? await eraseSpeakers(ctx, email, now) : 0;
-    await scrubOutbox(ctx, new Set(attendees.map((a) => a.id)));
-    await scrubOrderMessages(ctx, new Set(orders.map((o) => o.id)));
+    await scrubStoredCopies(ctx, erasedIds);
+    const attendees =
+      attendeeIds.length === 0
+        ? []
+        : await ctx.db
+            .selectFrom('attendees')
+            .select(['id', 'event_id'])
+            .where('id', 'in', attendeeIds)
+            .orderBy('id')
+            .execute();
 
     const byEvent = new Map<string, string[]>();
     for (const a of attendees) byEvent.set(a.event_id, [...(byEvent.get(a.event_id) ?? []), a.id]);
@@ -101,108 +86,84 @@ export async function erasePerson(
       action: 'erasePerson',
       resourceType: 'person',
       resourceId: who.attendeeId ?? 'by-email',
-      summary: `${attendees.length} ticket(s), ${orders.length} order(s), ${passHolders} pass holder(s), ${speakers} speaker(s)`,
+      summary: `${counts.attendees} ticket(s), ${counts.orders} order(s), ${counts.passHolders} pass holder(s), ${counts.speakers} speaker(s)`,
     });
-    return { attendees: attendees.length, orders: orders.length, passHolders, speakers };
+    return counts;
   });
 }
 
-/** The person as a holder of season passes and bundles: names and email gone. */
-async function erasePassHolders(ctx: Ctx, email: string, now: string): Promise<number> {
-  const holders = await ctx.db
-    .selectFrom('pass_holders')
-    .select('id')
-    .where('workspace_id', '=', ctx.actor.workspaceId)
-    .where('email', '=', email)
-    .execute();
-  for (const h of holders) {
-    await ctx.db
-      .updateTable('pass_holders')
-      .set({
-        first_name: null,
-        last_name: null,
-        email: null,
-        erased: 1,
-        updated_utc: now,
-        change_seq: await nextChangeSeq(ctx.db),
-      })
-      .where('id', '=', h.id)
-      .execute();
+/** Nulls the declared columns of the person's rows of one table; answers the rows erased. */
+async function eraseRows(
+  ctx: Ctx,
+  declaration: PersonalResource<string, string>,
+  email: string,
+): Promise<string[]> {
+  const table = sql.table(declaration.table);
+  const found = await sql<{ id: string }>`
+    select id from ${table}
+    where workspace_id = ${ctx.actor.workspaceId} and ${sql.ref(declaration.emailColumn)} = ${email}
+    order by id`.execute(ctx.db);
+  const nulls = sql.join(erasedColumns(declaration).map((c) => sql`${sql.ref(c)} = null`));
+  const now = ctx.clock.now().toISOString();
+  for (const row of found.rows) {
+    await sql`
+      update ${table} set ${nulls}, erased = 1, updated_utc = ${now}, change_seq = ${await nextChangeSeq(ctx.db)}
+      where id = ${row.id}`.execute(ctx.db);
   }
-  return holders.length;
+  return found.rows.map((r) => r.id);
 }
 
-/** The person as a speaker: their email goes, and nothing about them is shown any more. */
-async function eraseSpeakers(ctx: Ctx, email: string, now: string): Promise<number> {
-  const speakers = await ctx.db
-    .selectFrom('speakers')
-    .select('id')
-    .where('workspace_id', '=', ctx.actor.workspaceId)
-    .where('email', '=', email)
-    .execute();
-  for (const sp of speakers) {
-    await ctx.db
-      .updateTable('speakers')
-      .set({
-        email: null,
-        company: null,
-        job_title: null,
-        bio: null,
-        photo_url: null,
-        erased: 1,
-        updated_utc: now,
-        change_seq: await nextChangeSeq(ctx.db),
-      })
-      .where('id', '=', sp.id)
+/**
+ * Every stored copy of the erased rows: outbox messages (of every type), answers kept for
+ * idempotent retries, and the summaries of activity-log entries about those rows.
+ */
+async function scrubStoredCopies(ctx: Ctx, erasedIds: Set<string>): Promise<void> {
+  if (erasedIds.size === 0) return;
+  const ids = [...erasedIds];
+  const workspaceId = ctx.actor.workspaceId;
+  for (let i = 0; i < ids.length; i += 50) {
+    const some = ids.slice(i, i + 50);
+    const mentions = (column: string) =>
+      sql<boolean>`(${sql.join(
+        some.map((id) => sql`${sql.ref(column)} like ${`%${id}%`}`),
+        sql` or `,
+      )})`;
+    const messages = await ctx.db
+      .selectFrom('outbox')
+      .select(['id', 'payload'])
+      .where('workspace_id', '=', workspaceId)
+      .where(mentions('payload'))
       .execute();
-  }
-  return speakers.length;
-}
-
-/** Removes the person's details from attendee messages already recorded in the outbox. */
-async function scrubOutbox(ctx: Ctx, attendeeIds: Set<string>): Promise<void> {
-  if (attendeeIds.size === 0) return;
-  const messages = await ctx.db
-    .selectFrom('outbox')
-    .select(['id', 'payload'])
-    .where('workspace_id', '=', ctx.actor.workspaceId)
-    .where('type', 'like', 'attendee.%')
-    .execute();
-  for (const m of messages) {
-    const payload = JSON.parse(m.payload) as { data?: { attendee?: Record<string, unknown> } };
-    const attendee = payload.data?.attendee;
-    if (!attendee || !attendeeIds.has(attendee.attendeeId as string)) continue;
-    for (const field of personalAttendeeFields) attendee[field] = null;
-    attendee.erased = true;
-    attendee.personalData = 'erased';
-    await ctx.db
-      .updateTable('outbox')
-      .set({ payload: JSON.stringify(payload) })
-      .where('id', '=', m.id)
+    for (const m of messages) {
+      const payload = JSON.parse(m.payload) as unknown;
+      if (scrubErased(payload, personalResources, erasedIds))
+        await ctx.db
+          .updateTable('outbox')
+          .set({ payload: JSON.stringify(payload) })
+          .where('id', '=', m.id)
+          .execute();
+    }
+    const answers = await ctx.db
+      .selectFrom('idempotency_records')
+      .select(['api_key_id', 'idempotency_key', 'response_body'])
+      .where('workspace_id', '=', workspaceId)
+      .where(mentions('response_body'))
       .execute();
-  }
-}
-
-/** Removes the buyer's details from order messages (order.paid) of the orders they bought. */
-async function scrubOrderMessages(ctx: Ctx, orderIds: Set<string>): Promise<void> {
-  if (orderIds.size === 0) return;
-  const messages = await ctx.db
-    .selectFrom('outbox')
-    .select(['id', 'payload'])
-    .where('workspace_id', '=', ctx.actor.workspaceId)
-    .where('type', 'like', 'order.%')
-    .execute();
-  for (const m of messages) {
-    const payload = JSON.parse(m.payload) as { data?: { order?: Record<string, unknown> } };
-    const order = payload.data?.order;
-    if (!order || !orderIds.has(order.orderId as string)) continue;
-    for (const field of personalOrderFields) order[field] = null;
-    order.erased = true;
-    order.personalData = 'erased';
+    for (const a of answers) {
+      const answer = JSON.parse(a.response_body) as unknown;
+      if (scrubErased(answer, personalResources, erasedIds))
+        await ctx.db
+          .updateTable('idempotency_records')
+          .set({ response_body: JSON.stringify(answer) })
+          .where('api_key_id', '=', a.api_key_id)
+          .where('idempotency_key', '=', a.idempotency_key)
+          .execute();
+    }
     await ctx.db
-      .updateTable('outbox')
-      .set({ payload: JSON.stringify(payload) })
-      .where('id', '=', m.id)
+      .updateTable('workspace_activity')
+      .set({ summary: null })
+      .where('workspace_id', '=', workspaceId)
+      .where('resource_id', 'in', some)
       .execute();
   }
 }

@@ -2,9 +2,26 @@
 // with the personal-data rule applied to names, email, company, job title and answers.
 import * as v from 'valibot';
 import type { Db } from '../../db/connect';
+import { attendeeStatuses } from '../../db/values';
 import { isValidTicket, orderStatuses } from '../orders/order-status';
-import { applyPersonalData, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
+
+/** An attendee's personal fields: withheld without people:read, erased with the person. */
+export const attendeePersonal = declarePersonal({
+  resource: 'attendee',
+  idField: 'attendeeId',
+  table: 'attendees',
+  fields: {
+    firstName: 'first_name',
+    lastName: 'last_name',
+    email: 'email',
+    company: 'company',
+    jobTitle: 'job_title',
+    answers: 'answers',
+  },
+  emailColumn: 'email',
+});
 
 export const attendeeSchema = v.object({
   attendeeId: uuid('The attendee id.'),
@@ -25,7 +42,7 @@ export const attendeeSchema = v.object({
       v.description('Answers to registration questions, keyed by question id. Personal data.'),
     ),
   ),
-  status: v.pipe(v.picklist(['active', 'cancelled']), v.description('active or cancelled.')),
+  status: v.pipe(v.picklist(attendeeStatuses), v.description('active or cancelled.')),
   orderStatus: v.picklist(orderStatuses),
   valid: v.pipe(v.boolean(), v.description('True when not cancelled and the order is paid or free.')),
   checkedInUtc: v.nullable(dateTime('First check-in.')),
@@ -73,15 +90,15 @@ export function attendeeView(reader: Reader, row: AttendeeJoinedRow): AttendeeVi
       jobTitle: row.job_title,
       language: row.language,
       answers: row.answers === null ? null : (JSON.parse(row.answers) as Record<string, unknown>),
-      status: row.status as AttendeeView['status'],
-      orderStatus: row.order_status as AttendeeView['orderStatus'],
+      status: row.status,
+      orderStatus: row.order_status,
       valid: isValidTicket(row.status, row.order_status),
       checkedInUtc: row.checked_in_utc,
       createdUtc: row.created_utc,
       changedUtc: row.updated_utc,
       updatedUtc: row.updated_utc,
     },
-    ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'answers'],
+    attendeePersonal,
     row.erased === 1,
   );
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
 import { holdsPlaces } from '../orders/order-status';
 import { logChange } from '../platform/change-log';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -18,6 +18,7 @@ export const cancelAttendee = defineOperation({
     "Cancels one attendee's ticket: the attendee becomes cancelled (no longer valid), the place returns to the ticket type (and its included add-ons), and attendee.cancelled is sent. When an order has no active ticket left it becomes cancelled too. A ticket already cancelled answers 409 alreadyCancelled. Accepts an Idempotency-Key. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'destructive',
+  problems: ['attendeeNotFound', 'alreadyCancelled'],
   idempotent: true,
   input: v.object({ eventId: uuid('The event id.'), attendeeId: uuid('The attendee id.') }),
   output: attendeeSchema,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
 import { attendeeSchema, attendeeView } from './attendee-view';
@@ -12,6 +12,7 @@ export const getAttendee = defineOperation({
     'Returns one attendee (one ticket) with ticket type, order, validity and check-in; personal fields are null without people:read. Answers 404 attendeeNotFound when the id is not an attendee of this event. Needs attendees:read.',
   scope: 'attendees:read',
   effect: 'read',
+  problems: ['attendeeNotFound'],
   input: v.object({ eventId: uuid('The event id.'), attendeeId: uuid('The attendee id.') }),
   output: attendeeSchema,
   async handler(ctx, input) {

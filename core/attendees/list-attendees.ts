@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
 import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import {
   applyPlan,
@@ -12,7 +12,7 @@ import {
 } from '../platform/paging';
 import { canReadPeople } from '../platform/personal-data';
 import { problem } from '../platform/problems';
-import { uuid } from '../platform/schemas';
+import { emailAddress, uuid } from '../platform/schemas';
 import { attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';
 
 export const listAttendees = defineOperation({
@@ -22,17 +22,12 @@ export const listAttendees = defineOperation({
     "Lists an event's attendees (one per ticket, cancelled ones included) with ticket type, order reference and status, validity and first check-in. Names, email, company, job title and answers are null without people:read. Oldest change first by default (sort=changed; pass the newest updatedUtc as updatedSince to sync), or newest first (sort=-created). email (needs people:read, else 403 peopleScope) finds one person's tickets, newest first; status (active or cancelled) filters the newest-first or email list. Cursor paging; page/pageSize kept for older clients. Needs attendees:read.",
   scope: 'attendees:read',
   effect: 'read',
+  problems: ['peopleScope'],
   input: v.object({
     eventId: uuid('The event id.'),
     ...cursorFields,
     ...legacyPageFields,
-    email: v.optional(
-      v.pipe(
-        v.string(),
-        v.email(),
-        v.description('Only tickets sent to this address; newest first; needs people:read.'),
-      ),
-    ),
+    email: v.optional(emailAddress('Only tickets sent to this address; newest first; needs people:read.')),
     status: v.optional(
       v.pipe(
         v.picklist(['active', 'cancelled']),

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import type { EventRow, TicketTypeRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
-import { loadEvent } from '../events/load-event';
 import { loadQuestions } from '../events/load-questions';
 import { checkAnswer, type QuestionView } from '../events/questions';
 import { newOrderReference } from '../orders/order-reference';
 import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
-import { newId } from '../platform/ids';
+import { isUuid, newId } from '../platform/ids';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -53,6 +53,7 @@ export const registerAttendees = defineOperation({
     "Issues free tickets: registers 1 to 50 people in one order (status free, source workspace), each with ticketTypeId, firstName, lastName and email (where the ticket goes), optionally company, jobTitle and answers. Hidden and code-only ticket types may be used; registration questions are not required; capacity is respected (400 soldOut naming ticketTypeId, and nothing is registered). language defaults to the event's first; the buyer defaults to the first attendee. Wrong details answer 400 invalid with errors [{attendee, field, code}] (required, tooLong, notEmail, notOption). Accepts an Idempotency-Key. Needs attendees:write. Answers 201 { orderId, reference, attendees }.",
   scope: 'attendees:write',
   effect: 'write',
+  problems: ['invalid', 'soldOut', 'unknownTicket', 'empty', 'tooMany', 'registrationRefused'],
   idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
@@ -93,9 +94,12 @@ export const registerAttendees = defineOperation({
     );
     for (const person of people) {
       if (person.ticketTypeId !== undefined && !types.has(person.ticketTypeId)) {
-        throw problem('unknownTicket', `${person.ticketTypeId} is not a ticket type of this event.`, {
-          ticketTypeId: person.ticketTypeId,
-        });
+        // ticketTypeId names it only when it is an id at all: the problem's member is a uuid.
+        throw problem(
+          'unknownTicket',
+          `${person.ticketTypeId} is not a ticket type of this event.`,
+          isUuid(person.ticketTypeId) ? { ticketTypeId: person.ticketTypeId } : {},
+        );
       }
     }
     const questions = await loadQuestions(ctx, event.id);

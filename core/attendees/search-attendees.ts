@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { canReadPeople } from '../platform/personal-data';
 import { problem } from '../platform/problems';
@@ -14,6 +14,7 @@ export const searchAttendees = defineOperation({
     "Finds an event's attendees whose first name, last name, email, company or order reference contains the text q (without regard to case), best for a badge desk or a helpdesk. Newest first, at most limit (1 to 100, default 25). A search by name or address is about people, so it needs people:read as well as attendees:read (else 403 peopleScope).",
   scope: 'attendees:read',
   effect: 'read',
+  problems: ['peopleScope'],
   input: v.object({
     eventId: uuid('The event id.'),
     q: v.pipe(

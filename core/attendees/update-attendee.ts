@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { loadEvent } from '../events/load-event';
 import { loadQuestions } from '../events/load-questions';
 import { checkAnswer } from '../events/questions';
 import { logChange } from '../platform/change-log';
 import { FieldErrors } from '../platform/field-errors';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -26,6 +26,7 @@ export const updateAttendee = defineOperation({
     "Corrects an attendee's details as a JSON merge patch, as a badge desk would: firstName, lastName, company, jobTitle and answers (merged by question id; null removes an answer). The ticket's email cannot be changed here. Sends attendee.updated when something changed. An erased person's details cannot be set again. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'write',
+  problems: ['attendeeNotFound'],
   input: v.object({
     eventId: uuid('The event id.'),
     attendeeId: uuid('The attendee id.'),

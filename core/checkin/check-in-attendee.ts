@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { attendeeSchema, attendeeView } from '../attendees/attendee-view';
 import { loadAttendee } from '../attendees/load-attendee';
-import { loadEvent } from '../events/load-event';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
@@ -36,6 +36,9 @@ export const checkInAttendee = defineOperation({
     "Scans an attendee's ticket at a door by the steward's scanner rules: welcome the first time, again after that; a scan with direction out lets them out. A cancelled or unpaid ticket, a ticket type the door does not admit (notOnList), a missing add-on (noAddOn), a full door (full) or a second entry where re-entry is not allowed (noReentry) is refused: the answer is still 200, with result naming the refusal and admitted false. doorId is the door (the main entrance when absent). Unknown attendee: 404 attendeeNotFound; unknown door: 404 noDoor; online event: 409 onlineEvent. Accepts an Idempotency-Key. Needs checkins:write.",
   scope: 'checkins:write',
   effect: 'write',
+  module: 'checkin',
+  doors: true,
+  problems: ['attendeeNotFound', 'noDoor'],
   idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
@@ -45,7 +48,7 @@ export const checkInAttendee = defineOperation({
   }),
   output: checkInResultSchema,
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
+    const event = await loadEvent(ctx, input.eventId);
     const door = await loadDoor(ctx, event.id, input.doorId);
     const attendee = await loadAttendee(ctx, event.id, input.attendeeId);
     const outcome = await applyScan(ctx, event, door, attendee, {
@@ -58,7 +61,7 @@ export const checkInAttendee = defineOperation({
       admitted: outcome.admitted,
       checkInId: outcome.checkInId,
       firstCheckInUtc: outcome.attendee.checked_in_utc,
-      door: { doorId: door.id, name: door.name, kind: door.kind as (typeof doorKinds)[number] },
+      door: { doorId: door.id, name: door.name, kind: door.kind },
       attendee: attendeeView(ctx.actor, outcome.attendee),
     };
   },

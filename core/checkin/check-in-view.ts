@@ -1,13 +1,13 @@
 // The public CheckIn resource (a door scan that let someone in or out).
 import * as v from 'valibot';
 import type { CheckInRow, DoorRow } from '../../db/schema';
+import { doorKinds, type ScanResult, scanDirections } from '../../db/values';
 import { dateTime, uuid } from '../platform/schemas';
-import { doorKinds } from './door-view';
 
 export const admittedResults = ['welcome', 'again'] as const;
 export const listedResults = ['welcome', 'again', 'out'] as const;
 export const refusals = ['cancelled', 'unpaid', 'notOnList', 'noAddOn', 'full', 'noReentry'] as const;
-export type ScanResult = (typeof listedResults)[number] | (typeof refusals)[number];
+export type { ScanResult };
 
 export const checkInSchema = v.object({
   checkInId: v.pipe(v.number(), v.integer(), v.description('Only grows; pass the last one held as after.')),
@@ -17,7 +17,7 @@ export const checkInSchema = v.object({
   listName: v.pipe(v.string(), v.description("The door's name.")),
   listKind: v.pipe(v.picklist(doorKinds), v.description('entrance, session or area.')),
   sessionId: v.nullable(uuid('Session of the door; null for entrances and areas.')),
-  direction: v.pipe(v.picklist(['in', 'out']), v.description('in or out.')),
+  direction: v.pipe(v.picklist(scanDirections), v.description('in or out.')),
   result: v.pipe(v.picklist(listedResults), v.description('welcome (first time), again, or out.')),
   scannedUtc: dateTime('When the scanner read the ticket.'),
   offline: v.pipe(
@@ -38,9 +38,10 @@ export function checkInView(
     attendeeId: row.attendee_id,
     checkInListId: row.door_id,
     listName: door.name,
-    listKind: door.kind as CheckInView['listKind'],
+    listKind: door.kind,
     sessionId: door.session_id,
-    direction: row.direction as CheckInView['direction'],
+    direction: row.direction,
+    // Only scans that let someone in or out are listed (the list's query says so).
     result: row.result as CheckInView['result'],
     scannedUtc: row.scanned_utc,
     offline: row.offline === 1,

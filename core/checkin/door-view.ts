@@ -1,9 +1,10 @@
 // The public Door resource: what a steward's scanner needs to know of a door.
 import * as v from 'valibot';
 import type { DoorRow } from '../../db/schema';
+import { doorKinds } from '../../db/values';
 import { int32, text, uuid } from '../platform/schemas';
 
-export const doorKinds = ['entrance', 'session', 'area'] as const;
+export { doorKinds };
 
 export const doorSchema = v.object({
   doorId: uuid('The door id (a check-in list).'),
@@ -32,7 +33,7 @@ export function doorView(row: DoorRow): DoorView {
   return {
     doorId: row.id,
     name: row.name,
-    kind: row.kind as DoorView['kind'],
+    kind: row.kind,
     main: row.main === 1,
     sessionId: row.session_id,
     capacity: row.capacity,

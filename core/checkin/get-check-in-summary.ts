@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
-import { validOrderStatuses } from '../orders/order-status';
+import { countRegistered } from '../attendees/registered';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { dateTime, int32, uuid } from '../platform/schemas';
 import { admittedResults } from './check-in-view';
@@ -39,25 +39,16 @@ export const getCheckInSummary = defineOperation({
     'Counts the doors right now: registered (valid tickets, crew left out), checked in at the main entrance, not yet, the rate in percent, let in at an entrance during the last hour, and per door the people admitted (each once), inside now, let in during the last hour and scans refused. 409 moduleOff or onlineEvent where they apply. Needs checkins:read.',
   scope: 'checkins:read',
   effect: 'read',
+  module: 'checkin',
+  doors: true,
+  problems: [],
   input: v.object({ eventId: uuid('The event id.') }),
   output: checkInSummarySchema,
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
+    const event = await loadEvent(ctx, input.eventId);
     const now = ctx.clock.now();
     const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-    const people = await ctx.db
-      .selectFrom('attendees')
-      .innerJoin('orders', 'orders.id', 'attendees.order_id')
-      .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('registered'),
-        eb.fn.count<number>('attendees.checked_in_utc').as('checked_in'),
-      ])
-      .where('attendees.event_id', '=', event.id)
-      .where('attendees.status', '=', 'active')
-      .where('orders.status', 'in', validOrderStatuses as string[])
-      .where('ticket_types.crew', '=', 0)
-      .executeTakeFirstOrThrow();
+    const { registered, checkedIn } = await countRegistered(ctx, event.id);
     const doors = await loadEventDoors(ctx, event.id);
     const admittedAt = await ctx.db
       .selectFrom('door_presence')
@@ -110,12 +101,10 @@ export const getCheckInSummary = defineOperation({
       .size;
     const admittedBy = new Map(admittedAt.map((r) => [r.door_id, Number(r.n)]));
     const refusedBy = new Map(scans.map((r) => [r.door_id, Number(r.refused ?? 0)]));
-    const registered = Number(people.registered);
-    const checkedIn = Number(people.checked_in);
     const doorCounts = doors.map((d) => ({
       doorId: d.id,
       name: d.name,
-      kind: d.kind as (typeof doorKinds)[number],
+      kind: d.kind,
       sessionId: d.session_id,
       capacity: d.capacity,
       admitted: admittedBy.get(d.id) ?? 0,

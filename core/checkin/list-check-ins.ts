@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { applyPlan, cursorFields, finishPage, legacyPageFields, planPage } from '../platform/paging';
 import { uuid } from '../platform/schemas';
@@ -14,6 +14,9 @@ export const listCheckIns = defineOperation({
     "Lists an event's door scans that let someone in or out (result welcome, again or out), oldest first by checkInId (sort=changed, the default) or newest first (sort=-created). checkInId only grows: pass the answer's after next time to get only newer scans, or page with nextCursor. page/pageSize kept for older clients. Needs checkins:read.",
   scope: 'checkins:read',
   effect: 'read',
+  module: 'checkin',
+  doors: true,
+  problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
     ...scanCursorFields,
@@ -42,7 +45,7 @@ export const listCheckIns = defineOperation({
     pageSize: v.optional(v.pipe(v.number(), v.integer())),
   }),
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
+    const event = await loadEvent(ctx, input.eventId);
     const after = input.after ?? 0;
     const plan = planPage(ctx, input, {
       list: 'checkIns',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
 import { doorSchema, doorView } from './door-view';
@@ -12,10 +12,13 @@ export const listDoors = defineOperation({
     "Lists an event's doors (check-in lists): entrances, session doors and areas, with capacity, the ticket types and add-ons each admits and whether re-entry is allowed. No paging. Online events have no doors (409 onlineEvent); 409 moduleOff when check-in is switched off. Needs events:read.",
   scope: 'events:read',
   effect: 'read',
+  module: 'checkin',
+  doors: true,
+  problems: [],
   input: v.object({ eventId: uuid('The event id.') }),
   output: v.object({ data: v.array(doorSchema) }),
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
+    const event = await loadEvent(ctx, input.eventId);
     return { data: (await loadEventDoors(ctx, event.id)).map(doorView) };
   },
 });

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { DoorRow, EventRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
+import { toFlag } from '../../db/values';
 import { eventRef } from '../attendees/attendee-message';
 import type { AttendeeJoinedRow } from '../attendees/attendee-view';
 import { attendeeView } from '../attendees/attendee-view';
@@ -59,12 +60,23 @@ async function enter(ctx: Ctx, door: DoorRow): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Gives the place inside back. A door already at zero inside means its count and the presence
+ * rows disagree: it stays at zero (the schema refuses a negative count) and that is logged.
+ */
 async function leave(ctx: Ctx, door: DoorRow): Promise<void> {
-  await ctx.db
+  const result = await ctx.db
     .updateTable('doors')
-    .set({ inside: sql`case when inside > 0 then inside - 1 else 0 end` })
+    .set({ inside: sql`inside - 1` })
     .where('id', '=', door.id)
-    .execute();
+    .where('inside', '>', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    ctx.services.log.warn(
+      { doorId: door.id, workspaceId: ctx.actor.workspaceId },
+      'someone left a door with nobody inside: its inside count and the presence rows disagree',
+    );
+  }
 }
 
 async function decide(
@@ -143,9 +155,9 @@ export async function applyScan(
     door_id: door.id,
     direction: scan.direction,
     result,
-    admitted: admitted ? 1 : 0,
+    admitted: toFlag(admitted),
     scanned_utc: scan.scannedUtc,
-    offline: scan.offline ? 1 : 0,
+    offline: toFlag(scan.offline),
     recorded_utc: now,
   };
   const { id } = await ctx.db.insertInto('check_ins').values(row).returning('id').executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { attendeeQuery } from '../attendees/attendee-view';
-import { loadEvent } from '../events/load-event';
 import { logChange } from '../platform/change-log';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
@@ -41,6 +41,9 @@ export const uploadOfflineScans = defineOperation({
     'Uploads scans a scanner made while offline (1 to 500). They are applied in scan order (by scannedUtc, then as sent) by the same rules as a live check-in, keep their scannedUtc and are marked offline; firstCheckInUtc becomes the earliest admission at the main entrance. One answer per scan, in the order sent: the result and checkInId, or an error (attendeeNotFound, noDoor) for a scan that cannot be applied — the others still are. Accepts an Idempotency-Key (a scanner retrying an upload gets the first answer). Needs checkins:write.',
   scope: 'checkins:write',
   effect: 'write',
+  module: 'checkin',
+  doors: true,
+  problems: [],
   idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
@@ -53,7 +56,7 @@ export const uploadOfflineScans = defineOperation({
   }),
   output: v.object({ data: v.array(scanAnswer) }),
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'checkin', inPerson: true });
+    const event = await loadEvent(ctx, input.eventId);
     const doors = new Map((await loadEventDoors(ctx, event.id)).map((d) => [d.id, d]));
     const main = mainEntrance([...doors.values()]);
     const order = input.scans.map((scan, index) => ({

@@ -1,11 +1,15 @@
 import * as v from 'valibot';
+import { violatedUnique } from '../../db/errors';
+import type { NewEventRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
+import { toFlag } from '../../db/values';
 import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
+import { withSavepoint } from '../platform/savepoint';
 import { checkZoneAndCurrency, eventFields, resolveTimes, slugFromName } from './event-input';
 import { eventSchema, eventView } from './event-view';
 
@@ -16,6 +20,7 @@ export const createEvent = defineOperation({
     'Creates a draft event. Give name, timeZone, currency and the start and end, either as startsLocal/endsLocal in venue time or as startsUtc/endsUtc (the UTC pair wins when both are sent). An in-person event needs a venue; an online one has none. The slug is made from the name when absent; an explicit slug already in use answers 409 slugTaken. Accepts an Idempotency-Key. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  problems: ['slugTaken'],
   idempotent: true,
   input: v.object({
     name: eventFields.name,
@@ -41,17 +46,15 @@ export const createEvent = defineOperation({
     if (online && input.venue) errors.add('venue', 'An online event has no venue.');
     errors.throwIfAny();
 
-    const slug = input.slug ?? (await freeSlug(ctx, slugFromName(input.name)));
-    await refuseTakenSlug(ctx, slug, null);
     const now = ctx.clock.now().toISOString();
     const id = newId();
     const row = {
       id,
       workspace_id: ctx.actor.workspaceId,
       name: input.name,
-      slug,
-      status: 'draft',
-      online: online ? 1 : 0,
+      slug: input.slug ?? slugFromName(input.name),
+      status: 'draft' as const,
+      online: toFlag(online),
       venue_name: input.venue?.name ?? null,
       venue_address: input.venue?.address ?? null,
       venue_city: input.venue?.city ?? null,
@@ -66,7 +69,7 @@ export const createEvent = defineOperation({
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),
     };
-    await ctx.db.insertInto('events').values(row).execute();
+    row.slug = await insertWithFreeSlug(ctx, row, input.slug !== undefined);
     await logChange(ctx, {
       action: 'createEvent',
       resourceType: 'event',
@@ -77,24 +80,42 @@ export const createEvent = defineOperation({
   },
 });
 
-export async function refuseTakenSlug(ctx: Ctx, slug: string, exceptEventId: string | null): Promise<void> {
-  let query = ctx.db
-    .selectFrom('events')
-    .select('id')
-    .where('workspace_id', '=', ctx.actor.workspaceId)
-    .where('slug', '=', slug);
-  if (exceptEventId) query = query.where('id', '!=', exceptEventId);
-  if (await query.executeTakeFirst())
-    throw problem('slugTaken', `Another event already has the slug "${slug}".`);
+/**
+ * Inserts the event. Slugs are unique across the deployment (an event's address /e/{slug} is), and
+ * the unique index is what decides, so two creates of one slug at once cannot both win: an explicit
+ * slug already taken answers 409 slugTaken; a slug made from the name moves on to the next free
+ * suffix (-2, -3, ...). Answers the slug used.
+ */
+async function insertWithFreeSlug(ctx: Ctx, row: NewEventRow, explicit: boolean): Promise<string> {
+  let slug = explicit ? row.slug : await freeSlug(ctx, row.slug);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withSavepoint(ctx.db, () =>
+        ctx.db
+          .insertInto('events')
+          .values({ ...row, slug })
+          .execute(),
+      );
+      return slug;
+    } catch (error) {
+      if (violatedUnique(error) !== 'events.slug') throw error;
+      if (explicit || attempt >= 5) throw slugTaken(slug);
+      slug = await freeSlug(ctx, row.slug);
+    }
+  }
 }
 
+export function slugTaken(slug: string) {
+  return problem('slugTaken', `Another event already has the slug "${slug}"; event addresses are unique.`);
+}
+
+/** The base, or the base with the first free suffix. */
 async function freeSlug(ctx: Ctx, base: string): Promise<string> {
   const taken = new Set(
     (
       await ctx.db
         .selectFrom('events')
         .select('slug')
-        .where('workspace_id', '=', ctx.actor.workspaceId)
         .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
         .execute()
     ).map((r) => r.slug),

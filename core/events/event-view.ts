@@ -1,23 +1,13 @@
 // The public Event resource, built from its row in one place.
 import * as v from 'valibot';
 import type { EventRow } from '../../db/schema';
+import { type EventModule, eventModules, eventStatuses } from '../../db/values';
 import type { Ctx } from '../platform/context';
+import { modulesOf } from '../platform/load-event';
 import { dateTime, localTime, text, uuid } from '../platform/schemas';
 import { toLocal } from '../platform/time';
 
-export const eventModules = [
-  'checkin',
-  'program',
-  'sponsors',
-  'leads',
-  'cfp',
-  'crew',
-  'feedback',
-  'payments',
-  'budget',
-  'sharekit',
-] as const;
-export type EventModule = (typeof eventModules)[number];
+export { type EventModule, eventModules } from '../../db/values';
 
 export const venueSchema = v.object({
   name: text('Name of the venue.'),
@@ -42,10 +32,7 @@ export const eventSchema = v.object({
   eventId: uuid('The event id.'),
   name: text('Name of the event.'),
   slug: text("The event's address: /e/{slug}."),
-  status: v.pipe(
-    v.picklist(['draft', 'published']),
-    v.description('draft (not visible to the public) or published.'),
-  ),
+  status: v.pipe(v.picklist(eventStatuses), v.description('draft (not visible to the public) or published.')),
   online: v.pipe(v.boolean(), v.description('True for an online event, which has no venue and no doors.')),
   venue: v.nullable(venueSchema),
   timeZone: text('IANA time zone of the venue; Local fields are in it.'),
@@ -63,20 +50,12 @@ export const eventSchema = v.object({
 
 export type EventView = v.InferOutput<typeof eventSchema>;
 
-export function modulesOf(row: Pick<EventRow, 'modules'>): Record<EventModule, boolean> {
-  const stored = JSON.parse(row.modules) as Partial<Record<EventModule, boolean>>;
-  return Object.fromEntries(eventModules.map((m) => [m, stored[m] !== false])) as Record<
-    EventModule,
-    boolean
-  >;
-}
-
 export function eventView(ctx: Ctx, row: EventRow): EventView {
   return {
     eventId: row.id,
     name: row.name,
     slug: row.slug,
-    status: row.status as EventView['status'],
+    status: row.status,
     online: row.online === 1,
     venue:
       row.venue_name === null

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
+import { countRegistered } from '../attendees/registered';
 import { awaitingPaymentStatuses, orderStatuses, validOrderStatuses } from '../orders/order-status';
+import { loadEvent } from '../platform/load-event';
 import { toMajor } from '../platform/money';
 import { defineOperation } from '../platform/operation';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
 import { placesLeft, totalCapacity } from '../tickets/places';
-import { loadEvent } from './load-event';
 
 export const eventStatsSchema = v.object({
   eventId: uuid('The event id.'),
@@ -42,10 +43,13 @@ export const getEventStats = defineOperation({
     'Counts for one event right now: registered (valid tickets, crew left out), crew, awaiting payment, cancelled, checked in, capacity and places left, orders per status, paid revenue, and per ticket type places taken and left. Needs events:read.',
   scope: 'events:read',
   effect: 'read',
+  problems: [],
   input: v.object({ eventId: uuid('The event id.') }),
   output: eventStatsSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
+    const { registered, checkedIn } = await countRegistered(ctx, event.id);
+    // The other tickets: crew, awaiting payment, cancelled.
     const tickets = await ctx.db
       .selectFrom('attendees')
       .innerJoin('orders', 'orders.id', 'attendees.order_id')
@@ -55,27 +59,19 @@ export const getEventStats = defineOperation({
         'orders.status as order_status',
         'ticket_types.crew',
         eb.fn.countAll<number>().as('n'),
-        eb.fn.count<number>('attendees.checked_in_utc').as('checked_in'),
       ])
       .where('attendees.event_id', '=', event.id)
       .groupBy(['attendees.status', 'orders.status', 'ticket_types.crew'])
       .execute();
-    const valid = validOrderStatuses as readonly string[];
-    let registered = 0;
     let crew = 0;
     let awaiting = 0;
     let cancelled = 0;
-    let checkedIn = 0;
     for (const t of tickets) {
       const n = Number(t.n);
       if (t.status === 'cancelled') cancelled += n;
-      else if (valid.includes(t.order_status)) {
+      else if (validOrderStatuses.includes(t.order_status)) {
         if (t.crew === 1) crew += n;
-        else {
-          registered += n;
-          checkedIn += Number(t.checked_in);
-        }
-      } else if ((awaitingPaymentStatuses as readonly string[]).includes(t.order_status)) awaiting += n;
+      } else if (awaitingPaymentStatuses.includes(t.order_status)) awaiting += n;
     }
     const orderRows = await ctx.db
       .selectFrom('orders')

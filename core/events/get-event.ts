@@ -1,8 +1,8 @@
 import * as v from 'valibot';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
 import { eventSchema, eventView } from './event-view';
-import { loadEvent } from './load-event';
 
 export const getEvent = defineOperation({
   name: 'getEvent',
@@ -11,6 +11,8 @@ export const getEvent = defineOperation({
     'Returns one event: name, slug, status, whether it is online, venue, time zone, start and end in UTC and venue time, languages, currency and which modules are on. Answers 404 eventNotFound for an id not in this workspace. Needs events:read.',
   scope: 'events:read',
   effect: 'read',
+  problems: [],
+  etag: true,
   input: v.object({ eventId: uuid('The event id.') }),
   output: eventSchema,
   async handler(ctx, input) {

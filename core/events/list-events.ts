@@ -10,6 +10,7 @@ export const listEvents = defineOperation({
     "Lists the workspace's events, oldest change first, with cursor paging (limit up to 500, default 100) and updatedSince for syncing. Filter by status (draft or published). Needs events:read.",
   scope: 'events:read',
   effect: 'read',
+  problems: [],
   input: v.object({
     ...cursorFields,
     status: v.optional(

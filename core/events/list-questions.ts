@@ -1,7 +1,7 @@
 import * as v from 'valibot';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
-import { loadEvent } from './load-event';
 import { loadQuestions } from './load-questions';
 import { answersJsonSchema, questionSchema } from './questions';
 
@@ -12,6 +12,7 @@ export const listQuestions = defineOperation({
     "Lists the questions an event asks at registration, in form order: label by language, kind (text, longText, email, phone, number, date, choice, multiChoice, checkbox, file), options, maximum length and the ticket types they are asked of. An attendee's answers are keyed by questionId. Needs events:read.",
   scope: 'events:read',
   effect: 'read',
+  problems: [],
   input: v.object({ eventId: uuid('The event id.') }),
   output: v.object({ data: v.array(questionSchema) }),
   async handler(ctx, input) {
@@ -27,6 +28,7 @@ export const getAnswersSchema = defineOperation({
     "Returns the JSON Schema (draft 2020-12) of an attendee's answers object for this event: one property per question id with its type, options and limits. Use it to validate answers before registering people. Needs events:read.",
   scope: 'events:read',
   effect: 'read',
+  problems: [],
   input: v.object({ eventId: uuid('The event id.') }),
   output: v.pipe(v.record(v.string(), v.unknown()), v.description('A JSON Schema object.')),
   async handler(ctx, input) {

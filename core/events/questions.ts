@@ -2,21 +2,10 @@
 // of one answer (codes required, tooLong, notEmail, notOption, as a refused registration names them).
 import * as v from 'valibot';
 import type { QuestionRow } from '../../db/schema';
+import { type QuestionKind, questionKinds } from '../../db/values';
 import { int32, text, uuid } from '../platform/schemas';
 
-export const questionKinds = [
-  'text',
-  'longText',
-  'email',
-  'phone',
-  'number',
-  'date',
-  'choice',
-  'multiChoice',
-  'checkbox',
-  'file',
-] as const;
-export type QuestionKind = (typeof questionKinds)[number];
+export { type QuestionKind, questionKinds };
 
 const byLanguage = v.pipe(v.record(v.string(), v.string()), v.description('Text by language tag.'));
 
@@ -45,7 +34,7 @@ export function questionView(row: QuestionRow): QuestionView {
     questionId: row.id,
     eventId: row.event_id,
     label: JSON.parse(row.label) as Record<string, string>,
-    kind: row.kind as QuestionKind,
+    kind: row.kind,
     required: row.required === 1,
     options: JSON.parse(row.options) as QuestionView['options'],
     maxLength: row.max_length,

@@ -2,11 +2,11 @@ import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { validOrderStatuses } from '../orders/order-status';
 import { logChange } from '../platform/change-log';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { eventSchema, eventView } from './event-view';
-import { loadEvent } from './load-event';
 
 /** Valid registrations an event may have and still be reopened without a licence. */
 export const freeRegistrationLimit = 50;
@@ -18,6 +18,7 @@ export const setEventStatus = defineOperation({
     'Publishes an event (status published: its page and registration open) or takes it back to draft. Setting the status it already has changes nothing. Reopening an earlier edition (publishing an event that has ended) with more registrations than the free limit (50) needs its licence: 409 historyNeedsLicence. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  problems: ['historyNeedsLicence'],
   input: v.object({
     eventId: uuid('The event id.'),
     status: v.pipe(v.picklist(['published', 'draft']), v.description('published or draft.')),
@@ -33,7 +34,7 @@ export const setEventStatus = defineOperation({
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('attendees.event_id', '=', event.id)
         .where('attendees.status', '=', 'active')
-        .where('orders.status', 'in', validOrderStatuses as string[])
+        .where('orders.status', 'in', validOrderStatuses)
         .executeTakeFirstOrThrow();
       if (Number(n) > freeRegistrationLimit) {
         throw problem(

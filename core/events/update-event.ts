@@ -1,14 +1,15 @@
 import * as v from 'valibot';
+import { violatedUnique } from '../../db/errors';
 import { nextChangeSeq } from '../../db/sequence';
 import { logChange } from '../platform/change-log';
 import { checkIfMatch } from '../platform/etag';
 import { FieldErrors } from '../platform/field-errors';
+import { loadEvent, modulesOf } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
-import { refuseTakenSlug } from './create-event';
+import { slugTaken } from './create-event';
 import { checkZoneAndCurrency, eventFields, resolveTimes } from './event-input';
-import { eventSchema, eventView, modulesOf } from './event-view';
-import { loadEvent } from './load-event';
+import { eventSchema, eventView } from './event-view';
 
 export const updateEvent = defineOperation({
   name: 'updateEvent',
@@ -17,6 +18,8 @@ export const updateEvent = defineOperation({
     "Changes an event's basics as a JSON merge patch: name, slug, venue, timeZone, start and end (local or UTC pair; the UTC pair wins), languages, currency and modules (switching a module off keeps its data; switching it on brings it back). Send If-Match with the ETag read to refuse the change with 412 preconditionFailed when the event changed since. Needs events:write.",
   scope: 'events:write',
   effect: 'write',
+  problems: ['slugTaken'],
+  ifMatch: true,
   input: v.object({
     eventId: uuid('The event id.'),
     name: v.optional(eventFields.name),
@@ -43,7 +46,6 @@ export const updateEvent = defineOperation({
     if (current.online === 0 && input.venue === null)
       errors.add('venue', 'An in-person event needs a venue.');
     errors.throwIfAny();
-    if (input.slug !== undefined) await refuseTakenSlug(ctx, input.slug, current.id);
 
     const venue = input.venue === undefined ? undefined : input.venue;
     const next = {
@@ -63,7 +65,13 @@ export const updateEvent = defineOperation({
       updated_utc: ctx.clock.now().toISOString(),
       change_seq: await nextChangeSeq(ctx.db),
     };
-    await ctx.db.updateTable('events').set(next).where('id', '=', current.id).execute();
+    try {
+      await ctx.db.updateTable('events').set(next).where('id', '=', current.id).execute();
+    } catch (error) {
+      // The unique index decides, so two events cannot take one slug even at the same moment.
+      if (violatedUnique(error) === 'events.slug') throw slugTaken(next.slug);
+      throw error;
+    }
     await logChange(ctx, { action: 'updateEvent', resourceType: 'event', resourceId: current.id });
     return eventView(ctx, next);
   },

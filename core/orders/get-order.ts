@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -13,6 +13,8 @@ export const getOrder = defineOperation({
     'Returns one order: status, totals, payment, source, tickets held and buyer details (null without people:read). Answers 404 eventNotFound or notFound. Over REST it carries an ETag. Needs orders:read.',
   scope: 'orders:read',
   effect: 'read',
+  problems: ['notFound'],
+  etag: true,
   input: v.object({ eventId: uuid('The event id.'), orderId: uuid('The order id.') }),
   output: orderSchema,
   async handler(ctx, input) {

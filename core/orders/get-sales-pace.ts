@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
+import { countRegistered, registeredTickets } from '../attendees/registered';
+import { loadEvent } from '../platform/load-event';
 import { toMajor } from '../platform/money';
 import { defineOperation } from '../platform/operation';
 import { int32, text, uuid } from '../platform/schemas';
 import { venueDate } from '../platform/time';
 import { placesLeft, totalCapacity } from '../tickets/places';
-import { validOrderStatuses } from './order-status';
 
 const weekSchema = v.object({
   tickets: int32('Valid tickets made.'),
@@ -50,6 +50,7 @@ export const getSalesPace = defineOperation({
     "How fast an event is selling: valid tickets made (crew left out), orders paid and revenue for each of the last `days` venue days (7 to 90, default 30, in the event's time zone), this week against last week (from 14 days up), tickets per day, places, days to go, the projected registrations by the first day and the days until sold out at this pace. Needs orders:read.",
   scope: 'orders:read',
   effect: 'read',
+  problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
     days: v.optional(
@@ -70,17 +71,9 @@ export const getSalesPace = defineOperation({
     const today = DateTime.fromJSDate(ctx.clock.now(), { zone }).startOf('day');
     const first = today.minus({ days: count - 1 });
     const fromUtc = first.toUTC().toISO()!;
-    const valid = validOrderStatuses as string[];
 
-    const tickets = await ctx.db
-      .selectFrom('attendees')
-      .innerJoin('orders', 'orders.id', 'attendees.order_id')
-      .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
+    const tickets = await registeredTickets(ctx, event.id)
       .select('attendees.created_utc')
-      .where('attendees.event_id', '=', event.id)
-      .where('attendees.status', '=', 'active')
-      .where('orders.status', 'in', valid)
-      .where('ticket_types.crew', '=', 0)
       .where('attendees.created_utc', '>=', fromUtc)
       .execute();
     const paid = await ctx.db
@@ -129,17 +122,7 @@ export const getSalesPace = defineOperation({
         : null;
     const ticketsPerDay = Math.round((lastSevenDays.tickets / 7) * 100) / 100;
 
-    const registeredRow = await ctx.db
-      .selectFrom('attendees')
-      .innerJoin('orders', 'orders.id', 'attendees.order_id')
-      .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('attendees.event_id', '=', event.id)
-      .where('attendees.status', '=', 'active')
-      .where('orders.status', 'in', valid)
-      .where('ticket_types.crew', '=', 0)
-      .executeTakeFirstOrThrow();
-    const registered = Number(registeredRow.n);
+    const { registered } = await countRegistered(ctx, event.id);
     const types = await ctx.db
       .selectFrom('ticket_types')
       .select('capacity')

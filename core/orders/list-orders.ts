@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
 import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import {
   applyPlan,
@@ -22,6 +22,7 @@ export const listOrders = defineOperation({
     "Lists an event's orders with status, totals (VAT included, in the currency's own decimals) and buyer details (null without people:read). Oldest change first by default (sort=changed), or newest first (sort=-created); status filters the newest-first list. Cursor paging with updatedSince for syncing; page/pageSize kept for older clients. Needs orders:read.",
   scope: 'orders:read',
   effect: 'read',
+  problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
     ...cursorFields,

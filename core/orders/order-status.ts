@@ -1,18 +1,7 @@
 // Order statuses and what they mean for places and validity.
-export const orderStatuses = [
-  'pending',
-  'paid',
-  'free',
-  'onAccount',
-  'transfer',
-  'requested',
-  'declined',
-  'cancelled',
-  'expired',
-  'refunded',
-] as const;
+import { type OrderStatus, orderStatuses } from '../../db/values';
 
-export type OrderStatus = (typeof orderStatuses)[number];
+export { type OrderStatus, orderStatuses };
 
 /** A ticket is valid when it is not cancelled and its order is paid or free. */
 export const validOrderStatuses: readonly OrderStatus[] = ['paid', 'free'];

@@ -1,10 +1,20 @@
 // The public Order resource, with the personal-data rule applied to buyer fields.
 import * as v from 'valibot';
 import type { OrderRow } from '../../db/schema';
+import { orderSources } from '../../db/values';
 import { toMajor } from '../platform/money';
-import { applyPersonalData, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
 import { orderStatuses } from './order-status';
+
+/** The buyer's details: withheld without people:read, erased with the person. */
+export const orderPersonal = declarePersonal({
+  resource: 'order',
+  idField: 'orderId',
+  table: 'orders',
+  fields: { buyerName: 'buyer_name', buyerEmail: 'buyer_email', buyerCompany: 'buyer_company' },
+  emailColumn: 'buyer_email',
+});
 
 export const orderSchema = v.object({
   orderId: uuid('The order id.'),
@@ -20,10 +30,7 @@ export const orderSchema = v.object({
   currency: text('ISO 4217 currency.'),
   paymentProvider: v.nullable(text('Who took the payment.')),
   paidUtc: v.nullable(dateTime('When it was paid.')),
-  source: v.pipe(
-    v.picklist(['registration', 'workspace', 'door']),
-    v.description('Where the order was made.'),
-  ),
+  source: v.pipe(v.picklist(orderSources), v.description('Where the order was made.')),
   attendees: int32('Tickets held.'),
   createdUtc: dateTime('When it was made.'),
   updatedUtc: dateTime('Last change.'),
@@ -40,7 +47,7 @@ export function orderView(reader: Reader, row: OrderRow, attendeeCount: number):
       orderId: row.id,
       eventId: row.event_id,
       reference: row.reference,
-      status: row.status as OrderView['status'],
+      status: row.status,
       buyerName: row.buyer_name,
       buyerEmail: row.buyer_email,
       buyerCompany: row.buyer_company,
@@ -50,12 +57,12 @@ export function orderView(reader: Reader, row: OrderRow, attendeeCount: number):
       currency: row.currency,
       paymentProvider: row.payment_provider,
       paidUtc: row.paid_utc,
-      source: row.source as OrderView['source'],
+      source: row.source,
       attendees: attendeeCount,
       createdUtc: row.created_utc,
       updatedUtc: row.updated_utc,
     },
-    ['buyerName', 'buyerEmail', 'buyerCompany'],
+    orderPersonal,
     row.erased === 1,
   );
 }

@@ -2,19 +2,27 @@
 // with the personal-data rule applied to the names.
 import * as v from 'valibot';
 import type { Db } from '../../db/connect';
+import { holderEndedReasons, holderStatuses } from '../../db/values';
 import { orderStatuses } from '../orders/order-status';
-import { applyPersonalData, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
+
+/** A holder's names: withheld without people:read; names and email erased with the person. */
+export const holderPersonal = declarePersonal({
+  resource: 'pass holder',
+  idField: 'holderId',
+  table: 'pass_holders',
+  fields: { firstName: 'first_name', lastName: 'last_name' },
+  storedOnly: ['email'],
+  emailColumn: 'email',
+});
 
 export const holderSchema = v.object({
   holderId: uuid('The holder id.'),
   passId: uuid('The pass id.'),
-  status: v.pipe(v.picklist(['active', 'ended']), v.description('active or ended.')),
+  status: v.pipe(v.picklist(holderStatuses), v.description('active or ended.')),
   endedReason: v.nullable(
-    v.pipe(
-      v.picklist(['refunded', 'cancelled', 'orderGone']),
-      v.description('Why it ended: refunded, cancelled or orderGone.'),
-    ),
+    v.pipe(v.picklist(holderEndedReasons), v.description('Why it ended: refunded, cancelled or orderGone.')),
   ),
   endedUtc: v.nullable(dateTime('When it ended.')),
   orderId: uuid('The order on the sales event.'),
@@ -46,17 +54,17 @@ export function holderView(reader: Reader, row: HolderJoinedRow): HolderView {
     {
       holderId: row.id,
       passId: row.pass_id,
-      status: row.status as HolderView['status'],
-      endedReason: row.ended_reason as HolderView['endedReason'],
+      status: row.status,
+      endedReason: row.ended_reason,
       endedUtc: row.ended_utc,
       orderId: row.order_id,
-      orderStatus: row.order_status as HolderView['orderStatus'],
+      orderStatus: row.order_status,
       firstName: row.first_name,
       lastName: row.last_name,
       createdUtc: row.created_utc,
       updatedUtc: row.updated_utc,
     },
-    ['firstName', 'lastName'],
+    holderPersonal,
     row.erased === 1,
   );
 }

@@ -13,6 +13,7 @@ export const listPassHolders = defineOperation({
     'Lists the holders of a season pass or bundle, newest first, each with status (active or ended, with the reason and when), the order on the sales event and its status. status filters active or ended holders. Names are personal data: null without people:read (personalData says withheld). Cursor paging (cursor, limit). Answers 404 notFound for a pass not in the workspace. Needs attendees:read.',
   scope: 'attendees:read',
   effect: 'read',
+  problems: ['notFound'],
   input: v.object({
     passId: uuid('The pass id.'),
     status: v.optional(

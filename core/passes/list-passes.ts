@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
 import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
 import { uuid } from '../platform/schemas';
@@ -13,6 +13,7 @@ export const listPasses = defineOperation({
     "Lists the workspace's season passes and bundles, latest change first, with price, capacity, what is sold (sold, waiting, left) and per event the holders, opt-outs and seats held. Filter with communityId (a community's season passes) or eventId (passes that event sells, or admits to); an eventId not in the workspace answers 404 eventNotFound. Cursor paging (cursor, limit) and updatedSince. Needs tickets:read.",
   scope: 'tickets:read',
   effect: 'read',
+  problems: [],
   input: v.object({
     communityId: v.optional(uuid('Only season passes of this community.')),
     eventId: v.optional(

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { PassRow } from '../../db/schema';
+import { passEventSources, passKinds, passRefundRules, passScopes, passStatuses } from '../../db/values';
 import { awaitingPaymentStatuses, validOrderStatuses } from '../orders/order-status';
 import type { Ctx } from '../platform/context';
 import { toMajor } from '../platform/money';
@@ -19,14 +20,14 @@ export const passEventSchema = v.object({
     "Seats this event holds for holders: the pass's capacity less those who opted out of it, never below 0.",
   ),
   source: v.pipe(
-    v.picklist(['list', 'range']),
+    v.picklist(passEventSources),
     v.description('list (named by the pass) or range (in the series between fromDate and toDate).'),
   ),
 });
 
 export const passSchema = v.object({
   passId: uuid('The pass id.'),
-  kind: v.pipe(v.picklist(['season', 'bundle']), v.description('season or bundle.')),
+  kind: v.pipe(v.picklist(passKinds), v.description('season or bundle.')),
   communityId: v.nullable(uuid('Community of a season pass.')),
   salesEventId: uuid('Event whose orders, payments and invoices carry the money.'),
   name: text('Name, as the invoice line shows it.'),
@@ -41,7 +42,7 @@ export const passSchema = v.object({
   ),
   left: int32('Capacity less sold and waiting, never below 0.'),
   scope: v.pipe(
-    v.picklist(['range', 'list']),
+    v.picklist(passScopes),
     v.description('range (every event of a series between two dates) or list (named events).'),
   ),
   seriesId: v.nullable(uuid("A range pass's series.")),
@@ -50,12 +51,12 @@ export const passSchema = v.object({
   salesStartUtc: v.nullable(dateTime('Sales open.')),
   salesEndUtc: v.nullable(dateTime('Sales close.')),
   refundRule: v.pipe(
-    v.picklist(['beforeFirst', 'organiser', 'none']),
+    v.picklist(passRefundRules),
     v.description(
       'beforeFirst (refunded on request before the first event), organiser (at their discretion) or none.',
     ),
   ),
-  status: v.pipe(v.picklist(['draft', 'onSale', 'closed']), v.description('draft, onSale or closed.')),
+  status: v.pipe(v.picklist(passStatuses), v.description('draft, onSale or closed.')),
   events: v.pipe(v.array(passEventSchema), v.description('Events it admits to, first first.')),
   createdUtc: dateTime('When it was made.'),
   updatedUtc: dateTime('Last change.'),
@@ -139,7 +140,7 @@ async function countsOf(ctx: Ctx, rows: PassRow[]): Promise<Map<string, PassCoun
       holders: Number(e.holders ?? 0),
       optedOut,
       heldSeats: Math.max(0, capacity.get(e.pass_id)! - optedOut),
-      source: e.source as PassEventView['source'],
+      source: e.source,
     });
   }
   return counts;
@@ -148,7 +149,7 @@ async function countsOf(ctx: Ctx, rows: PassRow[]): Promise<Map<string, PassCoun
 function passView(row: PassRow, counts: PassCounts): PassView {
   return {
     passId: row.id,
-    kind: row.kind as PassView['kind'],
+    kind: row.kind,
     communityId: row.community_id,
     salesEventId: row.sales_event_id,
     name: row.name,
@@ -160,14 +161,14 @@ function passView(row: PassRow, counts: PassCounts): PassView {
     sold: counts.sold,
     waiting: counts.waiting,
     left: Math.max(0, row.capacity - counts.sold - counts.waiting),
-    scope: row.scope as PassView['scope'],
+    scope: row.scope,
     seriesId: row.series_id,
     fromDate: row.from_date,
     toDate: row.to_date,
     salesStartUtc: row.sales_start_utc,
     salesEndUtc: row.sales_end_utc,
-    refundRule: row.refund_rule as PassView['refundRule'],
-    status: row.status as PassView['status'],
+    refundRule: row.refund_rule,
+    status: row.status,
     events: counts.events,
     createdUtc: row.created_utc,
     updatedUtc: row.updated_utc,

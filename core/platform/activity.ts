@@ -3,6 +3,7 @@
 import type { Db } from '../../db/connect';
 import type { Clock } from './clock';
 import { addDays } from './clock';
+import type { Log } from './log';
 
 export const activityRetentionDays = 90;
 
@@ -27,6 +28,7 @@ export class ActivityRecorder {
 
   constructor(
     private readonly db: Db,
+    private readonly log: Log,
     private readonly flushEveryMs = 1000,
     private readonly maxBuffered = 500,
   ) {}
@@ -48,7 +50,12 @@ export class ActivityRecorder {
     }
     const batch = this.buffer;
     this.buffer = [];
-    this.flushing = this.flushing.then(() => this.write(batch)).catch(() => undefined);
+    // A failed write loses these records but must not stop the next flush: it is logged instead.
+    this.flushing = this.flushing
+      .then(() => this.write(batch))
+      .catch((err: unknown) =>
+        this.log.error({ err, records: batch.length }, 'key activity could not be recorded'),
+      );
     return this.flushing;
   }
 

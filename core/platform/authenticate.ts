@@ -10,16 +10,27 @@ export type Verification =
   | { ok: true; actor: Actor }
   | { ok: false; problem: Problem; key?: { keyId: string; workspaceId: string } };
 
-/** The key from `Authorization: Bearer …`, else from `X-Api-Key`. */
-export function tokenFromHeaders(
+/**
+ * The credential of a request: `Authorization: Bearer …`, or `X-Api-Key`. Both may be sent when
+ * they carry the same key; two different credentials are refused (invalidKey) rather than one of
+ * them being picked silently.
+ */
+export function credentialFrom(
   authorization: string | undefined,
   apiKeyHeader: string | undefined,
-): string | undefined {
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match ? match[1] : authorization.trim();
-  }
-  return apiKeyHeader?.trim() || undefined;
+): { token: string | undefined } | { problem: Problem } {
+  const bearer = authorization
+    ? (/^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? authorization.trim())
+    : '';
+  const header = apiKeyHeader?.trim() ?? '';
+  if (bearer && header && bearer !== header)
+    return {
+      problem: problem(
+        'invalidKey',
+        'Two different credentials were sent (Authorization and X-Api-Key); send one key.',
+      ),
+    };
+  return { token: bearer || header || undefined };
 }
 
 export async function verifyToken(services: Services, token: string | undefined): Promise<Verification> {

@@ -5,10 +5,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export function isoNow(clock: Clock): string {
-  return clock.now().toISOString();
-}
-
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 86_400_000);
 }

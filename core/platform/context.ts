@@ -1,14 +1,15 @@
 // What a use case receives: the database (a transaction for writes), the clock, the caller, and
-// the few request facts core needs (its origin for links, its preconditions).
+// the few request facts core needs (the public origin for links, the entity tag of a conditional write).
 import type { Db } from '../../db/connect';
+import type { EventRow } from '../../db/schema';
 import type { Actor } from './actor';
 import type { Clock } from './clock';
 import type { Services } from './services';
 
 export interface RequestFacts {
-  /** https://host[:port] the caller reached, for links such as the MCP address. */
+  /** https://host[:port] of the service as the public reaches it, for links such as the MCP address. */
   origin: string;
-  /** The If-Match header of a conditional write, when sent. */
+  /** The entity tag sent with a conditional write (REST If-Match, MCP ifMatch), when sent. */
   ifMatch?: string;
 }
 
@@ -18,4 +19,6 @@ export interface Ctx {
   actor: Actor;
   services: Services;
   request: RequestFacts;
+  /** Events already loaded during this call (by invoke's rules), so the handler reads each once. */
+  loadedEvents?: Map<string, EventRow>;
 }

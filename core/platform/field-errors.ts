@@ -20,8 +20,3 @@ export class FieldErrors {
     });
   }
 }
-
-export function invalidField(field: string, message: string): never {
-  new FieldErrors().add(field, message).throwIfAny();
-  throw new Error('unreachable');
-}

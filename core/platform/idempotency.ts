@@ -1,20 +1,24 @@
-// Idempotency-Key: the first answer is kept 24 hours and replayed to a retry; a retry while the
-// first is still running gets 409; the same key for another method, path or body gets 422.
+// Idempotency-Key: the first answer is kept 24 hours and replayed to a retry; the same key for
+// another method, path or body gets 422; a retry while the first is still running gets 409.
+//
+// The answer is written in the same transaction as the change it answers: a crash before the
+// commit leaves neither, so the retry simply runs again. "Still running" can only be seen inside
+// this process (writes are serialised through one queue), so it is kept in memory: a request that
+// died with its process holds nothing.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect';
+import type { Actor } from './actor';
 import type { Clock } from './clock';
 import { type Problem, type ProblemCode, problem } from './problems';
 
 export const idempotencyHours = 24;
-/** A claim left running this long is taken to belong to a request that died. */
-const abandonedAfterMs = 5 * 60_000;
 
 export interface IdempotencyRequest {
   key: string;
+  /** REST method, or MCP for a tool call. */
   method: string;
+  /** REST path, or the tool name. */
   path: string;
-  /** Hash of the request's input, so another body under the same key is recognised. */
-  bodyHash: string;
 }
 
 export type StoredAnswer =
@@ -36,108 +40,79 @@ export function hashBody(input: unknown): string {
     .digest('hex');
 }
 
-/**
- * Claims the key for this request. Answers 'fresh' when the caller should run the operation,
- * or the stored answer of the first request to replay; throws 409/422 as the spec says.
- */
-export async function claimIdempotencyKey(
-  db: Db,
-  clock: Clock,
-  apiKeyId: string,
-  request: IdempotencyRequest,
-): Promise<{ kind: 'fresh' } | { kind: 'replay'; answer: StoredAnswer }> {
-  const now = clock.now();
-  const nowIso = now.toISOString();
-  const existing = await db
-    .selectFrom('idempotency_records')
-    .selectAll()
-    .where('api_key_id', '=', apiKeyId)
-    .where('idempotency_key', '=', request.key)
-    .executeTakeFirst();
+/** Requests of this process still running, by key and idempotency key. */
+export class IdempotencyInFlight {
+  private readonly running = new Set<string>();
 
-  if (existing && existing.expires_utc > nowIso) {
-    if (
-      existing.method !== request.method ||
-      existing.path !== request.path ||
-      existing.body_hash !== request.bodyHash
-    ) {
-      throw problem(
-        'idempotencyKeyReused',
-        'This Idempotency-Key was already used for another method, path or body.',
-      );
-    }
-    if (existing.state === 'done' && existing.response_body !== null) {
-      return { kind: 'replay', answer: JSON.parse(existing.response_body) as StoredAnswer };
-    }
-    if (now.getTime() - Date.parse(existing.created_utc) < abandonedAfterMs) {
+  /** Marks the request running; 409 idempotencyKeyInUse (retry after a second) when it already is. */
+  enter(apiKeyId: string, key: string): () => void {
+    const id = `${apiKeyId}\n${key}`;
+    if (this.running.has(id)) {
       throw problem(
         'idempotencyKeyInUse',
         'A request with this Idempotency-Key is still running; wait, then resend.',
+        { retryAfter: 1 },
       );
     }
+    this.running.add(id);
+    return () => this.running.delete(id);
   }
+}
 
-  const expires = new Date(now.getTime() + idempotencyHours * 3_600_000).toISOString();
-  const abandonedBefore = new Date(now.getTime() - abandonedAfterMs).toISOString();
-  const claim = {
-    method: request.method,
-    path: request.path,
-    body_hash: request.bodyHash,
-    state: 'running',
-    status: null,
-    response_body: null,
-    created_utc: nowIso,
-    expires_utc: expires,
-  };
-  const claimed = await db
-    .insertInto('idempotency_records')
-    .values({ api_key_id: apiKeyId, idempotency_key: request.key, ...claim })
-    .onConflict((oc) =>
-      oc
-        .columns(['api_key_id', 'idempotency_key'])
-        .doUpdateSet(claim)
-        // Only an expired or abandoned record may be taken over; a live one belongs to another request.
-        .where((eb) =>
-          eb.or([
-            eb('idempotency_records.expires_utc', '<=', nowIso),
-            eb.and([
-              eb('idempotency_records.state', '=', 'running'),
-              eb('idempotency_records.created_utc', '<', abandonedBefore),
-            ]),
-          ]),
-        ),
-    )
+/**
+ * The stored first answer under this key, when there is a live one; 422 idempotencyKeyReused when
+ * it was for another method, path or body. Run inside the write's transaction.
+ */
+export async function storedAnswer(
+  trx: Db,
+  clock: Clock,
+  apiKeyId: string,
+  request: IdempotencyRequest,
+  bodyHash: string,
+): Promise<StoredAnswer | null> {
+  const existing = await trx
+    .selectFrom('idempotency_records')
+    .select(['method', 'path', 'body_hash', 'response_body', 'expires_utc'])
+    .where('api_key_id', '=', apiKeyId)
+    .where('idempotency_key', '=', request.key)
     .executeTakeFirst();
-  if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) {
+  if (!existing || existing.expires_utc <= clock.now().toISOString()) return null;
+  if (
+    existing.method !== request.method ||
+    existing.path !== request.path ||
+    existing.body_hash !== bodyHash
+  ) {
     throw problem(
-      'idempotencyKeyInUse',
-      'A request with this Idempotency-Key is still running; wait, then resend.',
+      'idempotencyKeyReused',
+      'This Idempotency-Key was already used for another method, path or body.',
     );
   }
-  return { kind: 'fresh' };
+  return JSON.parse(existing.response_body) as StoredAnswer;
 }
 
-export async function completeIdempotencyKey(
-  db: Db,
-  apiKeyId: string,
-  key: string,
-  status: number,
+/** Keeps the first answer for 24 hours (taking over an expired record of the same key). */
+export async function storeAnswer(
+  trx: Db,
+  clock: Clock,
+  actor: Actor,
+  request: IdempotencyRequest,
+  bodyHash: string,
   answer: StoredAnswer,
 ): Promise<void> {
-  await db
-    .updateTable('idempotency_records')
-    .set({ state: 'done', status, response_body: JSON.stringify(answer) })
-    .where('api_key_id', '=', apiKeyId)
-    .where('idempotency_key', '=', key)
-    .execute();
-}
-
-/** Forgets a claim whose request failed on the service's side, so a retry runs again. */
-export async function releaseIdempotencyKey(db: Db, apiKeyId: string, key: string): Promise<void> {
-  await db
-    .deleteFrom('idempotency_records')
-    .where('api_key_id', '=', apiKeyId)
-    .where('idempotency_key', '=', key)
+  const now = clock.now();
+  const record = {
+    workspace_id: actor.workspaceId,
+    method: request.method,
+    path: request.path,
+    body_hash: bodyHash,
+    response_body: JSON.stringify(answer),
+    created_utc: now.toISOString(),
+    expires_utc: new Date(now.getTime() + idempotencyHours * 3_600_000).toISOString(),
+  };
+  await trx
+    .insertInto('idempotency_records')
+    .values({ api_key_id: actor.keyId, idempotency_key: request.key, ...record })
+    .onConflict((oc) => oc.columns(['api_key_id', 'idempotency_key']).doUpdateSet(record))
     .execute();
 }
 

@@ -1,17 +1,24 @@
-// Runs one operation for one caller, the same way for REST and MCP: scope, demonstration
-// refusal, input validation, then the handler — writes in one transaction, with the
-// idempotency record completed inside that same transaction.
+// Runs one operation for one caller, the same way for REST and MCP, by its declaration: scope,
+// demonstration refusal, input validation (ids read in lower case), the event's rules (exists,
+// online, module), then the handler. A write runs in one transaction, and an idempotent one keeps
+// its first answer in that same transaction. Whatever the operation answers must be among the
+// problems it declares (problemsOf).
 import type { Ctx } from './context';
 import {
   checkIdempotencyKey,
-  claimIdempotencyKey,
-  completeIdempotencyKey,
+  hashBody,
   type IdempotencyRequest,
-  releaseIdempotencyKey,
+  type StoredAnswer,
+  storeAnswer,
+  storedAnswer,
   storedProblem,
 } from './idempotency';
+import { lowerCaseIds } from './ids';
+import { enforceEventRules } from './load-event';
 import type { AnyOperation } from './operation';
+import { problemsOf } from './operation-problems';
 import { isProblem, problem } from './problems';
+import { withSavepoint } from './savepoint';
 import { requireScope } from './scopes';
 import { parseInput } from './validation';
 
@@ -41,45 +48,70 @@ export async function invoke(
       'The demonstration workspace is read-only; create a workspace of your own to make changes.',
     );
   }
-  const input = parseInput(operation.input, raw, options.bodyFields);
-  if (operation.effect === 'read') return { data: await operation.handler(ctx, input), replayed: false };
-  return runWrite(operation, ctx, input, options.idempotency);
+  const normalised = lowerCaseIds(raw);
+  const input = parseInput(operation.input, normalised, options.bodyFields);
+  try {
+    if (operation.effect === 'read')
+      return { data: await runHandler(operation, ctx, input), replayed: false };
+    if (!options.idempotency) {
+      const data = await ctx.services.writes.run((trx) => runHandler(operation, { ...ctx, db: trx }, input));
+      return { data, replayed: false };
+    }
+    return await runIdempotent(operation, ctx, input, options.idempotency, hashBody(normalised));
+  } catch (error) {
+    throw declared(operation, ctx, error);
+  }
 }
 
-async function runWrite(
+function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
+  const call: Ctx = { ...ctx, loadedEvents: new Map() };
+  return enforceEventRules(call, operation, input).then(() => operation.handler(call, input as never));
+}
+
+async function runIdempotent(
   operation: AnyOperation,
   ctx: Ctx,
   input: unknown,
-  idempotency?: IdempotencyRequest,
+  request: IdempotencyRequest,
+  bodyHash: string,
 ): Promise<Invocation> {
-  const { db, clock } = ctx.services;
-  const keyId = ctx.actor.keyId;
-  if (!idempotency) {
-    const data = await ctx.services.writes.run((trx) =>
-      operation.handler({ ...ctx, db: trx }, input as never),
-    );
-    return { data, replayed: false };
-  }
-  const claim = await claimIdempotencyKey(db, clock, keyId, idempotency);
-  if (claim.kind === 'replay') {
-    const answer = claim.answer;
-    if (answer.kind === 'problem') throw problem(answer.code, answer.detail, answer.extras);
-    return { data: answer.data, replayed: true };
-  }
+  const { services, actor, clock } = ctx;
+  const leave = services.idempotencyInFlight.enter(actor.keyId, request.key);
   try {
-    const data = await ctx.services.writes.run(async (trx) => {
-      const output = await operation.handler({ ...ctx, db: trx }, input as never);
-      await completeIdempotencyKey(trx, keyId, idempotency.key, 200, { kind: 'data', data: output });
-      return output;
+    const outcome = await services.writes.run(async (trx) => {
+      const first = await storedAnswer(trx, clock, actor.keyId, request, bodyHash);
+      if (first) return { answer: first, replayed: true };
+      let answer: StoredAnswer;
+      try {
+        // A refusal is the first answer too, and is replayed; what it may have written is undone.
+        const data = await withSavepoint(trx, () => runHandler(operation, { ...ctx, db: trx }, input));
+        answer = { kind: 'data', data };
+      } catch (error) {
+        if (!isProblem(error) || error.status >= 500) throw error;
+        answer = storedProblem(error);
+      }
+      await storeAnswer(trx, clock, actor, request, bodyHash, answer);
+      return { answer, replayed: false };
     });
-    return { data, replayed: false };
-  } catch (error) {
-    // A refusal is the first answer and is replayed; a fault is forgotten so a retry runs again.
-    if (isProblem(error) && error.status < 500) {
-      await completeIdempotencyKey(db, keyId, idempotency.key, error.status, storedProblem(error));
-    } else {
-      await releaseIdempotencyKey(db, keyId, idempotency.key);
-    }
-    throw error;
+    const { answer } = outcome;
+    if (answer.kind === 'problem') throw problem(answer.code, answer.detail, answer.extras);
+    return { data: answer.data, replayed: outcome.replayed };
+  } finally {
+    leave();
   }
+}
+
+/**
+ * A problem the operation does not declare is a bug in the declaration or the handler: it is
+ * logged, and in strict mode (the test suite) answered as a fault so a test notices.
+ */
+function declared(operation: AnyOperation, ctx: Ctx, error: unknown): unknown {
+  if (!isProblem(error) || problemsOf(operation).has(error.code)) return error;
+  ctx.services.log.error(
+    { operation: operation.name, code: error.code },
+    'an operation answered a problem it does not declare',
+  );
+  return ctx.services.strictProblems
+    ? problem('serverError', `${operation.name} answered ${error.code}, which it does not declare.`)
+    : error;
 }

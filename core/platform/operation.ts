@@ -1,7 +1,9 @@
 // An operation is a plain object: the one declaration both the REST route table and the MCP
-// tool table point at. Handlers return data, never HTTP or MCP shapes.
+// tool table point at, and the one invoke enforces. Handlers return data, never HTTP or MCP shapes.
 import type * as v from 'valibot';
+import type { EventModule } from '../../db/values';
 import type { Ctx } from './context';
+import type { ProblemCode } from './problems';
 import type { Scope } from './scopes';
 
 export type Effect = 'read' | 'write' | 'destructive';
@@ -21,6 +23,22 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   effect: Effect;
   /** Accepts an idempotency key (REST header Idempotency-Key, MCP argument idempotencyKey): a retry gets the first answer. */
   idempotent?: boolean;
+  /**
+   * The event module it belongs to (its input has an eventId): invoke answers 409 moduleOff when
+   * the organiser switched the module off, before the handler runs.
+   */
+  module?: EventModule;
+  /** A door feature: online events have none, so invoke answers 409 onlineEvent (before moduleOff). */
+  doors?: boolean;
+  /**
+   * The problem codes the operation's own rules answer. Those every call can meet (authentication,
+   * validation, eventNotFound, moduleOff, idempotency, ...) are derived: see problemsOf.
+   */
+  problems: readonly ProblemCode[];
+  /** Answers one resource with an entity tag (REST ETag and If-None-Match; MCP result _meta.etag). */
+  etag?: boolean;
+  /** Takes the entity tag read (REST If-Match, MCP argument ifMatch): 412 preconditionFailed when it no longer matches. */
+  ifMatch?: boolean;
   /** Input fields with their docs in v.description; no transforms, so JSON Schema conversion is exact. */
   input: I;
   /** The answer's shape, for OpenAPI and MCP output schemas. */

@@ -31,8 +31,10 @@ export const cursorFields = {
     v.pipe(
       v.string(),
       v.description(
-        'Only what changed at or after this ISO 8601 moment; pass the newest updatedUtc already seen.',
+        'Only what changed at or after this ISO 8601 moment (with a zone or offset); pass the newest updatedUtc already seen. Another value answers invalidUpdatedSince.',
       ),
+      // Checked by planPage (invalidUpdatedSince), not by valibot (invalidRequest); documented here.
+      v.metadata({ format: 'date-time' }),
     ),
   ),
 };
@@ -166,7 +168,14 @@ export function planPage(ctx: Ctx, input: PageInput, options: PlanOptions): Page
     sort = input.sort;
   }
   const limit = input.limit ?? input.pageSize ?? defaultLimit;
-  const filterHash = hashFilters({ ...options.filters, updatedSince, sort, list: options.list });
+  // A cursor is bound to its list, filters, order and workspace: another key's workspace cannot use it.
+  const filterHash = hashFilters({
+    ...options.filters,
+    updatedSince,
+    sort,
+    list: options.list,
+    workspace: ctx.actor.workspaceId,
+  });
 
   let after: PagePlan['after'] = null;
   if (input.cursor !== undefined) {

@@ -179,10 +179,10 @@ export const problemCatalogue = {
 
 export type ProblemCode = keyof typeof problemCatalogue;
 
-/** Codes this service adds to the spec's table, for situations the spec leaves open. */
-export const serviceCodes: readonly ProblemCode[] = ['httpsRequired', 'methodNotAllowed', 'payloadTooLarge'];
-
-/** Extra members some codes carry (scope, module, errors, etag, taken, sessions, ticketTypeId, reason). */
+/**
+ * Extra members some codes carry (scope, module, errors, etag, taken, sessions, ticketTypeId,
+ * reason), and retryAfter: seconds to wait, also sent as the Retry-After header.
+ */
 export type ProblemExtras = Record<string, unknown>;
 
 export class Problem extends Error {

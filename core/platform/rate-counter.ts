@@ -23,6 +23,7 @@ export class RateCounter {
     const nowMs = now.getTime();
     const windowMs = this.windowSeconds * 1000;
     let window = this.windows.get(keyId);
+    if (!window && this.windows.size >= 10_000) this.sweep(now); // many callers seen once
     if (!window || nowMs - window.startedMs >= windowMs) {
       window = { startedMs: nowMs, used: 0 };
       this.windows.set(keyId, window);

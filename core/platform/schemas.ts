@@ -13,6 +13,18 @@ export const localTime = (description: string) =>
 export const int32 = (description: string) => v.pipe(v.number(), v.integer(), v.description(description));
 export const text = (description: string) => v.pipe(v.string(), v.description(description));
 
+/**
+ * An email address as this service accepts it (valibot's check: a dotted domain with a top-level
+ * label of two letters or more), with the same rule stated as a pattern for JSON Schema readers.
+ */
+export const emailAddress = (description: string) =>
+  v.pipe(
+    v.string(),
+    v.email(),
+    v.description(description),
+    v.metadata({ pattern: '^[\\w+-]+(?:\\.[\\w+-]+)*@[\\da-zA-Z]+(?:[.-][\\da-zA-Z]+)*\\.[a-zA-Z]{2,}$' }),
+  );
+
 export const personalDataSchema = v.pipe(
   v.picklist(['included', 'withheld', 'erased']),
   v.description('included, withheld (the key lacks people:read) or erased (the person deleted their data)'),

@@ -2,6 +2,8 @@
 import type { Db } from '../../db/connect';
 import type { ActivityRecorder } from './activity';
 import type { Clock } from './clock';
+import type { IdempotencyInFlight } from './idempotency';
+import type { Log } from './log';
 import type { RateCounter } from './rate-counter';
 import type { DeploymentSecrets } from './secrets';
 import type { WriteBatcher } from './write-batch';
@@ -9,11 +11,15 @@ import type { WriteBatcher } from './write-batch';
 export interface Services {
   db: Db;
   clock: Clock;
+  log: Log;
   secrets: DeploymentSecrets;
   rate: RateCounter;
   activity: ActivityRecorder;
   /** Every API write goes through it: one transaction per request, commits shared under load. */
   writes: WriteBatcher;
+  idempotencyInFlight: IdempotencyInFlight;
   /** Calls a minute for keys that have no limit of their own (TESSERA_RATE_LIMIT). */
   defaultRatePerMinute: number;
+  /** Answer a problem an operation does not declare as a fault (the test suite turns this on). */
+  strictProblems: boolean;
 }

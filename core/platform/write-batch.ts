@@ -1,8 +1,9 @@
 // Group commit: writes that arrive while others are being committed share the next transaction,
-// so concurrent callers (eight door scanners, say) pay one commit between them. When any write of
-// a batch fails, the whole batch is rolled back and each write runs again in a transaction of its
-// own: a refusal never undoes another request's change, and nothing is ever half-written.
+// so concurrent callers (eight door scanners, say) pay one commit between them. Each write of a
+// shared batch runs in a savepoint of its own: a refusal rolls back only that write, the others
+// commit, and nothing ever runs twice. A batch of one needs no savepoint.
 import type { Db } from '../../db/connect';
+import { withSavepoint } from './savepoint';
 
 type Work = (trx: Db) => Promise<unknown>;
 
@@ -11,6 +12,8 @@ interface Job {
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export class WriteBatcher {
   private readonly queue: Job[] = [];
@@ -32,35 +35,41 @@ export class WriteBatcher {
   private async drain(): Promise<void> {
     this.draining = true;
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.maxBatch);
-        if (batch.length === 1 || !(await this.together(batch))) {
-          for (const job of batch) await this.alone(job);
-        }
-      }
+      while (this.queue.length > 0) await this.commit(this.queue.splice(0, this.maxBatch));
     } finally {
       this.draining = false;
     }
   }
 
-  private async together(batch: Job[]): Promise<boolean> {
-    const results: unknown[] = [];
+  private async commit(batch: Job[]): Promise<void> {
+    const outcomes: Outcome[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
-        for (const job of batch) results.push(await job.work(trx));
+        if (batch.length === 1) {
+          outcomes.push({ ok: true, value: await batch[0]!.work(trx) });
+          return;
+        }
+        for (const job of batch) {
+          try {
+            outcomes.push({ ok: true, value: await withSavepoint(trx, () => job.work(trx)) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
       });
-    } catch {
-      return false;
-    }
-    for (const [i, job] of batch.entries()) job.resolve(results[i]);
-    return true;
-  }
-
-  private async alone(job: Job): Promise<void> {
-    try {
-      job.resolve(await this.db.transaction().execute((trx) => job.work(trx)));
     } catch (error) {
-      job.reject(error);
+      // The transaction did not commit: a write of its own failed (a batch of one), or the commit
+      // did. Either way nothing of the batch is written; each caller learns why.
+      batch.forEach((job, i) => {
+        const own = outcomes[i];
+        job.reject(own && !own.ok ? own.error : error);
+      });
+      return;
     }
+    batch.forEach((job, i) => {
+      const own = outcomes[i]!;
+      if (own.ok) job.resolve(own.value);
+      else job.reject(own.error);
+    });
   }
 }

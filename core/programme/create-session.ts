@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { resolveTimes } from '../events/event-input';
-import { loadEvent } from '../events/load-event';
 import { logChange } from '../platform/change-log';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
 import { checkCapacity, checkPlacement, refuseClash, sessionBody } from './session-input';
@@ -18,11 +18,13 @@ export const createSession = defineOperation({
     "Adds a session to an event's programme. Give a title (at most 300 characters) and the start and end, either as startsLocal/endsLocal in venue time or as startsUtc/endsUtc; when both pairs are sent the UTC pair wins. Optional: kind (talk by default), roomId and trackId (of this event, else 400 invalidRequest naming the field), summary (Markdown), capacity (seats, at most the room's), language, speakerIds (speakers of this event, in order). A room holds one session at a time: an overlap with another session in the room answers 409 clash, whose `sessions` names the sessions in the way, unless allowClash is true; sessions that only touch do not clash. When the event is published, attendees see the new session at once. Accepts an Idempotency-Key. Answers 409 moduleOff when the programme module is switched off. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
+  module: 'program',
+  problems: ['clash'],
   idempotent: true,
   input: v.object({ eventId: uuid('The event id.'), ...sessionBody.entries }),
   output: sessionSchema,
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'program' });
+    const event = await loadEvent(ctx, input.eventId);
     const errors = new FieldErrors();
     if (input.title.trim() === '') errors.add('title', 'The title cannot be blank.');
     const times = resolveTimes(input, event.time_zone, { starts: null, ends: null }, errors);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
 import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
 import { uuid } from '../platform/schemas';
@@ -13,10 +13,12 @@ export const listSessions = defineOperation({
     "Lists an event's programme sessions (title, kind, room, track, start and end in UTC and venue time, duration, seats, language, speakers in order, and for online sessions the streaming service but never the join link), oldest change first, with cursor paging and updatedSince for syncing. A session added or changed shows at once. Answers 409 moduleOff when the programme module is switched off. Needs program:read.",
   scope: 'program:read',
   effect: 'read',
+  module: 'program',
+  problems: [],
   input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
   output: pageOf(sessionSchema),
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'program' });
+    const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'sessions', filters: { eventId: event.id } });
     const query = ctx.db.selectFrom('sessions').selectAll().where('event_id', '=', event.id);
     const rows = await applyPlan(query, plan, keysetOf('sessions')).execute();

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
 import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
 import { uuid } from '../platform/schemas';
@@ -14,10 +14,12 @@ export const listSpeakers = defineOperation({
     "Lists an event's speakers with what the programme shows of them (name, company, job title, bio, photo) and the sessions they speak at, oldest change first, with cursor paging and updatedSince. The email address is personal data: null without people:read (personalData says withheld); a speaker who erased their data shows nothing personal. Answers 409 moduleOff when the programme module is switched off. Needs program:read.",
   scope: 'program:read',
   effect: 'read',
+  module: 'program',
+  problems: [],
   input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
   output: pageOf(speakerSchema),
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'program' });
+    const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'speakers', filters: { eventId: event.id } });
     const query = ctx.db.selectFrom('speakers').selectAll().where('event_id', '=', event.id);
     const rows = await applyPlan(query, plan, keysetOf('speakers')).execute();

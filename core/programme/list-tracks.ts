@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
 import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
 import { uuid } from '../platform/schemas';
@@ -13,10 +13,12 @@ export const listTracks = defineOperation({
     "Lists an event's programme tracks (name, colour, description, place in the list), oldest change first, with cursor paging and updatedSince. Answers 409 moduleOff when the programme module is switched off. Needs program:read.",
   scope: 'program:read',
   effect: 'read',
+  module: 'program',
+  problems: [],
   input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
   output: pageOf(trackSchema),
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'program' });
+    const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'tracks', filters: { eventId: event.id } });
     const query = ctx.db.selectFrom('tracks').selectAll().where('event_id', '=', event.id);
     const rows = await applyPlan(query, plan, keysetOf('tracks')).execute();

@@ -2,20 +2,11 @@
 // session (join_url) is never part of it: only the streaming service's name (joinProvider).
 import * as v from 'valibot';
 import type { EventRow, SessionRow } from '../../db/schema';
+import { type SessionKind, sessionKinds } from '../../db/values';
 import { dateTime, int32, localTime, text, uuid } from '../platform/schemas';
 import { toLocal } from '../platform/time';
 
-export const sessionKinds = [
-  'talk',
-  'keynote',
-  'workshop',
-  'panel',
-  'break',
-  'meal',
-  'networking',
-  'other',
-] as const;
-export type SessionKind = (typeof sessionKinds)[number];
+export { type SessionKind, sessionKinds };
 
 export const sessionSchema = v.object({
   sessionId: uuid('The session id.'),
@@ -53,7 +44,7 @@ export function sessionView(event: Pick<EventRow, 'time_zone'>, row: SessionRow)
     eventId: row.event_id,
     title: row.title,
     summary: row.summary,
-    kind: row.kind as SessionKind,
+    kind: row.kind,
     roomId: row.room_id,
     trackId: row.track_id,
     startsUtc: row.starts_utc,

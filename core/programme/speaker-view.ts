@@ -3,8 +3,27 @@
 // people:read). A speaker who erased their data shows nothing personal at all.
 import * as v from 'valibot';
 import type { SpeakerRow } from '../../db/schema';
-import { applyPersonalData, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
+
+/**
+ * The email address is withheld without people:read; what the programme shows (name, company, job
+ * title, bio, photo) is public until the speaker erases their data.
+ */
+export const speakerPersonal = declarePersonal({
+  resource: 'speaker',
+  idField: 'speakerId',
+  table: 'speakers',
+  fields: { email: 'email' },
+  publicUntilErased: {
+    name: 'name',
+    company: 'company',
+    jobTitle: 'job_title',
+    bio: 'bio',
+    photoUrl: 'photo_url',
+  },
+  emailColumn: 'email',
+});
 
 export const speakerSchema = v.object({
   speakerId: uuid('The speaker id.'),
@@ -28,19 +47,13 @@ export const speakerSchema = v.object({
 
 export type SpeakerView = v.InferOutput<typeof speakerSchema>;
 
-/** Withheld without people:read. */
-const personal = ['email'] as const;
-/** Nothing about the person is shown once they erased their data. */
-const everythingPersonal = ['name', 'company', 'jobTitle', 'bio', 'photoUrl', 'email'] as const;
-
 export function speakerView(reader: Reader, row: SpeakerRow, sessionIds: string[]): SpeakerView {
-  const erased = row.erased === 1;
   return applyPersonalData(
     reader,
     {
       speakerId: row.id,
       eventId: row.event_id,
-      name: row.name as string | null,
+      name: row.name,
       company: row.company,
       jobTitle: row.job_title,
       bio: row.bio,
@@ -49,7 +62,7 @@ export function speakerView(reader: Reader, row: SpeakerRow, sessionIds: string[
       sessionIds,
       updatedUtc: row.updated_utc,
     },
-    erased ? everythingPersonal : personal,
-    erased,
+    speakerPersonal,
+    row.erased === 1,
   );
 }

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { resolveTimes } from '../events/event-input';
-import { loadEvent } from '../events/load-event';
 import { logChange } from '../platform/change-log';
 import { checkIfMatch } from '../platform/etag';
 import { FieldErrors } from '../platform/field-errors';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
 import { loadSession } from './load-session';
@@ -19,6 +19,9 @@ export const updateSession = defineOperation({
     "Changes a programme session as a JSON merge patch: title (at most 300 characters), kind, start and end (startsLocal/endsLocal in venue time or startsUtc/endsUtc; the UTC value wins when both are sent), roomId and trackId (of this event; null clears), summary, capacity (at most the room's), language and speakerIds (replaces the list, in order). Moving a session (another room or other times) follows the same rule as adding one: an overlap with another session in the room answers 409 clash naming the `sessions`, unless allowClash is true. Send If-Match with the ETag read to get 412 preconditionFailed when it changed since. Answers 404 eventNotFound or notFound, and 409 moduleOff when the programme module is switched off. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
+  module: 'program',
+  problems: ['notFound', 'clash'],
+  ifMatch: true,
   input: v.object({
     eventId: uuid('The event id.'),
     sessionId: uuid('The session id.'),
@@ -26,7 +29,7 @@ export const updateSession = defineOperation({
   }),
   output: sessionSchema,
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId, { module: 'program' });
+    const event = await loadEvent(ctx, input.eventId);
     const current = await loadSession(ctx, event, input.sessionId);
     checkIfMatch(ctx, sessionView(event, current));
 

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { violatedUnique } from '../../db/errors';
 import { nextChangeSeq } from '../../db/sequence';
-import { loadEvent } from '../events/load-event';
 import { logChange } from '../platform/change-log';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
+import { loadEvent } from '../platform/load-event';
 import { toMinor } from '../platform/money';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
@@ -17,6 +18,7 @@ export const createDiscountCode = defineOperation({
     "Creates a discount code for an event: the letters (3 to 40 of A-Z, 0-9, - and _; matched without regard to case), and either percent (1 to 100) or amount (per ticket, in the event's currency), with optional maxUses, validity window and the ticket types it applies to (all when absent). Letters already used at the event answer 409 codeTaken. Accepts an Idempotency-Key. Needs tickets:write.",
   scope: 'tickets:write',
   effect: 'write',
+  problems: ['codeTaken'],
   idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
@@ -71,13 +73,6 @@ export const createDiscountCode = defineOperation({
     errors.throwIfAny();
 
     const codeKey = input.code.toUpperCase();
-    const taken = await ctx.db
-      .selectFrom('discount_codes')
-      .select('id')
-      .where('event_id', '=', event.id)
-      .where('code_key', '=', codeKey)
-      .executeTakeFirst();
-    if (taken) throw problem('codeTaken', `A discount code ${input.code} already exists at this event.`);
     const now = ctx.clock.now().toISOString();
     const row = {
       id: newId(),
@@ -96,7 +91,14 @@ export const createDiscountCode = defineOperation({
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),
     };
-    await ctx.db.insertInto('discount_codes').values(row).execute();
+    try {
+      await ctx.db.insertInto('discount_codes').values(row).execute();
+    } catch (error) {
+      // The unique index on (event, letters) decides, so two creates at once cannot both win.
+      if (violatedUnique(error) === 'discount_codes.event_id, discount_codes.code_key')
+        throw problem('codeTaken', `A discount code ${input.code} already exists at this event.`);
+      throw error;
+    }
     await logChange(ctx, {
       action: 'createDiscountCode',
       resourceType: 'discountCode',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
 import { loadTicketType } from './load-ticket-type';
@@ -12,6 +12,8 @@ export const getTicketType = defineOperation({
     'Returns one ticket type with what is sold (taken, remaining). Answers 404 eventNotFound or notFound. Over REST it carries an ETag for If-None-Match and If-Match. Needs tickets:read.',
   scope: 'tickets:read',
   effect: 'read',
+  problems: ['notFound'],
+  etag: true,
   input: v.object({ eventId: uuid('The event id.'), ticketTypeId: uuid('The ticket type id.') }),
   output: ticketTypeSchema,
   async handler(ctx, input) {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
 import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
 import { uuid } from '../platform/schemas';
@@ -13,6 +13,7 @@ export const listAddOns = defineOperation({
     "Lists an event's add-ons (extras sold with a ticket, such as a workshop seat or a dinner) with price, capacity and how many are held, oldest change first, with cursor paging and updatedSince. Needs tickets:read.",
   scope: 'tickets:read',
   effect: 'read',
+  problems: [],
   input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
   output: pageOf(addOnSchema),
   async handler(ctx, input) {

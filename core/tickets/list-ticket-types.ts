@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../events/load-event';
 import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
 import { uuid } from '../platform/schemas';
@@ -13,6 +13,7 @@ export const listTicketTypes = defineOperation({
     "Lists an event's ticket types with price, VAT rate, capacity, places taken and remaining, sales window (UTC and venue time) and visibility, oldest change first, with cursor paging and updatedSince. Access codes are never shown. Needs tickets:read.",
   scope: 'tickets:read',
   effect: 'read',
+  problems: [],
   input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
   output: pageOf(ticketTypeSchema),
   async handler(ctx, input) {

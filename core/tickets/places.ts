@@ -35,26 +35,30 @@ export async function takeAddOnPlaces(ctx: Ctx, addOnId: string, n: number): Pro
 
 /** Gives places back (a cancelled ticket, an order that stopped holding places). */
 export async function releasePlaces(ctx: Ctx, ticketTypeId: string, addOnIds: string[]): Promise<void> {
-  const now = ctx.clock.now().toISOString();
-  await ctx.db
-    .updateTable('ticket_types')
+  await releaseOne(ctx, 'ticket_types', ticketTypeId);
+  for (const addOnId of addOnIds) await releaseOne(ctx, 'add_ons', addOnId);
+}
+
+/**
+ * One place back. A count already at zero means the counts and the tickets disagree: the count
+ * stays at zero (the schema refuses a negative one) and the inconsistency is logged, not hidden.
+ */
+async function releaseOne(ctx: Ctx, table: 'ticket_types' | 'add_ons', id: string): Promise<void> {
+  const result = await ctx.db
+    .updateTable(table)
     .set({
-      taken: sql`case when taken > 0 then taken - 1 else 0 end`,
-      updated_utc: now,
+      taken: sql`taken - 1`,
+      updated_utc: ctx.clock.now().toISOString(),
       change_seq: await nextChangeSeq(ctx.db),
     })
-    .where('id', '=', ticketTypeId)
-    .execute();
-  for (const addOnId of addOnIds) {
-    await ctx.db
-      .updateTable('add_ons')
-      .set({
-        taken: sql`case when taken > 0 then taken - 1 else 0 end`,
-        updated_utc: now,
-        change_seq: await nextChangeSeq(ctx.db),
-      })
-      .where('id', '=', addOnId)
-      .execute();
+    .where('id', '=', id)
+    .where('taken', '>', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    ctx.services.log.warn(
+      { table, id, workspaceId: ctx.actor.workspaceId },
+      'a place was given back where none was taken: the taken count and the tickets disagree',
+    );
   }
 }
 

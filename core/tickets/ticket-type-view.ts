@@ -1,6 +1,7 @@
 // The public TicketType resource. Access codes are never included.
 import * as v from 'valibot';
 import type { EventRow, TicketTypeRow } from '../../db/schema';
+import { ticketVisibilities } from '../../db/values';
 import { dateTime, int32, localTime, text, uuid } from '../platform/schemas';
 import { toLocalOrNull } from '../platform/time';
 import { pricedPlaces, pricedPlacesEntries } from './priced-places';
@@ -13,7 +14,7 @@ export const ticketTypeSchema = v.object({
   ...pricedPlacesEntries,
   maxPerOrder: int32('At most this many in one order, 1 to 100.'),
   visibility: v.pipe(
-    v.picklist(['public', 'code', 'hidden']),
+    v.picklist(ticketVisibilities),
     v.description('public, code (sold with an access code) or hidden.'),
   ),
   requiresApproval: v.pipe(v.boolean(), v.description('An order waits for organiser approval.')),
@@ -42,7 +43,7 @@ export function ticketTypeView(
     description: row.description,
     ...pricedPlaces(event, row),
     maxPerOrder: row.max_per_order,
-    visibility: row.visibility as TicketTypeView['visibility'],
+    visibility: row.visibility,
     requiresApproval: row.requires_approval === 1,
     salesStartUtc: row.sales_start_utc,
     salesEndUtc: row.sales_end_utc,

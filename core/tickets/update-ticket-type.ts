@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { loadEvent } from '../events/load-event';
 import { logChange } from '../platform/change-log';
 import { checkIfMatch } from '../platform/etag';
 import { FieldErrors } from '../platform/field-errors';
+import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { dateTime, localTime, uuid } from '../platform/schemas';
@@ -21,6 +21,8 @@ export const updateTicketType = defineOperation({
     'Changes a ticket type as a JSON merge patch: name, description, capacity (null = no limit; refused with 409 capacityBelowTaken, naming taken, when below the places already taken; a sold-out type reopens at once when raised), maxPerOrder (1 to 100) and the sales window (salesStartUtc/salesEndUtc, or the Local pair in venue time; UTC wins; null clears). Price and VAT cannot be changed. Send If-Match with the ETag read to get 412 preconditionFailed when it changed since. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
+  problems: ['notFound', 'capacityBelowTaken'],
+  ifMatch: true,
   input: v.object({
     eventId: uuid('The event id.'),
     ticketTypeId: uuid('The ticket type id.'),

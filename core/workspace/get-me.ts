@@ -21,6 +21,7 @@ export const getMe = defineOperation({
     "Tells which workspace the API key reaches, the key's name, prefix, scopes and expiry, and its call limit per minute (shared by REST and MCP). Any working key may call it.",
   scope: 'any',
   effect: 'read',
+  problems: [],
   input: noInput,
   output: meSchema,
   async handler(ctx) {

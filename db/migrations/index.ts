@@ -4,12 +4,14 @@ import * as foundation from './0001-foundation';
 import * as sales from './0002-sales';
 import * as doorsProgrammePasses from './0003-doors-programme-passes';
 import * as dropUnreadScanIndex from './0004-drop-unread-scan-index';
+import * as constraints from './0005-constraints';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-sales': sales,
   '0003-doors-programme-passes': doorsProgrammePasses,
   '0004-drop-unread-scan-index': dropUnreadScanIndex,
+  '0005-constraints': constraints,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,19 +3,27 @@
 // out and back in, some offline, some refused. Presence, inside counts and first check-ins match.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
+import {
+  type DoorKind,
+  type Flag,
+  type ScanDirection,
+  type ScanResult,
+  type SessionKind,
+  toFlag,
+} from '../values';
 import type { SampleContext } from './index';
 import { SampleRandom } from './random';
 
 interface DoorSpec {
   key: string;
   name: string;
-  kind: 'entrance' | 'session' | 'area';
+  kind: DoorKind;
   main?: boolean;
   capacity?: number;
   reentry?: boolean;
   ticketTypes?: string[];
   addOns?: string[];
-  sessionKind?: string;
+  sessionKind?: SessionKind;
 }
 
 const doorsByEvent: Record<string, DoorSpec[]> = {
@@ -104,8 +112,8 @@ async function insertPastScans(db: Db, sample: SampleContext): Promise<void> {
   for (const a of attendees) {
     const valid = a.status === 'active' && (a.order_status === 'paid' || a.order_status === 'free');
     const at = new Date(start - 30 * 60_000 + random.int(0, 240) * 60_000).toISOString();
-    const offline = random.next() < 0.15 ? 1 : 0;
-    const scan = (result: string, admitted: number, direction: string, when: string) =>
+    const offline = toFlag(random.next() < 0.15);
+    const scan = (result: ScanResult, admitted: Flag, direction: ScanDirection, when: string) =>
       db
         .insertInto('check_ins')
         .values({
@@ -127,7 +135,7 @@ async function insertPastScans(db: Db, sample: SampleContext): Promise<void> {
     }
     if (random.next() < 0.12) continue; // a no-show
     await scan('welcome', 1, 'in', at);
-    let isInside = 1;
+    let isInside: Flag = 1;
     if (random.next() < 0.2) {
       const out = new Date(Date.parse(at) + random.int(30, 180) * 60_000).toISOString();
       await scan('out', 0, 'out', out);
@@ -142,7 +150,14 @@ async function insertPastScans(db: Db, sample: SampleContext): Promise<void> {
       .insertInto('door_presence')
       .values({ door_id: doorId, attendee_id: a.id, inside: isInside, first_in_utc: at, last_scan_utc: at })
       .execute();
-    await db.updateTable('attendees').set({ checked_in_utc: at }).where('id', '=', a.id).execute();
+    await db
+      .updateTable('attendees')
+      .set((eb) => ({
+        checked_in_utc: at,
+        updated_utc: eb.fn<string>('max', [eb.ref('updated_utc'), eb.val(at)]),
+      }))
+      .where('id', '=', a.id)
+      .execute();
   }
   await db.updateTable('doors').set({ inside }).where('id', '=', doorId).execute();
 }

@@ -123,7 +123,7 @@ export async function insertSampleEvents(db: Db, sample: SampleContext): Promise
         id: sample.id(`event/${e.key}`),
         workspace_id: sample.workspaceId,
         name: e.name,
-        slug: e.slug,
+        slug: `${e.slug}${sample.slugSuffix}`,
         status: e.status,
         online: e.online ? 1 : 0,
         venue_name: e.venue?.name ?? null,

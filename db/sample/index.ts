@@ -1,6 +1,7 @@
 // Sample data for the demonstration workspace and for `workspace create --sample`. Each area
 // adds its own file here and one line to fillSampleData.
 import type { Db } from '../connect';
+import { nextChangeSeq } from '../sequence';
 import { insertSampleDoors } from './doors';
 import { insertSampleEvents, sampleEvents } from './events';
 import { sampleId } from './ids';
@@ -10,17 +11,23 @@ import { insertSampleSales } from './sales';
 
 export interface SampleContext {
   workspaceId: string;
+  /** Added to every event slug (slugs are unique across the deployment); empty for the demonstration. */
+  slugSuffix: string;
   /** Midnight UTC of the day the data is made; every date is relative to it. */
   day0: Date;
   id(name: string): string;
 }
 
-export async function fillSampleData(db: Db, options: { workspaceId: string; now: Date }): Promise<void> {
+export async function fillSampleData(
+  db: Db,
+  options: { workspaceId: string; now: Date; demonstration?: boolean },
+): Promise<void> {
   const day0 = new Date(
     Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate()),
   );
   const sample: SampleContext = {
     workspaceId: options.workspaceId,
+    slugSuffix: options.demonstration ? '' : `-${sampleId(options.workspaceId, 'slug').slice(0, 6)}`,
     day0,
     id: (name) => sampleId(options.workspaceId, name),
   };
@@ -34,4 +41,48 @@ export async function fillSampleData(db: Db, options: { workspaceId: string; now
   await insertSamplePasses(db, sample);
   // Doors last: a session door names its session, so the programme must be there first.
   await insertSampleDoors(db, sample);
+  await orderChangesByTime(db, sample.workspaceId);
+}
+
+/** Every table whose rows carry a change position (change_seq) and the time of that change. */
+const changingTables = [
+  'events',
+  'ticket_types',
+  'add_ons',
+  'discount_codes',
+  'orders',
+  'attendees',
+  'rooms',
+  'tracks',
+  'speakers',
+  'sessions',
+  'doors',
+  'passes',
+  'pass_holders',
+] as const;
+
+/**
+ * The sample's rows are made area by area, each with times in the past: their change positions are
+ * given again in the order of their updatedUtc, so "oldest change first" holds on the times a client
+ * sees, as it does for changes made through the API.
+ */
+async function orderChangesByTime(db: Db, workspaceId: string): Promise<void> {
+  const rows: { table: (typeof changingTables)[number]; id: string; updated: string; seq: number }[] = [];
+  for (const table of changingTables) {
+    const found = await db
+      .selectFrom(table)
+      .select(['id', 'updated_utc', 'change_seq'])
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+    for (const r of found) rows.push({ table, id: r.id, updated: r.updated_utc, seq: r.change_seq });
+  }
+  // Rows changed at the same moment keep the order they were made in.
+  rows.sort((a, b) => (a.updated < b.updated ? -1 : a.updated > b.updated ? 1 : a.seq - b.seq));
+  for (const row of rows) {
+    await db
+      .updateTable(row.table)
+      .set({ change_seq: await nextChangeSeq(db) })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }

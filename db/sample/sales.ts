@@ -3,6 +3,7 @@
 // with attendees (some cancelled, some unpaid, one erased). Taken counts match the tickets.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
+import type { Flag, QuestionKind } from '../values';
 import type { SampleContext } from './index';
 import { companies, firstNames, jobTitles, lastNames, SampleRandom } from './random';
 
@@ -382,7 +383,14 @@ async function insertQuestions(
   eventId: string,
 ): Promise<{ diet: string; size: string }> {
   const q = (key: string) => sample.id(`question/${eventId}/${key}`);
-  const rows = [
+  const rows: {
+    key: string;
+    label: Record<string, string>;
+    kind: QuestionKind;
+    required: Flag;
+    options: { value: string; label: Record<string, string> }[];
+    max?: number;
+  }[] = [
     {
       key: 'diet',
       label: { en: 'Dietary needs', nb: 'Kostbehov' },

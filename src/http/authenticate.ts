@@ -1,15 +1,35 @@
 // Shared by REST and MCP: verifies the key through core's one verifier, counts the call on the
 // key's one rate counter, sets the RateLimit headers, and records the call in key activity.
+// Failed authentications are counted per source address: past the limit that address is answered
+// 429 instead of 401 for a while. A working key is never refused for it, so nobody can lock a
+// real key out by failing on purpose.
 import type { Middleware } from 'koa';
-import { tokenFromHeaders, verifyToken } from '../../core/platform/authenticate';
+import { credentialFrom, verifyToken } from '../../core/platform/authenticate';
 import { isProblem, problem } from '../../core/platform/problems';
+import type { RateCounter } from '../../core/platform/rate-counter';
 import type { Services } from '../../core/platform/services';
 
-export function authenticate(services: Services, transport: 'rest' | 'mcp'): Middleware {
+export interface AuthenticationGuard {
+  /** Failed authentications per source address, shared by REST and MCP. */
+  failures: RateCounter;
+  failuresPerMinute: number;
+}
+
+export function authenticate(
+  services: Services,
+  transport: 'rest' | 'mcp',
+  guard: AuthenticationGuard,
+): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
-    const token = tokenFromHeaders(ctx.get('authorization') || undefined, ctx.get('x-api-key') || undefined);
-    const verification = await verifyToken(services, token);
+    const credential = credentialFrom(
+      ctx.get('authorization') || undefined,
+      ctx.get('x-api-key') || undefined,
+    );
+    const verification =
+      'problem' in credential
+        ? { ok: false as const, problem: credential.problem }
+        : await verifyToken(services, credential.token);
     let key: { keyId: string; workspaceId: string } | undefined;
     let outcome = 'ok';
     let status = 200;
@@ -17,6 +37,14 @@ export function authenticate(services: Services, transport: 'rest' | 'mcp'): Mid
       if (!verification.ok) {
         key = verification.key;
         if (transport === 'mcp') ctx.set('WWW-Authenticate', 'Bearer realm="tessera-mcp"');
+        const failures = guard.failures.take(`${ctx.ip}`, guard.failuresPerMinute, services.clock.now());
+        if (!failures.allowed) {
+          throw problem(
+            'rateLimited',
+            `Too many failed authentications from this address; retry in ${failures.resetSeconds} seconds.`,
+            { retryAfter: failures.resetSeconds },
+          );
+        }
         throw verification.problem;
       }
       const actor = verification.actor;
@@ -25,10 +53,10 @@ export function authenticate(services: Services, transport: 'rest' | 'mcp'): Mid
       ctx.set('RateLimit-Policy', `"default";q=${rate.limit};w=${rate.windowSeconds}`);
       ctx.set('RateLimit', `"default";r=${rate.remaining};t=${rate.resetSeconds}`);
       if (!rate.allowed) {
-        ctx.set('Retry-After', String(rate.resetSeconds));
         throw problem(
           'rateLimited',
           `More than ${rate.limit} calls a minute; retry in ${rate.resetSeconds} seconds.`,
+          { retryAfter: rate.resetSeconds },
         );
       }
       ctx.state.actor = actor;

@@ -1,16 +1,16 @@
-// Gives every request a traceId (answered in the X-Trace-Id header, written to the log) and
-// turns every refusal into application/problem+json. Unknown faults become 500 serverError.
+// Gives every request a traceId (answered in the X-Trace-Id header, written to the log) and its
+// public origin, and turns every refusal into application/problem+json (with Retry-After when the
+// problem says how long to wait). Unknown faults become 500 serverError.
 import { randomBytes } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { isProblem, type Problem, problem, problemBody } from '../../core/platform/problems';
 import type { Logger } from '../logger';
 
-export function traceAndProblems(logger: Logger): Middleware {
+export function traceAndProblems(logger: Logger, originOf: (ctx: Context) => string): Middleware {
   return async (ctx, next) => {
     const traceId = randomBytes(16).toString('hex');
     ctx.state.traceId = traceId;
-    // Koa 3's ctx.origin is the Origin header; the service's own origin is protocol + host.
-    ctx.state.origin = `${ctx.protocol}://${ctx.host}`;
+    ctx.state.origin = originOf(ctx);
     ctx.set('X-Trace-Id', traceId);
     const started = performance.now();
     try {
@@ -23,6 +23,8 @@ export function traceAndProblems(logger: Logger): Middleware {
       if (p.status >= 500) logger.error({ traceId, err: error }, 'request failed');
       ctx.status = p.status;
       ctx.type = 'application/problem+json';
+      const retryAfter = p.extras.retryAfter;
+      if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
       ctx.body = problemBody(p, { root: ctx.state.origin, instance: ctx.path, traceId });
     } finally {
       logger.info(
@@ -42,11 +44,4 @@ export function traceAndProblems(logger: Logger): Middleware {
 export function toProblem(error: unknown): Problem {
   if (isProblem(error)) return error;
   return problem('serverError');
-}
-
-/** Sends a problem from code that runs with ctx.respond = false (the MCP endpoint). */
-export function renderProblemTo(ctx: Parameters<Middleware>[0], p: Problem): void {
-  ctx.status = p.status;
-  ctx.type = 'application/problem+json';
-  ctx.body = problemBody(p, { root: ctx.state.origin, instance: ctx.path, traceId: ctx.state.traceId });
 }

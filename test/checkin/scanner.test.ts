@@ -1,5 +1,7 @@
 // Door check-in by the steward's scanner rules (spec "Check-in", CheckInResult; issue 4).
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookEventType } from '../../db/values';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
@@ -31,7 +33,7 @@ const scan = (
 ) =>
   t.api(`/events/${e.eventId}/attendees/${attendeeId}/check-in`, { key: as, method: 'POST', body, headers });
 
-async function outbox(type: string, attendeeId: string) {
+async function outbox(type: WebhookEventType, attendeeId: string) {
   const rows = await t.server.services.db
     .selectFrom('outbox')
     .select('payload')

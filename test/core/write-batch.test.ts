@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WriteBatcher } from '../../core/platform/write-batch';
 import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
@@ -51,9 +52,11 @@ describe('WriteBatcher', () => {
   it('refuses a failing write alone: the others in its batch are committed once, nothing of it is', async () => {
     const writes = new WriteBatcher(db);
     const runs = new Map<string, number>();
+    const transactions = new Map<string, Db>();
     const job = (id: string, fail = false) =>
       writes.run(async (trx) => {
         runs.set(id, (runs.get(id) ?? 0) + 1);
+        transactions.set(id, trx);
         await addWorkspace(trx, id);
         if (fail) throw new Error(`refused ${id}`);
         return id;
@@ -64,8 +67,55 @@ describe('WriteBatcher', () => {
     const all = await names();
     expect(all).toEqual(expect.arrayContaining(['b1', 'b2', 'b4']));
     expect(all).not.toContain('b3');
-    // b1 ran alone (nothing was queued yet); b2 to b4 were batched, the batch was rolled back
-    // when b3 failed (before b4 ran), and each then ran alone.
-    expect(Object.fromEntries(runs)).toEqual({ b1: 1, b2: 2, b3: 2, b4: 1 });
+    // b1 ran alone (nothing was queued yet); b2 to b4 shared one transaction, b3's failure rolled
+    // back only its own savepoint, and nothing ran twice.
+    expect(Object.fromEntries(runs)).toEqual({ b1: 1, b2: 1, b3: 1, b4: 1 });
+    expect(transactions.get('b2')).toBe(transactions.get('b3'));
+    expect(transactions.get('b4')).toBe(transactions.get('b3'));
+  });
+
+  it('rolls back a failing write of a batch of one whole', async () => {
+    const writes = new WriteBatcher(db);
+    const refused = writes.run(async (trx) => {
+      await addWorkspace(trx, 'c1');
+      throw new Error('refused c1');
+    });
+    await expect(refused).rejects.toThrow('refused c1');
+    expect(await names()).not.toContain('c1');
+  });
+
+  it('rejects every write of a batch whose commit fails, and writes none of them', async () => {
+    const writes = new WriteBatcher(db);
+    // A deferred constraint fails only at commit: the whole batch is then refused, each write once.
+    const runs: string[] = [];
+    const job = (id: string, broken = false) =>
+      writes.run(async (trx) => {
+        runs.push(id);
+        if (broken) await sql`pragma defer_foreign_keys = on`.execute(trx);
+        await trx
+          .insertInto('api_keys')
+          .values({
+            id,
+            workspace_id: broken ? 'no-such-workspace' : 'b1',
+            name: id,
+            prefix: `abk_${id.padEnd(12, 'x')}`,
+            secret_hash: 'x',
+            scopes: '[]',
+            legacy_scopes: null,
+            rate_per_minute: null,
+            created_utc: new Date().toISOString(),
+            expires_utc: null,
+            revoked_utc: null,
+            last_used_utc: null,
+          })
+          .execute();
+        return id;
+      });
+    const settled = await Promise.allSettled([job('d1'), job('d2'), job('d3', true), job('d4')]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    expect(runs).toEqual(['d1', 'd2', 'd3', 'd4']);
+    const keys = (await db.selectFrom('api_keys').select('id').execute()).map((k) => k.id);
+    expect(keys).toContain('d1');
+    for (const id of ['d2', 'd3', 'd4']) expect(keys).not.toContain(id);
   });
 });

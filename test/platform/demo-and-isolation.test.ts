@@ -181,10 +181,15 @@ describe('isolation between workspaces', () => {
     expect(foreign.body.title).toBe(missing.body.title);
   });
 
-  it('keeps the same slug free in each workspace', async () => {
+  it('keeps slugs unique across the deployment, since an event\'s address /e/{slug} is', async () => {
     const body = eventBody({ slug: 'same-slug-everywhere' });
     expect((await t.api('/events', { key: a.key, method: 'POST', body })).status).toBe(201);
-    expect((await t.api('/events', { key: b.key, method: 'POST', body })).status).toBe(201);
+    expectProblem(await t.api('/events', { key: b.key, method: 'POST', body }), 409, 'slugTaken');
+    // A slug made from the name moves on to a free one instead.
+    const named = eventBody({ name: 'Same slug everywhere' });
+    const made = await t.api('/events', { key: b.key, method: 'POST', body: named });
+    expect(made.status).toBe(201);
+    expect(made.body.slug).toBe('same-slug-everywhere-2');
   });
 
   it("refuses workspace A's event over MCP to workspace B's key with an eventNotFound tool error", async () => {

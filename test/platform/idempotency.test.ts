@@ -1,7 +1,7 @@
 // Idempotency-Key (spec "Common conventions", "Limits"): a retry gets the first answer, a key in
 // flight gives 409, a key reused for another method, path or body gives 422, a bad key gives 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimIdempotencyKey, hashBody } from '../../core/platform/idempotency';
+import { hashBody, storedAnswer } from '../../core/platform/idempotency';
 import { isProblem } from '../../core/platform/problems';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
@@ -109,25 +109,16 @@ describe('422 idempotencyKeyReused', () => {
   it('refuses the same key for another path or method with idempotencyKeyReused', async () => {
     const body = eventBody();
     expect((await post(body, 'reused-path')).status).toBe(201);
-    const claim = (request: { method: string; path: string }) =>
-      claimIdempotencyKey(t.server.services.db, t.server.services.clock, writerId, {
-        key: 'reused-path',
-        bodyHash: hashBody(body),
-        ...request,
-      }).then(
-        () => 'claimed',
-        (error) => (isProblem(error) ? error.code : String(error)),
+    const { db, clock: serverClock } = t.server.services;
+    const lookUp = (request: { method: string; path: string }) =>
+      storedAnswer(db, serverClock, writerId, { key: 'reused-path', ...request }, hashBody(body)).then(
+        (answer) => (answer ? 'replay' : 'fresh'),
+        (error: unknown) => (isProblem(error) ? error.code : String(error)),
       );
-    expect(await claim({ method: 'POST', path: '/api/v1/events/other' })).toBe('idempotencyKeyReused');
-    expect(await claim({ method: 'PUT', path: '/api/v1/events' })).toBe('idempotencyKeyReused');
+    expect(await lookUp({ method: 'POST', path: '/api/v1/events/other' })).toBe('idempotencyKeyReused');
+    expect(await lookUp({ method: 'PUT', path: '/api/v1/events' })).toBe('idempotencyKeyReused');
     // The same request is answered from the record (a replay), not refused.
-    const replay = await claimIdempotencyKey(t.server.services.db, t.server.services.clock, writerId, {
-      key: 'reused-path',
-      method: 'POST',
-      path: '/api/v1/events',
-      bodyHash: hashBody(body),
-    });
-    expect(replay.kind).toBe('replay');
+    expect(await lookUp({ method: 'POST', path: '/api/v1/events' })).toBe('replay');
   });
 });
 
@@ -148,50 +139,31 @@ describe('400 invalidIdempotencyKey', () => {
 });
 
 describe('409 idempotencyKeyInUse', () => {
-  it('refuses a key whose first request is still running with 409 idempotencyKeyInUse', async () => {
+  it('refuses a key whose first request is still running with 409 and Retry-After, then runs it', async () => {
     const body = eventBody();
-    const now = clock.now();
-    await t.server.services.db
-      .insertInto('idempotency_records')
-      .values({
-        api_key_id: writerId,
-        idempotency_key: 'in-flight',
-        method: 'POST',
-        path: '/api/v1/events',
-        body_hash: hashBody(body),
-        state: 'running',
-        status: null,
-        response_body: null,
-        created_utc: now.toISOString(),
-        expires_utc: new Date(now.getTime() + 24 * 3_600_000).toISOString(),
-      })
-      .execute();
+    const leave = t.server.services.idempotencyInFlight.enter(writerId, 'in-flight');
     const count = await eventCount();
-    expectProblem(await post(body, 'in-flight'), 409, 'idempotencyKeyInUse');
+    const busy = await post(body, 'in-flight');
+    expectProblem(busy, 409, 'idempotencyKeyInUse');
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(busy.body.retryAfter).toBe(1);
     expect(await eventCount()).toBe(count);
+    leave();
+    expect((await post(body, 'in-flight')).status).toBe(201);
   });
 
-  it('takes over a claim abandoned by a request that died long ago', async () => {
-    const body = eventBody();
-    const long = new Date(clock.now().getTime() - 60 * 60_000);
-    await t.server.services.db
-      .insertInto('idempotency_records')
-      .values({
-        api_key_id: writerId,
-        idempotency_key: 'abandoned',
-        method: 'POST',
-        path: '/api/v1/events',
-        body_hash: hashBody(body),
-        state: 'running',
-        status: null,
-        response_body: null,
-        created_utc: long.toISOString(),
-        expires_utc: new Date(long.getTime() + 24 * 3_600_000).toISOString(),
-      })
-      .execute();
-    const res = await post(body, 'abandoned');
-    expect(res.status).toBe(201);
-    expect((await post(body, 'abandoned')).body.eventId).toBe(res.body.eventId);
+  it('keeps no record of a request that never finished: the first answer is written with its change', async () => {
+    const before = await t.server.services.db
+      .selectFrom('idempotency_records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const leave = t.server.services.idempotencyInFlight.enter(writerId, 'never-finished');
+    leave();
+    const after = await t.server.services.db
+      .selectFrom('idempotency_records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('creates exactly one event from many identical parallel requests', async () => {

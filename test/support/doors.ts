@@ -1,8 +1,10 @@
 // Set-up for the door suites: an in-person event made through the API, with ticket types, an
 // add-on and doors added to the database as the organiser's app would (the API makes none of
 // these), and people registered through the API.
+
 import { newId } from '../../core/platform/ids';
 import { nextChangeSeq } from '../../db/sequence';
+import type { DoorKind, Flag } from '../../db/values';
 import { eventBody } from './fixtures';
 import type { TestServer } from './server';
 
@@ -45,7 +47,7 @@ export async function seedDoorEvent(t: TestServer, workspaceId: string, key: str
       ...(await stamp()),
     })
     .execute();
-  const type = async (name: string, extra: { crew?: number; includes?: string[] } = {}) => {
+  const type = async (name: string, extra: { crew?: Flag; includes?: string[] } = {}) => {
     const id = newId();
     await db
       .insertInto('ticket_types')
@@ -60,7 +62,7 @@ export async function seedDoorEvent(t: TestServer, workspaceId: string, key: str
         capacity: null,
         taken: 0,
         max_per_order: 50,
-        visibility: 'public',
+        visibility: 'public' as const,
         access_code: null,
         requires_approval: 0,
         crew: extra.crew ?? 0,
@@ -75,12 +77,12 @@ export async function seedDoorEvent(t: TestServer, workspaceId: string, key: str
   };
   const general = await type('General');
   const vip = await type('VIP', { includes: [workshop] });
-  const crew = await type('Crew', { crew: 1 });
+  const crew = await type('Crew', { crew: 1 as const });
   let order = 0;
   const door = async (
     name: string,
-    kind: string,
-    extra: { main?: number; capacity?: number; reentry?: number; types?: string[]; addOns?: string[] } = {},
+    kind: DoorKind,
+    extra: { main?: Flag; capacity?: number; reentry?: Flag; types?: string[]; addOns?: string[] } = {},
   ) => {
     const id = newId();
     order += 1;

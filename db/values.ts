@@ -1,0 +1,186 @@
+// The fixed sets of values a column may hold, in one place: db/schema.ts types the columns with
+// them, the CHECK constraints of the schema refuse anything else (a test compares the two), and
+// core builds its schemas and rules from them.
+
+export const flags = [0, 1] as const;
+/** SQLite has no boolean: 0 or 1. */
+export type Flag = (typeof flags)[number];
+export const toFlag = (value: boolean): Flag => (value ? 1 : 0);
+
+export const eventStatuses = ['draft', 'published'] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+/** Modules an organiser can switch off per event; a module absent from an event's list is on. */
+export const eventModules = [
+  'checkin',
+  'program',
+  'sponsors',
+  'leads',
+  'cfp',
+  'crew',
+  'feedback',
+  'payments',
+  'budget',
+  'sharekit',
+] as const;
+export type EventModule = (typeof eventModules)[number];
+
+export const orderStatuses = [
+  'pending',
+  'paid',
+  'free',
+  'onAccount',
+  'transfer',
+  'requested',
+  'declined',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderSources = ['registration', 'workspace', 'door'] as const;
+export type OrderSource = (typeof orderSources)[number];
+
+export const attendeeStatuses = ['active', 'cancelled'] as const;
+export type AttendeeStatus = (typeof attendeeStatuses)[number];
+
+export const ticketVisibilities = ['public', 'code', 'hidden'] as const;
+export type TicketVisibility = (typeof ticketVisibilities)[number];
+
+export const questionKinds = [
+  'text',
+  'longText',
+  'email',
+  'phone',
+  'number',
+  'date',
+  'choice',
+  'multiChoice',
+  'checkbox',
+  'file',
+] as const;
+export type QuestionKind = (typeof questionKinds)[number];
+
+export const sessionKinds = [
+  'talk',
+  'keynote',
+  'workshop',
+  'panel',
+  'break',
+  'meal',
+  'networking',
+  'other',
+] as const;
+export type SessionKind = (typeof sessionKinds)[number];
+
+export const doorKinds = ['entrance', 'session', 'area'] as const;
+export type DoorKind = (typeof doorKinds)[number];
+
+export const scanDirections = ['in', 'out'] as const;
+export type ScanDirection = (typeof scanDirections)[number];
+
+/** What a scan came to: let in or out, or one of the refusals. */
+export const scanResults = [
+  'welcome',
+  'again',
+  'out',
+  'cancelled',
+  'unpaid',
+  'notOnList',
+  'noAddOn',
+  'full',
+  'noReentry',
+] as const;
+export type ScanResult = (typeof scanResults)[number];
+
+export const passKinds = ['season', 'bundle'] as const;
+export type PassKind = (typeof passKinds)[number];
+
+export const passScopes = ['range', 'list'] as const;
+export type PassScope = (typeof passScopes)[number];
+
+export const passRefundRules = ['beforeFirst', 'organiser', 'none'] as const;
+export type PassRefundRule = (typeof passRefundRules)[number];
+
+export const passStatuses = ['draft', 'onSale', 'closed'] as const;
+export type PassStatus = (typeof passStatuses)[number];
+
+/** How an event came to be on a pass: named in its list, or inside its date range. */
+export const passEventSources = ['list', 'range'] as const;
+export type PassEventSource = (typeof passEventSources)[number];
+
+export const holderStatuses = ['active', 'ended'] as const;
+export type HolderStatus = (typeof holderStatuses)[number];
+
+export const holderEndedReasons = ['refunded', 'cancelled', 'orderGone'] as const;
+export type HolderEndedReason = (typeof holderEndedReasons)[number];
+
+export const transports = ['rest', 'mcp'] as const;
+export type Transport = (typeof transports)[number];
+
+export const webhookEventTypes = [
+  'attendee.registered',
+  'attendee.updated',
+  'attendee.cancelled',
+  'attendee.erased',
+  'order.paid',
+  'checkin.created',
+  'feedback.given',
+  'lead.captured',
+  'certificate.issued',
+  'content.published',
+  'stay.requested',
+  'stay.assigned',
+  'stay.changed',
+  'stay.cancelled',
+  'member.joined',
+  'member.left',
+  'travel.changed',
+  'claim.submitted',
+  'claim.approved',
+  'claim.paid',
+  'shift.signed_up',
+  'shift.dropped',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/**
+ * Each enumerated column and the values it may hold; the schema test checks that the CHECK
+ * constraint of every one of them allows exactly these.
+ */
+export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
+  'workspaces.demonstration': flags,
+  'key_activity.transport': transports,
+  'events.status': eventStatuses,
+  'events.online': flags,
+  'outbox.type': webhookEventTypes,
+  'ticket_types.visibility': ticketVisibilities,
+  'ticket_types.requires_approval': flags,
+  'ticket_types.crew': flags,
+  'questions.kind': questionKinds,
+  'questions.required': flags,
+  'orders.status': orderStatuses,
+  'orders.source': orderSources,
+  'orders.erased': flags,
+  'attendees.status': attendeeStatuses,
+  'attendees.erased': flags,
+  'speakers.erased': flags,
+  'sessions.kind': sessionKinds,
+  'doors.kind': doorKinds,
+  'doors.main': flags,
+  'doors.reentry': flags,
+  'check_ins.direction': scanDirections,
+  'check_ins.result': scanResults,
+  'check_ins.admitted': flags,
+  'check_ins.offline': flags,
+  'door_presence.inside': flags,
+  'passes.kind': passKinds,
+  'passes.scope': passScopes,
+  'passes.refund_rule': passRefundRules,
+  'passes.status': passStatuses,
+  'pass_events.source': passEventSources,
+  'pass_holders.status': holderStatuses,
+  'pass_holders.ended_reason': holderEndedReasons,
+  'pass_holders.erased': flags,
+};

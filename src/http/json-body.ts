@@ -1,0 +1,104 @@
+// The one JSON body reader, for the REST API and the MCP endpoint alike. It reads the raw bytes
+// (raw-body), and refuses, before anything walks the body: a body over 1 MB (413), a charset other
+// than UTF-8, bytes that are not UTF-8, nesting deeper than 32 levels, and text JSON cannot carry
+// faithfully (NUL characters and lone surrogates). All of those are 400 invalidBody.
+import type { Context, Middleware } from 'koa';
+import getRawBody from 'raw-body';
+import { problem } from '../../core/platform/problems';
+
+export const maxBodyBytes = 1024 * 1024;
+/** Deepest nesting of objects and arrays a body may have; no operation needs more than a few. */
+export const maxJsonDepth = 32;
+
+const jsonTypes = ['application/json', 'application/merge-patch+json', '+json'];
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+function hasBody(ctx: Context): boolean {
+  return Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+}
+
+/** Reads a JSON body into ctx.request.body; bodies of other types are left for the adapter to refuse. */
+export function jsonBody(): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && hasBody(ctx) && ctx.is(jsonTypes)) {
+      const charset = ctx.request.charset;
+      if (charset && !/^utf-?8$/i.test(charset))
+        throw problem('invalidBody', `Send the body in UTF-8, not ${charset}.`);
+      const bytes = await readBytes(ctx);
+      (ctx.request as unknown as { body: unknown }).body = parseJson(bytes);
+    }
+    await next();
+  };
+}
+
+async function readBytes(ctx: Context): Promise<Buffer> {
+  try {
+    return await getRawBody(ctx.req, { length: ctx.get('content-length') || undefined, limit: maxBodyBytes });
+  } catch (error) {
+    if ((error as { type?: string }).type === 'entity.too.large')
+      throw problem('payloadTooLarge', 'The request body is larger than 1 MB.');
+    throw problem('invalidBody', 'The body could not be read whole.');
+  }
+}
+
+export function parseJson(bytes: Buffer): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw problem('invalidBody', 'The body is not valid UTF-8.');
+  }
+  if (depthOf(text) > maxJsonDepth)
+    throw problem('invalidBody', `The body nests deeper than ${maxJsonDepth} levels.`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw problem('invalidBody', 'The body is not valid JSON.');
+  }
+  refuseUnfaithfulText(value);
+  return value;
+}
+
+/** The deepest nesting of [ and { outside strings, read without parsing (so without recursion). */
+function depthOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}
+
+/** NUL characters and lone surrogates (from \u escapes) are refused in every string and key. */
+function refuseUnfaithfulText(value: unknown): void {
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') check(node);
+    else if (Array.isArray(node)) stack.push(...node);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, item] of Object.entries(node)) {
+        check(key);
+        stack.push(item);
+      }
+    }
+  }
+}
+
+function check(text: string): void {
+  if (text.includes('\u0000'))
+    throw problem('invalidBody', 'Text in the body may not contain NUL characters.');
+  if (!text.isWellFormed())
+    throw problem('invalidBody', 'Text in the body contains a lone surrogate (not a Unicode character).');
+}
