@@ -181,7 +181,7 @@ describe('isolation between workspaces', () => {
     expect(foreign.body.title).toBe(missing.body.title);
   });
 
-  it('keeps slugs unique across the deployment, since an event\'s address /e/{slug} is', async () => {
+  it("keeps slugs unique across the deployment, since an event's address /e/{slug} is", async () => {
     const body = eventBody({ slug: 'same-slug-everywhere' });
     expect((await t.api('/events', { key: a.key, method: 'POST', body })).status).toBe(201);
     expectProblem(await t.api('/events', { key: b.key, method: 'POST', body }), 409, 'slugTaken');

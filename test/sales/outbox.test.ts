@@ -17,7 +17,10 @@ let summit: string;
 let standard: string;
 let vip: string;
 
-const summitRef = { slug: expect.stringMatching(/^nordic-product-summit-2027-[0-9a-f]{6}$/), name: 'Nordic Product Summit 2027' };
+const summitRef = {
+  slug: expect.stringMatching(/^nordic-product-summit-2027-[0-9a-f]{6}$/),
+  name: 'Nordic Product Summit 2027',
+};
 const personalFields = ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'answers'] as const;
 
 beforeAll(async () => {
