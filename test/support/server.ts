@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { pino } from 'pino';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { createKey, type KeyRequest } from '../../core/admin/api-keys';
 import { createWorkspace } from '../../core/admin/workspaces';
 import type { Clock } from '../../core/platform/clock';
-import { type RunningServer, startServer } from '../../src/server';
+import type { Logger } from '../../src/logger';
+import { type RunningServer, startServer, type Timeouts } from '../../src/server';
 import { settingsFrom } from '../../src/settings';
 
 export interface ApiAnswer<T = any> {
@@ -51,15 +53,48 @@ export class MutableClock implements Clock {
   }
 }
 
-export async function startTestServer(
-  options: { rateLimit?: number; clock?: Clock; trustProxy?: boolean } = {},
-): Promise<TestServer> {
+export interface TestServerOptions {
+  rateLimit?: number;
+  clock?: Clock;
+  trustProxy?: boolean;
+  publicUrl?: string;
+  /** More settings by environment (TESSERA_AUTH_FAILURE_LIMIT, ...). */
+  env?: Record<string, string>;
+  timeouts?: Timeouts;
+  logger?: Logger;
+}
+
+/** A pino logger whose lines are kept in memory, for tests of what gets logged. */
+export function capturingLogger(): { logger: Logger; lines: Record<string, any>[] } {
+  const lines: Record<string, any>[] = [];
+  const logger = pino(
+    { level: 'debug' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, any>) },
+  );
+  return { logger, lines };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
   const settings = settingsFrom(
-    { port: '0', host: '127.0.0.1', data: dataDir, trustProxy: options.trustProxy },
-    { TESSERA_RATE_LIMIT: String(options.rateLimit ?? 10_000), TESSERA_LOG_LEVEL: 'silent' },
+    {
+      port: '0',
+      host: '127.0.0.1',
+      data: dataDir,
+      trustProxy: options.trustProxy,
+      publicUrl: options.publicUrl,
+    },
+    {
+      TESSERA_RATE_LIMIT: String(options.rateLimit ?? 10_000),
+      TESSERA_LOG_LEVEL: 'silent',
+      ...(options.env ?? {}),
+    },
   );
-  const server = await startServer(settings, { clock: options.clock });
+  const server = await startServer(settings, {
+    clock: options.clock,
+    timeouts: options.timeouts,
+    logger: options.logger,
+  });
   const ca = server.certFile ? readFileSync(server.certFile, 'utf8') : undefined;
   const dispatcher = new Agent({ connect: { ca, servername: 'localhost' }, keepAliveTimeout: 10_000 });
   const fetchWithCa = ((input: any, init?: any) =>

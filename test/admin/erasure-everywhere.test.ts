@@ -1,0 +1,559 @@
+// Erasure reaches every copy of a person (issue "Hardening", item 1): every personal column of the
+// schema is covered by a resource's declaration, and after `person erase` nothing in the database
+// holds the person: not the rows (tickets, orders bought, speaker profile, pass holding), not the
+// outbox messages of any type, not the answers kept for idempotent retries, not the activity log.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erasePerson } from '../../core/admin/erase-person';
+import { operatorContext } from '../../core/admin/operator';
+import { personalResources } from '../../core/admin/personal-resources';
+import { erasedColumns } from '../../core/platform/personal-data';
+import { outbox, sampleIds } from '../support/sales';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Every column that is not personal, table by table. A new column must be put here or in a
+ * resource's personal declaration (core/admin/personal-resources.ts), or this test fails.
+ */
+const notPersonal: Record<string, string[]> = {
+  kysely_migration: ['name', 'timestamp'],
+  kysely_migration_lock: ['id', 'is_locked'],
+  workspaces: ['id', 'name', 'demonstration', 'created_utc'],
+  api_keys: [
+    'id',
+    'workspace_id',
+    'name',
+    'prefix',
+    'secret_hash',
+    'scopes',
+    'legacy_scopes',
+    'rate_per_minute',
+    'created_utc',
+    'expires_utc',
+    'revoked_utc',
+    'last_used_utc',
+  ],
+  // The caller's address is the key holder's, not an attendee's.
+  key_activity: [
+    'id',
+    'workspace_id',
+    'api_key_id',
+    'at_utc',
+    'transport',
+    'operation',
+    'outcome',
+    'status',
+    'duration_ms',
+    'source',
+  ],
+  events: [
+    'id',
+    'workspace_id',
+    'name',
+    'slug',
+    'status',
+    'online',
+    'venue_name',
+    'venue_address',
+    'venue_city',
+    'venue_country',
+    'time_zone',
+    'starts_utc',
+    'ends_utc',
+    'languages',
+    'currency',
+    'modules',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  change_sequence: ['name', 'value'],
+  ticket_types: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'name',
+    'description',
+    'price_minor',
+    'vat_rate',
+    'capacity',
+    'taken',
+    'max_per_order',
+    'visibility',
+    'access_code',
+    'requires_approval',
+    'crew',
+    'sales_start_utc',
+    'sales_end_utc',
+    'included_add_on_ids',
+    'sort_order',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  add_ons: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'name',
+    'description',
+    'price_minor',
+    'vat_rate',
+    'capacity',
+    'taken',
+    'sort_order',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  discount_codes: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'code',
+    'code_key',
+    'percent',
+    'amount_minor',
+    'max_uses',
+    'used',
+    'valid_from_utc',
+    'valid_until_utc',
+    'ticket_type_ids',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  questions: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'label',
+    'kind',
+    'required',
+    'options',
+    'max_length',
+    'ticket_type_ids',
+    'sort_order',
+  ],
+  orders: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'reference',
+    'status',
+    'language',
+    'total_minor',
+    'vat_minor',
+    'currency',
+    'payment_provider',
+    'paid_utc',
+    'source',
+    'discount_code_id',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  attendees: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'order_id',
+    'ticket_type_id',
+    'language',
+    'status',
+    'checked_in_utc',
+    'cancelled_utc',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  attendee_add_ons: ['attendee_id', 'add_on_id', 'quantity'],
+  rooms: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'name',
+    'capacity',
+    'location',
+    'sort_order',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  tracks: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'name',
+    'colour',
+    'description',
+    'sort_order',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  speakers: ['id', 'workspace_id', 'event_id', 'erased', 'created_utc', 'updated_utc', 'change_seq'],
+  sessions: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'title',
+    'summary',
+    'kind',
+    'room_id',
+    'track_id',
+    'starts_utc',
+    'ends_utc',
+    'capacity',
+    'language',
+    'join_provider',
+    'join_url',
+    'speaker_ids',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  doors: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'name',
+    'kind',
+    'main',
+    'session_id',
+    'capacity',
+    'inside',
+    'reentry',
+    'ticket_type_ids',
+    'add_on_ids',
+    'sort_order',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  check_ins: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'attendee_id',
+    'door_id',
+    'direction',
+    'result',
+    'admitted',
+    'scanned_utc',
+    'offline',
+    'recorded_utc',
+  ],
+  door_presence: ['door_id', 'attendee_id', 'inside', 'first_in_utc', 'last_scan_utc'],
+  passes: [
+    'id',
+    'workspace_id',
+    'kind',
+    'community_id',
+    'sales_event_id',
+    'name',
+    'description',
+    'price_minor',
+    'vat_rate',
+    'currency',
+    'capacity',
+    'scope',
+    'series_id',
+    'from_date',
+    'to_date',
+    'sales_start_utc',
+    'sales_end_utc',
+    'refund_rule',
+    'status',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  pass_events: ['pass_id', 'event_id', 'source'],
+  pass_holders: [
+    'id',
+    'workspace_id',
+    'pass_id',
+    'order_id',
+    'status',
+    'ended_reason',
+    'ended_utc',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  pass_opt_outs: ['holder_id', 'event_id'],
+};
+
+/**
+ * Columns that keep copies of resources (messages, kept answers) or free text about them: erasure
+ * scrubs the person out of them rather than nulling the column.
+ */
+const copiesScrubbed: Record<string, string[]> = {
+  outbox: [
+    'id',
+    'message_id',
+    'workspace_id',
+    'event_id',
+    'type',
+    'payload',
+    'created_utc',
+    'dispatched_utc',
+  ],
+  idempotency_records: [
+    'api_key_id',
+    'idempotency_key',
+    'workspace_id',
+    'method',
+    'path',
+    'body_hash',
+    'response_body',
+    'created_utc',
+    'expires_utc',
+  ],
+  workspace_activity: [
+    'id',
+    'workspace_id',
+    'at_utc',
+    'api_key_id',
+    'actor_name',
+    'action',
+    'resource_type',
+    'resource_id',
+    'summary',
+  ],
+};
+
+let t: TestServer;
+let workspaceId: string;
+let key: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  ({ workspaceId } = await t.workspace('Erasure everywhere', true));
+  ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
+});
+afterAll(async () => t.close());
+
+async function schemaColumns(): Promise<Map<string, string[]>> {
+  const db = t.server.services.db;
+  const tables = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  const columns = new Map<string, string[]>();
+  for (const { name } of tables.rows) {
+    const info = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
+    columns.set(
+      name,
+      info.rows.map((c) => c.name),
+    );
+  }
+  return columns;
+}
+
+describe('the declarations of personal data', () => {
+  it('cover every personal column of the schema: each column is declared personal or known not to be', async () => {
+    const declared = new Map<string, string[]>();
+    for (const d of personalResources)
+      declared.set(d.table, [...(declared.get(d.table) ?? []), ...erasedColumns(d)]);
+    for (const [table, columns] of await schemaColumns()) {
+      const known = [
+        ...(notPersonal[table] ?? []),
+        ...(copiesScrubbed[table] ?? []),
+        ...(declared.get(table) ?? []),
+      ];
+      for (const column of columns)
+        expect(known, `${table}.${column} is neither declared personal nor listed as not personal`).toContain(
+          column,
+        );
+      for (const column of declared.get(table) ?? [])
+        expect(notPersonal[table] ?? [], `${table}.${column} is both personal and not`).not.toContain(column);
+    }
+  });
+
+  it('name the columns that identify a person and the erased flag of each resource table', async () => {
+    const columns = await schemaColumns();
+    for (const d of personalResources) {
+      expect(columns.get(d.table), d.table).toContain(d.emailColumn);
+      expect(columns.get(d.table), d.table).toContain('erased');
+      for (const column of erasedColumns(d))
+        expect(columns.get(d.table), `${d.table}.${column}`).toContain(column);
+    }
+  });
+});
+
+describe('erasing a person', () => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const who = {
+    firstName: `Zelfirst${tag}`,
+    lastName: `Zellast${tag}`,
+    email: `zelda.${tag}@example.org`,
+    company: `Zelcorp${tag}`,
+    jobTitle: `Zeljob${tag}`,
+  };
+  const needles = Object.values(who);
+  let attendeeId: string;
+  let registrationBody: Record<string, unknown>;
+
+  async function whereTheyAppear(): Promise<string[]> {
+    const db = t.server.services.db;
+    const found: string[] = [];
+    for (const [table, columns] of await schemaColumns()) {
+      for (const column of columns) {
+        for (const needle of needles) {
+          const hit = await sql<{ n: number }>`
+            select count(*) as n from ${sql.table(table)} where cast(${sql.ref(column)} as text) like ${`%${needle}%`}`.execute(
+            db,
+          );
+          if (Number(hit.rows[0]!.n) > 0) found.push(`${table}.${column} holds ${needle}`);
+        }
+      }
+    }
+    return found;
+  }
+
+  beforeAll(async () => {
+    const ids = sampleIds(workspaceId);
+    const summit = ids.event('summit');
+    const db = t.server.services.db;
+    // A ticket (with its kept idempotent answer and attendee.registered), a correction
+    // (attendee.updated), a scan (checkin.created, kept answer), as buyer of the order.
+    registrationBody = {
+      attendees: [
+        {
+          ticketTypeId: ids.ticketType('summit', 'standard'),
+          firstName: who.firstName,
+          lastName: who.lastName,
+          email: who.email,
+          company: who.company,
+        },
+      ],
+    };
+    const registered = await t.api(`/events/${summit}/attendees`, {
+      key,
+      method: 'POST',
+      body: registrationBody,
+      headers: { 'idempotency-key': `erase-${tag}` },
+    });
+    expect(registered.status).toBe(201);
+    attendeeId = registered.body.attendees[0].attendeeId;
+    const corrected = await t.api(`/events/${summit}/attendees/${attendeeId}`, {
+      key,
+      method: 'PATCH',
+      body: { jobTitle: who.jobTitle },
+    });
+    expect(corrected.status).toBe(200);
+    const scanned = await t.api(`/events/${summit}/attendees/${attendeeId}/check-in`, {
+      key,
+      method: 'POST',
+      headers: { 'idempotency-key': `erase-scan-${tag}` },
+    });
+    expect(scanned.body.result).toBe('welcome');
+    // The same person speaks at the summit and holds a pass.
+    const speaker = await db
+      .selectFrom('speakers')
+      .select('id')
+      .where('event_id', '=', summit)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('speakers')
+      .set({ name: `${who.firstName} ${who.lastName}`, email: who.email, company: who.company })
+      .where('id', '=', speaker.id)
+      .execute();
+    const holder = await db
+      .selectFrom('pass_holders')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('pass_holders')
+      .set({ first_name: who.firstName, last_name: who.lastName, email: who.email })
+      .where('id', '=', holder.id)
+      .execute();
+    // An activity entry about them whose summary names them.
+    await db
+      .insertInto('workspace_activity')
+      .values({
+        workspace_id: workspaceId,
+        at_utc: new Date().toISOString(),
+        api_key_id: null,
+        actor_name: 'badge desk',
+        action: 'note',
+        resource_type: 'attendee',
+        resource_id: attendeeId,
+        summary: `Printed a badge for ${who.firstName} ${who.lastName}`,
+      })
+      .execute();
+    expect((await whereTheyAppear()).length).toBeGreaterThan(8);
+  });
+
+  it('leaves nothing of them anywhere in the database', async () => {
+    const counts = await erasePerson(await operatorContext(t.server.services, workspaceId), {
+      email: who.email,
+    });
+    expect(counts).toEqual({ attendees: 1, orders: 1, passHolders: 1, speakers: 1 });
+    expect(await whereTheyAppear()).toEqual([]);
+  });
+
+  it('marks each of their rows erased, with every declared column null', async () => {
+    const db = t.server.services.db;
+    for (const d of personalResources) {
+      const rows = await sql<Record<string, unknown>>`
+        select * from ${sql.table(d.table)} where workspace_id = ${workspaceId} and erased = 1`.execute(db);
+      expect(rows.rows.length, d.table).toBeGreaterThan(0);
+      for (const row of rows.rows)
+        for (const column of erasedColumns(d)) expect(row[column], `${d.table}.${column}`).toBeNull();
+    }
+  });
+
+  it('scrubs the messages of every type that carried them, and says erased there', async () => {
+    const messages = (await outbox(t, workspaceId)).filter((m) =>
+      JSON.stringify(m.payload).includes(attendeeId),
+    );
+    const types = new Set(messages.map((m) => m.type));
+    for (const type of ['attendee.registered', 'attendee.updated', 'checkin.created', 'attendee.erased'])
+      expect(types).toContain(type);
+    for (const m of messages) {
+      expect(m.payload.data.attendee).toMatchObject({
+        firstName: null,
+        email: null,
+        erased: true,
+        personalData: 'erased',
+      });
+    }
+  });
+
+  it('replays the kept answer of an idempotent retry without them', async () => {
+    const summit = sampleIds(workspaceId).event('summit');
+    const replay = await t.api(`/events/${summit}/attendees`, {
+      key,
+      method: 'POST',
+      body: registrationBody,
+      headers: { 'idempotency-key': `erase-${tag}` },
+    });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.attendees[0]).toMatchObject({
+      attendeeId,
+      firstName: null,
+      lastName: null,
+      email: null,
+      erased: true,
+      personalData: 'erased',
+    });
+  });
+
+  it('empties the summaries of activity-log entries about them', async () => {
+    const entries = await t.server.services.db
+      .selectFrom('workspace_activity')
+      .select(['action', 'summary'])
+      .where('resource_id', '=', attendeeId)
+      .execute();
+    expect(entries.length).toBeGreaterThan(0);
+    for (const e of entries) expect(e.summary, e.action).toBeNull();
+  });
+});
