@@ -1,4 +1,4 @@
-// The dependency direction of DESIGN.md: src -> rest, mcp -> core -> db. Reads the actual import
+// The dependency direction of docs/architecture.md: src -> rest, mcp -> core -> db. Reads the actual import
 // statements of every source file (static, dynamic, type-only and re-exports), so adding an import
 // that crosses the rule makes this test fail.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

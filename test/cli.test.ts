@@ -1,4 +1,4 @@
-// The `tessera` command (DESIGN.md "Operating contract"), run as a child process against the data
+// The `tessera` command (README "Operating contract"), run as a child process against the data
 // folder of a running server, as an operator would: JSON on stdout, clear errors and a non-zero
 // exit on bad arguments.
 import { execFile } from 'node:child_process';

@@ -128,42 +128,46 @@ async function scrubStoredCopies(ctx: Ctx, erasedIds: Set<string>): Promise<void
         some.map((id) => sql`${sql.ref(column)} like ${`%${id}%`}`),
         sql` or `,
       )})`;
-    const messages = await ctx.db
+    const outbox = await ctx.db
       .selectFrom('outbox')
-      .select(['id', 'payload'])
+      .select(['id', 'payload as document'])
       .where('workspace_id', '=', workspaceId)
       .where(mentions('payload'))
       .execute();
-    for (const m of messages) {
-      const payload = JSON.parse(m.payload) as unknown;
-      if (scrubErased(payload, personalResources, erasedIds))
-        await ctx.db
-          .updateTable('outbox')
-          .set({ payload: JSON.stringify(payload) })
-          .where('id', '=', m.id)
-          .execute();
-    }
+    await scrubEach(outbox, erasedIds, (m, payload) =>
+      ctx.db.updateTable('outbox').set({ payload }).where('id', '=', m.id).execute(),
+    );
     const answers = await ctx.db
       .selectFrom('idempotency_records')
-      .select(['api_key_id', 'idempotency_key', 'response_body'])
+      .select(['api_key_id', 'idempotency_key', 'response_body as document'])
       .where('workspace_id', '=', workspaceId)
       .where(mentions('response_body'))
       .execute();
-    for (const a of answers) {
-      const answer = JSON.parse(a.response_body) as unknown;
-      if (scrubErased(answer, personalResources, erasedIds))
-        await ctx.db
-          .updateTable('idempotency_records')
-          .set({ response_body: JSON.stringify(answer) })
-          .where('api_key_id', '=', a.api_key_id)
-          .where('idempotency_key', '=', a.idempotency_key)
-          .execute();
-    }
+    await scrubEach(answers, erasedIds, (a, response_body) =>
+      ctx.db
+        .updateTable('idempotency_records')
+        .set({ response_body })
+        .where('api_key_id', '=', a.api_key_id)
+        .where('idempotency_key', '=', a.idempotency_key)
+        .execute(),
+    );
     await ctx.db
       .updateTable('workspace_activity')
       .set({ summary: null })
       .where('workspace_id', '=', workspaceId)
       .where('resource_id', 'in', some)
       .execute();
+  }
+}
+
+/** Rewrites each stored JSON document that held an erased person, without them. */
+async function scrubEach<R extends { document: string }>(
+  rows: R[],
+  erasedIds: Set<string>,
+  save: (row: R, scrubbed: string) => Promise<unknown>,
+): Promise<void> {
+  for (const row of rows) {
+    const document = JSON.parse(row.document) as unknown;
+    if (scrubErased(document, personalResources, erasedIds)) await save(row, JSON.stringify(document));
   }
 }

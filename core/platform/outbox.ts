@@ -1,34 +1,10 @@
 // The outbox: every change that has a webhook event type writes its message in the same
 // transaction as the change, so the dispatcher sends exactly what happened, even after a crash.
+import { type WebhookEventType, webhookEventTypes } from '../../db/values';
 import type { Ctx } from './context';
 import { newMessageId } from './ids';
 
-export const webhookEventTypes = [
-  'attendee.registered',
-  'attendee.updated',
-  'attendee.cancelled',
-  'attendee.erased',
-  'order.paid',
-  'checkin.created',
-  'feedback.given',
-  'lead.captured',
-  'certificate.issued',
-  'content.published',
-  'stay.requested',
-  'stay.assigned',
-  'stay.changed',
-  'stay.cancelled',
-  'member.joined',
-  'member.left',
-  'travel.changed',
-  'claim.submitted',
-  'claim.approved',
-  'claim.paid',
-  'shift.signed_up',
-  'shift.dropped',
-] as const;
-
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+export { type WebhookEventType, webhookEventTypes };
 
 export interface OutboxMessage {
   type: WebhookEventType;

@@ -1,4 +1,4 @@
-// Erasure reaches every copy of a person (issue "Hardening", item 1): every personal column of the
+// Erasure reaches every copy of a person: every personal column of the
 // schema is covered by a resource's declaration, and after `person erase` nothing in the database
 // holds the person: not the rows (tickets, orders bought, speaker profile, pass holding), not the
 // outbox messages of any type, not the answers kept for idempotent retries, not the activity log.

@@ -1,4 +1,4 @@
-// Erasure reaches everywhere a person appears (issue 3: "nulls everything personal everywhere it
+// Erasure reaches everywhere a person appears ("nulls everything personal everywhere it
 // appears"): as a pass holder and as a speaker too, not only as attendee and buyer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasePerson } from '../../core/admin/erase-person';

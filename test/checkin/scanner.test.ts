@@ -1,4 +1,4 @@
-// Door check-in by the steward's scanner rules (spec "Check-in", CheckInResult; issue 4).
+// Door check-in by the steward's scanner rules (spec "Check-in", CheckInResult).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEventType } from '../../db/values';

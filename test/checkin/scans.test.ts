@@ -1,4 +1,4 @@
-// Offline uploads, the door-scan list and the check-in summary (spec CheckIn, CheckInSummary; issue 4).
+// Offline uploads, the door-scan list and the check-in summary (spec CheckIn, CheckInSummary).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { expectProblem } from '../support/fixtures';

@@ -1,4 +1,4 @@
-// The schema protects its own invariants (issue "Hardening", item 3): every column with a fixed set
+// The schema protects its own invariants: every column with a fixed set
 // of values is held to exactly the set db/values.ts types it with; counts never go below zero or
 // above capacity; one main entrance per event; event slugs unique across the deployment; and a
 // database made before these constraints is upgraded with its rows kept.

@@ -1,4 +1,4 @@
-// Pass holders (issue 4, item 5; spec PassHolder): newest first, status filter (active or
+// Pass holders (spec PassHolder): newest first, status filter (active or
 // ended), cursor paging, names only with people:read (personal-data rule), attendees:read
 // needed (tickets:read alone is not enough), and 404 for a pass not in the workspace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

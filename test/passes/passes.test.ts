@@ -1,4 +1,4 @@
-// Season passes and bundles (issue 4, item 5; spec "Passes"): the list (communityId and eventId
+// Season passes and bundles (spec "Passes"): the list (communityId and eventId
 // filters, the latter matching the sales event and the events admitted to; latest change first;
 // cursors), the single pass (ETag, 304, 404 for unknown ids and for another workspace's), and
 // sold, waiting, left and the PassEvent counts checked against the holders behind them, counted

@@ -1,4 +1,4 @@
-// Operations declare what invoke enforces (issue "Hardening", item 2): their module, whether they are
+// Operations declare what invoke enforces: their module, whether they are
 // door features, the problems they answer, ETag and If-Match. REST, MCP and the OpenAPI document all
 // read the one declaration, and nothing outside it is ever answered.
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// What an outside probe found (issue "Hardening", item 8), each mended and kept: bodies that are too
+// What an outside probe found, each mended and kept: bodies that are too
 // deep or not faithful UTF-8 text, links made from a forged Host header, unlimited failed
 // authentications, slow bodies, a world-readable database, two different credentials, cursors
 // across workspaces, upper-case ids, schema and behaviour disagreeing, and a 400 where 405 belongs.

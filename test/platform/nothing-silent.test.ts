@@ -1,4 +1,4 @@
-// Nothing fails silently (issue "Hardening", item 5): a fault inside an MCP tool is logged with its
+// Nothing fails silently: a fault inside an MCP tool is logged with its
 // trace id as REST's are; a key-activity write that fails is logged; a count that would go below
 // zero stays at zero and the inconsistency is logged instead of hidden.
 import { sql } from 'kysely';

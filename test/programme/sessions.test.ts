@@ -1,4 +1,4 @@
-// Programme sessions (issue 4, item 4; spec "Programme"): list (oldest change first, cursor,
+// Programme sessions (spec "Programme"): list (oldest change first, cursor,
 // updatedSince), get (ETag, 304), create (201, Idempotency-Key, title at most 300 characters,
 // room/track/speakers of the event, the local or the UTC pair with the UTC pair winning, one
 // session per room at a time: 409 clash naming `sessions` unless allowClash), PATCH with the

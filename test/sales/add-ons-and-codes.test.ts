@@ -1,4 +1,4 @@
-// Add-ons and discount codes (issue "Sales core" 4): the add-on list and the discount-code list
+// Add-ons and discount codes: the add-on list and the discount-code list
 // need tickets:read; creating a code needs tickets:write, refuses letters already used (codeTaken,
 // without regard to case) and takes either a percentage or an amount.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// "Oldest change first" holds on the updatedUtc a client sees (issue "Hardening", item 6): in the
+// "Oldest change first" holds on the updatedUtc a client sees: in the
 // demonstration workspace and in a sample workspace, every list in its default order has
 // non-decreasing updatedUtc, and no change is dated in the future.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Events (issue "Sales core" 1 and 2): draft creation with venue and UTC times, slugTaken,
+// Events: draft creation with venue and UTC times, slugTaken,
 // publish and unpublish, historyNeedsLicence, statistics, registration questions and their
 // answers schema, and modules switched off and on again without losing data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,4 @@
-// The sales core through the MCP SDK client (issue "Sales core": "as an MCP tool through the same
-// core use case: same scopes, same redaction, same errors"): registration with the REST shape,
+// The sales core through the MCP SDK client: registration with the REST shape,
 // refusals as tool errors carrying the REST problem, redaction, capacityBelowTaken, sales pace,
 // and tool descriptions an assistant can act on.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -1,4 +1,4 @@
-// Orders (spec "Orders", issue "Sales core" 5): the list with updatedSince, cursor, page/pageSize,
+// Orders: the list with updatedSince, cursor, page/pageSize,
 // sort and status; one order with an ETag; all ten statuses; the personal-data rule on buyer
 // fields; money in the currency's own decimals (NOK 2, JPY 0, KWD 3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

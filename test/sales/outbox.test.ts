@@ -1,4 +1,4 @@
-// Outbox messages (spec "Events", issue "Sales core" 8 and 9): written in the same transaction as
+// Outbox messages: written in the same transaction as
 // the change, so a refused change writes none; the data shapes of attendee.registered, order.paid
 // and attendee.erased; erasure nulls a person's details everywhere, earlier messages included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Ticket types (spec "Tickets", issue "Sales core" 3): list with cursor, limit and updatedSince;
+// Ticket types: list with cursor, limit and updatedSince;
 // get with ETag; PATCH as JSON merge patch with If-Match; capacity under the tickets' lock
 // (capacityBelowTaken, sold out and reopening); price and VAT unchangeable; the sales window in
 // UTC and venue time; access codes never shown.
