@@ -45,7 +45,8 @@ export const legacyPageFields = {
       v.number(),
       v.integer(),
       v.minValue(1),
-      v.description('Page number from 1, kept from before cursors; prefer cursor.'),
+      v.maxValue(2_147_483_647),
+      v.description('Page number from 1 (an int32), kept from before cursors; prefer cursor.'),
     ),
   ),
   pageSize: v.optional(
