@@ -279,3 +279,25 @@ describe('the OpenAPI document and the service agree', () => {
     expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 });
+
+describe('unique keys under concurrent creates', () => {
+  it('answer one create of a slug 201 and every other 409 slugTaken, never 500', async () => {
+    const body = eventBody({ slug: `race-${Math.random().toString(36).slice(2, 8)}` });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => t.api('/events', { key, method: 'POST', body })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) expectProblem(a, 409, 'slugTaken');
+  });
+
+  it('answer one create of a discount code 201 and every other 409 codeTaken, never 500', async () => {
+    const summit = ids.event('summit');
+    const answers = await Promise.all(
+      ['RACE10', 'race10', 'Race10', 'RACE10', 'rAcE10', 'RACE10'].map((code) =>
+        t.api(`/events/${summit}/discount-codes`, { key, method: 'POST', body: { code, percent: 10 } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) expectProblem(a, 409, 'codeTaken');
+  });
+});

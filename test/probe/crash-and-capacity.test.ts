@@ -15,11 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../core/platform/ids';
 import { migrateToLatest, openDatabase } from '../../db/connect';
-import { nextChangeSeq } from '../../db/sequence';
 import { eventBody, expectProblem } from '../support/fixtures';
-import { addTicketType, person, register, walkPages } from '../support/sales';
+import { addTicketType, insertTicketType, person, register, walkPages } from '../support/sales';
 import type { ApiAnswer } from '../support/server';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -386,40 +384,7 @@ async function addUnlimitedTicketType(file: string, eventId: string): Promise<st
   const { db, close } = openDatabase(file);
   try {
     await migrateToLatest(db);
-    const event = await db
-      .selectFrom('events')
-      .selectAll()
-      .where('id', '=', eventId)
-      .executeTakeFirstOrThrow();
-    const id = newId();
-    const now = new Date().toISOString();
-    await db
-      .insertInto('ticket_types')
-      .values({
-        id,
-        workspace_id: event.workspace_id,
-        event_id: eventId,
-        name: 'General admission',
-        description: 'Test ticket type.',
-        price_minor: 0,
-        vat_rate: 0,
-        capacity: null,
-        taken: 0,
-        max_per_order: 50,
-        visibility: 'public',
-        access_code: null,
-        requires_approval: 0,
-        crew: 0,
-        sales_start_utc: null,
-        sales_end_utc: null,
-        included_add_on_ids: '[]',
-        sort_order: 1,
-        created_utc: now,
-        updated_utc: now,
-        change_seq: await nextChangeSeq(db),
-      })
-      .execute();
-    return id;
+    return await insertTicketType(db, eventId);
   } finally {
     await close();
   }

@@ -3,6 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
 import { newId } from '../../core/platform/ids';
+import type { Db } from '../../db/connect';
 import { sampleId } from '../../db/sample/ids';
 import { nextChangeSeq } from '../../db/sequence';
 import type { ApiAnswer, MutableClock, TestServer } from './server';
@@ -53,21 +54,28 @@ export function register(
  * Adds a ticket type to an event (test set-up: ticket types are made by the organiser's app or
  * the sample, never through this API). Unlimited and public unless told otherwise.
  */
-export async function addTicketType(
-  t: TestServer,
+export function addTicketType(t: TestServer, eventId: string, spec: TicketTypeSpec = {}): Promise<string> {
+  return insertTicketType(t.server.services.db, eventId, spec, t.server.services.clock.now());
+}
+
+export interface TicketTypeSpec {
+  name?: string;
+  capacity?: number | null;
+  crew?: boolean;
+  maxPerOrder?: number;
+  priceMinor?: number;
+}
+
+/** The same, straight into a database (a data folder's, while its server runs or before). */
+export async function insertTicketType(
+  db: Db,
   eventId: string,
-  spec: {
-    name?: string;
-    capacity?: number | null;
-    crew?: boolean;
-    maxPerOrder?: number;
-    priceMinor?: number;
-  } = {},
+  spec: TicketTypeSpec = {},
+  at = new Date(),
 ): Promise<string> {
-  const db = t.server.services.db;
   const event = await db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow();
   const id = newId();
-  const now = t.server.services.clock.now().toISOString();
+  const now = at.toISOString();
   await db
     .insertInto('ticket_types')
     .values({
