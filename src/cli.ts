@@ -13,7 +13,7 @@ import { demoKey } from '../core/admin/demo-workspace';
 import { erasePerson } from '../core/admin/erase-person';
 import { markOrderPaid } from '../core/admin/mark-order-paid';
 import { operatorContext } from '../core/admin/operator';
-import { createWorkspace, findWorkspace } from '../core/admin/workspaces';
+import { createWorkspace, findWorkspace, listWorkspaces } from '../core/admin/workspaces';
 import { isUuid } from '../core/platform/ids';
 import { isProblem } from '../core/platform/problems';
 import { presets } from '../core/platform/scopes';
@@ -22,6 +22,11 @@ import { dataDirFrom, SettingsError, settingsFrom } from './settings';
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** The --data flag to repeat in a printed command, when one was given. */
+function dataFlag(data: string | undefined): string {
+  return data ? ` --data ${JSON.stringify(data)}` : '';
 }
 
 function uuidArgument(value: string): string {
@@ -48,10 +53,25 @@ async function withServices<T>(
 
 const dataOption = () => new Option('--data <dir>', 'data folder (default ./data, env TESSERA_DATA)');
 
+/**
+ * Every mistake is answered as JSON on stderr ({ error, detail }), argument-parser ones too: the
+ * parser's own text is kept for --help and --version only.
+ */
+let parserMessage = '';
 const program = new Command('tessera')
   .description('Tessera: self-hosted event management (REST API + MCP server).')
-  .showHelpAfterError()
-  .exitOverride();
+  .configureOutput({ writeErr: (text) => (parserMessage += text) })
+  .exitOverride()
+  .addHelpText(
+    'after',
+    `
+Examples:
+  npx tessera serve                                           # https://localhost:8443, data in ./data
+  npx tessera workspace create --name "My events" --sample    # a writable workspace, filled with sample data
+  npx tessera key create --workspace <workspaceId> --name "My key" --preset everything
+  npx tessera workspace list
+  npx tessera demo key                                        # the read-only demonstration key`,
+  );
 
 program
   .command('serve')
@@ -86,6 +106,11 @@ program
         : '',
       `Try: curl --cacert ${server.certFile ?? '<your CA>'} -H "Authorization: Bearer ${server.demoKey}" ${server.restUrl}/me`,
     ];
+    lines.push(
+      'Make a workspace of your own (writable) and a key for it:',
+      `  npx tessera workspace create --name "My events" --sample${dataFlag(flags.data)}`,
+      `  npx tessera key create --workspace <workspaceId> --name "My key" --preset everything${dataFlag(flags.data)}`,
+    );
     process.stdout.write(`${lines.filter(Boolean).join('\n')}\n`);
     const stop = async () => {
       await server.close();
@@ -111,12 +136,29 @@ workspace
   .requiredOption('--name <name>', 'name of the workspace')
   .option('--sample', 'fill it with the same kind of data as the demonstration workspace')
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    `
+Examples:
+  npx tessera workspace create --name "Nordic Events"
+  npx tessera workspace create --name "Try-out" --sample --data ./data`,
+  )
   .action(async (flags) => {
     print(
       await withServices(flags.data, (s) =>
         createWorkspace(s.db, s.clock, { name: flags.name, sample: flags.sample }),
       ),
     );
+  });
+
+workspace
+  .command('list')
+  .description(
+    'List the workspaces of the data folder as JSON: id, name, whether it is the demonstration, events, keys.',
+  )
+  .addOption(dataOption())
+  .action(async (flags) => {
+    print(await withServices(flags.data, (s) => listWorkspaces(s.db)));
   });
 
 const key = program.command('key').description('Manage API keys.');
@@ -135,6 +177,14 @@ key
   )
   .option('--rate <n>', 'calls a minute for this key (default TESSERA_RATE_LIMIT)')
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    `
+Examples:
+  npx tessera key create --workspace <workspaceId> --name "Door app" --scopes checkins:write,events:read
+  npx tessera key create --workspace <workspaceId> --name "Dashboard" --preset dashboard --expires 365
+  npx tessera key create --workspace <workspaceId> --name "Assistant" --preset assistant --expires never`,
+  )
   .action(async (flags) => {
     const split = (s: string | undefined) =>
       s === undefined
@@ -237,7 +287,15 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {
-    process.exit(error.exitCode === 0 ? 0 : 2);
+    if (error.exitCode === 0 || error.code === 'commander.help' || error.code === 'commander.helpDisplayed') {
+      process.stderr.write(parserMessage);
+      process.exit(0);
+    }
+    const detail = (parserMessage.trim() || error.message).replace(/^error: /, '');
+    const sentence = /[.!?]$/.test(detail) ? detail : `${detail}.`;
+    const hint = error.code === 'commander.unknownCommand' ? ' See npx tessera --help.' : '';
+    process.stderr.write(`${JSON.stringify({ error: 'invalidArguments', detail: `${sentence}${hint}` })}\n`);
+    process.exit(2);
   }
   const known = error instanceof KeyRequestError || error instanceof SettingsError || isProblem(error);
   const code = isProblem(error) ? error.code : known ? 'invalidArguments' : 'failed';

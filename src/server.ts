@@ -2,11 +2,12 @@
 // app, and the scheduled jobs. Returns its addresses and a way to stop it cleanly.
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 import { demoKey, ensureDemoWorkspace } from '../core/admin/demo-workspace';
 import type { Clock } from '../core/platform/clock';
 import type { Services } from '../core/platform/services';
 import { buildApp } from './app';
+import { type TlsPort, tlsPort } from './http/tls-port';
 import { startJobs } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { openServices } from './services';
@@ -61,25 +62,32 @@ export async function startServer(
     keepAliveTimeout: 65_000,
   };
   let server: Server;
+  let listener: Server | NetServer;
+  let tlsFront: TlsPort | null = null;
   let certFile: string | null = null;
+  let publicOrigin = settings.publicUrl ?? '';
   // The app is built once the port is known (it makes links from the listening origin).
   let handler: RequestListener = (_req, res) => res.end();
   const dispatch: RequestListener = (req, res) => handler(req, res);
   if (settings.trustProxy) {
     // TLS ends at the proxy; plain-HTTP requests it passes on are refused (httpsOnly).
     server = createHttpServer(serverOptions, dispatch);
+    listener = server;
   } else {
     const tls = await loadTls(settings.dataDir, settings.tlsCert, settings.tlsKey);
     certFile = tls.certFile;
-    server = createHttpsServer({ ...serverOptions, cert: tls.cert, key: tls.key }, dispatch);
+    const https = createHttpsServer({ ...serverOptions, cert: tls.cert, key: tls.key }, dispatch);
+    server = https;
+    tlsFront = tlsPort(https, () => publicOrigin, timeouts.headersMs);
+    listener = tlsFront.front;
   }
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(settings.port, settings.host, () => resolve());
+    listener.once('error', reject);
+    listener.listen(settings.port, settings.host, () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  const port = (listener.address() as AddressInfo).port;
   const origin = `https://${hostForUrl(settings.host)}:${port}`;
-  const publicOrigin = settings.publicUrl ?? origin;
+  publicOrigin = settings.publicUrl ?? origin;
   handler = buildApp(services, logger, {
     trustProxy: settings.trustProxy,
     publicUrl: settings.publicUrl,
@@ -99,8 +107,11 @@ export async function startServer(
     services,
     close: async () => {
       jobs.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (tlsFront) await tlsFront.close();
+      else {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
       await opened.close();
     },
   };

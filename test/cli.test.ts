@@ -175,6 +175,24 @@ describe.concurrent('demo key', () => {
   });
 });
 
+describe('workspace list and help', () => {
+  it('lists the workspaces of the data folder, the demonstration first, with their events and keys', async () => {
+    const list = await json(['workspace', 'list']);
+    expect(list[0]).toMatchObject({ name: 'Tessera demonstration', demonstration: true });
+    const mine = list.find((w: any) => w.workspaceId === workspaceId);
+    expect(mine).toMatchObject({ name: 'CLI workspace', demonstration: false, keys: expect.any(Number) });
+    expect(mine.events).toBeGreaterThan(3);
+  });
+
+  it('shows examples in --help and exits 0', async () => {
+    for (const args of [['--help'], ['key', 'create', '--help'], ['workspace', 'create', '--help']]) {
+      const run = await tessera(args);
+      expect(run.code, args.join(' ')).toBe(0);
+      expect(run.stdout, args.join(' ')).toMatch(/Examples:\n\s+npx tessera /);
+    }
+  });
+});
+
 describe.concurrent('bad arguments', () => {
   // WS stands for the workspace made in beforeAll (not known yet when the cases are listed).
   const create = (extra: string[]) => ['key', 'create', '--workspace', 'WS', ...extra];
@@ -209,12 +227,29 @@ describe.concurrent('bad arguments', () => {
     ],
   ];
 
-  it.each(cases)('exits non-zero with a clear message on stderr for %s', async (_name, args, message) => {
+  it.each(cases)('exits with status 2 and a JSON error on stderr for %s', async (_name, args, message) => {
     const run = await tessera(withData(args.map((a) => (a === 'WS' ? workspaceId : a))));
-    expect(run.code).not.toBe(0);
-    expect(run.stderr).toMatch(message);
+    expect(run.code).toBe(2);
+    const error = JSON.parse(run.stderr);
+    expect(Object.keys(error).sort()).toEqual(['detail', 'error']);
+    expect(error.detail).toMatch(message);
     expect(run.stdout).toBe('');
   });
+
+  it.each([
+    ['an unknown command', ['bogus'], /unknown command 'bogus'.*--help/],
+    ['an unknown option', ['workspace', 'list', '--colour'], /unknown option '--colour'/],
+    ['a missing argument', ['key', 'revoke'], /missing required argument 'apiKeyId'/],
+  ])(
+    'answers an argument-parser mistake (%s) as the same JSON with status 2',
+    async (_name, args, message) => {
+      const run = await tessera(args);
+      expect(run.code).toBe(2);
+      const error = JSON.parse(run.stderr);
+      expect(error).toMatchObject({ error: 'invalidArguments', detail: expect.stringMatching(message) });
+      expect(run.stdout).toBe('');
+    },
+  );
 
   it('refuses an unknown scope, naming it, and makes no key', async () => {
     const run = await tessera(

@@ -67,6 +67,11 @@ describe('npm start on a fresh checkout', () => {
     expect(output).toMatch(/REST API:\s+https:\/\/localhost:\d+\/api\/v1/);
     expect(output).toMatch(/MCP:\s+https:\/\/localhost:\d+\/mcp/);
     expect(output).toMatch(/abk_[A-Za-z0-9]{12}_[A-Za-z0-9]{43}/);
+    // And how to get a writable workspace and a key of one's own.
+    expect(output).toContain('npx tessera workspace create --name "My events" --sample');
+    expect(output).toContain(
+      'npx tessera key create --workspace <workspaceId> --name "My key" --preset everything',
+    );
   });
 
   it('keeps its data in ./data, with a self-signed certificate made on first start', () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect';
 import { fillSampleData } from '../../db/sample';
 import type { Clock } from '../platform/clock';
 import { keyFromParts } from '../platform/keys';
-import { scopes } from '../platform/scopes';
+import { presets } from '../platform/scopes';
 
 export const demoWorkspaceId = '00000000-0000-4000-8000-00000000d3e0';
 const demoKeyId = '00000000-0000-4000-8000-00000000d3e1';
@@ -19,7 +19,15 @@ export async function ensureDemoWorkspace(db: Db, clock: Clock): Promise<{ creat
     .select('id')
     .where('id', '=', demoWorkspaceId)
     .executeTakeFirst();
-  if (existing) return { created: false };
+  if (existing) {
+    // Keys of demonstration workspaces made before it held only read scopes are brought in line.
+    await db
+      .updateTable('api_keys')
+      .set({ scopes: JSON.stringify(presets.assistant) })
+      .where('id', '=', demoKeyId)
+      .execute();
+    return { created: false };
+  }
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -39,8 +47,9 @@ export async function ensureDemoWorkspace(db: Db, clock: Clock): Promise<{ creat
         name: 'Demonstration key',
         prefix: demoKey.prefix,
         secret_hash: demoKey.secretHash,
-        // Every scope, so a write is refused for what it is (demoWorkspace), not for a missing scope.
-        scopes: JSON.stringify(scopes),
+        // Every read scope (the assistant preset): what it can use. A write is refused as
+        // demoWorkspace before any scope is looked at.
+        scopes: JSON.stringify(presets.assistant),
         legacy_scopes: null,
         rate_per_minute: null,
         created_utc: now.toISOString(),

@@ -22,3 +22,38 @@ export async function createWorkspace(db: Db, clock: Clock, input: { name: strin
 export async function findWorkspace(db: Db, workspaceId: string) {
   return db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirst();
 }
+
+/** Every workspace of the data folder, the demonstration first, with counts of events and keys. */
+export async function listWorkspaces(db: Db) {
+  const rows = await db
+    .selectFrom('workspaces')
+    .select((eb) => [
+      'workspaces.id',
+      'workspaces.name',
+      'workspaces.demonstration',
+      'workspaces.created_utc',
+      eb
+        .selectFrom('events')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('events.workspace_id', '=', 'workspaces.id')
+        .as('events'),
+      eb
+        .selectFrom('api_keys')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('api_keys.workspace_id', '=', 'workspaces.id')
+        .where('api_keys.revoked_utc', 'is', null)
+        .as('keys'),
+    ])
+    .orderBy('workspaces.demonstration', 'desc')
+    .orderBy('workspaces.created_utc')
+    .orderBy('workspaces.id')
+    .execute();
+  return rows.map((w) => ({
+    workspaceId: w.id,
+    name: w.name,
+    demonstration: w.demonstration === 1,
+    events: Number(w.events ?? 0),
+    keys: Number(w.keys ?? 0),
+    createdUtc: w.created_utc,
+  }));
+}

@@ -5,12 +5,20 @@ import { nextChangeSeq } from '../../db/sequence';
 import { toFlag } from '../../db/values';
 import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
-import { FieldErrors } from '../platform/field-errors';
+import { textOf } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { withSavepoint } from '../platform/savepoint';
-import { checkZoneAndCurrency, eventFields, resolveTimes, slugFromName } from './event-input';
+import { isTimeZone } from '../platform/time';
+import {
+  checkedTimes,
+  checkZoneAndCurrency,
+  eventFields,
+  resolveTimes,
+  slugFromName,
+  timeInputOf,
+} from './event-input';
 import { eventSchema, eventView } from './event-view';
 
 export const createEvent = defineOperation({
@@ -37,14 +45,23 @@ export const createEvent = defineOperation({
     modules: v.optional(eventFields.modules),
   }),
   output: eventSchema,
+  rules(input, errors) {
+    const zone = textOf(input.timeZone);
+    checkZoneAndCurrency(errors, zone, textOf(input.currency));
+    const online = input.online === true;
+    const hasVenue = input.venue !== undefined && input.venue !== null;
+    if (!online && !hasVenue) errors.add('venue', 'An in-person event needs a venue.');
+    if (online && hasVenue) errors.add('venue', 'An online event has no venue.');
+    resolveTimes(
+      timeInputOf(input),
+      zone && isTimeZone(zone) ? zone : null,
+      { starts: null, ends: null },
+      errors,
+    );
+  },
   async handler(ctx, input) {
-    const errors = new FieldErrors();
-    checkZoneAndCurrency(errors, input.timeZone, input.currency);
     const online = input.online ?? false;
-    const times = resolveTimes(input, input.timeZone, { starts: null, ends: null }, errors);
-    if (!online && !input.venue) errors.add('venue', 'An in-person event needs a venue.');
-    if (online && input.venue) errors.add('venue', 'An online event has no venue.');
-    errors.throwIfAny();
+    const times = checkedTimes(input, input.timeZone, { starts: null, ends: null });
 
     const now = ctx.clock.now().toISOString();
     const id = newId();
@@ -60,8 +77,8 @@ export const createEvent = defineOperation({
       venue_city: input.venue?.city ?? null,
       venue_country: input.venue?.country ?? null,
       time_zone: input.timeZone,
-      starts_utc: times.starts!,
-      ends_utc: times.ends!,
+      starts_utc: times.starts,
+      ends_utc: times.ends,
       languages: JSON.stringify(input.languages ?? ['en']),
       currency: input.currency,
       modules: JSON.stringify(input.modules ?? {}),

@@ -1,6 +1,6 @@
 // Input fields and rules shared by creating and changing an event.
 import * as v from 'valibot';
-import type { FieldErrors } from '../platform/field-errors';
+import { FieldErrors, textOf } from '../platform/field-errors';
 import { isCurrency } from '../platform/money';
 import { dateTime, localTime } from '../platform/schemas';
 import { fromLocal, isTimeZone, parseInstant } from '../platform/time';
@@ -63,15 +63,26 @@ export interface TimeInput {
   endsUtc?: string;
 }
 
+/** The time fields of an input as sent, those that are text. */
+export function timeInputOf(input: Record<string, unknown>): TimeInput {
+  return {
+    startsLocal: textOf(input.startsLocal),
+    endsLocal: textOf(input.endsLocal),
+    startsUtc: textOf(input.startsUtc),
+    endsUtc: textOf(input.endsUtc),
+  };
+}
+
 /**
  * Resolves the start and end instants from the UTC pair or the local pair (UTC wins when both
  * are sent), in the given zone; absent values fall back to `current`. Reports, in `errors`, a
  * value that is not a real time, an end that is missing where there is nothing to fall back on,
  * and an end not after the start (on the end's field, or the start's when only that moved).
+ * Without a zone (it was refused), local times are not read.
  */
 export function resolveTimes(
   input: TimeInput,
-  zone: string,
+  zone: string | null,
   current: { starts: string | null; ends: string | null },
   errors: FieldErrors,
 ): { starts: string | null; ends: string | null } {
@@ -87,6 +98,7 @@ export function resolveTimes(
       return parsed;
     }
     if (local !== undefined) {
+      if (zone === null) return null;
       const parsed = fromLocal(local, zone);
       if (!parsed) errors.add(`${field}Local`, `Not a real local time in ${zone}.`);
       return parsed;
@@ -104,6 +116,19 @@ export function resolveTimes(
     );
   }
   return { starts, ends };
+}
+
+/** The instants of times already checked by resolveTimes (as a rule): they are there and real. */
+export function checkedTimes(
+  input: TimeInput,
+  zone: string,
+  current: { starts: string | null; ends: string | null },
+): { starts: string; ends: string } {
+  const errors = new FieldErrors();
+  const times = resolveTimes(input, zone, current, errors);
+  if (errors.list.length > 0 || !times.starts || !times.ends)
+    throw new Error('Times were not checked before use.');
+  return { starts: times.starts, ends: times.ends };
 }
 
 export function checkZoneAndCurrency(

@@ -3,7 +3,7 @@ import { violatedUnique } from '../../db/errors';
 import { nextChangeSeq } from '../../db/sequence';
 import { logChange } from '../platform/change-log';
 import { checkIfMatch } from '../platform/etag';
-import { FieldErrors } from '../platform/field-errors';
+import { FieldErrors, textOf } from '../platform/field-errors';
 import { loadEvent, modulesOf } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { uuid } from '../platform/schemas';
@@ -35,11 +35,13 @@ export const updateEvent = defineOperation({
     modules: v.optional(eventFields.modules),
   }),
   output: eventSchema,
+  rules(input, errors) {
+    checkZoneAndCurrency(errors, textOf(input.timeZone), textOf(input.currency));
+  },
   async handler(ctx, input) {
     const current = await loadEvent(ctx, input.eventId);
     checkIfMatch(ctx, eventView(ctx, current));
     const errors = new FieldErrors();
-    checkZoneAndCurrency(errors, input.timeZone, input.currency);
     const zone = input.timeZone ?? current.time_zone;
     const times = resolveTimes(input, zone, { starts: current.starts_utc, ends: current.ends_utc }, errors);
     if (current.online === 1 && input.venue) errors.add('venue', 'An online event has no venue.');

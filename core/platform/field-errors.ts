@@ -1,6 +1,5 @@
-// For rules valibot cannot express (a real time zone, a real currency): the same invalidRequest
-// problem, naming each field.
-
+// For rules valibot cannot express (a real time zone, a real currency, an end after its start):
+// the same invalidRequest problem, naming each field.
 import { problem } from './problems';
 import type { FieldError } from './validation';
 
@@ -12,6 +11,10 @@ export class FieldErrors {
     return this;
   }
 
+  get list(): readonly FieldError[] {
+    return this.errors;
+  }
+
   throwIfAny(): void {
     if (this.errors.length === 0) return;
     const summary = this.errors.map((e) => `${e.field}: ${e.message}`).join(' ');
@@ -19,4 +22,9 @@ export class FieldErrors {
       errors: this.errors,
     });
   }
+}
+
+/** A value of an input not yet validated, when it is text (rules see the input as sent). */
+export function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

@@ -1,5 +1,5 @@
-// Runs one operation for one caller, the same way for REST and MCP, by its declaration: scope,
-// demonstration refusal, input validation (ids read in lower case), the event's rules (exists,
+// Runs one operation for one caller, the same way for REST and MCP, by its declaration:
+// demonstration refusal, scope, input validation (ids read in lower case), the event's rules (exists,
 // online, module), then the handler. A write runs in one transaction, and an idempotent one keeps
 // its first answer in that same transaction. Whatever the operation answers must be among the
 // problems it declares (problemsOf).
@@ -40,16 +40,17 @@ export async function invoke(
   raw: unknown,
   options: InvokeOptions = {},
 ): Promise<Invocation> {
-  if (operation.scope !== 'any') requireScope(ctx.actor.scopes, operation.scope);
-  if (options.idempotency) checkIdempotencyKey(options.idempotency.key);
+  // The demonstration key holds read scopes only: a write is refused for what it is first.
   if (operation.effect !== 'read' && ctx.actor.demonstration) {
     throw problem(
       'demoWorkspace',
       'The demonstration workspace is read-only; create a workspace of your own to make changes.',
     );
   }
+  if (operation.scope !== 'any') requireScope(ctx.actor.scopes, operation.scope);
+  if (options.idempotency) checkIdempotencyKey(options.idempotency.key);
   const normalised = lowerCaseIds(raw);
-  const input = parseInput(operation.input, normalised, options.bodyFields);
+  const input = parseInput(operation.input, normalised, options.bodyFields, operation.rules);
   try {
     if (operation.effect === 'read')
       return { data: await runHandler(operation, ctx, input), replayed: false };

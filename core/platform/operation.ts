@@ -5,6 +5,7 @@ import type { EventModule } from '../../db/values';
 import type { Ctx } from './context';
 import type { ProblemCode } from './problems';
 import type { Scope } from './scopes';
+import type { FieldRules } from './validation';
 
 export type Effect = 'read' | 'write' | 'destructive';
 
@@ -39,6 +40,12 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   etag?: boolean;
   /** Takes the entity tag read (REST If-Match, MCP argument ifMatch): 412 preconditionFailed when it no longer matches. */
   ifMatch?: boolean;
+  /**
+   * Field rules valibot cannot express (a real time zone, an end after its start, a venue for an
+   * event in person), checked by invoke together with the schema on the input as sent, so a
+   * refused request lists every field problem at once. Values may be of any type there.
+   */
+  rules?: FieldRules;
   /** Input fields with their docs in v.description; no transforms, so JSON Schema conversion is exact. */
   input: I;
   /** The answer's shape, for OpenAPI and MCP output schemas. */

@@ -2,13 +2,14 @@ import * as v from 'valibot';
 import { violatedUnique } from '../../db/errors';
 import { nextChangeSeq } from '../../db/sequence';
 import { logChange } from '../platform/change-log';
-import { FieldErrors } from '../platform/field-errors';
+import { FieldErrors, textOf } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/load-event';
 import { toMinor } from '../platform/money';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { dateTime, uuid } from '../platform/schemas';
+import { parseInstant } from '../platform/time';
 import { discountCodeSchema, discountCodeView } from './discount-code-view';
 
 export const createDiscountCode = defineOperation({
@@ -47,16 +48,18 @@ export const createDiscountCode = defineOperation({
     ),
   }),
   output: discountCodeSchema,
+  rules(input, errors) {
+    if ((input.percent === undefined) === (input.amount === undefined))
+      errors.add('percent', 'Give either percent or amount.');
+    if (typeof input.amount === 'number' && input.amount <= 0)
+      errors.add('amount', 'The amount must be more than 0.');
+    const from = parseInstant(textOf(input.validFromUtc) ?? '');
+    const until = parseInstant(textOf(input.validUntilUtc) ?? '');
+    if (from && until && until <= from) errors.add('validUntilUtc', 'It must end after it starts.');
+  },
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const errors = new FieldErrors();
-    if ((input.percent === undefined) === (input.amount === undefined))
-      errors.add('percent', 'Give either percent or amount.');
-    if (input.amount !== undefined && input.amount <= 0)
-      errors.add('amount', 'The amount must be more than 0.');
-    if (input.validFromUtc && input.validUntilUtc && input.validUntilUtc <= input.validFromUtc) {
-      errors.add('validUntilUtc', 'It must end after it starts.');
-    }
     const ticketTypeIds = [...new Set(input.ticketTypeIds ?? [])];
     if (ticketTypeIds.length > 0) {
       const found = await ctx.db

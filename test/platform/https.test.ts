@@ -76,29 +76,45 @@ describe('speaking TLS itself (default)', () => {
     expect((await t.api('/me', { key })).status).toBe(200);
   });
 
-  it('gives no data to a plain http:// request on its port', async () => {
-    const port = t.server.port;
-    const answer = await new Promise<string>((resolve) => {
+  /** A plain-HTTP request to the TLS port, as `curl http://localhost:PORT/...` sends it. */
+  function plainRequest(
+    method: string,
+    path: string,
+  ): Promise<{ status?: number; headers: any; text: string }> {
+    return new Promise((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, path: '/api/v1/workspace', headers: { authorization: `Bearer ${key}` } },
+        { host: '127.0.0.1', port: t.server.port, method, path, headers: { authorization: `Bearer ${key}` } },
         (res) => {
           let text = '';
           res.on('data', (c) => {
             text += c;
           });
-          res.on('end', () => resolve(`status ${res.statusCode}: ${text}`));
-          res.on('error', () => resolve(`broken: ${text}`));
+          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
         },
       );
-      req.on('error', (error) => resolve(`refused: ${error.message}`));
-      req.setTimeout(5000, () => {
-        req.destroy();
-        resolve('timed out');
-      });
+      req.on('error', reject);
+      req.setTimeout(5000, () => req.destroy(new Error('timed out')));
       req.end();
     });
-    expect(answer).not.toContain('workspaceId');
-    expect(answer).not.toMatch(/^status 2\d\d/);
+  }
+
+  it('redirects a plain http:// GET on its port to the https address, with no data', async () => {
+    const answer = await plainRequest('GET', '/api/v1/workspace');
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe(`${t.server.origin}/api/v1/workspace`);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+    expect(answer.text).toBe(`This port speaks HTTPS only. Use ${t.server.origin}/api/v1/workspace\n`);
+  });
+
+  it('answers another plain http:// method with a short plain-text 400 naming the https address', async () => {
+    const answer = await plainRequest('POST', '/api/v1/events');
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain(`${t.server.origin}/api/v1/events`);
+    expect(answer.text).not.toContain('{');
+  });
+
+  it('still speaks TLS on the same port afterwards', async () => {
+    expect((await t.api('/me', { key })).status).toBe(200);
   });
 
   it('keeps its self-signed certificate in the data folder', () => {
