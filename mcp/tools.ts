@@ -24,8 +24,10 @@ export const tools: Tool[] = [
 
   tool(tickets.listTicketTypes),
   tool(tickets.getTicketType),
+  tool(tickets.createTicketType),
   tool(tickets.updateTicketType),
   tool(tickets.listAddOns),
+  tool(tickets.createAddOn),
   tool(tickets.listDiscountCodes),
   tool(tickets.createDiscountCode),
 
@@ -42,6 +44,8 @@ export const tools: Tool[] = [
 
   // Doors and check-in
   tool(checkin.listDoors),
+  tool(checkin.createDoor),
+  tool(checkin.updateDoor),
   tool(checkin.checkInAttendee),
   tool(checkin.uploadOfflineScans),
   tool(checkin.listCheckIns),
@@ -53,8 +57,14 @@ export const tools: Tool[] = [
   tool(programme.createSession),
   tool(programme.updateSession),
   tool(programme.listRooms),
+  tool(programme.createRoom),
+  tool(programme.updateRoom),
   tool(programme.listTracks),
+  tool(programme.createTrack),
+  tool(programme.updateTrack),
   tool(programme.listSpeakers),
+  tool(programme.createSpeaker),
+  tool(programme.updateSpeaker),
 
   // Passes
   tool(passes.listPasses),

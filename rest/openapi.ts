@@ -80,6 +80,7 @@ function operationObject(route: Route): Json {
     description: route.operation.description,
     tags: [route.path.split('/')[1] ?? 'workspace'],
     'x-scope': route.operation.scope,
+    ...(route.operation.extension ? { 'x-tessera-extension': true } : {}),
     parameters,
     responses,
   };

@@ -25,8 +25,10 @@ export const routes: Route[] = [
 
   get('/events/:eventId/ticket-types', tickets.listTicketTypes),
   get('/events/:eventId/ticket-types/:ticketTypeId', tickets.getTicketType),
+  post('/events/:eventId/ticket-types', tickets.createTicketType, { status: 201 }),
   patch('/events/:eventId/ticket-types/:ticketTypeId', tickets.updateTicketType),
   get('/events/:eventId/add-ons', tickets.listAddOns),
+  post('/events/:eventId/add-ons', tickets.createAddOn, { status: 201 }),
   get('/events/:eventId/discount-codes', tickets.listDiscountCodes),
   post('/events/:eventId/discount-codes', tickets.createDiscountCode, { status: 201 }),
 
@@ -43,6 +45,8 @@ export const routes: Route[] = [
 
   // Doors and check-in
   get('/events/:eventId/doors', checkin.listDoors),
+  post('/events/:eventId/doors', checkin.createDoor, { status: 201 }),
+  patch('/events/:eventId/doors/:doorId', checkin.updateDoor),
   get('/events/:eventId/check-ins', checkin.listCheckIns),
   get('/events/:eventId/check-ins/summary', checkin.getCheckInSummary),
   post('/events/:eventId/check-ins/offline', checkin.uploadOfflineScans),
@@ -54,8 +58,14 @@ export const routes: Route[] = [
   get('/events/:eventId/sessions/:sessionId', programme.getSession),
   patch('/events/:eventId/sessions/:sessionId', programme.updateSession),
   get('/events/:eventId/rooms', programme.listRooms),
+  post('/events/:eventId/rooms', programme.createRoom, { status: 201 }),
+  patch('/events/:eventId/rooms/:roomId', programme.updateRoom),
   get('/events/:eventId/tracks', programme.listTracks),
+  post('/events/:eventId/tracks', programme.createTrack, { status: 201 }),
+  patch('/events/:eventId/tracks/:trackId', programme.updateTrack),
   get('/events/:eventId/speakers', programme.listSpeakers),
+  post('/events/:eventId/speakers', programme.createSpeaker, { status: 201 }),
+  patch('/events/:eventId/speakers/:speakerId', programme.updateSpeaker),
 
   // Passes
   get('/passes', passes.listPasses),

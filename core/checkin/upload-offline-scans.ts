@@ -45,6 +45,7 @@ export const uploadOfflineScans = defineOperation({
   doors: true,
   problems: [],
   idempotent: true,
+  extension: true,
   input: v.object({
     eventId: uuid('The event id.'),
     scans: v.pipe(

@@ -1,15 +1,12 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { validOrderStatuses } from '../orders/order-status';
 import { logChange } from '../platform/change-log';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { eventSchema, eventView } from './event-view';
-
-/** Valid registrations an event may have and still be reopened without a licence. */
-export const freeRegistrationLimit = 50;
+import { freeRegistrationLimit, registrationsAboveFreeLimit } from './free-limit';
 
 export const setEventStatus = defineOperation({
   name: 'setEventStatus',
@@ -28,18 +25,11 @@ export const setEventStatus = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     if (event.status === input.status) return eventView(ctx, event);
     if (input.status === 'published' && event.ends_utc < ctx.clock.now().toISOString()) {
-      const { n } = await ctx.db
-        .selectFrom('attendees')
-        .innerJoin('orders', 'orders.id', 'attendees.order_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('attendees.event_id', '=', event.id)
-        .where('attendees.status', '=', 'active')
-        .where('orders.status', 'in', validOrderStatuses)
-        .executeTakeFirstOrThrow();
-      if (Number(n) > freeRegistrationLimit) {
+      const registered = await registrationsAboveFreeLimit(ctx, event.id);
+      if (registered !== null) {
         throw problem(
           'historyNeedsLicence',
-          `This earlier edition has ${n} registrations, above the free limit of ${freeRegistrationLimit}; reopening it needs its licence.`,
+          `This earlier edition has ${registered} registrations, above the free limit of ${freeRegistrationLimit}; reopening it needs its licence.`,
         );
       }
     }

@@ -25,3 +25,9 @@ export function toMajor(minor: number, currency: string): number {
 export function toMinor(major: number, currency: string): number {
   return Math.round(major * 10 ** currencyDecimals(currency));
 }
+
+/** Whether an amount has no more decimals than its currency has (1500.5 JPY has too many). */
+export function fitsCurrency(amount: number, currency: string): boolean {
+  const scaled = amount * 10 ** currencyDecimals(currency);
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}

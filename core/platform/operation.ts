@@ -46,6 +46,11 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * refused request lists every field problem at once. Values may be of any type there.
    */
   rules?: FieldRules;
+  /**
+   * Not in the API's published contract: an extension this service adds in the contract's style
+   * (marked x-tessera-extension in the OpenAPI document).
+   */
+  extension?: boolean;
   /** Input fields with their docs in v.description; no transforms, so JSON Schema conversion is exact. */
   input: I;
   /** The answer's shape, for OpenAPI and MCP output schemas. */

@@ -1,7 +1,13 @@
+export { createRoom } from './create-room';
 export { createSession } from './create-session';
+export { createSpeaker } from './create-speaker';
+export { createTrack } from './create-track';
 export { getSession } from './get-session';
 export { listRooms } from './list-rooms';
 export { listSessions } from './list-sessions';
 export { listSpeakers } from './list-speakers';
 export { listTracks } from './list-tracks';
+export { updateRoom } from './update-room';
 export { updateSession } from './update-session';
+export { updateSpeaker } from './update-speaker';
+export { updateTrack } from './update-track';

@@ -1,4 +1,6 @@
+export { createAddOn } from './create-add-on';
 export { createDiscountCode } from './create-discount-code';
+export { createTicketType } from './create-ticket-type';
 export { getTicketType } from './get-ticket-type';
 export { listAddOns } from './list-add-ons';
 export { listDiscountCodes } from './list-discount-codes';

@@ -9,6 +9,7 @@ import { problem } from '../platform/problems';
 import { dateTime, localTime, uuid } from '../platform/schemas';
 import { fromLocal } from '../platform/time';
 import { loadTicketType } from './load-ticket-type';
+import { resolveSalesWindow, salesWindowFields } from './sales-window';
 import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';
 
 const unchangeable = (what: string) =>
@@ -46,10 +47,7 @@ export const updateTicketType = defineOperation({
     maxPerOrder: v.optional(
       v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('1 to 100.')),
     ),
-    salesStartUtc: v.optional(v.nullable(dateTime('Sales open (UTC); null: open now.'))),
-    salesEndUtc: v.optional(v.nullable(dateTime('Sales close (UTC); null: until the event.'))),
-    salesStartLocal: v.optional(v.nullable(localTime('Sales open'))),
-    salesEndLocal: v.optional(v.nullable(localTime('Sales close'))),
+    ...salesWindowFields,
     price: unchangeable('The price'),
     vatRate: unchangeable('The VAT rate'),
   }),
@@ -60,35 +58,15 @@ export const updateTicketType = defineOperation({
     checkIfMatch(ctx, ticketTypeView(event, current));
 
     const errors = new FieldErrors();
-    const windowEdge = (
-      utc: string | null | undefined,
-      local: string | null | undefined,
-      field: string,
-      fallback: string | null,
-    ) => {
-      if (utc !== undefined) return utc === null ? null : new Date(utc).toISOString();
-      if (local !== undefined) {
-        if (local === null) return null;
-        const parsed = fromLocal(local, event.time_zone);
-        if (!parsed) errors.add(field, `Not a real local time in ${event.time_zone}.`);
-        return parsed;
-      }
-      return fallback;
-    };
-    const salesStart = windowEdge(
-      input.salesStartUtc,
-      input.salesStartLocal,
-      'salesStartLocal',
-      current.sales_start_utc,
+    const window = resolveSalesWindow(
+      input,
+      event.time_zone,
+      {
+        start: current.sales_start_utc,
+        end: current.sales_end_utc,
+      },
+      errors,
     );
-    const salesEnd = windowEdge(
-      input.salesEndUtc,
-      input.salesEndLocal,
-      'salesEndLocal',
-      current.sales_end_utc,
-    );
-    if (salesStart && salesEnd && salesEnd <= salesStart)
-      errors.add('salesEndUtc', 'Sales must close after they open.');
     errors.throwIfAny();
 
     const now = ctx.clock.now().toISOString();
@@ -96,8 +74,8 @@ export const updateTicketType = defineOperation({
       name: input.name ?? current.name,
       description: input.description === undefined ? current.description : (input.description ?? ''),
       max_per_order: input.maxPerOrder ?? current.max_per_order,
-      sales_start_utc: salesStart,
-      sales_end_utc: salesEnd,
+      sales_start_utc: window.start,
+      sales_end_utc: window.end,
       capacity: input.capacity === undefined ? current.capacity : input.capacity,
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),

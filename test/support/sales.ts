@@ -1,5 +1,5 @@
-// Helpers the sales-core suites share: ids of the sample data, attendee bodies, ticket types for
-// events made through the API (the API has no call that creates one), outbox reads, MCP results.
+// Helpers the sales-core suites share: ids of the sample data, attendee bodies, ticket types made
+// straight in the database, outbox reads, MCP results.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
 import { newId } from '../../core/platform/ids';
@@ -51,8 +51,8 @@ export function register(
 }
 
 /**
- * Adds a ticket type to an event (test set-up: ticket types are made by the organiser's app or
- * the sample, never through this API). Unlimited and public unless told otherwise.
+ * Adds a ticket type to an event straight in the database (test set-up that needs what the API
+ * does not set, such as a price on a paid event). Unlimited and public unless told otherwise.
  */
 export function addTicketType(t: TestServer, eventId: string, spec: TicketTypeSpec = {}): Promise<string> {
   return insertTicketType(t.server.services.db, eventId, spec, t.server.services.clock.now());

@@ -1,0 +1,106 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { doorKinds, toFlag } from '../../db/values';
+import { logChange } from '../platform/change-log';
+import { FieldErrors, textOf } from '../platform/field-errors';
+import { newId } from '../platform/ids';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { nextSortOrder } from '../platform/sort-order';
+import { checkAdmits, doorFields, releaseMainEntrance } from './door-input';
+import { doorSchema, doorView } from './door-view';
+
+export const createDoor = defineOperation({
+  name: 'createDoor',
+  title: 'Add a door',
+  description:
+    'Adds a door (check-in list) to an event in person: an entrance, a session door (sessionId: the session it lets people into) or an area. Optional: capacity (how many may be inside at once), reentry (default true), the ticket types it admits and the add-ons it requires. The first entrance of an event becomes its main entrance; main true makes another entrance the main one. Online events have no doors (409 onlineEvent). Accepts an idempotency key. Needs events:write.',
+  scope: 'events:write',
+  effect: 'write',
+  idempotent: true,
+  extension: true,
+  module: 'checkin',
+  doors: true,
+  problems: [],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    name: doorFields.name,
+    kind: v.optional(
+      v.pipe(v.picklist(doorKinds), v.description('entrance (the default), session or area.')),
+    ),
+    main: v.optional(doorFields.main),
+    sessionId: v.optional(doorFields.sessionId),
+    capacity: v.optional(doorFields.capacity),
+    reentry: v.optional(doorFields.reentry),
+    ticketTypeIds: v.optional(doorFields.ticketTypeIds),
+    addOnIds: v.optional(doorFields.addOnIds),
+    sortOrder: v.optional(doorFields.sortOrder),
+  }),
+  output: doorSchema,
+  rules(input, errors) {
+    const kind = input.kind ?? 'entrance';
+    if (input.main === true && kind !== 'entrance')
+      errors.add('main', 'Only an entrance can be the main entrance.');
+    if (kind === 'session' && input.sessionId === undefined)
+      errors.add('sessionId', 'A session door names its session.');
+    if (kind !== 'session' && input.sessionId !== undefined)
+      errors.add('sessionId', 'Only a session door names a session.');
+    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+  },
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const kind = input.kind ?? 'entrance';
+    const errors = new FieldErrors();
+    if (input.sessionId) {
+      const session = await ctx.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', '=', input.sessionId)
+        .where('event_id', '=', event.id)
+        .executeTakeFirst();
+      if (!session) errors.add('sessionId', `${input.sessionId} is not a session of this event.`);
+    }
+    await checkAdmits(ctx, event.id, input, errors);
+    errors.throwIfAny();
+
+    let main = input.main === true;
+    if (kind === 'entrance' && input.main === undefined) {
+      const hasMain = await ctx.db
+        .selectFrom('doors')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .where('main', '=', 1)
+        .executeTakeFirst();
+      main = !hasMain;
+    }
+    if (main) await releaseMainEntrance(ctx, event.id);
+    const now = ctx.clock.now().toISOString();
+    const row = {
+      id: newId(),
+      workspace_id: ctx.actor.workspaceId,
+      event_id: event.id,
+      name: input.name.trim(),
+      kind,
+      main: toFlag(main),
+      session_id: input.sessionId ?? null,
+      capacity: input.capacity ?? null,
+      inside: 0,
+      reentry: toFlag(input.reentry ?? true),
+      ticket_type_ids: JSON.stringify([...new Set(input.ticketTypeIds ?? [])]),
+      add_on_ids: JSON.stringify([...new Set(input.addOnIds ?? [])]),
+      sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'doors', event.id)),
+      created_utc: now,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.insertInto('doors').values(row).execute();
+    await logChange(ctx, {
+      action: 'createDoor',
+      resourceType: 'door',
+      resourceId: row.id,
+      summary: row.name,
+    });
+    return doorView(row);
+  },
+});

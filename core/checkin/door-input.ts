@@ -1,0 +1,91 @@
+// Fields and rules shared by adding and changing a door: what it admits must be the event's own
+// ticket types and add-ons, and one door at most is the event's main entrance.
+import * as v from 'valibot';
+import type { Ctx } from '../platform/context';
+import type { FieldErrors } from '../platform/field-errors';
+import { uuid } from '../platform/schemas';
+
+export const doorFields = {
+  name: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(100),
+    v.description('What the steward sees, 1 to 100 characters.'),
+  ),
+  main: v.pipe(
+    v.boolean(),
+    v.description(
+      "An entrance only: make it the event's main entrance (where firstCheckInUtc is taken, and the door used when none is named). The previous main entrance stops being one.",
+    ),
+  ),
+  capacity: v.nullable(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(2_147_483_647),
+      v.description('How many may be inside at once; null: not limited.'),
+    ),
+  ),
+  reentry: v.pipe(
+    v.boolean(),
+    v.description('Whether someone who went out may come in again (default true).'),
+  ),
+  ticketTypeIds: v.pipe(
+    v.array(v.pipe(v.string(), v.uuid())),
+    v.maxLength(100),
+    v.description('Ticket types of the event it admits; empty: every ticket type.'),
+  ),
+  addOnIds: v.pipe(
+    v.array(v.pipe(v.string(), v.uuid())),
+    v.maxLength(100),
+    v.description('Add-ons of the event of which the attendee needs one; empty: none needed.'),
+  ),
+  sortOrder: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(0),
+    v.description('Place in the list (default: last).'),
+  ),
+  sessionId: uuid('A session door: the session of the event it lets people into.'),
+};
+
+/** Reports ticket types and add-ons that are not the event's own. */
+export async function checkAdmits(
+  ctx: Ctx,
+  eventId: string,
+  admits: { ticketTypeIds?: string[]; addOnIds?: string[] },
+  errors: FieldErrors,
+): Promise<void> {
+  for (const [field, table, what] of [
+    ['ticketTypeIds', 'ticket_types', 'ticket type'],
+    ['addOnIds', 'add_ons', 'add-on'],
+  ] as const) {
+    const ids = admits[field] ?? [];
+    if (ids.length === 0) continue;
+    const found = new Set(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select('id')
+          .where('event_id', '=', eventId)
+          .where('id', 'in', ids)
+          .execute()
+      ).map((r) => r.id),
+    );
+    ids.forEach((id, i) => {
+      if (!found.has(id))
+        errors.add(`${field}.${i}`, `${id} is not a${what === 'add-on' ? 'n' : ''} ${what} of this event.`);
+    });
+  }
+}
+
+/** Takes the main-entrance mark from whichever door of the event holds it. */
+export async function releaseMainEntrance(ctx: Ctx, eventId: string): Promise<void> {
+  await ctx.db
+    .updateTable('doors')
+    .set({ main: 0 })
+    .where('event_id', '=', eventId)
+    .where('main', '=', 1)
+    .execute();
+}

@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { toFlag } from '../../db/values';
+import { logChange } from '../platform/change-log';
+import { FieldErrors, textOf } from '../platform/field-errors';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { checkAdmits, doorFields, releaseMainEntrance } from './door-input';
+import { doorSchema, doorView } from './door-view';
+import { loadDoor } from './load-door';
+
+export const updateDoor = defineOperation({
+  name: 'updateDoor',
+  title: 'Change a door',
+  description:
+    "Changes a door as a JSON merge patch: name, capacity (null: not limited; below the people inside now answers 409 capacityBelowTaken naming taken), reentry, the ticket types it admits and the add-ons it requires, its place in the list, and main (true makes an entrance the event's main entrance, taking the mark from the one that held it). A door's kind and session stay as made. Answers 404 noDoor for a door not of this event. Needs events:write.",
+  scope: 'events:write',
+  effect: 'write',
+  extension: true,
+  module: 'checkin',
+  doors: true,
+  problems: ['noDoor', 'capacityBelowTaken'],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    doorId: uuid('The door id.'),
+    name: v.optional(doorFields.name),
+    main: v.optional(doorFields.main),
+    capacity: v.optional(doorFields.capacity),
+    reentry: v.optional(doorFields.reentry),
+    ticketTypeIds: v.optional(doorFields.ticketTypeIds),
+    addOnIds: v.optional(doorFields.addOnIds),
+    sortOrder: v.optional(doorFields.sortOrder),
+  }),
+  output: doorSchema,
+  rules(input, errors) {
+    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+  },
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const door = await loadDoor(ctx, event.id, input.doorId);
+    const errors = new FieldErrors();
+    if (input.main === true && door.kind !== 'entrance')
+      errors.add('main', 'Only an entrance can be the main entrance.');
+    await checkAdmits(ctx, event.id, input, errors);
+    errors.throwIfAny();
+
+    if (input.main === true && door.main === 0) await releaseMainEntrance(ctx, event.id);
+    const capacity = input.capacity === undefined ? door.capacity : input.capacity;
+    const changes = {
+      name: input.name?.trim() ?? door.name,
+      main: input.main === undefined ? door.main : toFlag(input.main),
+      capacity,
+      reentry: input.reentry === undefined ? door.reentry : toFlag(input.reentry),
+      ticket_type_ids: input.ticketTypeIds
+        ? JSON.stringify([...new Set(input.ticketTypeIds)])
+        : door.ticket_type_ids,
+      add_on_ids: input.addOnIds ? JSON.stringify([...new Set(input.addOnIds)]) : door.add_on_ids,
+      sort_order: input.sortOrder ?? door.sort_order,
+      updated_utc: ctx.clock.now().toISOString(),
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    // Set together with the check against the people inside, in one statement: nobody can come in
+    // between the check and the change.
+    let update = ctx.db.updateTable('doors').set(changes).where('id', '=', door.id);
+    if (capacity !== null) update = update.where('inside', '<=', capacity);
+    if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) {
+      const { inside } = await ctx.db
+        .selectFrom('doors')
+        .select('inside')
+        .where('id', '=', door.id)
+        .executeTakeFirstOrThrow();
+      throw problem('capacityBelowTaken', `${inside} people are inside; the capacity cannot be below that.`, {
+        taken: inside,
+      });
+    }
+    await logChange(ctx, { action: 'updateDoor', resourceType: 'door', resourceId: door.id });
+    return doorView(await loadDoor(ctx, event.id, door.id));
+  },
+});

@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { logChange } from '../platform/change-log';
+import { textOf } from '../platform/field-errors';
+import { newId } from '../platform/ids';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { nextSortOrder } from '../platform/sort-order';
+import { roomFields } from './programme-fields';
+import { roomSchema, roomView } from './room-view';
+
+export const createRoom = defineOperation({
+  name: 'createRoom',
+  title: 'Add a room',
+  description:
+    "Adds a room to an event's programme: name, seats (capacity; null: not limited), where to find it (location) and its place in the list. Sessions are placed in rooms; a room holds one session at a time. Accepts an idempotency key. Answers 409 moduleOff when the programme module is switched off. Needs program:write.",
+  scope: 'program:write',
+  effect: 'write',
+  idempotent: true,
+  extension: true,
+  module: 'program',
+  problems: [],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    name: roomFields.name,
+    capacity: v.optional(roomFields.capacity),
+    location: v.optional(roomFields.location),
+    sortOrder: v.optional(roomFields.sortOrder),
+  }),
+  output: roomSchema,
+  rules(input, errors) {
+    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+  },
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const now = ctx.clock.now().toISOString();
+    const row = {
+      id: newId(),
+      workspace_id: ctx.actor.workspaceId,
+      event_id: event.id,
+      name: input.name.trim(),
+      capacity: input.capacity ?? null,
+      location: input.location ?? null,
+      sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'rooms', event.id)),
+      created_utc: now,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.insertInto('rooms').values(row).execute();
+    await logChange(ctx, {
+      action: 'createRoom',
+      resourceType: 'room',
+      resourceId: row.id,
+      summary: row.name,
+    });
+    return roomView(row);
+  },
+});

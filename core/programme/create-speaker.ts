@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { logChange } from '../platform/change-log';
+import { textOf } from '../platform/field-errors';
+import { newId } from '../platform/ids';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { speakerFields } from './programme-fields';
+import { speakerSchema, speakerView } from './speaker-view';
+
+export const createSpeaker = defineOperation({
+  name: 'createSpeaker',
+  title: 'Add a speaker',
+  description:
+    'Adds a speaker to an event: name (required), and what the programme shows of them (company, jobTitle, bio in Markdown, photoUrl), and their email address, which is personal data (the answer shows it only with people:read). Sessions name their speakers by id. Accepts an idempotency key. Answers 409 moduleOff when the programme module is switched off. Needs program:write.',
+  scope: 'program:write',
+  effect: 'write',
+  idempotent: true,
+  extension: true,
+  module: 'program',
+  problems: [],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    name: speakerFields.name,
+    email: v.optional(speakerFields.email),
+    company: v.optional(speakerFields.company),
+    jobTitle: v.optional(speakerFields.jobTitle),
+    bio: v.optional(speakerFields.bio),
+    photoUrl: v.optional(speakerFields.photoUrl),
+  }),
+  output: speakerSchema,
+  rules(input, errors) {
+    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+  },
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const now = ctx.clock.now().toISOString();
+    const row = {
+      id: newId(),
+      workspace_id: ctx.actor.workspaceId,
+      event_id: event.id,
+      name: input.name.trim(),
+      email: input.email?.toLowerCase() ?? null,
+      company: input.company ?? null,
+      job_title: input.jobTitle ?? null,
+      bio: input.bio ?? null,
+      photo_url: input.photoUrl ?? null,
+      erased: 0 as const,
+      created_utc: now,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.insertInto('speakers').values(row).execute();
+    await logChange(ctx, { action: 'createSpeaker', resourceType: 'speaker', resourceId: row.id });
+    return speakerView(ctx.actor, row, []);
+  },
+});

@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { logChange } from '../platform/change-log';
+import { textOf } from '../platform/field-errors';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { roomFields } from './programme-fields';
+import { roomSchema, roomView } from './room-view';
+
+export const updateRoom = defineOperation({
+  name: 'updateRoom',
+  title: 'Change a room',
+  description:
+    "Changes a room of an event's programme as a JSON merge patch: name, seats (capacity; null: not limited), location and its place in the list. Seats fewer than a session in the room has answer 400 invalidRequest naming capacity. Answers 404 notFound for a room not of this event, and 409 moduleOff when the programme module is switched off. Needs program:write.",
+  scope: 'program:write',
+  effect: 'write',
+  extension: true,
+  module: 'program',
+  problems: ['notFound'],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    roomId: uuid('The room id.'),
+    name: v.optional(roomFields.name),
+    capacity: v.optional(roomFields.capacity),
+    location: v.optional(roomFields.location),
+    sortOrder: v.optional(roomFields.sortOrder),
+  }),
+  output: roomSchema,
+  rules(input, errors) {
+    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+  },
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const room = await ctx.db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('id', '=', input.roomId)
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
+    if (!room) throw problem('notFound', `No room ${input.roomId} at this event.`);
+    const capacity = input.capacity === undefined ? room.capacity : input.capacity;
+    if (capacity !== null) {
+      const larger = await ctx.db
+        .selectFrom('sessions')
+        .select(['title', 'capacity'])
+        .where('room_id', '=', room.id)
+        .where('capacity', '>', capacity)
+        .executeTakeFirst();
+      if (larger) {
+        throw problem('invalidRequest', `"${larger.title}" has ${larger.capacity} seats in this room.`, {
+          errors: [
+            {
+              field: 'capacity',
+              message: `A session in the room has ${larger.capacity} seats; give at least that.`,
+            },
+          ],
+        });
+      }
+    }
+    const next = {
+      ...room,
+      name: input.name?.trim() ?? room.name,
+      capacity,
+      location: input.location === undefined ? room.location : input.location,
+      sort_order: input.sortOrder ?? room.sort_order,
+      updated_utc: ctx.clock.now().toISOString(),
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.updateTable('rooms').set(next).where('id', '=', room.id).execute();
+    await logChange(ctx, { action: 'updateRoom', resourceType: 'room', resourceId: room.id });
+    return roomView(next);
+  },
+});

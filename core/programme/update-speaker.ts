@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { logChange } from '../platform/change-log';
+import { textOf } from '../platform/field-errors';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { speakerFields } from './programme-fields';
+import { sessionIdsBySpeaker } from './speaker-sessions';
+import { speakerSchema, speakerView } from './speaker-view';
+
+export const updateSpeaker = defineOperation({
+  name: 'updateSpeaker',
+  title: 'Change a speaker',
+  description:
+    'Changes a speaker of an event as a JSON merge patch: name, email (personal data), company, jobTitle, bio and photoUrl (null clears one). The details of a speaker who erased their data cannot be set again. Answers 404 notFound for a speaker not of this event, and 409 moduleOff when the programme module is switched off. Needs program:write.',
+  scope: 'program:write',
+  effect: 'write',
+  extension: true,
+  module: 'program',
+  problems: ['notFound'],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    speakerId: uuid('The speaker id.'),
+    name: v.optional(speakerFields.name),
+    email: v.optional(speakerFields.email),
+    company: v.optional(speakerFields.company),
+    jobTitle: v.optional(speakerFields.jobTitle),
+    bio: v.optional(speakerFields.bio),
+    photoUrl: v.optional(speakerFields.photoUrl),
+  }),
+  output: speakerSchema,
+  rules(input, errors) {
+    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+  },
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const speaker = await ctx.db
+      .selectFrom('speakers')
+      .selectAll()
+      .where('id', '=', input.speakerId)
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
+    if (!speaker) throw problem('notFound', `No speaker ${input.speakerId} at this event.`);
+    if (speaker.erased === 1)
+      throw problem('invalidRequest', 'This speaker erased their data; it cannot be set again.', {
+        errors: [],
+      });
+    const keep = <T>(sent: T | undefined, current: T) => (sent === undefined ? current : sent);
+    const next = {
+      ...speaker,
+      name: input.name?.trim() ?? speaker.name,
+      email: input.email === undefined ? speaker.email : (input.email?.toLowerCase() ?? null),
+      company: keep(input.company, speaker.company),
+      job_title: keep(input.jobTitle, speaker.job_title),
+      bio: keep(input.bio, speaker.bio),
+      photo_url: keep(input.photoUrl, speaker.photo_url),
+      updated_utc: ctx.clock.now().toISOString(),
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.updateTable('speakers').set(next).where('id', '=', speaker.id).execute();
+    await logChange(ctx, { action: 'updateSpeaker', resourceType: 'speaker', resourceId: speaker.id });
+    const sessions = await sessionIdsBySpeaker(ctx, event.id, [speaker.id]);
+    return speakerView(ctx.actor, next, sessions.get(speaker.id) ?? []);
+  },
+});

@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { logChange } from '../platform/change-log';
+import { textOf } from '../platform/field-errors';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { trackFields } from './programme-fields';
+import { trackSchema, trackView } from './track-view';
+
+export const updateTrack = defineOperation({
+  name: 'updateTrack',
+  title: 'Change a track',
+  description:
+    "Changes a track of an event's programme as a JSON merge patch: name, colour (#rrggbb), description (null clears it) and its place in the list. Answers 404 notFound for a track not of this event, and 409 moduleOff when the programme module is switched off. Needs program:write.",
+  scope: 'program:write',
+  effect: 'write',
+  extension: true,
+  module: 'program',
+  problems: ['notFound'],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    trackId: uuid('The track id.'),
+    name: v.optional(trackFields.name),
+    colour: v.optional(trackFields.colour),
+    description: v.optional(trackFields.description),
+    sortOrder: v.optional(trackFields.sortOrder),
+  }),
+  output: trackSchema,
+  rules(input, errors) {
+    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+  },
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const track = await ctx.db
+      .selectFrom('tracks')
+      .selectAll()
+      .where('id', '=', input.trackId)
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
+    if (!track) throw problem('notFound', `No track ${input.trackId} at this event.`);
+    const next = {
+      ...track,
+      name: input.name?.trim() ?? track.name,
+      colour: input.colour?.toLowerCase() ?? track.colour,
+      description: input.description === undefined ? track.description : input.description,
+      sort_order: input.sortOrder ?? track.sort_order,
+      updated_utc: ctx.clock.now().toISOString(),
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.updateTable('tracks').set(next).where('id', '=', track.id).execute();
+    await logChange(ctx, { action: 'updateTrack', resourceType: 'track', resourceId: track.id });
+    return trackView(next);
+  },
+});

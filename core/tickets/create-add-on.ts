@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { logChange } from '../platform/change-log';
+import { FieldErrors, textOf } from '../platform/field-errors';
+import { newId } from '../platform/ids';
+import { loadEvent } from '../platform/load-event';
+import { fitsCurrency, toMinor } from '../platform/money';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { nextSortOrder } from '../platform/sort-order';
+import { addOnSchema, addOnView } from './add-on-view';
+import { placedFields, priceFields } from './new-priced-places';
+
+export const createAddOn = defineOperation({
+  name: 'createAddOn',
+  title: 'Add an add-on',
+  description:
+    "Adds an add-on to an event (a workshop seat, a dinner, a T-shirt) that orders can carry and ticket types can include: name, price (VAT included, in the event's currency with its decimals) and vatRate, capacity (null: no limit). A door can require one of an event's add-ons. Accepts an idempotency key. Needs tickets:write.",
+  scope: 'tickets:write',
+  effect: 'write',
+  idempotent: true,
+  extension: true,
+  problems: [],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Name, 1 to 200 characters.')),
+    description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000), v.description('Description.')))),
+    ...priceFields,
+    ...placedFields,
+  }),
+  output: addOnSchema,
+  rules(input, errors) {
+    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+  },
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const price = input.price ?? 0;
+    const errors = new FieldErrors();
+    if (!fitsCurrency(price, event.currency))
+      errors.add('price', `${event.currency} prices have at most the currency's own decimals.`);
+    errors.throwIfAny();
+    const now = ctx.clock.now().toISOString();
+    const row = {
+      id: newId(),
+      workspace_id: ctx.actor.workspaceId,
+      event_id: event.id,
+      name: input.name.trim(),
+      description: input.description ?? null,
+      price_minor: toMinor(price, event.currency),
+      vat_rate: input.vatRate ?? 0,
+      capacity: input.capacity ?? null,
+      taken: 0,
+      sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'add_ons', event.id)),
+      created_utc: now,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.insertInto('add_ons').values(row).execute();
+    await logChange(ctx, {
+      action: 'createAddOn',
+      resourceType: 'addOn',
+      resourceId: row.id,
+      summary: row.name,
+    });
+    return addOnView(event, row);
+  },
+});

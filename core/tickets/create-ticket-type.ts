@@ -1,0 +1,156 @@
+import * as v from 'valibot';
+import { nextChangeSeq } from '../../db/sequence';
+import { ticketVisibilities, toFlag } from '../../db/values';
+import { registrationsAboveFreeLimit } from '../events/free-limit';
+import { logChange } from '../platform/change-log';
+import { FieldErrors, textOf } from '../platform/field-errors';
+import { newId } from '../platform/ids';
+import { loadEvent } from '../platform/load-event';
+import { fitsCurrency, toMinor } from '../platform/money';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { nextSortOrder } from '../platform/sort-order';
+import { placedFields, priceFields } from './new-priced-places';
+import { resolveSalesWindow, salesWindowFields } from './sales-window';
+import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';
+
+export const createTicketType = defineOperation({
+  name: 'createTicketType',
+  title: 'Add a ticket type',
+  description:
+    "Adds a ticket type to an event, so it can take registrations: name, price (VAT included, in the event's currency with its decimals; 0 for a free ticket) and vatRate, capacity (null: no limit), maxPerOrder (default 10), visibility (public, code with an accessCode, or hidden), requiresApproval, the sales window (UTC or venue time) and the add-ons it includes. A first paid ticket type for a free event with more registrations than the free limit (50) answers 409 endsCommunity. Accepts an idempotency key. Needs tickets:write.",
+  scope: 'tickets:write',
+  effect: 'write',
+  idempotent: true,
+  extension: true,
+  problems: ['endsCommunity'],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Name, 1 to 200 characters.')),
+    description: v.optional(v.pipe(v.string(), v.maxLength(2000), v.description('Description.'))),
+    ...priceFields,
+    ...placedFields,
+    maxPerOrder: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(100),
+        v.description('1 to 100 (default 10).'),
+      ),
+    ),
+    visibility: v.optional(
+      v.pipe(
+        v.picklist(ticketVisibilities),
+        v.description(
+          'public (the default), code (sold with the accessCode) or hidden (issued by the organiser).',
+        ),
+      ),
+    ),
+    accessCode: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9_-]{3,40}$/),
+        v.description('With visibility code: 3 to 40 letters, digits, - or _. Never shown again.'),
+      ),
+    ),
+    requiresApproval: v.optional(
+      v.pipe(v.boolean(), v.description('An order waits for organiser approval.')),
+    ),
+    crew: v.optional(
+      v.pipe(v.boolean(), v.description('Crew tickets: left out of registered counts and the sales pace.')),
+    ),
+    ...salesWindowFields,
+    includedAddOnIds: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.uuid())),
+        v.maxLength(20),
+        v.description('Add-ons of the event included as a bundle.'),
+      ),
+    ),
+  }),
+  output: ticketTypeSchema,
+  rules(input, errors) {
+    const code = input.visibility === 'code';
+    if (code && input.accessCode === undefined)
+      errors.add('accessCode', 'A code-only ticket type needs an accessCode.');
+    if (!code && input.accessCode !== undefined)
+      errors.add('accessCode', 'Only a ticket type with visibility code has an accessCode.');
+    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+  },
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const errors = new FieldErrors();
+    const price = input.price ?? 0;
+    if (!fitsCurrency(price, event.currency))
+      errors.add('price', `${event.currency} prices have at most the currency's own decimals.`);
+    const window = resolveSalesWindow(input, event.time_zone, { start: null, end: null }, errors);
+    const addOnIds = [...new Set(input.includedAddOnIds ?? [])];
+    if (addOnIds.length > 0) {
+      const found = new Set(
+        (
+          await ctx.db
+            .selectFrom('add_ons')
+            .select('id')
+            .where('event_id', '=', event.id)
+            .where('id', 'in', addOnIds)
+            .execute()
+        ).map((r) => r.id),
+      );
+      addOnIds.forEach((id, i) => {
+        if (!found.has(id)) errors.add(`includedAddOnIds.${i}`, `${id} is not an add-on of this event.`);
+      });
+    }
+    errors.throwIfAny();
+
+    if (price > 0 && !input.crew) {
+      const paid = await ctx.db
+        .selectFrom('ticket_types')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .where('price_minor', '>', 0)
+        .executeTakeFirst();
+      const registered = paid ? null : await registrationsAboveFreeLimit(ctx, event.id);
+      if (registered !== null) {
+        throw problem(
+          'endsCommunity',
+          `This free event has ${registered} registrations, above the free limit; a paid ticket type would end its free community status.`,
+        );
+      }
+    }
+
+    const now = ctx.clock.now().toISOString();
+    const row = {
+      id: newId(),
+      workspace_id: ctx.actor.workspaceId,
+      event_id: event.id,
+      name: input.name.trim(),
+      description: input.description ?? '',
+      price_minor: toMinor(price, event.currency),
+      vat_rate: input.vatRate ?? 0,
+      capacity: input.capacity ?? null,
+      taken: 0,
+      max_per_order: input.maxPerOrder ?? 10,
+      visibility: input.visibility ?? 'public',
+      access_code: input.accessCode ?? null,
+      requires_approval: toFlag(input.requiresApproval ?? false),
+      crew: toFlag(input.crew ?? false),
+      sales_start_utc: window.start,
+      sales_end_utc: window.end,
+      included_add_on_ids: JSON.stringify(addOnIds),
+      sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'ticket_types', event.id)),
+      created_utc: now,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    };
+    await ctx.db.insertInto('ticket_types').values(row).execute();
+    await logChange(ctx, {
+      action: 'createTicketType',
+      resourceType: 'ticketType',
+      resourceId: row.id,
+      summary: row.name,
+    });
+    return ticketTypeView(event, row);
+  },
+});

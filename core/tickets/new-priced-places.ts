@@ -1,0 +1,32 @@
+// Input fields ticket types and add-ons share when they are made: a price and VAT rate, and places.
+import * as v from 'valibot';
+
+export const priceFields = {
+  price: v.optional(
+    v.pipe(
+      v.number(),
+      v.minValue(0),
+      v.description("Price, VAT included, in the event's currency with its own decimals (default 0: free)."),
+    ),
+  ),
+  vatRate: v.optional(
+    v.pipe(v.number(), v.minValue(0), v.maxValue(100), v.description('VAT rate in percent (default 0).')),
+  ),
+};
+
+export const placedFields = {
+  capacity: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(2_147_483_647),
+        v.description('How many can be sold; null or absent: no limit.'),
+      ),
+    ),
+  ),
+  sortOrder: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Place in the list (default: last).')),
+  ),
+};

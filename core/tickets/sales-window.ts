@@ -1,0 +1,48 @@
+// A ticket type's sales window, as sent in UTC or in venue time (UTC wins; null clears an edge),
+// shared by creating and changing a ticket type.
+import * as v from 'valibot';
+import type { FieldErrors } from '../platform/field-errors';
+import { dateTime, localTime } from '../platform/schemas';
+import { fromLocal } from '../platform/time';
+
+export const salesWindowFields = {
+  salesStartUtc: v.optional(v.nullable(dateTime('Sales open (UTC); null: open now.'))),
+  salesEndUtc: v.optional(v.nullable(dateTime('Sales close (UTC); null: until the event.'))),
+  salesStartLocal: v.optional(v.nullable(localTime('Sales open'))),
+  salesEndLocal: v.optional(v.nullable(localTime('Sales close'))),
+};
+
+export interface SalesWindowInput {
+  salesStartUtc?: string | null;
+  salesEndUtc?: string | null;
+  salesStartLocal?: string | null;
+  salesEndLocal?: string | null;
+}
+
+/** The window's edges in UTC; edges not sent stay as `current`. Reports unreal local times and a close before the open. */
+export function resolveSalesWindow(
+  input: SalesWindowInput,
+  zone: string,
+  current: { start: string | null; end: string | null },
+  errors: FieldErrors,
+): { start: string | null; end: string | null } {
+  const edge = (
+    utc: string | null | undefined,
+    local: string | null | undefined,
+    field: string,
+    fallback: string | null,
+  ) => {
+    if (utc !== undefined) return utc === null ? null : new Date(utc).toISOString();
+    if (local !== undefined) {
+      if (local === null) return null;
+      const parsed = fromLocal(local, zone);
+      if (!parsed) errors.add(field, `Not a real local time in ${zone}.`);
+      return parsed;
+    }
+    return fallback;
+  };
+  const start = edge(input.salesStartUtc, input.salesStartLocal, 'salesStartLocal', current.start);
+  const end = edge(input.salesEndUtc, input.salesEndLocal, 'salesEndLocal', current.end);
+  if (start && end && end <= start) errors.add('salesEndUtc', 'Sales must close after they open.');
+  return { start, end };
+}
