@@ -1,36 +1,200 @@
-// The OpenAPI 3.1 document, generated from the route table and the operations' valibot schemas.
-import { jsonSchemaOf as schemaOf } from '../core/platform/json-schema';
+// The OpenAPI 3.1 document, generated from the route table and the operations' declarations and
+// valibot schemas: named component schemas, a tag per area, every parameter and header described,
+// an example for every body and answer, and each operation's problems linked to the catalogue.
+import { jsonSchemaOf, jsonSchemasOf } from '../core/platform/json-schema';
 import { problemsOf } from '../core/platform/operation-problems';
-import { type ProblemCode, problemCatalogue } from '../core/platform/problems';
+import {
+  type ProblemCode,
+  problemBody,
+  problemCatalogue,
+  problem as problemOf,
+} from '../core/platform/problems';
+import { components } from './openapi-components';
+import { exampleOf } from './openapi-examples';
 import { apiBase, openApiPath, pathParams, type Route } from './route-table';
-import { routes } from './routes';
+import { areas, routes } from './routes';
 
 type Json = Record<string, unknown>;
 
-/** The operation's problems (its declaration), and the body limit REST adds to writes. */
-function problemResponses(route: Route): Json {
+const schemaOf = (schema: Parameters<typeof jsonSchemaOf>[0]) => jsonSchemaOf(schema, components);
+
+const problemSchema: Json = {
+  type: 'object',
+  description:
+    'An RFC 9457 problem. Branch on `code`; show `detail` to people. Some codes carry extra members (scope, module, errors, etag, taken, sessions, ticketTypeId, reason, retryAfter).',
+  required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'traceId', 'error'],
+  properties: {
+    type: {
+      type: 'string',
+      format: 'uri',
+      description: 'Link to the code in the error catalogue: {root}/developers/errors#<code>.',
+    },
+    title: { type: 'string', description: 'Short label of the code.' },
+    status: { type: 'integer', description: 'The HTTP status.' },
+    detail: { type: 'string', description: 'One sentence for a person.' },
+    instance: { type: 'string', description: 'The request path.' },
+    code: {
+      type: 'string',
+      enum: Object.keys(problemCatalogue),
+      description: 'Stable code; once published, never renamed.',
+    },
+    traceId: { type: 'string', description: 'Quote it to support; also the X-Trace-Id header.' },
+    error: { type: 'string', description: 'Copy of detail, kept in v1 for older flows.' },
+    scope: { type: 'string', description: 'missingScope: the scope the key lacks.' },
+    module: { type: 'string', description: 'moduleOff: the module switched off.' },
+    errors: {
+      type: 'array',
+      description:
+        'invalidRequest and invalidBody: each field problem ({ field, message }); invalid: each attendee detail ({ attendee, field, code }).',
+      items: {
+        type: 'object',
+        properties: {
+          field: { type: 'string', description: 'The field, dotted (attendees.0.email).' },
+          message: { type: 'string', description: 'What is wrong with it.' },
+          attendee: { type: 'integer', description: 'invalid: the attendee, counted from 0.' },
+          code: {
+            type: 'string',
+            enum: ['required', 'tooLong', 'notEmail', 'notOption'],
+            description: 'invalid: what is wrong.',
+          },
+        },
+      },
+    },
+    etag: { type: 'string', description: 'preconditionFailed: the current entity tag.' },
+    taken: { type: 'integer', description: 'capacityBelowTaken: places taken (or people inside a door).' },
+    sessions: {
+      type: 'array',
+      description: 'clash: the sessions in the way.',
+      items: {
+        type: 'object',
+        properties: {
+          sessionId: { type: 'string', format: 'uuid' },
+          title: { type: 'string' },
+          startsUtc: { type: 'string', format: 'date-time' },
+          endsUtc: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+    ticketTypeId: { type: 'string', format: 'uuid', description: 'soldOut, unknownTicket: the ticket type.' },
+    reason: {
+      type: 'string',
+      description: 'registrationRefused: why (addOnSoldOut, maxPerOrder, eventEnded, ...).',
+    },
+    retryAfter: { type: 'integer', description: 'Seconds to wait (also the Retry-After header).' },
+  },
+};
+
+/** Headers and parameters every operation shares, described once and referred to. */
+const sharedHeaders: Json = {
+  RateLimit: {
+    schema: { type: 'string' },
+    description:
+      'Calls left in the window and seconds until it resets (IETF httpapi draft): "default";r=599;t=42',
+  },
+  RateLimitPolicy: {
+    schema: { type: 'string' },
+    description: 'The key\'s limit and window: "default";q=600;w=60',
+  },
+  TraceId: { schema: { type: 'string' }, description: 'Identifies this request; quote it to support.' },
+  RetryAfter: { schema: { type: 'integer' }, description: 'Seconds to wait before sending again.' },
+  ETag: { schema: { type: 'string' }, description: 'Entity tag of this representation.' },
+  IdempotentReplayed: {
+    schema: { type: 'string', enum: ['true'] },
+    description: 'Present on the stored first answer to a retry with the same Idempotency-Key.',
+  },
+};
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const rateHeaders: Json = {
+  RateLimit: header('RateLimit'),
+  'RateLimit-Policy': header('RateLimitPolicy'),
+  'X-Trace-Id': header('TraceId'),
+};
+const retryAfter = { 'Retry-After': header('RetryAfter') };
+
+const sharedParameters: Json = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      '1 to 255 visible ASCII characters (a UUID is suitable). A retry with the same key within 24 hours gets the first answer, marked Idempotent-Replayed: true.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+    example: '0b7c9f6e-5a4d-4c1b-9e2f-7a3d8c6b5e41',
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'The ETag read before: when the resource is unchanged the answer is 304 with no body.',
+    schema: { type: 'string' },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description:
+      'The ETag read before: when the resource changed since, the change is refused with 412 preconditionFailed.',
+    schema: { type: 'string' },
+  },
+};
+const parameter = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+/** One example of every problem code an operation answers, which its problem answers refer to. */
+function problemExamples(origin: string): Json {
+  const answered = new Set<ProblemCode>([
+    'payloadTooLarge',
+    ...routes.flatMap((r) => [...problemsOf(r.operation)]),
+  ]);
+  return Object.fromEntries(
+    (Object.keys(problemCatalogue) as ProblemCode[])
+      .filter((code) => answered.has(code))
+      .map((code) => [
+        code,
+        {
+          summary: `${code}: ${problemCatalogue[code].title}`,
+          value: problemBody(problemOf(code), {
+            root: origin,
+            instance: `${apiBase}/events/0196ab12-3c4d-7e5f-8a6b-7c8d9e0f1a2b`,
+            traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+          }),
+        },
+      ]),
+  );
+}
+
+/** The operation's problems (its declaration), and the body limit REST adds to writes, status by status. */
+function problemResponses(route: Route, origin: string): Json {
   const codes: ProblemCode[] = [...problemsOf(route.operation)];
   if (route.method !== 'GET') codes.push('payloadTooLarge');
-  const byStatus = new Map<number, string[]>();
+  const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) {
-    const entry = problemCatalogue[code];
-    byStatus.set(entry.status, [...(byStatus.get(entry.status) ?? []), code]);
+    const status = problemCatalogue[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const responses: Json = {};
-  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+  for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    const links = list.map((code) => `[${code}](/developers/errors#${code})`).join(', ');
+    const first = list[0]!;
     responses[String(status)] = {
-      description: `Problem: ${codes.join(', ')}`,
-      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-      ...(status === 429 || codes.includes('idempotencyKeyInUse')
-        ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
-        : {}),
+      description: `Problem: ${links}.`,
+      headers: {
+        ...rateHeaders,
+        ...(status === 429 || list.includes('idempotencyKeyInUse') ? retryAfter : {}),
+      },
+      content: {
+        'application/problem+json': {
+          schema: { $ref: '#/components/schemas/Problem' },
+          examples: Object.fromEntries(list.map((code) => [code, { $ref: `#/components/examples/${code}` }])),
+        },
+      },
     };
   }
   return responses;
 }
 
-function operationObject(route: Route): Json {
-  const input = schemaOf(route.operation.input) as { properties?: Record<string, Json>; required?: string[] };
+function operationObject(route: Route, origin: string, named: Record<string, Json>): Json {
+  const { operation } = route;
+  const input = schemaOf(operation.input) as { properties?: Record<string, Json>; required?: string[] };
   const properties = input.properties ?? {};
   const required = new Set(input.required ?? []);
   const inPath = new Set(pathParams(route.path));
@@ -39,123 +203,108 @@ function operationObject(route: Route): Json {
   const bodyProperties: Record<string, Json> = {};
   for (const [name, schema] of Object.entries(properties)) {
     const { description, ...rest } = schema as Json;
-    if (inPath.has(name)) parameters.push({ name, in: 'path', required: true, description, schema: rest });
+    const described = { name, description, schema: rest, example: exampleOf(schema, named, name) };
+    if (inPath.has(name)) parameters.push({ ...described, in: 'path', required: true });
     else if (hasBody) bodyProperties[name] = schema;
-    else parameters.push({ name, in: 'query', required: required.has(name), description, schema: rest });
+    else parameters.push({ ...described, in: 'query', required: required.has(name) });
   }
-  if (route.operation.idempotent) {
-    parameters.push({
-      name: 'Idempotency-Key',
-      in: 'header',
-      required: false,
-      description:
-        '1 to 255 visible ASCII characters; a retry with the same key gets the first answer for 24 hours.',
-      schema: { type: 'string', minLength: 1, maxLength: 255 },
-    });
-  }
-  if (route.operation.etag)
-    parameters.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } });
-  if (route.operation.ifMatch)
-    parameters.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string' } });
+  if (operation.idempotent) parameters.push(parameter('IdempotencyKey'));
+  if (operation.etag) parameters.push(parameter('IfNoneMatch'));
+  if (operation.ifMatch) parameters.push(parameter('IfMatch'));
 
-  const rateHeaders = {
-    RateLimit: {
-      schema: { type: 'string' },
-      description: 'Calls left and seconds to reset: "default";r=599;t=42',
+  const output = schemaOf(operation.output);
+  const successHeaders: Json = { ...rateHeaders };
+  if (operation.etag) successHeaders.ETag = header('ETag');
+  if (operation.idempotent) successHeaders['Idempotent-Replayed'] = header('IdempotentReplayed');
+  const responses: Json = {
+    [String(route.status ?? 200)]: {
+      description: operation.title,
+      headers: successHeaders,
+      content: { 'application/json': { schema: output, example: exampleOf(output, named) } },
     },
-    'RateLimit-Policy': { schema: { type: 'string' }, description: 'The key\'s limit: "default";q=600;w=60' },
-    'X-Trace-Id': { schema: { type: 'string' }, description: 'Quote it to support.' },
+    ...problemResponses(route, origin),
   };
-  const success: Json = {
-    description: route.operation.title,
-    headers: { ...rateHeaders, ...(route.operation.etag ? { ETag: { schema: { type: 'string' } } } : {}) },
-    content: { 'application/json': { schema: schemaOf(route.operation.output) } },
-  };
-  const responses: Json = { [String(route.status ?? 200)]: success, ...problemResponses(route) };
-  if (route.operation.etag) responses['304'] = { description: 'Not modified (If-None-Match matched).' };
+  if (operation.etag)
+    responses['304'] = { description: 'Not modified: If-None-Match named the current ETag.' };
 
   const op: Json = {
-    operationId: route.operation.name,
-    summary: route.operation.title,
-    description: route.operation.description,
-    tags: [route.path.split('/')[1] ?? 'workspace'],
-    'x-scope': route.operation.scope,
-    ...(route.operation.extension ? { 'x-tessera-extension': true } : {}),
+    operationId: operation.name,
+    summary: operation.title,
+    description: operation.description,
+    tags: [route.tag],
+    'x-scope': operation.scope,
+    ...(operation.extension ? { 'x-tessera-extension': true } : {}),
+    ...(operation.module ? { 'x-module': operation.module } : {}),
+    security: [{ bearer: [] }, { apiKeyHeader: [] }],
     parameters,
     responses,
   };
   if (hasBody) {
     const bodyRequired = [...required].filter((n) => !inPath.has(n));
+    const body: Json = {
+      type: 'object',
+      properties: bodyProperties,
+      ...(bodyRequired.length ? { required: bodyRequired } : {}),
+    };
+    const example = exampleOf(body, named);
+    const media =
+      route.method === 'PATCH' ? ['application/merge-patch+json', 'application/json'] : ['application/json'];
     op.requestBody = {
       required: bodyRequired.length > 0,
-      content: {
-        [route.method === 'PATCH' ? 'application/merge-patch+json' : 'application/json']: {
-          schema: {
-            type: 'object',
-            properties: bodyProperties,
-            ...(bodyRequired.length ? { required: bodyRequired } : {}),
-          },
-        },
-        ...(route.method === 'PATCH'
-          ? { 'application/json': { schema: { type: 'object', properties: bodyProperties } } }
-          : {}),
-      },
+      content: Object.fromEntries(media.map((type) => [type, { schema: body, example }])),
     };
   }
   return op;
 }
 
+let cached: { origin: string; document: Json } | null = null;
+
 export function openApiDocument(origin: string): Json {
+  if (cached?.origin === origin) return cached.document;
+  const named = jsonSchemasOf(components);
+  const schemas: Record<string, Json> = { ...named, Problem: problemSchema };
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = openApiPath(route.path);
-    paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: operationObject(route) };
+    paths[path] = {
+      ...(paths[path] ?? {}),
+      [route.method.toLowerCase()]: operationObject(route, origin, schemas),
+    };
   }
-  return {
+  const document = {
     openapi: '3.1.0',
     info: {
       title: 'Tessera API',
       version: '1.0.0',
-      description:
-        "The JSON REST API for one workspace's events. Every call carries an API key (Authorization: Bearer, or X-Api-Key). Refusals are application/problem+json; branch on `code`.",
+      summary: "The JSON REST API for one workspace's events.",
+      description: `Every call carries an API key: \`Authorization: Bearer abk_…\` (or \`X-Api-Key\`). A key reaches one workspace and does what its scopes allow. Refusals are \`application/problem+json\`: branch on \`code\` (see the [error catalogue](/developers/errors)). The same operations are MCP tools at \`/mcp\`. Start with [the first five minutes](/developers/start).`,
+      contact: { name: 'Tessera developers', url: `${origin}/developers` },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Tessera' },
     },
-    servers: [{ url: `${origin}${apiBase}` }],
+    servers: [{ url: `${origin}${apiBase}`, description: 'This service.' }],
     security: [{ bearer: [] }, { apiKeyHeader: [] }],
+    tags: Object.values(areas).map((a) => ({ name: a.name, description: a.description })),
     paths,
     components: {
       securitySchemes: {
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'abk_ + 12-character prefix + _ + 43-character secret',
+          description: 'The API key: abk_ + 12-character prefix + _ + 43-character secret.',
         },
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-      },
-      schemas: {
-        Problem: {
-          type: 'object',
-          required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'traceId', 'error'],
-          properties: {
-            type: { type: 'string', format: 'uri', description: '{root}/developers/errors#<code>' },
-            title: { type: 'string' },
-            status: { type: 'integer' },
-            detail: { type: 'string' },
-            instance: { type: 'string' },
-            code: { type: 'string', enum: Object.keys(problemCatalogue) },
-            traceId: { type: 'string' },
-            error: { type: 'string', description: 'Copy of detail, kept in v1.' },
-            scope: { type: 'string' },
-            module: { type: 'string' },
-            errors: { type: 'array', items: { type: 'object' } },
-            etag: { type: 'string' },
-            taken: { type: 'integer' },
-            sessions: { type: 'array', items: { type: 'object' } },
-            ticketTypeId: { type: 'string', format: 'uuid' },
-            reason: { type: 'string' },
-            retryAfter: { type: 'integer', description: 'Seconds to wait (also the Retry-After header).' },
-          },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'The same key, for tools that can only fill a named header.',
         },
       },
+      schemas,
+      headers: sharedHeaders,
+      parameters: sharedParameters,
+      examples: problemExamples(origin),
     },
   };
+  cached = { origin, document };
+  return document;
 }

@@ -11,6 +11,8 @@ export interface RouteOptions {
 
 export interface Route extends RouteOptions {
   method: Method;
+  /** The area it belongs to: its tag in the OpenAPI document and its section in the reference. */
+  tag: string;
   /** Koa path below /api/v1, e.g. /events/:eventId */
   path: string;
   operation: AnyOperation;
@@ -20,10 +22,22 @@ const route =
   (method: Method) =>
   (path: string, operation: AnyOperation, options: RouteOptions = {}): Route => ({
     method,
+    tag: '',
     path,
     operation,
     ...options,
   });
+
+/** An area of the API: a name and what a reader finds there. */
+export interface Area {
+  name: string;
+  description: string;
+}
+
+/** The routes of one area, tagged with its name. */
+export function area(of: Area, list: Route[]): Route[] {
+  return list.map((r) => ({ ...r, tag: of.name }));
+}
 
 export const get = route('GET');
 export const post = route('POST');

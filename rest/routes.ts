@@ -1,5 +1,5 @@
-// The one REST route table. Each line points at a core operation; the success status is the only
-// transport detail a route adds.
+// The one REST route table, area by area. Each line points at a core operation; the success status
+// is the only transport detail a route adds.
 import * as attendees from '../core/attendees';
 import * as checkin from '../core/checkin';
 import * as events from '../core/events';
@@ -8,67 +8,110 @@ import * as passes from '../core/passes';
 import * as programme from '../core/programme';
 import * as tickets from '../core/tickets';
 import * as workspace from '../core/workspace';
-import { get, patch, post, put, type Route } from './route-table';
+import { type Area, area, get, patch, post, put, type Route } from './route-table';
+
+/** The areas, in the order the reference shows them. */
+export const areas = {
+  workspace: {
+    name: 'Workspace',
+    description: 'Which workspace a key reaches, what the key may do, and its call limit.',
+  },
+  events: {
+    name: 'Events',
+    description:
+      'Events in person and online: draft, publish, change, statistics, registration questions, and the modules an organiser switches on and off.',
+  },
+  tickets: {
+    name: 'Tickets',
+    description: 'Ticket types (with capacity and sales window), add-ons and discount codes.',
+  },
+  orders: {
+    name: 'Orders',
+    description: 'Orders with their money and status, and the sales pace of an event.',
+  },
+  attendees: {
+    name: 'Attendees',
+    description:
+      'One attendee per ticket: the list and search, registration of people with free tickets, badge-desk corrections, cancellation. Names, email and answers need people:read.',
+  },
+  checkin: {
+    name: 'Check-in',
+    description:
+      "Doors, the steward's scanner rules, offline uploads, the scans and the live summary. Online events have no doors.",
+  },
+  programme: { name: 'Programme', description: 'Sessions, rooms, tracks and speakers.' },
+  passes: { name: 'Passes', description: 'Season passes and bundles, and who holds them.' },
+} satisfies Record<string, Area>;
 
 export const routes: Route[] = [
-  get('/me', workspace.getMe),
-  get('/workspace', workspace.getWorkspace),
+  ...area(areas.workspace, [get('/me', workspace.getMe), get('/workspace', workspace.getWorkspace)]),
 
-  get('/events', events.listEvents),
-  post('/events', events.createEvent, { status: 201 }),
-  get('/events/:eventId', events.getEvent),
-  patch('/events/:eventId', events.updateEvent),
-  put('/events/:eventId/status', events.setEventStatus),
-  get('/events/:eventId/stats', events.getEventStats),
-  get('/events/:eventId/questions', events.listQuestions),
-  get('/events/:eventId/questions/schema', events.getAnswersSchema),
+  ...area(areas.events, [
+    get('/events', events.listEvents),
+    post('/events', events.createEvent, { status: 201 }),
+    get('/events/:eventId', events.getEvent),
+    patch('/events/:eventId', events.updateEvent),
+    put('/events/:eventId/status', events.setEventStatus),
+    get('/events/:eventId/stats', events.getEventStats),
+    get('/events/:eventId/questions', events.listQuestions),
+    get('/events/:eventId/questions/schema', events.getAnswersSchema),
+  ]),
 
-  get('/events/:eventId/ticket-types', tickets.listTicketTypes),
-  get('/events/:eventId/ticket-types/:ticketTypeId', tickets.getTicketType),
-  post('/events/:eventId/ticket-types', tickets.createTicketType, { status: 201 }),
-  patch('/events/:eventId/ticket-types/:ticketTypeId', tickets.updateTicketType),
-  get('/events/:eventId/add-ons', tickets.listAddOns),
-  post('/events/:eventId/add-ons', tickets.createAddOn, { status: 201 }),
-  get('/events/:eventId/discount-codes', tickets.listDiscountCodes),
-  post('/events/:eventId/discount-codes', tickets.createDiscountCode, { status: 201 }),
+  ...area(areas.tickets, [
+    get('/events/:eventId/ticket-types', tickets.listTicketTypes),
+    post('/events/:eventId/ticket-types', tickets.createTicketType, { status: 201 }),
+    get('/events/:eventId/ticket-types/:ticketTypeId', tickets.getTicketType),
+    patch('/events/:eventId/ticket-types/:ticketTypeId', tickets.updateTicketType),
+    get('/events/:eventId/add-ons', tickets.listAddOns),
+    post('/events/:eventId/add-ons', tickets.createAddOn, { status: 201 }),
+    get('/events/:eventId/discount-codes', tickets.listDiscountCodes),
+    post('/events/:eventId/discount-codes', tickets.createDiscountCode, { status: 201 }),
+  ]),
 
-  get('/events/:eventId/orders', orders.listOrders),
-  get('/events/:eventId/orders/:orderId', orders.getOrder),
-  get('/events/:eventId/sales', orders.getSalesPace),
+  ...area(areas.orders, [
+    get('/events/:eventId/orders', orders.listOrders),
+    get('/events/:eventId/orders/:orderId', orders.getOrder),
+    get('/events/:eventId/sales', orders.getSalesPace),
+  ]),
 
-  get('/events/:eventId/attendees', attendees.listAttendees),
-  post('/events/:eventId/attendees', attendees.registerAttendees, { status: 201 }),
-  get('/events/:eventId/attendees/search', attendees.searchAttendees),
-  get('/events/:eventId/attendees/:attendeeId', attendees.getAttendee),
-  patch('/events/:eventId/attendees/:attendeeId', attendees.updateAttendee),
-  post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee),
+  ...area(areas.attendees, [
+    get('/events/:eventId/attendees', attendees.listAttendees),
+    post('/events/:eventId/attendees', attendees.registerAttendees, { status: 201 }),
+    get('/events/:eventId/attendees/search', attendees.searchAttendees),
+    get('/events/:eventId/attendees/:attendeeId', attendees.getAttendee),
+    patch('/events/:eventId/attendees/:attendeeId', attendees.updateAttendee),
+    post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee),
+  ]),
 
-  // Doors and check-in
-  get('/events/:eventId/doors', checkin.listDoors),
-  post('/events/:eventId/doors', checkin.createDoor, { status: 201 }),
-  patch('/events/:eventId/doors/:doorId', checkin.updateDoor),
-  get('/events/:eventId/check-ins', checkin.listCheckIns),
-  get('/events/:eventId/check-ins/summary', checkin.getCheckInSummary),
-  post('/events/:eventId/check-ins/offline', checkin.uploadOfflineScans),
-  post('/events/:eventId/attendees/:attendeeId/check-in', checkin.checkInAttendee),
+  ...area(areas.checkin, [
+    get('/events/:eventId/doors', checkin.listDoors),
+    post('/events/:eventId/doors', checkin.createDoor, { status: 201 }),
+    patch('/events/:eventId/doors/:doorId', checkin.updateDoor),
+    post('/events/:eventId/attendees/:attendeeId/check-in', checkin.checkInAttendee),
+    post('/events/:eventId/check-ins/offline', checkin.uploadOfflineScans),
+    get('/events/:eventId/check-ins', checkin.listCheckIns),
+    get('/events/:eventId/check-ins/summary', checkin.getCheckInSummary),
+  ]),
 
-  // Programme
-  get('/events/:eventId/sessions', programme.listSessions),
-  post('/events/:eventId/sessions', programme.createSession, { status: 201 }),
-  get('/events/:eventId/sessions/:sessionId', programme.getSession),
-  patch('/events/:eventId/sessions/:sessionId', programme.updateSession),
-  get('/events/:eventId/rooms', programme.listRooms),
-  post('/events/:eventId/rooms', programme.createRoom, { status: 201 }),
-  patch('/events/:eventId/rooms/:roomId', programme.updateRoom),
-  get('/events/:eventId/tracks', programme.listTracks),
-  post('/events/:eventId/tracks', programme.createTrack, { status: 201 }),
-  patch('/events/:eventId/tracks/:trackId', programme.updateTrack),
-  get('/events/:eventId/speakers', programme.listSpeakers),
-  post('/events/:eventId/speakers', programme.createSpeaker, { status: 201 }),
-  patch('/events/:eventId/speakers/:speakerId', programme.updateSpeaker),
+  ...area(areas.programme, [
+    get('/events/:eventId/sessions', programme.listSessions),
+    post('/events/:eventId/sessions', programme.createSession, { status: 201 }),
+    get('/events/:eventId/sessions/:sessionId', programme.getSession),
+    patch('/events/:eventId/sessions/:sessionId', programme.updateSession),
+    get('/events/:eventId/rooms', programme.listRooms),
+    post('/events/:eventId/rooms', programme.createRoom, { status: 201 }),
+    patch('/events/:eventId/rooms/:roomId', programme.updateRoom),
+    get('/events/:eventId/tracks', programme.listTracks),
+    post('/events/:eventId/tracks', programme.createTrack, { status: 201 }),
+    patch('/events/:eventId/tracks/:trackId', programme.updateTrack),
+    get('/events/:eventId/speakers', programme.listSpeakers),
+    post('/events/:eventId/speakers', programme.createSpeaker, { status: 201 }),
+    patch('/events/:eventId/speakers/:speakerId', programme.updateSpeaker),
+  ]),
 
-  // Passes
-  get('/passes', passes.listPasses),
-  get('/passes/:passId', passes.getPass),
-  get('/passes/:passId/holders', passes.listPassHolders),
+  ...area(areas.passes, [
+    get('/passes', passes.listPasses),
+    get('/passes/:passId', passes.getPass),
+    get('/passes/:passId/holders', passes.listPassHolders),
+  ]),
 ];

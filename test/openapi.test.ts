@@ -97,7 +97,10 @@ describe('the OpenAPI document', () => {
   it('documents the Idempotency-Key header on idempotent routes and ETag headers on conditional ones', () => {
     for (const route of routes) {
       const entry = doc.paths[openApiPath(route.path)][route.method.toLowerCase()];
-      const headers = entry.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name);
+      const headers = entry.parameters
+        .map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p))
+        .filter((p: any) => p.in === 'header')
+        .map((p: any) => p.name);
       expect(headers.includes('Idempotency-Key'), route.path).toBe(Boolean(route.operation.idempotent));
       expect(headers.includes('If-None-Match'), route.path).toBe(Boolean(route.operation.etag));
       expect(headers.includes('If-Match'), route.path).toBe(Boolean(route.operation.ifMatch));

@@ -8,6 +8,7 @@ import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { isUuid, newId } from '../platform/ids';
+import { documentedAsRequired } from '../platform/json-schema';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
@@ -21,14 +22,14 @@ const limits = { firstName: 100, lastName: 100, email: 254, company: 200, jobTit
 const emailCheck = v.pipe(v.string(), v.email());
 
 const optionalText = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
+/** Required for the client; a missing one is refused as `invalid` naming the attendee and field. */
+const requiredText = (description: string) => documentedAsRequired(optionalText(description));
 
-const newAttendee = v.object({
-  ticketTypeId: optionalText(
-    'Required: a ticket type of the event (hidden and code-only types may be used).',
-  ),
-  firstName: optionalText('Required, at most 100 characters.'),
-  lastName: optionalText('Required, at most 100 characters.'),
-  email: optionalText('Required: where the ticket goes.'),
+export const newAttendeeSchema = v.object({
+  ticketTypeId: requiredText('A ticket type of the event (hidden and code-only types may be used).'),
+  firstName: requiredText('At most 100 characters.'),
+  lastName: requiredText('At most 100 characters.'),
+  email: requiredText('Where the ticket goes.'),
   company: optionalText('At most 200 characters.'),
   jobTitle: optionalText('At most 200 characters.'),
   answers: v.optional(
@@ -39,7 +40,7 @@ const newAttendee = v.object({
   ),
 });
 
-type NewAttendee = v.InferOutput<typeof newAttendee>;
+type NewAttendee = v.InferOutput<typeof newAttendeeSchema>;
 type DetailError = {
   attendee: number;
   field: string;
@@ -57,7 +58,10 @@ export const registerAttendees = defineOperation({
   idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
-    attendees: v.optional(v.pipe(v.array(newAttendee), v.description('The people to register, 1 to 50.'))),
+    // Required for the client; none sent is refused as `empty`, more than 50 as `tooMany`.
+    attendees: documentedAsRequired(
+      v.optional(v.pipe(v.array(newAttendeeSchema), v.description('The people to register, 1 to 50.'))),
+    ),
     language: optionalText("One of the event's languages; its first when absent."),
     buyerName: optionalText("The first attendee's name when absent."),
     buyerEmail: optionalText("The first attendee's email when absent."),

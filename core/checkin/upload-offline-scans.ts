@@ -10,7 +10,7 @@ import { applyScan } from './scanner';
 
 export const maxOfflineScans = 500;
 
-const offlineScan = v.object({
+export const offlineScanSchema = v.object({
   scanId: v.optional(
     v.pipe(
       v.string(),
@@ -49,7 +49,7 @@ export const uploadOfflineScans = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     scans: v.pipe(
-      v.array(offlineScan),
+      v.array(offlineScanSchema),
       v.minLength(1),
       v.maxLength(maxOfflineScans),
       v.description('The scans, 1 to 500.'),

@@ -50,9 +50,7 @@ describe('the declaration of every operation', () => {
       const documented = new Set<string>();
       for (const [status, response] of Object.entries<any>(responses)) {
         if (!response.content?.['application/problem+json']) continue;
-        const codes = String(response.description)
-          .replace(/^Problem: /, '')
-          .split(', ');
+        const codes = Object.keys(response.content['application/problem+json'].examples);
         for (const code of codes) {
           documented.add(code);
           expect(String(problemCatalogue[code as ProblemCode].status), `${route.path} ${code}`).toBe(status);

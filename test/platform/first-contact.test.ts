@@ -90,3 +90,24 @@ describe('a refused body', () => {
     ]);
   });
 });
+
+describe('required fields', () => {
+  it('are the same in the OpenAPI document and in the MCP tool’s input schema (one source)', async () => {
+    const doc = (await t.api('//api/v1/openapi.json')).body;
+    const attendee = doc.components.schemas.NewAttendee;
+    expect(attendee.required).toEqual(['ticketTypeId', 'firstName', 'lastName', 'email']);
+    const body = doc.paths['/events/{eventId}/attendees'].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['attendees']);
+    const client = await t.mcp(key);
+    const tool = (await client.listTools()).tools.find((x) => x.name === 'register_attendees')!;
+    const input = tool.inputSchema as any;
+    expect(input.required).toEqual(['eventId', 'attendees']);
+    expect(input.properties.attendees.items.required).toEqual([
+      'ticketTypeId',
+      'firstName',
+      'lastName',
+      'email',
+    ]);
+    await client.close();
+  });
+});

@@ -172,7 +172,8 @@ describe('POST /events/{eventId}/ticket-types', () => {
 
   it('answers 409 endsCommunity for a first paid ticket type of a free event above the free limit', async () => {
     const eventId = await newEvent();
-    const free = (await post(`/events/${eventId}/ticket-types`, { name: 'Free', maxPerOrder: 50 })).body.ticketTypeId;
+    const free = (await post(`/events/${eventId}/ticket-types`, { name: 'Free', maxPerOrder: 50 })).body
+      .ticketTypeId;
     for (let i = 0; i < 2; i++) {
       const batch = Array.from({ length: 26 }, () => person(free));
       expect((await register(t, key, eventId, batch, { body: {} })).status).toBe(201);

@@ -1,0 +1,62 @@
+// The named schemas of the OpenAPI document: every resource (and the few request items clients
+// build) under one name, so generated clients get an Event, an Attendee, an Order type, and the
+// document refers to each by $ref wherever it appears. The names are the contract's resource names.
+import type * as v from 'valibot';
+import { attendeeSchema } from '../core/attendees/attendee-view';
+import { newAttendeeSchema } from '../core/attendees/register-attendees';
+import { checkInResultSchema } from '../core/checkin/check-in-attendee';
+import { checkInSchema } from '../core/checkin/check-in-view';
+import { doorSchema } from '../core/checkin/door-view';
+import { checkInSummarySchema } from '../core/checkin/get-check-in-summary';
+import { offlineScanSchema } from '../core/checkin/upload-offline-scans';
+import { eventSchema, modulesSchema, venueSchema } from '../core/events/event-view';
+import { eventStatsSchema } from '../core/events/get-event-stats';
+import { questionSchema } from '../core/events/questions';
+import { salesPaceSchema } from '../core/orders/get-sales-pace';
+import { orderSchema } from '../core/orders/order-view';
+import { holderSchema } from '../core/passes/holder-view';
+import { passEventSchema, passSchema } from '../core/passes/pass-view';
+import type { NamedSchemas } from '../core/platform/json-schema';
+import { personalDataSchema, rateLimitSchema } from '../core/platform/schemas';
+import { roomSchema } from '../core/programme/room-view';
+import { sessionSchema } from '../core/programme/session-view';
+import { speakerSchema } from '../core/programme/speaker-view';
+import { trackSchema } from '../core/programme/track-view';
+import { addOnSchema } from '../core/tickets/add-on-view';
+import { discountCodeSchema } from '../core/tickets/discount-code-view';
+import { ticketTypeSchema } from '../core/tickets/ticket-type-view';
+import { meSchema } from '../core/workspace/get-me';
+import { workspaceSchema } from '../core/workspace/get-workspace';
+
+export const componentSchemas: Record<string, v.GenericSchema> = {
+  Me: meSchema,
+  Workspace: workspaceSchema,
+  RateLimit: rateLimitSchema,
+  PersonalData: personalDataSchema,
+  Event: eventSchema,
+  Venue: venueSchema,
+  EventModules: modulesSchema,
+  EventStats: eventStatsSchema,
+  Question: questionSchema,
+  TicketType: ticketTypeSchema,
+  AddOn: addOnSchema,
+  DiscountCode: discountCodeSchema,
+  Order: orderSchema,
+  SalesPace: salesPaceSchema,
+  Attendee: attendeeSchema,
+  NewAttendee: newAttendeeSchema,
+  Door: doorSchema,
+  CheckIn: checkInSchema,
+  CheckInResult: checkInResultSchema,
+  CheckInSummary: checkInSummarySchema,
+  OfflineScan: offlineScanSchema,
+  Session: sessionSchema,
+  Room: roomSchema,
+  Track: trackSchema,
+  Speaker: speakerSchema,
+  Pass: passSchema,
+  PassEvent: passEventSchema,
+  PassHolder: holderSchema,
+};
+
+export const components: NamedSchemas = { schemas: componentSchemas, prefix: '#/components/schemas/' };
