@@ -1,7 +1,10 @@
-// Pages and documents anyone may read without a key: the OpenAPI document and the developer pages.
+// Pages and documents anyone may read without a key: the OpenAPI document, the developer pages and
+// the reference's script.
 import { Router } from '@koa/router';
-import { errorsPage, referencePage } from './developers';
 import { openApiDocument } from './openapi';
+import { errorsPage } from './pages/errors';
+import { redocBundle, referencePage } from './pages/reference';
+import { startPage } from './pages/start';
 import { apiBase } from './route-table';
 
 export function docsRouter(): Router {
@@ -11,11 +14,26 @@ export function docsRouter(): Router {
   });
   router.get('/developers', (ctx) => {
     ctx.type = 'html';
+    // Redoc's sidebar shows a logo from its vendor's CDN: the policy keeps every request on this
+    // service (styles are injected inline by the renderer; its search runs in a blob worker).
+    ctx.set(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'",
+    );
     ctx.body = referencePage();
+  });
+  router.get('/developers/start', (ctx) => {
+    ctx.type = 'html';
+    ctx.body = startPage(ctx.state.origin);
   });
   router.get('/developers/errors', (ctx) => {
     ctx.type = 'html';
     ctx.body = errorsPage();
+  });
+  router.get('/developers/assets/redoc.js', (ctx) => {
+    ctx.type = 'application/javascript';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = redocBundle();
   });
   return router;
 }
