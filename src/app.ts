@@ -4,7 +4,7 @@ import Koa from 'koa';
 import { RateCounter } from '../core/platform/rate-counter';
 import type { Services } from '../core/platform/services';
 import { mcpEndpoint } from '../mcp/endpoint';
-import { docsRouter } from '../rest/docs-router';
+import { pagesRouter } from '../rest/pages-router';
 import { restMethodGuard, restRouter } from '../rest/router';
 import { authenticate } from './http/authenticate';
 import { httpsOnly } from './http/https-only';
@@ -28,8 +28,7 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   app.use(traceAndProblems(logger, originOf));
   app.use(httpsOnly(options.trustProxy));
 
-  const docs = docsRouter();
-  app.use(docs.routes());
+  app.use(pagesRouter(services).routes());
 
   const guard = { failures: new RateCounter(60), failuresPerMinute: options.authFailuresPerMinute };
   const body = jsonBody();

@@ -33,3 +33,13 @@ export function parseInstant(value: string): string | null {
 export function venueDate(utcIso: string, zone: string): string {
   return DateTime.fromISO(utcIso, { zone: 'utc' }).setZone(zone).toISODate() as string;
 }
+
+/** When something happens, for people, in the venue's zone: "Sat 1 May 2027, 09:00 – 17:00". */
+export function venueTimeRange(startsUtc: string, endsUtc: string, zone: string): string {
+  const starts = DateTime.fromISO(startsUtc, { zone: 'utc' }).setZone(zone).setLocale('en-GB');
+  const ends = DateTime.fromISO(endsUtc, { zone: 'utc' }).setZone(zone).setLocale('en-GB');
+  const day = 'ccc d LLL yyyy';
+  return starts.hasSame(ends, 'day')
+    ? `${starts.toFormat(`${day}, HH:mm`)} – ${ends.toFormat('HH:mm')}`
+    : `${starts.toFormat(`${day}, HH:mm`)} – ${ends.toFormat(`${day}, HH:mm`)}`;
+}

@@ -51,6 +51,13 @@ export function tlsPort(https: HttpsServer, httpsOrigin: () => string, firstByte
     });
     socket.on('error', () => socket.destroy());
   });
+  // Node starts checking requests against headersTimeout and requestTimeout when a server emits
+  // 'listening'; the HTTPS and plain servers never listen themselves (the front does), so they are
+  // told when the front is.
+  front.once('listening', () => {
+    https.emit('listening');
+    plain.emit('listening');
+  });
   return {
     front,
     plain,

@@ -188,10 +188,11 @@ describe('slow requests', () => {
       socket.write(
         `POST /api/v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${k}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
       );
-      const after = await Promise.race([closed, sleep(5_000).then(() => -1)]);
+      const after = await Promise.race([closed, sleep(15_000).then(() => -1)]);
       socket.destroy();
       expect(after).toBeGreaterThan(0);
-      expect(after).toBeLessThan(4_000);
+      // The time-out is 1 s; the check runs every half second (a loaded machine may be slower).
+      expect(after).toBeLessThan(10_000);
       expect(answer, answer).toMatch(/^HTTP\/1\.1 408/);
     } finally {
       await slow.close();

@@ -74,6 +74,10 @@ const paramTable: Record<string, Table> = {
   attendeeId: 'attendees',
   sessionId: 'sessions',
   passId: 'passes',
+  doorId: 'doors',
+  roomId: 'rooms',
+  trackId: 'tracks',
+  speakerId: 'speakers',
 };
 
 /** Every row of the tables above in one workspace, in insertion order (so choices are repeatable). */
@@ -116,7 +120,11 @@ function operationOf(route: Route): Json {
   const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
   const op = openApi.paths?.[path]?.[route.method.toLowerCase()];
   if (!op) throw new Error(`The OpenAPI document lacks ${route.method} ${path}`);
-  return op;
+  // Shared parameters (the Idempotency-Key, If-Match, ... headers) are referred to by $ref.
+  const parameters = ((op.parameters ?? []) as Json[]).map((p) =>
+    typeof p.$ref === 'string' ? (openApi.components.parameters[p.$ref.split('/').pop()!] as Json) : p,
+  );
+  return { ...op, parameters };
 }
 
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

@@ -1,14 +1,28 @@
-// Pages and documents anyone may read without a key: the OpenAPI document, the developer pages and
-// the reference's script.
+// Pages and documents anyone may read without a key: the landing page, the public pages of
+// published events, the OpenAPI document, the developer pages and the reference's script.
 import { Router } from '@koa/router';
+import { publicEvent } from '../core/events/public-event';
+import type { Services } from '../core/platform/services';
 import { openApiDocument } from './openapi';
 import { errorsPage } from './pages/errors';
+import { eventNotFoundPage, eventPage } from './pages/event';
+import { landingPage } from './pages/landing';
 import { redocBundle, referencePage } from './pages/reference';
 import { startPage } from './pages/start';
 import { apiBase } from './route-table';
 
-export function docsRouter(): Router {
+export function pagesRouter(services: Services): Router {
   const router = new Router();
+  router.get('/', (ctx) => {
+    ctx.type = 'html';
+    ctx.body = landingPage(ctx.state.origin);
+  });
+  router.get('/e/:slug', async (ctx) => {
+    const event = await publicEvent(services.db, services.clock, ctx.params.slug!.toLowerCase());
+    ctx.type = 'html';
+    ctx.status = event ? 200 : 404;
+    ctx.body = event ? eventPage(event) : eventNotFoundPage();
+  });
   router.get(`${apiBase}/openapi.json`, (ctx) => {
     ctx.body = openApiDocument(ctx.state.origin);
   });

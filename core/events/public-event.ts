@@ -1,0 +1,103 @@
+// What the public sees of an event at its address /e/{slug}: a published event only (a draft or an
+// unknown slug is not there), its dates in the venue's time, the venue or that it is online, the
+// ticket types on sale now, and the programme when the programme module is on. Slugs are unique
+// across the deployment, so no workspace or key is needed to find it.
+import type { Db } from '../../db/connect';
+import type { Clock } from '../platform/clock';
+import { modulesOf } from '../platform/load-event';
+import { toMajor } from '../platform/money';
+import { venueTimeRange } from '../platform/time';
+import { placesLeft } from '../tickets/places';
+
+export interface PublicEvent {
+  name: string;
+  when: string;
+  timeZone: string;
+  online: boolean;
+  venue: { name: string; address: string | null; city: string | null; country: string | null } | null;
+  tickets: { name: string; description: string; price: number; currency: string; soldOut: boolean }[];
+  programme: { title: string; kind: string; when: string; room: string | null; speakers: string[] }[];
+}
+
+export async function publicEvent(db: Db, clock: Clock, slug: string): Promise<PublicEvent | null> {
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  if (!event) return null;
+  const now = clock.now().toISOString();
+  const types = await db
+    .selectFrom('ticket_types')
+    .selectAll()
+    .where('event_id', '=', event.id)
+    .where('visibility', '=', 'public')
+    .where('crew', '=', 0)
+    .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', now)]))
+    .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', now)]))
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  const programme = modulesOf(event).program ? await publicProgramme(db, event.id, event.time_zone) : [];
+  return {
+    name: event.name,
+    when: venueTimeRange(event.starts_utc, event.ends_utc, event.time_zone),
+    timeZone: event.time_zone,
+    online: event.online === 1,
+    venue:
+      event.venue_name === null
+        ? null
+        : {
+            name: event.venue_name,
+            address: event.venue_address,
+            city: event.venue_city,
+            country: event.venue_country,
+          },
+    tickets: types.map((t) => ({
+      name: t.name,
+      description: t.description,
+      price: toMajor(t.price_minor, event.currency),
+      currency: event.currency,
+      soldOut: placesLeft(t.capacity, t.taken) === 0,
+    })),
+    programme,
+  };
+}
+
+async function publicProgramme(db: Db, eventId: string, zone: string): Promise<PublicEvent['programme']> {
+  const sessions = await db
+    .selectFrom('sessions')
+    .leftJoin('rooms', 'rooms.id', 'sessions.room_id')
+    .select([
+      'sessions.title',
+      'sessions.kind',
+      'sessions.starts_utc',
+      'sessions.ends_utc',
+      'sessions.speaker_ids',
+      'rooms.name as room',
+    ])
+    .where('sessions.event_id', '=', eventId)
+    .orderBy('sessions.starts_utc')
+    .orderBy('sessions.id')
+    .execute();
+  const speakers = new Map(
+    (
+      await db
+        .selectFrom('speakers')
+        .select(['id', 'name'])
+        .where('event_id', '=', eventId)
+        .where('erased', '=', 0)
+        .execute()
+    ).map((s) => [s.id, s.name]),
+  );
+  return sessions.map((s) => ({
+    title: s.title,
+    kind: s.kind,
+    when: venueTimeRange(s.starts_utc, s.ends_utc, zone),
+    room: s.room,
+    speakers: (JSON.parse(s.speaker_ids) as string[])
+      .map((id) => speakers.get(id))
+      .filter((name): name is string => typeof name === 'string'),
+  }));
+}
