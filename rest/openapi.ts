@@ -163,7 +163,7 @@ function problemExamples(origin: string): Json {
 }
 
 /** The operation's problems (its declaration), and the body limit REST adds to writes, status by status. */
-function problemResponses(route: Route, origin: string): Json {
+function problemResponses(route: Route): Json {
   const codes: ProblemCode[] = [...problemsOf(route.operation)];
   if (route.method !== 'GET') codes.push('payloadTooLarge');
   const byStatus = new Map<number, ProblemCode[]>();
@@ -174,7 +174,6 @@ function problemResponses(route: Route, origin: string): Json {
   const responses: Json = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     const links = list.map((code) => `[${code}](/developers/errors#${code})`).join(', ');
-    const first = list[0]!;
     responses[String(status)] = {
       description: `Problem: ${links}.`,
       headers: {
@@ -192,7 +191,7 @@ function problemResponses(route: Route, origin: string): Json {
   return responses;
 }
 
-function operationObject(route: Route, origin: string, named: Record<string, Json>): Json {
+function operationObject(route: Route, named: Record<string, Json>): Json {
   const { operation } = route;
   const input = schemaOf(operation.input) as { properties?: Record<string, Json>; required?: string[] };
   const properties = input.properties ?? {};
@@ -222,7 +221,7 @@ function operationObject(route: Route, origin: string, named: Record<string, Jso
       headers: successHeaders,
       content: { 'application/json': { schema: output, example: exampleOf(output, named) } },
     },
-    ...problemResponses(route, origin),
+    ...problemResponses(route),
   };
   if (operation.etag)
     responses['304'] = { description: 'Not modified: If-None-Match named the current ETag.' };
@@ -268,7 +267,7 @@ export function openApiDocument(origin: string): Json {
     const path = openApiPath(route.path);
     paths[path] = {
       ...(paths[path] ?? {}),
-      [route.method.toLowerCase()]: operationObject(route, origin, schemas),
+      [route.method.toLowerCase()]: operationObject(route, schemas),
     };
   }
   const document = {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { nextChangeSeq } from '../../db/sequence';
 import { doorKinds, toFlag } from '../../db/values';
 import { logChange } from '../platform/change-log';
-import { FieldErrors, textOf } from '../platform/field-errors';
+import { madeNow } from '../platform/change-stamp';
+import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
@@ -46,7 +46,7 @@ export const createDoor = defineOperation({
       errors.add('sessionId', 'A session door names its session.');
     if (kind !== 'session' && input.sessionId !== undefined)
       errors.add('sessionId', 'Only a session door names a session.');
-    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+    nameNotBlank(input, errors);
   },
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
@@ -75,7 +75,6 @@ export const createDoor = defineOperation({
       main = !hasMain;
     }
     if (main) await releaseMainEntrance(ctx, event.id);
-    const now = ctx.clock.now().toISOString();
     const row = {
       id: newId(),
       workspace_id: ctx.actor.workspaceId,
@@ -90,9 +89,7 @@ export const createDoor = defineOperation({
       ticket_type_ids: JSON.stringify([...new Set(input.ticketTypeIds ?? [])]),
       add_on_ids: JSON.stringify([...new Set(input.addOnIds ?? [])]),
       sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'doors', event.id)),
-      created_utc: now,
-      updated_utc: now,
-      change_seq: await nextChangeSeq(ctx.db),
+      ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('doors').values(row).execute();
     await logChange(ctx, {

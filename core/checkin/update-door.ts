@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { nextChangeSeq } from '../../db/sequence';
 import { toFlag } from '../../db/values';
 import { logChange } from '../platform/change-log';
-import { FieldErrors, textOf } from '../platform/field-errors';
+import { changedNow } from '../platform/change-stamp';
+import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
@@ -34,9 +34,7 @@ export const updateDoor = defineOperation({
     sortOrder: v.optional(doorFields.sortOrder),
   }),
   output: doorSchema,
-  rules(input, errors) {
-    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
-  },
+  rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const door = await loadDoor(ctx, event.id, input.doorId);
@@ -58,8 +56,7 @@ export const updateDoor = defineOperation({
         : door.ticket_type_ids,
       add_on_ids: input.addOnIds ? JSON.stringify([...new Set(input.addOnIds)]) : door.add_on_ids,
       sort_order: input.sortOrder ?? door.sort_order,
-      updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeq(ctx.db),
+      ...(await changedNow(ctx)),
     };
     // Set together with the check against the people inside, in one statement: nobody can come in
     // between the check and the change.

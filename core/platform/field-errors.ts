@@ -28,3 +28,8 @@ export class FieldErrors {
 export function textOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
+
+/** The rule of every name a person gives: not blank (valibot has said it is text of the right length). */
+export function nameNotBlank(input: Record<string, unknown>, errors: FieldErrors): void {
+  if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+}

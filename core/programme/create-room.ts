@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { nextChangeSeq } from '../../db/sequence';
 import { logChange } from '../platform/change-log';
-import { textOf } from '../platform/field-errors';
+import { madeNow } from '../platform/change-stamp';
+import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
@@ -29,12 +29,9 @@ export const createRoom = defineOperation({
     sortOrder: v.optional(roomFields.sortOrder),
   }),
   output: roomSchema,
-  rules(input, errors) {
-    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
-  },
+  rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const now = ctx.clock.now().toISOString();
     const row = {
       id: newId(),
       workspace_id: ctx.actor.workspaceId,
@@ -43,9 +40,7 @@ export const createRoom = defineOperation({
       capacity: input.capacity ?? null,
       location: input.location ?? null,
       sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'rooms', event.id)),
-      created_utc: now,
-      updated_utc: now,
-      change_seq: await nextChangeSeq(ctx.db),
+      ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('rooms').values(row).execute();
     await logChange(ctx, {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { nextChangeSeq } from '../../db/sequence';
 import { logChange } from '../platform/change-log';
-import { textOf } from '../platform/field-errors';
+import { madeNow } from '../platform/change-stamp';
+import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
@@ -30,12 +30,9 @@ export const createSpeaker = defineOperation({
     photoUrl: v.optional(speakerFields.photoUrl),
   }),
   output: speakerSchema,
-  rules(input, errors) {
-    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
-  },
+  rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const now = ctx.clock.now().toISOString();
     const row = {
       id: newId(),
       workspace_id: ctx.actor.workspaceId,
@@ -47,9 +44,7 @@ export const createSpeaker = defineOperation({
       bio: input.bio ?? null,
       photo_url: input.photoUrl ?? null,
       erased: 0 as const,
-      created_utc: now,
-      updated_utc: now,
-      change_seq: await nextChangeSeq(ctx.db),
+      ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('speakers').values(row).execute();
     await logChange(ctx, { action: 'createSpeaker', resourceType: 'speaker', resourceId: row.id });

@@ -1,14 +1,7 @@
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { problem } from '../platform/problems';
+import { loadEventRow } from '../platform/load-event-row';
 
-export async function loadSession(ctx: Ctx, event: EventRow, sessionId: string) {
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', sessionId)
-    .where('event_id', '=', event.id)
-    .executeTakeFirst();
-  if (!row) throw problem('notFound', `No session ${sessionId} at this event.`);
-  return row;
+export function loadSession(ctx: Ctx, event: EventRow, sessionId: string) {
+  return loadEventRow(ctx, 'sessions', event.id, sessionId, 'session');
 }

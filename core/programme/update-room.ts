@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { nextChangeSeq } from '../../db/sequence';
 import { logChange } from '../platform/change-log';
-import { textOf } from '../platform/field-errors';
+import { changedNow } from '../platform/change-stamp';
+import { nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/load-event';
+import { loadEventRow } from '../platform/load-event-row';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -28,18 +29,10 @@ export const updateRoom = defineOperation({
     sortOrder: v.optional(roomFields.sortOrder),
   }),
   output: roomSchema,
-  rules(input, errors) {
-    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
-  },
+  rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const room = await ctx.db
-      .selectFrom('rooms')
-      .selectAll()
-      .where('id', '=', input.roomId)
-      .where('event_id', '=', event.id)
-      .executeTakeFirst();
-    if (!room) throw problem('notFound', `No room ${input.roomId} at this event.`);
+    const room = await loadEventRow(ctx, 'rooms', event.id, input.roomId, 'room');
     const capacity = input.capacity === undefined ? room.capacity : input.capacity;
     if (capacity !== null) {
       const larger = await ctx.db
@@ -65,8 +58,7 @@ export const updateRoom = defineOperation({
       capacity,
       location: input.location === undefined ? room.location : input.location,
       sort_order: input.sortOrder ?? room.sort_order,
-      updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeq(ctx.db),
+      ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('rooms').set(next).where('id', '=', room.id).execute();
     await logChange(ctx, { action: 'updateRoom', resourceType: 'room', resourceId: room.id });

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { nextChangeSeq } from '../../db/sequence';
 import { logChange } from '../platform/change-log';
-import { textOf } from '../platform/field-errors';
+import { changedNow } from '../platform/change-stamp';
+import { nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/load-event';
+import { loadEventRow } from '../platform/load-event-row';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -31,18 +32,10 @@ export const updateSpeaker = defineOperation({
     photoUrl: v.optional(speakerFields.photoUrl),
   }),
   output: speakerSchema,
-  rules(input, errors) {
-    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
-  },
+  rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const speaker = await ctx.db
-      .selectFrom('speakers')
-      .selectAll()
-      .where('id', '=', input.speakerId)
-      .where('event_id', '=', event.id)
-      .executeTakeFirst();
-    if (!speaker) throw problem('notFound', `No speaker ${input.speakerId} at this event.`);
+    const speaker = await loadEventRow(ctx, 'speakers', event.id, input.speakerId, 'speaker');
     if (speaker.erased === 1)
       throw problem('invalidRequest', 'This speaker erased their data; it cannot be set again.', {
         errors: [],
@@ -56,8 +49,7 @@ export const updateSpeaker = defineOperation({
       job_title: keep(input.jobTitle, speaker.job_title),
       bio: keep(input.bio, speaker.bio),
       photo_url: keep(input.photoUrl, speaker.photo_url),
-      updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeq(ctx.db),
+      ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('speakers').set(next).where('id', '=', speaker.id).execute();
     await logChange(ctx, { action: 'updateSpeaker', resourceType: 'speaker', resourceId: speaker.id });

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { nextChangeSeq } from '../../db/sequence';
 import { logChange } from '../platform/change-log';
-import { textOf } from '../platform/field-errors';
+import { changedNow } from '../platform/change-stamp';
+import { nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/load-event';
+import { loadEventRow } from '../platform/load-event-row';
 import { defineOperation } from '../platform/operation';
-import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { trackFields } from './programme-fields';
 import { trackSchema, trackView } from './track-view';
@@ -28,26 +28,17 @@ export const updateTrack = defineOperation({
     sortOrder: v.optional(trackFields.sortOrder),
   }),
   output: trackSchema,
-  rules(input, errors) {
-    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
-  },
+  rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const track = await ctx.db
-      .selectFrom('tracks')
-      .selectAll()
-      .where('id', '=', input.trackId)
-      .where('event_id', '=', event.id)
-      .executeTakeFirst();
-    if (!track) throw problem('notFound', `No track ${input.trackId} at this event.`);
+    const track = await loadEventRow(ctx, 'tracks', event.id, input.trackId, 'track');
     const next = {
       ...track,
       name: input.name?.trim() ?? track.name,
       colour: input.colour?.toLowerCase() ?? track.colour,
       description: input.description === undefined ? track.description : input.description,
       sort_order: input.sortOrder ?? track.sort_order,
-      updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeq(ctx.db),
+      ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('tracks').set(next).where('id', '=', track.id).execute();
     await logChange(ctx, { action: 'updateTrack', resourceType: 'track', resourceId: track.id });

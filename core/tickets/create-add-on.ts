@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { nextChangeSeq } from '../../db/sequence';
 import { logChange } from '../platform/change-log';
-import { FieldErrors, textOf } from '../platform/field-errors';
+import { madeNow } from '../platform/change-stamp';
+import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/load-event';
 import { fitsCurrency, toMinor } from '../platform/money';
@@ -29,9 +29,7 @@ export const createAddOn = defineOperation({
     ...placedFields,
   }),
   output: addOnSchema,
-  rules(input, errors) {
-    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
-  },
+  rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const price = input.price ?? 0;
@@ -39,7 +37,6 @@ export const createAddOn = defineOperation({
     if (!fitsCurrency(price, event.currency))
       errors.add('price', `${event.currency} prices have at most the currency's own decimals.`);
     errors.throwIfAny();
-    const now = ctx.clock.now().toISOString();
     const row = {
       id: newId(),
       workspace_id: ctx.actor.workspaceId,
@@ -51,9 +48,7 @@ export const createAddOn = defineOperation({
       capacity: input.capacity ?? null,
       taken: 0,
       sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'add_ons', event.id)),
-      created_utc: now,
-      updated_utc: now,
-      change_seq: await nextChangeSeq(ctx.db),
+      ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('add_ons').values(row).execute();
     await logChange(ctx, {

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { nextChangeSeq } from '../../db/sequence';
 import { ticketVisibilities, toFlag } from '../../db/values';
 import { registrationsAboveFreeLimit } from '../events/free-limit';
 import { logChange } from '../platform/change-log';
-import { FieldErrors, textOf } from '../platform/field-errors';
+import { madeNow } from '../platform/change-stamp';
+import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/load-event';
 import { fitsCurrency, toMinor } from '../platform/money';
@@ -77,7 +77,7 @@ export const createTicketType = defineOperation({
       errors.add('accessCode', 'A code-only ticket type needs an accessCode.');
     if (!code && input.accessCode !== undefined)
       errors.add('accessCode', 'Only a ticket type with visibility code has an accessCode.');
-    if (textOf(input.name)?.trim() === '') errors.add('name', 'The name cannot be blank.');
+    nameNotBlank(input, errors);
   },
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
@@ -120,7 +120,6 @@ export const createTicketType = defineOperation({
       }
     }
 
-    const now = ctx.clock.now().toISOString();
     const row = {
       id: newId(),
       workspace_id: ctx.actor.workspaceId,
@@ -140,9 +139,7 @@ export const createTicketType = defineOperation({
       sales_end_utc: window.end,
       included_add_on_ids: JSON.stringify(addOnIds),
       sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'ticket_types', event.id)),
-      created_utc: now,
-      updated_utc: now,
-      change_seq: await nextChangeSeq(ctx.db),
+      ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('ticket_types').values(row).execute();
     await logChange(ctx, {

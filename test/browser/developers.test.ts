@@ -67,12 +67,12 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
     expect(await link.count()).toBe(1);
     await page.goto(`${t.server.origin}/developers/errors#slugTaken`);
     const row = page.locator('tr#slugTaken');
-    expect(await row.innerText()).toContain('409');
+    expect(await row.textContent()).toContain('409');
   }, 30_000);
 
   it('shows the first five minutes with the demonstration key and a first call', async () => {
     await page.goto(`${t.server.origin}/developers/start`);
-    const text = await page.locator('main').innerText();
+    const text = await page.locator('main').textContent();
     expect(text).toContain('abk_demo0000read_');
     expect(text).toContain(`${t.server.origin}/api/v1/me`);
     await page.screenshot({ path: join(shots, 'developers-start.png'), fullPage: false });

@@ -3,8 +3,6 @@
 // developer pages list every code and every route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemCatalogue } from '../../core/platform/problems';
-import { openApiPath } from '../../rest/route-table';
-import { routes } from '../../rest/routes';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
 
