@@ -11,6 +11,7 @@ import { systemClock } from '../core/platform/clock';
 import { IdempotencyInFlight } from '../core/platform/idempotency';
 import { invoke } from '../core/platform/invoke';
 import { silentLog } from '../core/platform/log';
+import { OutboxSignal } from '../core/platform/outbox-signal';
 import { RateCounter } from '../core/platform/rate-counter';
 import { deriveSecrets } from '../core/platform/secrets';
 import type { Services } from '../core/platform/services';
@@ -40,6 +41,8 @@ try {
     writes: new WriteBatcher(db),
     idempotencyInFlight: new IdempotencyInFlight(),
     defaultRatePerMinute: 1e9,
+    delivery: { allowPrivate: false, timeoutMs: 10_000 },
+    outboxSignal: new OutboxSignal(),
     strictProblems: false,
   };
   const scan = async (attendeeId: string) => {

@@ -3,12 +3,17 @@
 // a fixed set of values are typed with it (db/values.ts); CHECK constraints hold them to it.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  AttemptOutcome,
   AttendeeStatus,
+  DeliveryResult,
+  DeliveryState,
+  DeliveryTargetKind,
   DoorKind,
   EventStatus,
   Flag,
   HolderEndedReason,
   HolderStatus,
+  HookClient,
   OrderSource,
   OrderStatus,
   PassEventSource,
@@ -22,6 +27,7 @@ import type {
   SessionKind,
   TicketVisibility,
   Transport,
+  WebhookDisabledReason,
   WebhookEventType,
 } from './values';
 
@@ -47,6 +53,8 @@ export interface ApiKeysTable {
   expires_utc: string | null;
   revoked_utc: string | null;
   last_used_utc: string | null;
+  /** When the subscriptions and endpoints of this ended (revoked or expired) key were dealt with. */
+  ended_handled_utc: string | null;
 }
 
 export interface KeyActivityTable {
@@ -364,6 +372,76 @@ export interface PassHoldersTable {
   change_seq: number;
 }
 
+export interface WebhooksTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event types. */
+  event_types: string;
+  active: Flag;
+  disabled_reason: WebhookDisabledReason | null;
+  /** The signing secret, encrypted with the deployment's master key; null for a sample made without one. */
+  secret_enc: string | null;
+  /** The secret being replaced, which still signs until previous_secret_until_utc. */
+  previous_secret_enc: string | null;
+  previous_secret_until_utc: string | null;
+  /** The key that made it (its scopes redact what is delivered); null for the operator. */
+  api_key_id: string | null;
+  created_by: string;
+  last_status: DeliveryResult | null;
+  last_delivery_utc: string | null;
+  created_utc: string;
+  updated_utc: string;
+  change_seq: number;
+}
+
+export interface HooksTable {
+  id: string;
+  workspace_id: string;
+  api_key_id: string | null;
+  event_type: WebhookEventType;
+  /** Only this event's messages; null: every event of the workspace. */
+  event_id: string | null;
+  /** The callback address; never returned. */
+  url: string;
+  client: HookClient;
+  active: Flag;
+  created_utc: string;
+}
+
+export interface DeliveriesTable {
+  id: Generated<number>;
+  workspace_id: string;
+  outbox_id: number | null;
+  message_id: string;
+  type: string;
+  /** The body of a test message (which has no outbox row). */
+  payload: string | null;
+  target_kind: DeliveryTargetKind;
+  target_id: string;
+  state: DeliveryState;
+  attempts: number;
+  next_attempt_utc: string | null;
+  /** A dispatcher working on it holds it until then. */
+  claimed_until_utc: string | null;
+  last_status_code: number | null;
+  created_utc: string;
+  updated_utc: string;
+}
+
+export interface DeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  started_utc: string;
+  duration_ms: number;
+  status_code: number | null;
+  outcome: AttemptOutcome;
+  error: string | null;
+  next_attempt_utc: string | null;
+}
+
 export interface PassOptOutsTable {
   holder_id: string;
   event_id: string;
@@ -396,6 +474,10 @@ export interface Database {
   pass_events: PassEventsTable;
   pass_holders: PassHoldersTable;
   pass_opt_outs: PassOptOutsTable;
+  webhooks: WebhooksTable;
+  hooks: HooksTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -419,3 +501,6 @@ export type DoorRow = Selectable<DoorsTable>;
 export type CheckInRow = Selectable<CheckInsTable>;
 export type PassRow = Selectable<PassesTable>;
 export type PassHolderRow = Selectable<PassHoldersTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type HookRow = Selectable<HooksTable>;
+export type DeliveryRow = Selectable<DeliveriesTable>;

@@ -145,6 +145,35 @@ export const webhookEventTypes = [
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
+/** Why an endpoint stopped by itself: its address answered 410, or the key that made it ended. */
+export const webhookDisabledReasons = ['gone', 'keyRevoked', 'keyExpired'] as const;
+export type WebhookDisabledReason = (typeof webhookDisabledReasons)[number];
+
+export const deliveryResults = ['succeeded', 'failed'] as const;
+export type DeliveryResult = (typeof deliveryResults)[number];
+
+/** The platform that made an automation subscription. */
+export const hookClients = ['zapier', 'make', 'n8n'] as const;
+export type HookClient = (typeof hookClients)[number];
+
+export const deliveryTargetKinds = ['webhook', 'hook'] as const;
+export type DeliveryTargetKind = (typeof deliveryTargetKinds)[number];
+
+export const deliveryStates = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+/** How one attempt to deliver ended. */
+export const attemptOutcomes = [
+  'succeeded',
+  'httpError',
+  'gone',
+  'timeout',
+  'networkError',
+  'privateAddress',
+  'notSigned',
+] as const;
+export type AttemptOutcome = (typeof attemptOutcomes)[number];
+
 /**
  * Each enumerated column and the values it may hold; the schema test checks that the CHECK
  * constraint of every one of them allows exactly these.
@@ -183,4 +212,13 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'pass_holders.status': holderStatuses,
   'pass_holders.ended_reason': holderEndedReasons,
   'pass_holders.erased': flags,
+  'webhooks.active': flags,
+  'webhooks.disabled_reason': webhookDisabledReasons,
+  'webhooks.last_status': deliveryResults,
+  'hooks.event_type': webhookEventTypes,
+  'hooks.client': hookClients,
+  'hooks.active': flags,
+  'deliveries.target_kind': deliveryTargetKinds,
+  'deliveries.state': deliveryStates,
+  'delivery_attempts.outcome': attemptOutcomes,
 };

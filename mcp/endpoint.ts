@@ -85,6 +85,7 @@ function buildServer(services: Services, log: Log, actor: Actor, ctx: Context): 
         request: {
           origin: ctx.state.origin,
           ifMatch: operation.ifMatch && ifMatch !== undefined ? String(ifMatch) : undefined,
+          userAgent: ctx.get('user-agent') || undefined,
         },
       };
       const result = await invoke(operation, call, args, {

@@ -24,7 +24,7 @@ export function tool(operation: AnyOperation): Tool {
       readOnlyHint: operation.effect === 'read',
       destructiveHint: operation.effect === 'destructive',
       idempotentHint: operation.effect === 'read',
-      openWorldHint: false,
+      openWorldHint: operation.openWorld === true,
     },
   };
 }

@@ -6,6 +6,7 @@ import * as orders from '../core/orders';
 import * as passes from '../core/passes';
 import * as programme from '../core/programme';
 import * as tickets from '../core/tickets';
+import * as webhooks from '../core/webhooks';
 import * as workspace from '../core/workspace';
 import { type Tool, tool } from './tool-table';
 
@@ -70,4 +71,20 @@ export const tools: Tool[] = [
   tool(passes.listPasses),
   tool(passes.getPass),
   tool(passes.listPassHolders),
+
+  // Webhooks and automation subscriptions
+  tool(webhooks.listEventTypes),
+  tool(webhooks.listWebhooks),
+  tool(webhooks.createWebhook),
+  tool(webhooks.getWebhook),
+  tool(webhooks.updateWebhook),
+  tool(webhooks.deleteWebhook),
+  tool(webhooks.rotateWebhookSecret),
+  tool(webhooks.sendTestMessage),
+  tool(webhooks.listWebhookDeliveries),
+  tool(webhooks.listHooks),
+  tool(webhooks.createHook),
+  tool(webhooks.createHookForType),
+  tool(webhooks.getHook),
+  tool(webhooks.deleteHook),
 ];

@@ -1,6 +1,8 @@
 // The OpenAPI 3.1 document, generated from the route table and the operations' declarations and
 // valibot schemas: named component schemas, a tag per area, every parameter and header described,
 // an example for every body and answer, and each operation's problems linked to the catalogue.
+
+import { exampleOf } from '../core/platform/json-examples';
 import { jsonSchemaOf, jsonSchemasOf } from '../core/platform/json-schema';
 import { problemsOf } from '../core/platform/operation-problems';
 import {
@@ -10,7 +12,6 @@ import {
   problem as problemOf,
 } from '../core/platform/problems';
 import { components } from './openapi-components';
-import { exampleOf } from './openapi-examples';
 import { apiBase, openApiPath, pathParams, type Route } from './route-table';
 import { areas, routes } from './routes';
 
@@ -98,6 +99,10 @@ const sharedHeaders: Json = {
   TraceId: { schema: { type: 'string' }, description: 'Identifies this request; quote it to support.' },
   RetryAfter: { schema: { type: 'integer' }, description: 'Seconds to wait before sending again.' },
   ETag: { schema: { type: 'string' }, description: 'Entity tag of this representation.' },
+  Location: {
+    schema: { type: 'string' },
+    description: 'The address of what was made (the subscription to DELETE).',
+  },
   IdempotentReplayed: {
     schema: { type: 'string', enum: ['true'] },
     description: 'Present on the stored first answer to a retry with the same Idempotency-Key.',
@@ -191,7 +196,46 @@ function problemResponses(route: Route): Json {
   return responses;
 }
 
-function operationObject(route: Route, named: Record<string, Json>): Json {
+/**
+ * OpenAPI holds one path item for templates that differ only in their parameters' names
+ * (POST /hooks/{eventType} and GET /hooks/{hookId}); such a parameter is documented under one
+ * name joining both (eventTypeOrHookId), each operation saying what it takes there.
+ */
+function documentedPaths(all: readonly Route[]): Map<Route, { path: string; names: Map<string, string> }> {
+  const shapes = new Map<string, string[][]>();
+  for (const route of all) {
+    const shape = route.path.replace(/:[A-Za-z]+/g, ':');
+    const names = shapes.get(shape) ?? [];
+    const own = pathParams(route.path);
+    if (!names.some((n) => n.join() === own.join())) names.push(own);
+    shapes.set(shape, names);
+  }
+  const documented = new Map<Route, { path: string; names: Map<string, string> }>();
+  for (const route of all) {
+    const variants = shapes.get(route.path.replace(/:[A-Za-z]+/g, ':'))!;
+    const own = pathParams(route.path);
+    const names = new Map(
+      own.map((name, i) => {
+        const all = [...new Set(variants.map((v) => v[i]!))];
+        return [name, all.map((n, j) => (j === 0 ? n : n[0]!.toUpperCase() + n.slice(1))).join('Or')];
+      }),
+    );
+    let path = route.path;
+    for (const [name, documentedName] of names) path = path.replace(`:${name}`, `:${documentedName}`);
+    documented.set(route, { path: openApiPath(path), names });
+  }
+  return documented;
+}
+
+let documentedOnce: ReturnType<typeof documentedPaths> | null = null;
+
+/** The path an operation is documented at in the OpenAPI document. */
+export function documentedPath(route: Route): string {
+  documentedOnce ??= documentedPaths(routes);
+  return documentedOnce.get(route)?.path ?? openApiPath(route.path);
+}
+
+function operationObject(route: Route, named: Record<string, Json>, pathNames: Map<string, string>): Json {
   const { operation } = route;
   const input = schemaOf(operation.input) as { properties?: Record<string, Json>; required?: string[] };
   const properties = input.properties ?? {};
@@ -203,8 +247,16 @@ function operationObject(route: Route, named: Record<string, Json>): Json {
   for (const [name, schema] of Object.entries(properties)) {
     const { description, ...rest } = schema as Json;
     const described = { name, description, schema: rest, example: exampleOf(schema, named, name) };
-    if (inPath.has(name)) parameters.push({ ...described, in: 'path', required: true });
-    else if (hasBody) bodyProperties[name] = schema;
+    if (inPath.has(name)) {
+      const documentedName = pathNames.get(name) ?? name;
+      parameters.push({
+        ...described,
+        name: documentedName,
+        ...(documentedName !== name ? { description: `${description} (\`${name}\`)` } : {}),
+        in: 'path',
+        required: true,
+      });
+    } else if (hasBody) bodyProperties[name] = schema;
     else parameters.push({ ...described, in: 'query', required: required.has(name) });
   }
   if (operation.idempotent) parameters.push(parameter('IdempotencyKey'));
@@ -215,11 +267,15 @@ function operationObject(route: Route, named: Record<string, Json>): Json {
   const successHeaders: Json = { ...rateHeaders };
   if (operation.etag) successHeaders.ETag = header('ETag');
   if (operation.idempotent) successHeaders['Idempotent-Replayed'] = header('IdempotentReplayed');
+  if (route.location) successHeaders.Location = header('Location');
+  const status = route.status ?? 200;
   const responses: Json = {
-    [String(route.status ?? 200)]: {
+    [String(status)]: {
       description: operation.title,
       headers: successHeaders,
-      content: { 'application/json': { schema: output, example: exampleOf(output, named) } },
+      ...(status === 204
+        ? {}
+        : { content: { 'application/json': { schema: output, example: exampleOf(output, named) } } }),
     },
     ...problemResponses(route),
   };
@@ -263,11 +319,12 @@ export function openApiDocument(origin: string): Json {
   const named = jsonSchemasOf(components);
   const schemas: Record<string, Json> = { ...named, Problem: problemSchema };
   const paths: Record<string, Json> = {};
+  documentedOnce ??= documentedPaths(routes);
   for (const route of routes) {
-    const path = openApiPath(route.path);
+    const { path, names } = documentedOnce.get(route)!;
     paths[path] = {
       ...(paths[path] ?? {}),
-      [route.method.toLowerCase()]: operationObject(route, schemas),
+      [route.method.toLowerCase()]: operationObject(route, schemas, names),
     };
   }
   const document = {

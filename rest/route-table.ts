@@ -5,8 +5,10 @@ import type { AnyOperation } from '../core/platform/operation';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RouteOptions {
-  /** Success status (default 200). */
+  /** Success status (default 200); 204 answers no body. */
   status?: number;
+  /** The Location header of the answer (the address of what was made), from the answer. */
+  location?: (data: never) => string;
 }
 
 export interface Route extends RouteOptions {

@@ -39,6 +39,7 @@ function handle(route: Route, services: Services): Middleware {
       request: {
         origin: ctx.state.origin,
         ifMatch: operation.ifMatch ? ctx.get('if-match') || undefined : undefined,
+        userAgent: ctx.get('user-agent') || undefined,
       },
     };
     const idempotencyHeader = ctx.headers['idempotency-key'];
@@ -59,8 +60,9 @@ function handle(route: Route, services: Services): Middleware {
         return;
       }
     }
+    if (route.location) ctx.set('Location', route.location(result.data as never));
     ctx.status = route.status ?? 200;
-    ctx.body = result.data;
+    ctx.body = ctx.status === 204 ? null : result.data;
   };
 }
 

@@ -7,8 +7,9 @@ import * as orders from '../core/orders';
 import * as passes from '../core/passes';
 import * as programme from '../core/programme';
 import * as tickets from '../core/tickets';
+import * as webhooks from '../core/webhooks';
 import * as workspace from '../core/workspace';
-import { type Area, area, get, patch, post, put, type Route } from './route-table';
+import { type Area, apiBase, area, del, get, patch, post, put, type Route } from './route-table';
 
 /** The areas, in the order the reference shows them. */
 export const areas = {
@@ -41,7 +42,19 @@ export const areas = {
   },
   programme: { name: 'Programme', description: 'Sessions, rooms, tracks and speakers.' },
   passes: { name: 'Passes', description: 'Season passes and bundles, and who holds them.' },
+  webhooks: {
+    name: 'Webhooks',
+    description:
+      'Endpoints that receive signed messages (Standard Webhooks) of the event types they choose, the catalogue of the 22 types, and what was delivered.',
+  },
+  hooks: {
+    name: 'Automation subscriptions',
+    description:
+      'Unsigned callbacks for automation platforms (Zapier, Make, n8n): one event type each, the data at the top level of the body.',
+  },
 } satisfies Record<string, Area>;
+
+const hookAddress = (hook: { id: string }) => `${apiBase}/hooks/${hook.id}`;
 
 export const routes: Route[] = [
   ...area(areas.workspace, [get('/me', workspace.getMe), get('/workspace', workspace.getWorkspace)]),
@@ -113,5 +126,25 @@ export const routes: Route[] = [
     get('/passes', passes.listPasses),
     get('/passes/:passId', passes.getPass),
     get('/passes/:passId/holders', passes.listPassHolders),
+  ]),
+
+  ...area(areas.webhooks, [
+    get('/webhooks/event-types', webhooks.listEventTypes),
+    get('/webhooks', webhooks.listWebhooks),
+    post('/webhooks', webhooks.createWebhook, { status: 201 }),
+    get('/webhooks/:webhookId', webhooks.getWebhook),
+    patch('/webhooks/:webhookId', webhooks.updateWebhook),
+    del('/webhooks/:webhookId', webhooks.deleteWebhook, { status: 204 }),
+    post('/webhooks/:webhookId/secret', webhooks.rotateWebhookSecret),
+    post('/webhooks/:webhookId/test', webhooks.sendTestMessage, { status: 202 }),
+    get('/webhooks/:webhookId/deliveries', webhooks.listWebhookDeliveries),
+  ]),
+
+  ...area(areas.hooks, [
+    get('/hooks', webhooks.listHooks),
+    post('/hooks', webhooks.createHook, { status: 201, location: hookAddress }),
+    post('/hooks/:eventType', webhooks.createHookForType, { status: 201, location: hookAddress }),
+    get('/hooks/:hookId', webhooks.getHook),
+    del('/hooks/:hookId', webhooks.deleteHook, { status: 204 }),
   ]),
 ];

@@ -106,6 +106,14 @@ program
         : '',
       `Try: curl --cacert ${server.certFile ?? '<your CA>'} -H "Authorization: Bearer ${server.demoKey}" ${server.restUrl}/me`,
     ];
+    if (!settings.secretKey)
+      lines.push(
+        '  Webhooks:  off until TESSERA_SECRET_KEY is set (their signing secrets are kept encrypted with it).',
+      );
+    if (server.services.delivery.allowPrivate)
+      lines.push(
+        'WARNING: TESSERA_WEBHOOKS_ALLOW_PRIVATE=1 lets webhooks reach loopback and private addresses. Tests and local development only.',
+      );
     lines.push(
       'Make a workspace of your own (writable) and a key for it:',
       `  npx tessera workspace create --name "My events" --sample${dataFlag(flags.data)}`,
@@ -146,7 +154,12 @@ Examples:
   .action(async (flags) => {
     print(
       await withServices(flags.data, (s) =>
-        createWorkspace(s.db, s.clock, { name: flags.name, sample: flags.sample }),
+        createWorkspace(
+          s.db,
+          s.clock,
+          { name: flags.name, sample: flags.sample },
+          s.secrets.webhookSecretKey,
+        ),
       ),
     );
   });

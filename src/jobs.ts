@@ -1,23 +1,48 @@
-// Scheduled housekeeping (node-cron): key activity older than 90 days and expired idempotency
-// records are purged nightly; finished rate windows are swept every minute.
+// Scheduled work (node-cron): the webhook dispatcher looks for due deliveries every second (a new
+// message also wakes it at once); keys past their expiry lose their subscriptions within a minute;
+// key activity older than 90 days, expired idempotency records and delivered messages older than
+// 30 days are purged nightly; finished rate windows are swept every minute.
 import cron from 'node-cron';
 import { purgeKeyActivity } from '../core/platform/activity';
 import { purgeIdempotencyRecords } from '../core/platform/idempotency';
 import type { Services } from '../core/platform/services';
+import { type Dispatcher, purgeDelivered } from '../core/webhooks/dispatcher';
+import { endExpiredKeys } from '../core/webhooks/end-key';
 import type { Logger } from './logger';
 
-export function startJobs(services: Services, logger: Logger): { stop(): void } {
+export function startJobs(
+  services: Services,
+  logger: Logger,
+  dispatcher: Dispatcher | null,
+): { stop(): void } {
   const tasks = [
     cron.schedule('17 3 * * *', async () => {
       try {
         const activity = await purgeKeyActivity(services.db, services.clock);
         const idempotency = await purgeIdempotencyRecords(services.db, services.clock);
-        logger.info({ activity, idempotency }, 'purged old records');
+        const delivered = await purgeDelivered(services);
+        logger.info({ activity, idempotency, delivered }, 'purged old records');
       } catch (err) {
         logger.error({ err }, 'purge failed');
       }
     }),
-    cron.schedule('* * * * *', () => services.rate.sweep(services.clock.now())),
+    cron.schedule('* * * * *', async () => {
+      services.rate.sweep(services.clock.now());
+      try {
+        const ended = await endExpiredKeys(services);
+        if (ended > 0)
+          logger.info({ keys: ended }, 'expired keys: subscriptions removed, endpoints switched off');
+      } catch (err) {
+        logger.error({ err }, 'ending expired keys failed');
+      }
+    }),
   ];
+  if (dispatcher) {
+    const ticks = cron.schedule('* * * * * *', () => dispatcher.tick());
+    // A second skipped while the process was busy costs nothing: the next tick (or the next
+    // message) finds the same work. Listening keeps node-cron from warning about each one.
+    ticks.on('execution:missed', () => {});
+    tasks.push(ticks);
+  }
   return { stop: () => tasks.forEach((t) => void t.stop()) };
 }

@@ -5,7 +5,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import { demoKey, ensureDemoWorkspace } from '../core/admin/demo-workspace';
 import type { Clock } from '../core/platform/clock';
-import type { Services } from '../core/platform/services';
+import type { DeliverySettings, Services } from '../core/platform/services';
+import { Dispatcher, type DispatcherOptions, defaultDispatcherOptions } from '../core/webhooks/dispatcher';
 import { buildApp } from './app';
 import { type TlsPort, tlsPort } from './http/tls-port';
 import { startJobs } from './jobs';
@@ -25,6 +26,8 @@ export interface RunningServer {
   demoKey: string;
   certFile: string | null;
   services: Services;
+  /** Delivers the outbox's messages; null when started without one. */
+  dispatcher: Dispatcher | null;
   close(): Promise<void>;
 }
 
@@ -40,7 +43,15 @@ export const defaultTimeouts: Timeouts = { headersMs: 10_000, requestMs: 30_000 
 
 export async function startServer(
   settings: Settings,
-  options: { clock?: Clock; logger?: Logger; timeouts?: Timeouts } = {},
+  options: {
+    clock?: Clock;
+    logger?: Logger;
+    timeouts?: Timeouts;
+    /** Delivery settings other than the defaults (tests shorten the time-out). */
+    delivery?: Partial<DeliverySettings>;
+    /** The dispatcher's limits, or false to run without one (tests that inspect the outbox). */
+    dispatcher?: Partial<DispatcherOptions> | false;
+  } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(settings.logLevel);
   const opened = await openServices({
@@ -49,9 +60,15 @@ export async function startServer(
     secretKey: settings.secretKey,
     clock: options.clock,
     log: logger,
+    delivery: options.delivery,
   });
   const { services } = opened;
-  await ensureDemoWorkspace(services.db, services.clock);
+  if (services.delivery.allowPrivate)
+    logger.warn(
+      {},
+      'TESSERA_WEBHOOKS_ALLOW_PRIVATE=1: webhooks may be delivered to loopback and private addresses. For tests and local development only.',
+    );
+  await ensureDemoWorkspace(services.db, services.clock, services.secrets.webhookSecretKey);
 
   const timeouts = options.timeouts ?? defaultTimeouts;
   const serverOptions = {
@@ -94,7 +111,12 @@ export async function startServer(
     listening: origin,
     authFailuresPerMinute: settings.authFailuresPerMinute,
   }).callback();
-  const jobs = startJobs(services, logger);
+  const dispatcher =
+    options.dispatcher === false
+      ? null
+      : new Dispatcher(services, { ...defaultDispatcherOptions, ...options.dispatcher });
+  await dispatcher?.start();
+  const jobs = startJobs(services, logger, dispatcher);
 
   return {
     origin,
@@ -105,8 +127,10 @@ export async function startServer(
     demoKey: demoKey.key,
     certFile,
     services,
+    dispatcher,
     close: async () => {
       jobs.stop();
+      await dispatcher?.stop();
       if (tlsFront) await tlsFront.close();
       else {
         server.closeAllConnections();

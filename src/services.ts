@@ -7,9 +7,10 @@ import { ActivityRecorder } from '../core/platform/activity';
 import { type Clock, systemClock } from '../core/platform/clock';
 import { IdempotencyInFlight } from '../core/platform/idempotency';
 import { type Log, silentLog } from '../core/platform/log';
+import { OutboxSignal } from '../core/platform/outbox-signal';
 import { RateCounter } from '../core/platform/rate-counter';
 import { deriveSecrets } from '../core/platform/secrets';
-import type { Services } from '../core/platform/services';
+import type { DeliverySettings, Services } from '../core/platform/services';
 import { WriteBatcher } from '../core/platform/write-batch';
 import { migrateToLatest, openDatabase } from '../db/connect';
 
@@ -46,6 +47,7 @@ export async function openServices(options: {
   secretKey?: string;
   clock?: Clock;
   log?: Log;
+  delivery?: Partial<DeliverySettings>;
 }): Promise<OpenServices> {
   privateDataDir(options.dataDir);
   const file = join(options.dataDir, 'tessera.db');
@@ -67,6 +69,12 @@ export async function openServices(options: {
     writes: new WriteBatcher(db),
     idempotencyInFlight: new IdempotencyInFlight(),
     defaultRatePerMinute: options.ratePerMinute,
+    delivery: {
+      allowPrivate: process.env.TESSERA_WEBHOOKS_ALLOW_PRIVATE === '1',
+      timeoutMs: 10_000,
+      ...options.delivery,
+    },
+    outboxSignal: new OutboxSignal(),
     strictProblems: process.env.TESSERA_STRICT_PROBLEMS === '1',
   };
   return {

@@ -8,7 +8,8 @@ import type { AnyOperation } from '../core/platform/operation';
 import { problemCatalogue } from '../core/platform/problems';
 import { isScope } from '../core/platform/scopes';
 import { tools } from '../mcp/tools';
-import { openApiPath, pathParams } from '../rest/route-table';
+import { documentedPath } from '../rest/openapi';
+import { pathParams } from '../rest/route-table';
 import { routes } from '../rest/routes';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -59,27 +60,38 @@ describe('the OpenAPI document', () => {
 
   it('has an entry for every route of the route table, with its path parameters', () => {
     for (const route of routes) {
-      const entry = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+      const entry = doc.paths[documentedPath(route)]?.[route.method.toLowerCase()];
       expect(entry, `${route.method} ${route.path}`).toBeDefined();
       expect(entry.operationId).toBe(route.operation.name);
       expect(entry['x-scope']).toBe(route.operation.scope);
       const inPath = entry.parameters.filter((p: any) => p.in === 'path').map((p: any) => p.name);
-      expect(inPath.sort()).toEqual(pathParams(route.path).sort());
+      expect(inPath.sort()).toEqual(pathParams(documentedPath(route).replace(/\{(\w+)\}/g, ':$1')).sort());
       expect(entry.responses[String(route.status ?? 200)]).toBeDefined();
     }
+  });
+
+  it('documents paths that differ only in parameter names as one path (POST /hooks/{eventType}, GET /hooks/{hookId})', () => {
+    expect(doc.paths['/hooks/{eventTypeOrHookId}'].post.operationId).toBe('createHookForType');
+    expect(doc.paths['/hooks/{eventTypeOrHookId}'].get.operationId).toBe('getHook');
+    expect(doc.paths['/hooks/{eventType}']).toBeUndefined();
+    const parameter = doc.paths['/hooks/{eventTypeOrHookId}'].post.parameters.find(
+      (p: any) => p.in === 'path',
+    );
+    expect(parameter.description).toContain('`eventType`');
+    expect(parameter.schema.enum).toContain('order.paid');
   });
 
   it('has no operation that the route table does not have', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const routed = routes.map((r) => `${r.method} ${openApiPath(r.path)}`);
+    const routed = routes.map((r) => `${r.method} ${documentedPath(r)}`);
     expect(documented.sort()).toEqual(routed.sort());
   });
 
   it('documents the problems every operation may answer, as application/problem+json', () => {
     for (const route of routes) {
-      const responses = doc.paths[openApiPath(route.path)][route.method.toLowerCase()].responses;
+      const responses = doc.paths[documentedPath(route)][route.method.toLowerCase()].responses;
       const statuses = route.operation.scope === 'any' ? ['401', '429'] : ['401', '403', '429'];
       for (const status of statuses) {
         expect(
@@ -96,7 +108,7 @@ describe('the OpenAPI document', () => {
 
   it('documents the Idempotency-Key header on idempotent routes and ETag headers on conditional ones', () => {
     for (const route of routes) {
-      const entry = doc.paths[openApiPath(route.path)][route.method.toLowerCase()];
+      const entry = doc.paths[documentedPath(route)][route.method.toLowerCase()];
       const headers = entry.parameters
         .map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p))
         .filter((p: any) => p.in === 'header')
@@ -129,7 +141,7 @@ describe('the operation table', () => {
         tools.find((x) => x.operation === op),
         `${op.name} has a tool`,
       ).toBeDefined();
-      const entry = doc.paths[openApiPath(route!.path)]?.[route!.method.toLowerCase()];
+      const entry = doc.paths[documentedPath(route!)]?.[route!.method.toLowerCase()];
       expect(entry?.operationId, `${op.name} in OpenAPI`).toBe(op.name);
       expect(entry.description).toBe(op.description);
     }

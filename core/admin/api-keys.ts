@@ -15,6 +15,7 @@ import {
   rewriteLegacyScopes,
   type Scope,
 } from '../platform/scopes';
+import { endKeySubscriptions } from '../webhooks/end-key';
 import { findWorkspace } from './workspaces';
 
 export const expiryChoices = ['30', '90', '180', '365', 'never'] as const;
@@ -124,17 +125,32 @@ export async function listKeys(db: Db, clock: Clock, workspaceId: string) {
   }));
 }
 
+/**
+ * Revokes a key: refused (401 keyRevoked) from its very next call; the automation subscriptions it
+ * made are removed and the endpoints it made switched off, in the same transaction.
+ */
 export async function revokeKey(db: Db, clock: Clock, apiKeyId: string) {
-  const row = await db
-    .selectFrom('api_keys')
-    .select(['id', 'revoked_utc'])
-    .where('id', '=', apiKeyId)
-    .executeTakeFirst();
-  if (!row) throw problem('notFound', `No API key ${apiKeyId}.`);
-  const revokedUtc = row.revoked_utc ?? clock.now().toISOString();
-  if (!row.revoked_utc)
-    await db.updateTable('api_keys').set({ revoked_utc: revokedUtc }).where('id', '=', apiKeyId).execute();
-  return { apiKeyId, revokedUtc, alreadyRevoked: row.revoked_utc !== null };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('api_keys')
+      .select(['id', 'revoked_utc'])
+      .where('id', '=', apiKeyId)
+      .executeTakeFirst();
+    if (!row) throw problem('notFound', `No API key ${apiKeyId}.`);
+    const revokedUtc = row.revoked_utc ?? clock.now().toISOString();
+    let ended = { hooks: 0, webhooks: 0 };
+    if (!row.revoked_utc) {
+      await trx.updateTable('api_keys').set({ revoked_utc: revokedUtc }).where('id', '=', apiKeyId).execute();
+      ended = await endKeySubscriptions(trx, clock, apiKeyId, 'keyRevoked');
+    }
+    return {
+      apiKeyId,
+      revokedUtc,
+      alreadyRevoked: row.revoked_utc !== null,
+      subscriptionsRemoved: ended.hooks,
+      endpointsSwitchedOff: ended.webhooks,
+    };
+  });
 }
 
 export async function keyActivity(db: Db, apiKeyId: string, limit = 200) {

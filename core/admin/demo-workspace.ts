@@ -6,6 +6,7 @@ import { fillSampleData } from '../../db/sample';
 import type { Clock } from '../platform/clock';
 import { keyFromParts } from '../platform/keys';
 import { presets } from '../platform/scopes';
+import { addSampleWebhooks } from '../webhooks/sample-webhooks';
 
 export const demoWorkspaceId = '00000000-0000-4000-8000-00000000d3e0';
 const demoKeyId = '00000000-0000-4000-8000-00000000d3e1';
@@ -13,7 +14,12 @@ const demoKeyId = '00000000-0000-4000-8000-00000000d3e1';
 /** The published demonstration key: anyone may use it; it only reads. */
 export const demoKey = keyFromParts('demo0000read', 'TesseraDemonstrationWorkspaceReadOnlyKey001');
 
-export async function ensureDemoWorkspace(db: Db, clock: Clock): Promise<{ created: boolean }> {
+/** `secretKey` encrypts the sample endpoints' signing secrets (none without a master key). */
+export async function ensureDemoWorkspace(
+  db: Db,
+  clock: Clock,
+  secretKey: Buffer | null = null,
+): Promise<{ created: boolean }> {
   const existing = await db
     .selectFrom('workspaces')
     .select('id')
@@ -26,6 +32,21 @@ export async function ensureDemoWorkspace(db: Db, clock: Clock): Promise<{ creat
       .set({ scopes: JSON.stringify(presets.assistant) })
       .where('id', '=', demoKeyId)
       .execute();
+    // Demonstration workspaces made before webhooks existed get the sample endpoints once.
+    const webhook = await db
+      .selectFrom('webhooks')
+      .select('id')
+      .where('workspace_id', '=', demoWorkspaceId)
+      .executeTakeFirst();
+    if (!webhook)
+      await db.transaction().execute((trx) =>
+        addSampleWebhooks(trx, {
+          workspaceId: demoWorkspaceId,
+          now: clock.now(),
+          secretKey,
+          keyId: demoKeyId,
+        }),
+      );
     return { created: false };
   }
   const now = clock.now();
@@ -59,6 +80,7 @@ export async function ensureDemoWorkspace(db: Db, clock: Clock): Promise<{ creat
       })
       .execute();
     await fillSampleData(trx, { workspaceId: demoWorkspaceId, now, demonstration: true });
+    await addSampleWebhooks(trx, { workspaceId: demoWorkspaceId, now, secretKey, keyId: demoKeyId });
   });
   return { created: true };
 }

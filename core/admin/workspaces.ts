@@ -4,8 +4,15 @@ import type { Db } from '../../db/connect';
 import { fillSampleData } from '../../db/sample';
 import type { Clock } from '../platform/clock';
 import { newId } from '../platform/ids';
+import { addSampleWebhooks } from '../webhooks/sample-webhooks';
 
-export async function createWorkspace(db: Db, clock: Clock, input: { name: string; sample?: boolean }) {
+/** `secretKey` encrypts the sample endpoints' signing secrets (none without a master key). */
+export async function createWorkspace(
+  db: Db,
+  clock: Clock,
+  input: { name: string; sample?: boolean },
+  secretKey: Buffer | null = null,
+) {
   const name = input.name.trim();
   if (!name || name.length > 200) throw new Error('A workspace name must be 1 to 200 characters.');
   const workspaceId = newId();
@@ -14,7 +21,10 @@ export async function createWorkspace(db: Db, clock: Clock, input: { name: strin
       .insertInto('workspaces')
       .values({ id: workspaceId, name, demonstration: 0, created_utc: clock.now().toISOString() })
       .execute();
-    if (input.sample) await fillSampleData(trx, { workspaceId, now: clock.now() });
+    if (input.sample) {
+      await fillSampleData(trx, { workspaceId, now: clock.now() });
+      await addSampleWebhooks(trx, { workspaceId, now: clock.now(), secretKey, keyId: null });
+    }
   });
   return { workspaceId, name };
 }

@@ -28,6 +28,13 @@ export const modulesSchema = v.pipe(
   ),
 );
 
+/** How messages name the event they are about. */
+export const eventRefSchema = v.object({
+  eventId: uuid('The event id.'),
+  slug: text("The event's address: /e/{slug}."),
+  name: text('Name of the event.'),
+});
+
 export const eventSchema = v.object({
   eventId: uuid('The event id.'),
   name: text('Name of the event.'),

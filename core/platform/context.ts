@@ -11,6 +11,8 @@ export interface RequestFacts {
   origin: string;
   /** The entity tag sent with a conditional write (REST If-Match, MCP ifMatch), when sent. */
   ifMatch?: string;
+  /** The caller's User-Agent, for the few rules that name the calling platform. */
+  userAgent?: string;
 }
 
 export interface Ctx {

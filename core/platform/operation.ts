@@ -46,6 +46,8 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * refused request lists every field problem at once. Values may be of any type there.
    */
   rules?: FieldRules;
+  /** Reaches outside this service (sends a message to a receiver): the MCP openWorldHint. */
+  openWorld?: boolean;
   /**
    * Not in the API's published contract: an extension this service adds in the contract's style
    * (marked x-tessera-extension in the OpenAPI document).

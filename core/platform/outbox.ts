@@ -28,5 +28,6 @@ export async function emit(ctx: Ctx, message: OutboxMessage): Promise<string> {
       dispatched_utc: null,
     })
     .execute();
+  ctx.services.outboxSignal.notify();
   return messageId;
 }

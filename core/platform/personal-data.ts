@@ -10,16 +10,22 @@ import { hasScope } from './scopes';
 
 export type PersonalData = 'included' | 'withheld' | 'erased';
 
-export interface PersonalResource<F extends string = string, P extends string = never> {
+/** The personal fields of a resource as it is shown: what redaction and scrubbing need. */
+export interface PersonalFields<F extends string = string, P extends string = never> {
   /** The resource's name, as the docs call it. */
   resource: string;
-  /** The field of its views that holds its id (attendeeId): how stored copies are recognised. */
+  /** The field of its views that holds its id (attendeeId): how copies of it are recognised. */
   idField: string;
-  table: keyof Database;
   /** View field -> column: withheld without people:read, gone once the person erased their data. */
   fields: Record<F, string>;
   /** View field -> column shown to every reader (a speaker's name on the programme) but gone once erased. */
   publicUntilErased?: Record<P, string>;
+}
+
+/** A resource kept in a table: erasure finds the person's rows by email and nulls the columns. */
+export interface PersonalResource<F extends string = string, P extends string = never>
+  extends PersonalFields<F, P> {
+  table: keyof Database;
   /** Personal columns no view shows (a pass holder's email), erased with the person. */
   storedOnly?: string[];
   /** The column holding the person's email address: how erasure finds their rows. */
@@ -29,6 +35,13 @@ export interface PersonalResource<F extends string = string, P extends string = 
 export function declarePersonal<F extends string, P extends string = never>(
   declaration: PersonalResource<F, P>,
 ): PersonalResource<F, P> {
+  return declaration;
+}
+
+/** The personal fields of a resource that is only ever a copy (in a message) so far. */
+export function declarePersonalFields<F extends string, P extends string = never>(
+  declaration: PersonalFields<F, P>,
+): PersonalFields<F, P> {
   return declaration;
 }
 
@@ -42,16 +55,19 @@ export function erasedColumns(declaration: PersonalResource<string, string>): st
 }
 
 /** Every view field a declaration nulls in a stored copy on erasure. */
-export function erasedFields(declaration: PersonalResource<string, string>): string[] {
+export function erasedFields(declaration: PersonalFields<string, string>): string[] {
   return [...Object.keys(declaration.fields), ...Object.keys(declaration.publicUntilErased ?? {})];
 }
 
-export function canReadPeople(actor: Actor): boolean {
-  return hasScope(actor.scopes, 'people:read');
+export function canReadPeople(reader: Pick<Actor, 'scopes'>): boolean {
+  return hasScope(reader.scopes, 'people:read');
 }
 
-/** Who the resource is rendered for: a caller, or the outbox (whose dispatcher redacts per subscriber). */
-export type Reader = Actor | 'unredacted';
+/**
+ * Who the resource is rendered for: a caller (or the key of a receiver, at delivery), or the
+ * outbox (whose dispatcher redacts per receiver).
+ */
+export type Reader = Pick<Actor, 'scopes'> | 'unredacted';
 
 export function personalDataFor(reader: Reader, erased: boolean): PersonalData {
   if (erased) return 'erased';
@@ -70,7 +86,7 @@ type Redacted<T, K extends keyof T> = Omit<T, K> & { [Q in K]: T[Q] | null } & {
 export function applyPersonalData<T extends object, F extends keyof T & string, P extends keyof T & string>(
   reader: Reader,
   resource: T,
-  declaration: PersonalResource<F, P>,
+  declaration: PersonalFields<F, P>,
   erased: boolean,
 ): Redacted<T, F | P> {
   const personalData = personalDataFor(reader, erased);
@@ -82,17 +98,11 @@ export function applyPersonalData<T extends object, F extends keyof T & string, 
   return copy as Redacted<T, F | P>;
 }
 
-/**
- * Removes erased people from a stored document (a message, a kept answer): every object that is a
- * copy of a declared resource whose id is among the erased loses its personal fields and says
- * erased. Answers whether anything changed. The document is changed in place.
- */
-export function scrubErased(
+/** Every object of a stored document that is a copy of a declared resource, with its declaration. */
+function* copiesIn(
   document: unknown,
-  declarations: readonly PersonalResource<string, string>[],
-  erasedIds: ReadonlySet<string>,
-): boolean {
-  let changed = false;
+  declarations: readonly PersonalFields<string, string>[],
+): Generator<[Record<string, unknown>, PersonalFields<string, string>]> {
   const stack: unknown[] = [document];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -103,17 +113,50 @@ export function scrubErased(
     if (node === null || typeof node !== 'object') continue;
     const object = node as Record<string, unknown>;
     for (const declaration of declarations) {
-      const id = object[declaration.idField];
-      if (typeof id !== 'string' || !erasedIds.has(id)) continue;
-      const fields = erasedFields(declaration).filter((f) => f in object);
-      if (fields.length === 0) continue; // another resource naming it (an attendee's orderId)
-      for (const field of fields) object[field] = null;
-      if ('erased' in object) object.erased = true;
-      if ('personalData' in object) object.personalData = 'erased';
-      changed = true;
+      if (typeof object[declaration.idField] !== 'string') continue;
+      // Another resource naming it (an attendee's orderId) carries none of its fields.
+      if (erasedFields(declaration).some((f) => f in object)) yield [object, declaration];
     }
     for (const value of Object.values(object))
       if (value !== null && typeof value === 'object') stack.push(value);
   }
+}
+
+/**
+ * Removes erased people from a stored document (a message, a kept answer): every copy of a declared
+ * resource whose id is among the erased loses its personal fields and says erased. Answers whether
+ * anything changed. The document is changed in place.
+ */
+export function scrubErased(
+  document: unknown,
+  declarations: readonly PersonalFields<string, string>[],
+  erasedIds: ReadonlySet<string>,
+): boolean {
+  let changed = false;
+  for (const [object, declaration] of copiesIn(document, declarations)) {
+    if (!erasedIds.has(object[declaration.idField] as string)) continue;
+    for (const field of erasedFields(declaration)) if (field in object) object[field] = null;
+    if ('erased' in object) object.erased = true;
+    if ('personalData' in object) object.personalData = 'erased';
+    changed = true;
+  }
   return changed;
+}
+
+/**
+ * Applies the personal-data rule for a reader to a stored document (a message about to be
+ * delivered): copies of declared resources lose their personal fields when the reader lacks
+ * people:read. The document is changed in place.
+ */
+export function redactFor(
+  document: unknown,
+  reader: Reader,
+  declarations: readonly PersonalFields<string, string>[],
+): void {
+  if (reader === 'unredacted' || canReadPeople(reader)) return;
+  for (const [object, declaration] of copiesIn(document, declarations)) {
+    if (object.personalData === 'erased') continue;
+    for (const field of Object.keys(declaration.fields)) if (field in object) object[field] = null;
+    if ('personalData' in object) object.personalData = 'withheld';
+  }
 }

@@ -4,13 +4,16 @@ import { createHmac } from 'node:crypto';
 export interface DeploymentSecrets {
   /** Signs paging cursors. */
   cursorKey: Buffer;
-  /** Encrypts webhook signing secrets; null when the deployment configured no master key. */
-  masterKey: Buffer | null;
+  /** Encrypts webhook signing secrets (AES-256); null when the deployment configured no master key. */
+  webhookSecretKey: Buffer | null;
 }
 
+/** `masterKey` is TESSERA_SECRET_KEY when set; `base` is it, or the instance key of the data folder. */
 export function deriveSecrets(base: Buffer, masterKey: Buffer | null): DeploymentSecrets {
   return {
     cursorKey: createHmac('sha256', base).update('tessera/cursor/v1').digest(),
-    masterKey,
+    webhookSecretKey: masterKey
+      ? createHmac('sha256', masterKey).update('tessera/webhook-secrets/v1').digest()
+      : null,
   };
 }

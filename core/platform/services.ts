@@ -4,9 +4,18 @@ import type { ActivityRecorder } from './activity';
 import type { Clock } from './clock';
 import type { IdempotencyInFlight } from './idempotency';
 import type { Log } from './log';
+import type { OutboxSignal } from './outbox-signal';
 import type { RateCounter } from './rate-counter';
 import type { DeploymentSecrets } from './secrets';
 import type { WriteBatcher } from './write-batch';
+
+/** How messages leave the service. */
+export interface DeliverySettings {
+  /** Lets receivers at loopback and private addresses be used (tests, local development only). */
+  allowPrivate: boolean;
+  /** How long one attempt may take. */
+  timeoutMs: number;
+}
 
 export interface Services {
   db: Db;
@@ -20,6 +29,9 @@ export interface Services {
   idempotencyInFlight: IdempotencyInFlight;
   /** Calls a minute for keys that have no limit of their own (TESSERA_RATE_LIMIT). */
   defaultRatePerMinute: number;
+  delivery: DeliverySettings;
+  /** Raised when a change writes an outbox message. */
+  outboxSignal: OutboxSignal;
   /** Answer a problem an operation does not declare as a fault (the test suite turns this on). */
   strictProblems: boolean;
 }

@@ -5,6 +5,7 @@ import * as sales from './0002-sales';
 import * as doorsProgrammePasses from './0003-doors-programme-passes';
 import * as dropUnreadScanIndex from './0004-drop-unread-scan-index';
 import * as constraints from './0005-constraints';
+import * as webhooks from './0006-webhooks';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-doors-programme-passes': doorsProgrammePasses,
   '0004-drop-unread-scan-index': dropUnreadScanIndex,
   '0005-constraints': constraints,
+  '0006-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

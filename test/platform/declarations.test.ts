@@ -8,7 +8,7 @@ import { defineOperation } from '../../core/platform/operation';
 import { problemsOf } from '../../core/platform/operation-problems';
 import { isProblem, type ProblemCode, problem, problemCatalogue } from '../../core/platform/problems';
 import { tools } from '../../mcp/tools';
-import { openApiPath } from '../../rest/route-table';
+import { documentedPath } from '../../rest/openapi';
 import { routes } from '../../rest/routes';
 import { expectProblem } from '../support/fixtures';
 import { sampleIds } from '../support/sales';
@@ -46,7 +46,7 @@ describe('the declaration of every operation', () => {
 
   it('is what the OpenAPI document lists as each operation’s problems, status by status', () => {
     for (const route of routes) {
-      const responses = doc.paths[openApiPath(route.path)][route.method.toLowerCase()].responses;
+      const responses = doc.paths[documentedPath(route)][route.method.toLowerCase()].responses;
       const documented = new Set<string>();
       for (const [status, response] of Object.entries<any>(responses)) {
         if (!response.content?.['application/problem+json']) continue;
@@ -64,7 +64,7 @@ describe('the declaration of every operation', () => {
 
   it('documents 400 for malformed path ids, 422 on every idempotent POST and Retry-After on 409 in-flight', () => {
     for (const route of routes) {
-      const responses = doc.paths[openApiPath(route.path)][route.method.toLowerCase()].responses;
+      const responses = doc.paths[documentedPath(route)][route.method.toLowerCase()].responses;
       if (route.path.includes(':'))
         expect(responses['400']?.description, route.path).toContain('invalidRequest');
       if (route.operation.idempotent) {

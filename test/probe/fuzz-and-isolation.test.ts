@@ -8,6 +8,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoKey, demoWorkspaceId } from '../../core/admin/demo-workspace';
+import { webhookEventTypes } from '../../db/values';
+import { documentedPath } from '../../rest/openapi';
 import { pathParams, type Route } from '../../rest/route-table';
 import { routes } from '../../rest/routes';
 import { expectProblem } from '../support/fixtures';
@@ -20,7 +22,10 @@ let openApi: Json;
 
 beforeAll(async () => {
   // A high failure limit, so the fuzzer's keyless calls keep reaching the 401 path, not only 429.
-  t = await startTestServer({ env: { TESSERA_AUTH_FAILURE_LIMIT: '1000000' } });
+  // A master key, so webhook endpoints can be made (without one they answer 503 webhooksUnavailable).
+  t = await startTestServer({
+    env: { TESSERA_AUTH_FAILURE_LIMIT: '1000000', TESSERA_SECRET_KEY: 'fuzz-master-key-0123456789abcdef' },
+  });
   openApi = (await t.api('//api/v1/openapi.json')).body;
 });
 afterAll(async () => t?.close());
@@ -41,6 +46,8 @@ const tables = [
   'doors',
   'passes',
   'pass_holders',
+  'webhooks',
+  'hooks',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -64,6 +71,9 @@ const parentColumn: Record<Table, string> = {
   doors: 'event_id',
   passes: 'sales_event_id',
   pass_holders: 'pass_id',
+  // Receivers belong to the workspace, not to an event.
+  webhooks: 'workspace_id',
+  hooks: 'workspace_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -78,7 +88,12 @@ const paramTable: Record<string, Table> = {
   roomId: 'rooms',
   trackId: 'tracks',
   speakerId: 'speakers',
+  webhookId: 'webhooks',
+  hookId: 'hooks',
 };
+
+/** Path parameters that name no row: the values they take. */
+const paramValues: Record<string, readonly string[]> = { eventType: webhookEventTypes };
 
 /** Every row of the tables above in one workspace, in insertion order (so choices are repeatable). */
 async function rowsOf(workspaceId: string): Promise<Map<Table, Row[]>> {
@@ -117,7 +132,7 @@ function fillPath(path: string, values: Record<string, string>, encode = true): 
 }
 
 function operationOf(route: Route): Json {
-  const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+  const path = documentedPath(route);
   const op = openApi.paths?.[path]?.[route.method.toLowerCase()];
   if (!op) throw new Error(`The OpenAPI document lacks ${route.method} ${path}`);
   // Shared parameters (the Idempotency-Key, If-Match, ... headers) are referred to by $ref.
@@ -257,6 +272,8 @@ const plausible: Record<string, readonly string[]> = {
   firstName: ['Ada', 'Åse'],
   lastName: ['Lovelace', 'Ødegård'],
   q: ['ada', 'lo'],
+  event: webhookEventTypes,
+  url: ['https://hooks.example.com/in', 'https://127.0.0.1/in', 'http://example.com/in'],
 };
 const junk: readonly unknown[] = [
   123,
@@ -496,7 +513,8 @@ function makeCase(route: Route, n: number, rng: Rng, ids: string[], related: Map
   // mix of real ids, random and upper-case UUIDs and odd strings.
   const values: Record<string, string> = {};
   const deepest = params[params.length - 1];
-  if (deepest && (clean || rng.chance(0.5))) {
+  if (deepest && paramValues[deepest]) values[deepest] = rng.pick(paramValues[deepest]);
+  else if (deepest && (clean || rng.chance(0.5))) {
     const row = rng.pick(related.get(paramTable[deepest]!)!);
     values[deepest] = row.id;
     if (params.includes('eventId') && deepest !== 'eventId') values.eventId = row.parent;
@@ -823,6 +841,10 @@ describe('workspace isolation', () => {
     }
     for (const pass of rowsA.get('passes')!)
       paths.push(`/passes/${pass.id}`, `/passes/${pass.id}/holders?limit=500`);
+    paths.push('/webhooks?limit=500', '/hooks');
+    for (const webhook of rowsA.get('webhooks')!)
+      paths.push(`/webhooks/${webhook.id}`, `/webhooks/${webhook.id}/deliveries?limit=500`);
+    for (const hook of rowsA.get('hooks')!) paths.push(`/hooks/${hook.id}`);
 
     const failures: string[] = [];
     let ok = 0;

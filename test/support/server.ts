@@ -10,6 +10,8 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { createKey, type KeyRequest } from '../../core/admin/api-keys';
 import { createWorkspace } from '../../core/admin/workspaces';
 import type { Clock } from '../../core/platform/clock';
+import type { DeliverySettings } from '../../core/platform/services';
+import type { DispatcherOptions } from '../../core/webhooks/dispatcher';
 import type { Logger } from '../../src/logger';
 import { type RunningServer, startServer, type Timeouts } from '../../src/server';
 import { settingsFrom } from '../../src/settings';
@@ -62,6 +64,10 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   timeouts?: Timeouts;
   logger?: Logger;
+  /** Delivery settings (a shorter time-out per attempt, private receivers allowed). */
+  delivery?: Partial<DeliverySettings>;
+  /** The dispatcher's limits, or false for none. */
+  dispatcher?: Partial<DispatcherOptions> | false;
 }
 
 /** A pino logger whose lines are kept in memory, for tests of what gets logged. */
@@ -94,6 +100,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock: options.clock,
     timeouts: options.timeouts,
     logger: options.logger,
+    delivery: options.delivery,
+    dispatcher: options.dispatcher,
   });
   const ca = server.certFile ? readFileSync(server.certFile, 'utf8') : undefined;
   const dispatcher = new Agent({ connect: { ca, servername: 'localhost' }, keepAliveTimeout: 10_000 });
@@ -125,7 +133,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return { status: res.status, headers: res.headers, body: parsed as any };
     },
     async workspace(name = 'Test workspace', sample = false) {
-      return createWorkspace(server.services.db, server.services.clock, { name, sample });
+      return createWorkspace(
+        server.services.db,
+        server.services.clock,
+        { name, sample },
+        server.services.secrets.webhookSecretKey,
+      );
     },
     async key(request) {
       return createKey(server.services.db, server.services.clock, { name: 'test key', ...request });

@@ -1,5 +1,5 @@
-// Examples for the OpenAPI document, made from the schemas themselves: every request body and
-// every answer gets one that its schema accepts (the Redocly lint in the tests checks each), with
+// Examples made from JSON Schemas themselves, for the OpenAPI document's bodies and answers and
+// for the webhook event types' messages: each is accepted by its schema (tests check each), with
 // values a reader recognises — an id stays the same id wherever it appears, a name is a name.
 import { createHash } from 'node:crypto';
 

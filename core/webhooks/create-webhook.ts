@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import { logChange } from '../platform/change-log';
+import { madeNow } from '../platform/change-stamp';
+import { newId } from '../platform/ids';
+import { defineOperation } from '../platform/operation';
+import { problem } from '../platform/problems';
+import { text } from '../platform/schemas';
+import { encryptSecret, newSigningSecret, secretKeyOf } from './signing-secrets';
+import { checkAddress, checkDescription, checkEventTypes, webhookFields } from './webhook-input';
+import { maxEndpoints, webhookSchema, webhookView } from './webhook-view';
+
+export const createWebhook = defineOperation({
+  name: 'createWebhook',
+  title: 'Add a webhook endpoint',
+  description: `Adds a webhook endpoint: an https address at a public address (url) and the event types it receives (the key needs the scopes they deliver), optionally a description (at most 200 characters) and active (default true). Answers { webhook, secret }: the signing secret (whsec_ and Base64) is shown this once only; every delivery carries webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks). The address is refused with webhookUrl, webhookHttps or webhookPrivate, an unknown type with eventType, more than ${maxEndpoints} endpoints with tooManyEndpoints. Without a master key on the deployment (TESSERA_SECRET_KEY) it answers 503 webhooksUnavailable. Not idempotent: the answer, which holds the secret, is never kept. Needs webhooks:write.`,
+  scope: 'webhooks:write',
+  effect: 'write',
+  problems: [
+    'webhookUrl',
+    'webhookHttps',
+    'webhookPrivate',
+    'eventType',
+    'tooManyEndpoints',
+    'webhooksUnavailable',
+  ],
+  input: v.object({
+    url: webhookFields.url,
+    description: v.optional(webhookFields.description),
+    eventTypes: webhookFields.eventTypes,
+    active: v.optional(webhookFields.active),
+  }),
+  output: v.object({
+    webhook: webhookSchema,
+    secret: text('The signing secret (whsec_ and Base64): shown this once only.'),
+  }),
+  async handler(ctx, input) {
+    const key = secretKeyOf(ctx.services);
+    await checkAddress(ctx, input.url);
+    const types = checkEventTypes(ctx, input.eventTypes);
+    const { n } = await ctx.db
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', ctx.actor.workspaceId)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= maxEndpoints)
+      throw problem(
+        'tooManyEndpoints',
+        `A workspace may have at most ${maxEndpoints} webhook endpoints; remove one first.`,
+      );
+    checkDescription(input.description);
+
+    const secret = newSigningSecret();
+    const row = {
+      id: newId(),
+      workspace_id: ctx.actor.workspaceId,
+      url: input.url,
+      description: input.description ?? null,
+      event_types: JSON.stringify(types),
+      active: input.active === false ? (0 as const) : (1 as const),
+      disabled_reason: null,
+      secret_enc: encryptSecret(key, secret),
+      previous_secret_enc: null,
+      previous_secret_until_utc: null,
+      api_key_id: ctx.actor.keyId || null,
+      created_by: ctx.actor.keyName,
+      last_status: null,
+      last_delivery_utc: null,
+      ...(await madeNow(ctx)),
+    };
+    await ctx.db.insertInto('webhooks').values(row).execute();
+    await logChange(ctx, {
+      action: 'createWebhook',
+      resourceType: 'webhook',
+      resourceId: row.id,
+      summary: new URL(row.url).host,
+    });
+    return { webhook: webhookView(row), secret };
+  },
+});

@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { logChange } from '../platform/change-log';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { cancelPendingDeliveries } from './delivery-state';
+import { loadWebhook } from './webhook-view';
+
+export const deleteWebhook = defineOperation({
+  name: 'deleteWebhook',
+  title: 'Remove a webhook endpoint',
+  description:
+    'Removes a webhook endpoint: nothing more is sent to it, and deliveries still waiting are cancelled. Answers 404 notFound for an id not in this workspace. Needs webhooks:write.',
+  scope: 'webhooks:write',
+  effect: 'destructive',
+  problems: ['notFound'],
+  input: v.object({ webhookId: uuid('The endpoint id.') }),
+  output: v.object({ webhookId: uuid('The endpoint removed.'), deleted: v.literal(true) }),
+  async handler(ctx, input) {
+    const webhook = await loadWebhook(ctx, input.webhookId);
+    await cancelPendingDeliveries(ctx.db, ctx.clock, 'webhook', [webhook.id]);
+    await ctx.db.deleteFrom('webhooks').where('id', '=', webhook.id).execute();
+    await logChange(ctx, { action: 'deleteWebhook', resourceType: 'webhook', resourceId: webhook.id });
+    return { webhookId: webhook.id, deleted: true as const };
+  },
+});

@@ -1,0 +1,453 @@
+// The dispatcher: takes the messages of the outbox, makes one delivery for each receiver that
+// wants them (endpoints of the type, subscriptions of the type and event, made before the message),
+// and delivers: signed bodies to endpoints (Standard Webhooks), unsigned ones to subscriptions
+// (the data at the top level), personal data redacted per the receiving key's scopes.
+//
+// At least once, never twice at once: a delivery is claimed (until a lease runs out) in the same
+// transaction that picks it, so overlapping runs cannot send one attempt twice; its result is
+// written after the attempt, so a crash in between sends it again, with the same webhook-id. Each
+// receiver has a few deliveries in flight at most, and every delivery its own time-out, so a slow
+// or dead receiver never holds up the others.
+import type { DeliveryRow, HookRow, WebhookRow } from '../../db/schema';
+import type { AttemptOutcome, DeliveryTargetKind, WebhookEventType } from '../../db/values';
+import { type Reader, redactFor } from '../platform/personal-data';
+import { isScope, type Scope } from '../platform/scopes';
+import type { Services } from '../platform/services';
+import { cancelPendingDeliveries } from './delivery-state';
+import { eventTypes } from './event-types';
+import { nextAttemptAt } from './retry-schedule';
+import { type SendResult, send } from './sender';
+import { decryptSecret, signature } from './signing-secrets';
+
+export interface DispatcherOptions {
+  /** Deliveries in flight at once, in all. */
+  maxInFlight: number;
+  /** Deliveries in flight at once to one receiver. */
+  perReceiver: number;
+  /** Outbox messages taken in one go. */
+  batch: number;
+}
+
+export const defaultDispatcherOptions: DispatcherOptions = { maxInFlight: 256, perReceiver: 8, batch: 500 };
+
+type Target = { kind: 'webhook'; row: WebhookRow } | { kind: 'hook'; row: HookRow };
+
+interface StoredMessage {
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Dispatcher {
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly perTarget = new Map<string, number>();
+  private pumping: Promise<void> | null = null;
+  /** Work was announced while a pump was running: it looks again before it ends. */
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly services: Services,
+    private readonly options: DispatcherOptions = defaultDispatcherOptions,
+  ) {}
+
+  /**
+   * Claims left by a process that ended are let go: this process is the only one that delivers
+   * from this database (one process per SQLite file).
+   */
+  async start(): Promise<void> {
+    this.services.outboxSignal.listen(() => this.tick());
+    await this.services.writes.run((trx) =>
+      trx
+        .updateTable('deliveries')
+        .set({ claimed_until_utc: null })
+        .where('state', '=', 'pending')
+        .where('claimed_until_utc', 'is not', null)
+        .execute(),
+    );
+  }
+
+  /** Called on a schedule: starts working when there is work, unless already at it. */
+  tick(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = this.pump()
+      .catch((err: unknown) => this.services.log.error({ err }, 'the webhook dispatcher failed'))
+      .finally(() => {
+        this.pumping = null;
+      });
+  }
+
+  /** Stops taking work and waits for what is in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.services.outboxSignal.listen(null);
+    await this.pumping;
+    await Promise.allSettled(this.inFlight.values());
+  }
+
+  /** Works until there is nothing to fan out, nothing due and nothing in flight. */
+  private async pump(): Promise<void> {
+    while (!this.stopped) {
+      this.again = false;
+      const fanned = await this.fanOut();
+      const started = await this.startDue();
+      if (fanned === 0 && started === 0 && !this.again) {
+        if (this.inFlight.size === 0) return;
+        await Promise.race([...this.inFlight.values(), sleep(50)]);
+      }
+    }
+  }
+
+  /** One delivery per receiver for each message of the outbox not yet taken. Answers the messages taken. */
+  private fanOut(): Promise<number> {
+    const { clock } = this.services;
+    return this.services.writes.run(async (trx) => {
+      const messages = await trx
+        .selectFrom('outbox')
+        .select(['id', 'message_id', 'workspace_id', 'event_id', 'type', 'created_utc'])
+        .where('dispatched_utc', 'is', null)
+        .orderBy('id')
+        .limit(this.options.batch)
+        .execute();
+      if (messages.length === 0) return 0;
+      const workspaces = [...new Set(messages.map((m) => m.workspace_id))];
+      const webhooks = await trx
+        .selectFrom('webhooks')
+        .select(['id', 'workspace_id', 'event_types', 'created_utc'])
+        .where('workspace_id', 'in', workspaces)
+        .where('active', '=', 1)
+        .execute();
+      const hooks = await trx
+        .selectFrom('hooks')
+        .select(['id', 'workspace_id', 'event_type', 'event_id', 'created_utc'])
+        .where('workspace_id', 'in', workspaces)
+        .where('active', '=', 1)
+        .execute();
+      const typesOf = new Map(webhooks.map((w) => [w.id, new Set(JSON.parse(w.event_types) as string[])]));
+      const now = clock.now().toISOString();
+      const deliveries = messages.flatMap((m) => {
+        const base = {
+          workspace_id: m.workspace_id,
+          outbox_id: m.id,
+          message_id: m.message_id,
+          type: m.type,
+          payload: null,
+          state: 'pending' as const,
+          attempts: 0,
+          next_attempt_utc: now,
+          claimed_until_utc: null,
+          last_status_code: null,
+          created_utc: now,
+          updated_utc: now,
+        };
+        const toWebhooks = webhooks
+          .filter(
+            (w) =>
+              w.workspace_id === m.workspace_id &&
+              w.created_utc <= m.created_utc &&
+              typesOf.get(w.id)!.has(m.type),
+          )
+          .map((w) => ({ ...base, target_kind: 'webhook' as const, target_id: w.id }));
+        const toHooks = hooks
+          .filter(
+            (h) =>
+              h.workspace_id === m.workspace_id &&
+              h.event_type === m.type &&
+              (h.event_id === null || h.event_id === m.event_id) &&
+              h.created_utc <= m.created_utc,
+          )
+          .map((h) => ({ ...base, target_kind: 'hook' as const, target_id: h.id }));
+        return [...toWebhooks, ...toHooks];
+      });
+      for (let i = 0; i < deliveries.length; i += 100) {
+        await trx
+          .insertInto('deliveries')
+          .values(deliveries.slice(i, i + 100))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      await trx
+        .updateTable('outbox')
+        .set({ dispatched_utc: now })
+        .where(
+          'id',
+          'in',
+          messages.map((m) => m.id),
+        )
+        .execute();
+      return messages.length;
+    });
+  }
+
+  /** Claims what is due (as many as there is room for) and starts delivering it. */
+  private async startDue(): Promise<number> {
+    const room = this.options.maxInFlight - this.inFlight.size;
+    if (room <= 0) return 0;
+    const { clock, delivery } = this.services;
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const lease = new Date(now.getTime() + delivery.timeoutMs + 60_000).toISOString();
+    const claimed = await this.services.writes.run(async (trx) => {
+      const due = await trx
+        .selectFrom('deliveries')
+        .select(['id', 'target_kind', 'target_id'])
+        .where('state', '=', 'pending')
+        .where('next_attempt_utc', '<=', nowIso)
+        .where((eb) => eb.or([eb('claimed_until_utc', 'is', null), eb('claimed_until_utc', '<', nowIso)]))
+        .orderBy('next_attempt_utc')
+        .orderBy('id')
+        .limit(room * 4)
+        .execute();
+      const counts = new Map(this.perTarget);
+      const chosen = due.filter((d) => {
+        const key = `${d.target_kind}:${d.target_id}`;
+        const busy = counts.get(key) ?? 0;
+        if (busy >= this.options.perReceiver) return false;
+        counts.set(key, busy + 1);
+        return true;
+      });
+      const picked = chosen.slice(0, room);
+      if (picked.length === 0) return [];
+      await trx
+        .updateTable('deliveries')
+        .set({ claimed_until_utc: lease })
+        .where(
+          'id',
+          'in',
+          picked.map((d) => d.id),
+        )
+        .execute();
+      return picked;
+    });
+    for (const d of claimed) {
+      const key = `${d.target_kind}:${d.target_id}`;
+      this.perTarget.set(key, (this.perTarget.get(key) ?? 0) + 1);
+      const work = this.deliver(d.id)
+        .catch((err: unknown) =>
+          this.services.log.error({ err, deliveryId: d.id }, 'a delivery failed unexpectedly'),
+        )
+        .finally(() => {
+          this.inFlight.delete(d.id);
+          const left = (this.perTarget.get(key) ?? 1) - 1;
+          if (left > 0) this.perTarget.set(key, left);
+          else this.perTarget.delete(key);
+        });
+      this.inFlight.set(d.id, work);
+    }
+    return claimed.length;
+  }
+
+  private async deliver(deliveryId: number): Promise<void> {
+    const { db } = this.services;
+    const delivery = await db
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
+    if (delivery?.state !== 'pending') return;
+    const target = await this.targetOf(delivery.target_kind, delivery.target_id);
+    const isTest = delivery.outbox_id === null;
+    if (!target || (!isTest && target.row.active === 0)) return this.cancel(delivery);
+    const reader = await this.readerOf(target.row.api_key_id);
+    if (reader === null) return this.cancel(delivery);
+    const message = await this.messageOf(delivery);
+    const definition = eventTypes.get(message.type as WebhookEventType);
+    if (definition) redactFor(message.data, reader, definition.personal);
+
+    let result: SendResult;
+    if (target.kind === 'webhook') {
+      const body = JSON.stringify({ type: message.type, timestamp: message.timestamp, data: message.data });
+      const signed = this.signedHeaders(target.row, delivery.message_id, body);
+      result =
+        typeof signed === 'string'
+          ? { outcome: 'notSigned', statusCode: null, durationMs: 0, retryAfterSeconds: null, error: signed }
+          : await send(target.row.url, body, signed, this.services.delivery);
+    } else {
+      const body = JSON.stringify({
+        id: delivery.message_id,
+        type: message.type,
+        timestamp: message.timestamp,
+        ...message.data,
+      });
+      result = await send(target.row.url, body, { 'user-agent': 'Tessera-Hooks/1' }, this.services.delivery);
+    }
+    await this.record(delivery, target, result);
+  }
+
+  private async targetOf(kind: DeliveryTargetKind, id: string): Promise<Target | null> {
+    const { db } = this.services;
+    if (kind === 'webhook') {
+      const row = await db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? { kind, row } : null;
+    }
+    const row = await db.selectFrom('hooks').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? { kind, row } : null;
+  }
+
+  /** The scopes personal data is redacted by: those of the key that made the receiver; null when it ended. */
+  private async readerOf(keyId: string | null): Promise<Reader | null> {
+    if (keyId === null) return 'unredacted';
+    const key = await this.services.db
+      .selectFrom('api_keys')
+      .select(['scopes', 'revoked_utc', 'expires_utc'])
+      .where('id', '=', keyId)
+      .executeTakeFirst();
+    const now = this.services.clock.now().toISOString();
+    if (!key || key.revoked_utc !== null || (key.expires_utc !== null && key.expires_utc <= now)) return null;
+    return { scopes: (JSON.parse(key.scopes) as string[]).filter(isScope) as Scope[] };
+  }
+
+  private async messageOf(delivery: DeliveryRow): Promise<StoredMessage> {
+    if (delivery.outbox_id === null) return JSON.parse(delivery.payload!) as StoredMessage;
+    const row = await this.services.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('id', '=', delivery.outbox_id)
+      .executeTakeFirstOrThrow();
+    return JSON.parse(row.payload) as StoredMessage;
+  }
+
+  /**
+   * webhook-id, webhook-timestamp and webhook-signature: one signature, two while a secret is being
+   * replaced. Answers why not when it cannot sign (no master key, or not the one the secret was
+   * kept with): the attempt fails as notSigned and is tried again on the schedule.
+   */
+  private signedHeaders(
+    webhook: WebhookRow,
+    messageId: string,
+    body: string,
+  ): Record<string, string> | string {
+    const key = this.services.secrets.webhookSecretKey;
+    if (!key) return 'The deployment has no master key (TESSERA_SECRET_KEY) to sign with.';
+    if (!webhook.secret_enc)
+      return 'The endpoint has no signing secret: make one with POST /webhooks/{webhookId}/secret.';
+    const now = this.services.clock.now();
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const kept = [webhook.secret_enc];
+    if (
+      webhook.previous_secret_enc &&
+      webhook.previous_secret_until_utc &&
+      webhook.previous_secret_until_utc > now.toISOString()
+    )
+      kept.push(webhook.previous_secret_enc);
+    let secrets: string[];
+    try {
+      secrets = kept.map((sealed) => decryptSecret(key, sealed));
+    } catch {
+      return 'The signing secret was kept under another master key: make a new one with POST /webhooks/{webhookId}/secret.';
+    }
+    return {
+      'webhook-id': messageId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': secrets.map((s) => signature(s, messageId, timestamp, body)).join(' '),
+      'user-agent': 'Tessera-Webhooks/1',
+    };
+  }
+
+  private cancel(delivery: DeliveryRow): Promise<void> {
+    return this.services.writes.run(async (trx) => {
+      await trx
+        .updateTable('deliveries')
+        .set({
+          state: 'cancelled',
+          claimed_until_utc: null,
+          next_attempt_utc: null,
+          updated_utc: this.services.clock.now().toISOString(),
+        })
+        .where('id', '=', delivery.id)
+        .where('state', '=', 'pending')
+        .execute();
+    });
+  }
+
+  /** Writes the attempt and what follows from it: done, tried again later, given up, or the receiver gone. */
+  private record(delivery: DeliveryRow, target: Target, result: SendResult): Promise<void> {
+    const { clock } = this.services;
+    return this.services.writes.run(async (trx) => {
+      const now = clock.now();
+      const nowIso = now.toISOString();
+      const attempt = delivery.attempts + 1;
+      const gone = result.outcome === 'gone';
+      const next =
+        result.outcome === 'succeeded' || gone ? null : nextAttemptAt(attempt, now, result.retryAfterSeconds);
+      const state = result.outcome === 'succeeded' ? 'succeeded' : next ? 'pending' : 'failed';
+      await trx
+        .insertInto('delivery_attempts')
+        .values({
+          delivery_id: delivery.id,
+          attempt,
+          started_utc: new Date(now.getTime() - result.durationMs).toISOString(),
+          duration_ms: result.durationMs,
+          status_code: result.statusCode,
+          outcome: result.outcome satisfies AttemptOutcome,
+          error: result.error,
+          next_attempt_utc: next?.toISOString() ?? null,
+        })
+        .execute();
+      await trx
+        .updateTable('deliveries')
+        .set({
+          state,
+          attempts: attempt,
+          last_status_code: result.statusCode,
+          next_attempt_utc: next?.toISOString() ?? null,
+          claimed_until_utc: null,
+          updated_utc: nowIso,
+        })
+        .where('id', '=', delivery.id)
+        .execute();
+      if (target.kind === 'webhook') {
+        await trx
+          .updateTable('webhooks')
+          .set({
+            last_status: result.outcome === 'succeeded' ? 'succeeded' : 'failed',
+            last_delivery_utc: nowIso,
+            ...(gone ? { active: 0 as const, disabled_reason: 'gone' as const } : {}),
+          })
+          .where('id', '=', target.row.id)
+          .execute();
+        if (gone) await cancelPendingDeliveries(trx, clock, 'webhook', [target.row.id]);
+      } else if (gone) {
+        // A callback answering 410 Gone is unsubscribed.
+        await cancelPendingDeliveries(trx, clock, 'hook', [target.row.id]);
+        await trx.deleteFrom('hooks').where('id', '=', target.row.id).execute();
+      }
+    });
+  }
+}
+
+/** Delivered (or given up) messages older than this are removed, with their deliveries. */
+export const keepDeliveredDays = 30;
+
+export async function purgeDelivered(services: Services): Promise<{ deliveries: number; messages: number }> {
+  const cutoff = new Date(services.clock.now().getTime() - keepDeliveredDays * 86_400_000).toISOString();
+  return services.writes.run(async (trx) => {
+    const deliveries = await trx
+      .deleteFrom('deliveries')
+      .where('state', '!=', 'pending')
+      .where('updated_utc', '<', cutoff)
+      .executeTakeFirst();
+    const messages = await trx
+      .deleteFrom('outbox')
+      .where('dispatched_utc', '<', cutoff)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('deliveries')
+              .select('deliveries.id')
+              .whereRef('deliveries.outbox_id', '=', 'outbox.id')
+              .where('deliveries.state', '=', 'pending'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return { deliveries: Number(deliveries.numDeletedRows), messages: Number(messages.numDeletedRows) };
+  });
+}

@@ -1,0 +1,241 @@
+// The one registry of webhook event types. Each of the 22 declares, once: when it is sent, the
+// scopes a key needs to subscribe to it (through /hooks or an endpoint), the schema of its data,
+// and the personal resources in that data (redacted at delivery for a key without people:read).
+// The catalogue (GET /webhooks/event-types), subscription checks and the dispatcher read it.
+import * as v from 'valibot';
+import { type WebhookEventType, webhookEventTypes } from '../../db/values';
+import { attendeePersonal, attendeeSchema } from '../attendees/attendee-view';
+import { checkInSchema } from '../checkin/check-in-view';
+import { communityRefSchema, memberPersonal, memberSchema } from '../communities/member-view';
+import { crewMemberPersonal, crewMemberSchema, shiftSchema } from '../crew/crew-view';
+import { eventRefSchema } from '../events/event-view';
+import { orderPersonal, orderSchema } from '../orders/order-view';
+import type { PersonalFields } from '../platform/personal-data';
+import { dateTime } from '../platform/schemas';
+import type { Scope } from '../platform/scopes';
+import { leadItemSchema, leadPersonal } from '../sponsors/lead-view';
+import {
+  certificatePersonal,
+  certificateSchema,
+  claimPersonal,
+  claimSchema,
+  contentSchema,
+  feedbackSchema,
+  stayPersonal,
+  staySchema,
+  travelPersonal,
+  travelSchema,
+} from './message-resources';
+
+export interface EventTypeDefinition {
+  type: WebhookEventType;
+  summary: string;
+  /** When it is sent and what its data carries. */
+  description: string;
+  /** What a key needs to subscribe (besides webhooks:write, or webhooks:read for older keys). */
+  scopes: Scope[];
+  data: v.GenericSchema;
+  /** The personal resources its data may carry. */
+  personal: PersonalFields<string, string>[];
+}
+
+const withEvent = <E extends v.ObjectEntries>(entries: E) => v.object({ event: eventRefSchema, ...entries });
+const attendeeData = withEvent({ attendee: attendeeSchema });
+const stayData = withEvent({ stay: staySchema });
+const claimData = withEvent({ claim: claimSchema });
+const memberData = v.object({ community: communityRefSchema, member: memberSchema });
+const shiftData = withEvent({ shift: shiftSchema, crewMember: crewMemberSchema });
+const people = 'people:read' as const;
+
+const definitions: Record<WebhookEventType, Omit<EventTypeDefinition, 'type'>> = {
+  'attendee.registered': {
+    summary: 'An attendee registered',
+    description:
+      'Sent when a registration is created: somebody holds a ticket that lets them in (a free registration, a paid order once it is paid, or a ticket the organiser issued). data = { event, attendee }.',
+    scopes: ['attendees:read', people],
+    data: attendeeData,
+    personal: [attendeePersonal],
+  },
+  'attendee.updated': {
+    summary: "An attendee's details were corrected",
+    description:
+      'Sent when a name, company, job title or answers were corrected (badge desk or import); not for check-in, payment or cancellation. data = { event, attendee }.',
+    scopes: ['attendees:read', people],
+    data: attendeeData,
+    personal: [attendeePersonal],
+  },
+  'attendee.cancelled': {
+    summary: 'A ticket was cancelled',
+    description:
+      'Sent when a ticket was cancelled by the attendee, the organiser or the API. data = { event, attendee } with the attendee as cancelled.',
+    scopes: ['attendees:read', people],
+    data: attendeeData,
+    personal: [attendeePersonal],
+  },
+  'attendee.erased': {
+    summary: 'An attendee erased their data',
+    description:
+      'Sent once for each ticket of a person who deleted their data: drop what you keep about them. data = { event, attendee } with nothing personal (personalData erased).',
+    scopes: ['attendees:read'],
+    data: attendeeData,
+    personal: [attendeePersonal],
+  },
+  'order.paid': {
+    summary: 'An order was paid',
+    description:
+      'Sent when payment of an order is confirmed (card, bank transfer, on account). data = { event, order }; its tickets are sent as attendee.registered as well.',
+    scopes: ['orders:read', people],
+    data: withEvent({ order: orderSchema }),
+    personal: [orderPersonal],
+  },
+  'checkin.created': {
+    summary: 'Someone was let in or out at a door',
+    description:
+      'Sent for every scan that let someone in (welcome, again) or out, live or uploaded from an offline scanner; refused scans are not sent. data = { event, checkIn, attendee }.',
+    scopes: ['checkins:read', 'attendees:read', people],
+    data: withEvent({ checkIn: checkInSchema, attendee: attendeeSchema }),
+    personal: [attendeePersonal],
+  },
+  'feedback.given': {
+    summary: 'Feedback was given',
+    description:
+      'Sent when a survey is answered or a session rated. data = { event, feedback }; it never says who gave it.',
+    scopes: ['surveys:read'],
+    data: withEvent({ feedback: feedbackSchema }),
+    personal: [],
+  },
+  'lead.captured': {
+    summary: 'A sponsor captured a lead',
+    description:
+      "Sent when a sponsor's staff scan a visitor who agreed to share their details. data = { event, sponsor, lead }, the visitor's details only as far as shared.",
+    scopes: ['sponsors:read', people],
+    data: withEvent(leadItemSchema.entries),
+    personal: [leadPersonal],
+  },
+  'certificate.issued': {
+    summary: 'A certificate was issued',
+    description:
+      'Sent when a certificate of attendance (or of speaking or crewing) is issued. data = { event, certificate }.',
+    scopes: ['attendees:read', people],
+    data: withEvent({ certificate: certificateSchema }),
+    personal: [certificatePersonal],
+  },
+  'content.published': {
+    summary: 'Content was published',
+    description:
+      'Sent when slides, a recording, an article or photos of the event are published. data = { event, content }.',
+    scopes: ['events:read'],
+    data: withEvent({ content: contentSchema }),
+    personal: [],
+  },
+  'stay.requested': {
+    summary: 'A stay was requested',
+    description:
+      'Sent when a hotel stay is requested for an attendee, speaker or crew member. data = { event, stay }.',
+    scopes: ['attendees:read', people],
+    data: stayData,
+    personal: [stayPersonal],
+  },
+  'stay.assigned': {
+    summary: 'A stay was assigned',
+    description: 'Sent when a requested stay gets its hotel (and room). data = { event, stay }.',
+    scopes: ['attendees:read', people],
+    data: stayData,
+    personal: [stayPersonal],
+  },
+  'stay.changed': {
+    summary: 'A stay changed',
+    description: 'Sent when the dates, hotel or room of an assigned stay change. data = { event, stay }.',
+    scopes: ['attendees:read', people],
+    data: stayData,
+    personal: [stayPersonal],
+  },
+  'stay.cancelled': {
+    summary: 'A stay was cancelled',
+    description: 'Sent when a stay is cancelled. data = { event, stay } with the stay as cancelled.',
+    scopes: ['attendees:read', people],
+    data: stayData,
+    personal: [stayPersonal],
+  },
+  'member.joined': {
+    summary: 'Someone joined a community',
+    description:
+      'Sent when someone becomes a member of a community (at once, or when the organiser approves them where joining needs approval). data = { community, member }.',
+    scopes: ['communities:read', people],
+    data: memberData,
+    personal: [memberPersonal],
+  },
+  'member.left': {
+    summary: 'Someone left a community',
+    description:
+      'Sent when a member leaves a community or is removed. data = { community, member } with the member as left.',
+    scopes: ['communities:read', people],
+    data: memberData,
+    personal: [memberPersonal],
+  },
+  'travel.changed': {
+    summary: 'Travel changed',
+    description:
+      'Sent when a journey booked for a speaker or crew member is booked, changed or cancelled. data = { event, travel }.',
+    scopes: ['attendees:read', people],
+    data: withEvent({ travel: travelSchema }),
+    personal: [travelPersonal],
+  },
+  'claim.submitted': {
+    summary: 'An expense claim was submitted',
+    description: 'Sent when a speaker or crew member submits an expense claim. data = { event, claim }.',
+    scopes: ['finance:read', people],
+    data: claimData,
+    personal: [claimPersonal],
+  },
+  'claim.approved': {
+    summary: 'An expense claim was approved',
+    description: 'Sent when the organiser approves an expense claim. data = { event, claim }.',
+    scopes: ['finance:read', people],
+    data: claimData,
+    personal: [claimPersonal],
+  },
+  'claim.paid': {
+    summary: 'An expense claim was paid',
+    description: 'Sent when an approved expense claim is paid out. data = { event, claim }.',
+    scopes: ['finance:read', people],
+    data: claimData,
+    personal: [claimPersonal],
+  },
+  'shift.signed_up': {
+    summary: 'A crew member signed up for a shift',
+    description: 'Sent when a crew member takes a place on a shift. data = { event, shift, crewMember }.',
+    scopes: ['crew:read', people],
+    data: shiftData,
+    personal: [crewMemberPersonal],
+  },
+  'shift.dropped': {
+    summary: 'A crew member dropped a shift',
+    description: 'Sent when a crew member gives a shift back. data = { event, shift, crewMember }.',
+    scopes: ['crew:read', people],
+    data: shiftData,
+    personal: [crewMemberPersonal],
+  },
+};
+
+export const eventTypes: ReadonlyMap<WebhookEventType, EventTypeDefinition> = new Map(
+  webhookEventTypes.map((type) => [type, { type, ...definitions[type] }]),
+);
+
+export function eventType(type: WebhookEventType): EventTypeDefinition {
+  return eventTypes.get(type)!;
+}
+
+/** The signed body of a message of this type: { type, timestamp, data }. */
+export function signedBodySchema(definition: EventTypeDefinition) {
+  return v.object({
+    type: v.pipe(v.literal(definition.type), v.description('The event type.')),
+    timestamp: dateTime('When it happened (UTC).'),
+    data: definition.data,
+  });
+}
+
+/** Every scope the given types need, each once. */
+export function scopesFor(types: readonly WebhookEventType[]): Scope[] {
+  return [...new Set(types.flatMap((t) => eventType(t).scopes))];
+}

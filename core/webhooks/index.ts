@@ -1,0 +1,14 @@
+export { createHook } from './create-hook';
+export { createHookForType } from './create-hook-for-type';
+export { createWebhook } from './create-webhook';
+export { deleteHook } from './delete-hook';
+export { deleteWebhook } from './delete-webhook';
+export { getHook } from './get-hook';
+export { getWebhook } from './get-webhook';
+export { listEventTypes } from './list-event-types';
+export { listHooks } from './list-hooks';
+export { listWebhookDeliveries } from './list-webhook-deliveries';
+export { listWebhooks } from './list-webhooks';
+export { rotateWebhookSecret } from './rotate-webhook-secret';
+export { sendTestMessage } from './send-test-message';
+export { updateWebhook } from './update-webhook';

@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+import { logChange } from '../platform/change-log';
+import { changedNow } from '../platform/change-stamp';
+import { defineOperation } from '../platform/operation';
+import { dateTime, text, uuid } from '../platform/schemas';
+import { encryptSecret, newSigningSecret, secretKeyOf } from './signing-secrets';
+import { loadWebhook, webhookSchema, webhookView } from './webhook-view';
+
+/** How long the secret being replaced still signs, so receivers can move to the new one. */
+export const secretGraceHours = 24;
+
+export const rotateWebhookSecret = defineOperation({
+  name: 'rotateWebhookSecret',
+  title: 'Make a new signing secret',
+  description: `Makes a new signing secret for a webhook endpoint and answers it (whsec_ and Base64), shown this once only. For ${secretGraceHours} hours the old secret still signs too: each delivery then carries two signatures in webhook-signature, separated by a space, so a receiver can move to the new secret without missing a message. Answers 503 webhooksUnavailable without a master key on the deployment. Needs webhooks:write.`,
+  scope: 'webhooks:write',
+  effect: 'write',
+  problems: ['notFound', 'webhooksUnavailable'],
+  input: v.object({ webhookId: uuid('The endpoint id.') }),
+  output: v.object({
+    webhook: webhookSchema,
+    secret: text('The new signing secret: shown this once only.'),
+    previousSecretExpiresUtc: dateTime('Until when the old secret still signs as well.'),
+  }),
+  async handler(ctx, input) {
+    const key = secretKeyOf(ctx.services);
+    const current = await loadWebhook(ctx, input.webhookId);
+    const secret = newSigningSecret();
+    const until = new Date(ctx.clock.now().getTime() + secretGraceHours * 3_600_000).toISOString();
+    const next = {
+      ...current,
+      secret_enc: encryptSecret(key, secret),
+      previous_secret_enc: current.secret_enc,
+      previous_secret_until_utc: current.secret_enc ? until : null,
+      ...(await changedNow(ctx)),
+    };
+    await ctx.db.updateTable('webhooks').set(next).where('id', '=', current.id).execute();
+    await logChange(ctx, { action: 'rotateWebhookSecret', resourceType: 'webhook', resourceId: current.id });
+    return { webhook: webhookView(next), secret, previousSecretExpiresUtc: until };
+  },
+});

@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { logChange } from '../platform/change-log';
+import { newMessageId } from '../platform/ids';
+import { defineOperation } from '../platform/operation';
+import { dateTime, int32, text, uuid } from '../platform/schemas';
+import { secretKeyOf } from './signing-secrets';
+import { loadWebhook } from './webhook-view';
+
+export const testMessageType = 'webhook.test';
+
+export const sendTestMessage = defineOperation({
+  name: 'sendTestMessage',
+  title: 'Send a test message',
+  description:
+    "Sends a signed test message to a webhook endpoint, switched on or not: { type: 'webhook.test', timestamp, data: { webhookId, note } }, with the same headers and signature as any delivery. It is queued at once and sent within a second or two; its delivery (status code, duration, outcome, retries) shows in GET /webhooks/{webhookId}/deliveries under the messageId answered. Answers 503 webhooksUnavailable without a master key on the deployment. Needs webhooks:write.",
+  scope: 'webhooks:write',
+  effect: 'write',
+  openWorld: true,
+  problems: ['notFound', 'webhooksUnavailable'],
+  input: v.object({ webhookId: uuid('The endpoint id.') }),
+  output: v.object({
+    messageId: text('webhook-id of the test message.'),
+    deliveryId: int32('Its delivery, in the deliveries list.'),
+    queuedUtc: dateTime('When it was queued.'),
+  }),
+  async handler(ctx, input) {
+    secretKeyOf(ctx.services);
+    const webhook = await loadWebhook(ctx, input.webhookId);
+    const now = ctx.clock.now().toISOString();
+    const messageId = newMessageId();
+    const payload = {
+      type: testMessageType,
+      timestamp: now,
+      data: { webhookId: webhook.id, note: 'A test message sent on request. Nothing happened.' },
+    };
+    const { id } = await ctx.db
+      .insertInto('deliveries')
+      .values({
+        workspace_id: ctx.actor.workspaceId,
+        outbox_id: null,
+        message_id: messageId,
+        type: testMessageType,
+        payload: JSON.stringify(payload),
+        target_kind: 'webhook',
+        target_id: webhook.id,
+        state: 'pending',
+        attempts: 0,
+        next_attempt_utc: now,
+        claimed_until_utc: null,
+        last_status_code: null,
+        created_utc: now,
+        updated_utc: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ctx.services.outboxSignal.notify();
+    await logChange(ctx, { action: 'sendTestMessage', resourceType: 'webhook', resourceId: webhook.id });
+    return { messageId, deliveryId: id, queuedUtc: now };
+  },
+});

@@ -1,0 +1,46 @@
+import * as v from 'valibot';
+import { logChange } from '../platform/change-log';
+import { changedNow } from '../platform/change-stamp';
+import { checkIfMatch } from '../platform/etag';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { checkAddress, checkDescription, checkEventTypes, webhookFields } from './webhook-input';
+import { loadWebhook, webhookSchema, webhookView } from './webhook-view';
+
+export const updateWebhook = defineOperation({
+  name: 'updateWebhook',
+  title: 'Change a webhook endpoint',
+  description:
+    'Changes a webhook endpoint as a JSON merge patch: url (the same rules as when adding it), description (null clears it), eventTypes (the key needs the scopes they deliver), active (true switches it on again, also after it stopped by itself; false switches it off: nothing is sent to it). The secret stays; make a new one with POST /webhooks/{webhookId}/secret. Send If-Match with the ETag read to get 412 preconditionFailed when it changed since. Needs webhooks:write.',
+  scope: 'webhooks:write',
+  effect: 'write',
+  ifMatch: true,
+  problems: ['notFound', 'webhookUrl', 'webhookHttps', 'webhookPrivate', 'eventType'],
+  input: v.object({
+    webhookId: uuid('The endpoint id.'),
+    url: v.optional(webhookFields.url),
+    description: v.optional(webhookFields.description),
+    eventTypes: v.optional(webhookFields.eventTypes),
+    active: v.optional(webhookFields.active),
+  }),
+  output: webhookSchema,
+  async handler(ctx, input) {
+    const current = await loadWebhook(ctx, input.webhookId);
+    checkIfMatch(ctx, webhookView(current));
+    if (input.url !== undefined) await checkAddress(ctx, input.url);
+    const types = input.eventTypes === undefined ? undefined : checkEventTypes(ctx, input.eventTypes);
+    checkDescription(input.description);
+    const next = {
+      ...current,
+      url: input.url ?? current.url,
+      description: input.description === undefined ? current.description : input.description,
+      event_types: types ? JSON.stringify(types) : current.event_types,
+      active: input.active === undefined ? current.active : input.active ? (1 as const) : (0 as const),
+      disabled_reason: input.active === true ? null : current.disabled_reason,
+      ...(await changedNow(ctx)),
+    };
+    await ctx.db.updateTable('webhooks').set(next).where('id', '=', current.id).execute();
+    await logChange(ctx, { action: 'updateWebhook', resourceType: 'webhook', resourceId: current.id });
+    return webhookView(next);
+  },
+});
