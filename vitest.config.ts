@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A test CA for the HTTPS receivers of webhook tests, trusted through NODE_EXTRA_CA_CERTS.
+    globalSetup: ['test/support/global-setup.ts'],
     env: { TESSERA_LOG_LEVEL: 'silent', TESSERA_STRICT_PROBLEMS: '1' },
     // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]],

@@ -9,20 +9,24 @@
 //   get their first answer back (same order), the ones whose answer was lost are either replayed or
 //   made now, and the event ends with exactly one ticket per request. The crashed process's
 //   in-flight requests block nothing (no 409 idempotencyKeyInUse).
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../db/connect';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { addTicketType, insertTicketType, person, register, walkPages } from '../support/sales';
 import type { ApiAnswer } from '../support/server';
 import { startTestServer, type TestServer } from '../support/server';
-
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'tessera.mjs');
-const childEnv = { ...process.env, TESSERA_LOG_LEVEL: 'silent', TESSERA_RATE_LIMIT: '1000000' };
+import {
+  addUnlimitedTicketType,
+  call,
+  endAll,
+  exited,
+  type Spawned,
+  serve,
+  tessera,
+} from '../support/spawned';
 
 describe('capacity under a stampede', () => {
   let t: TestServer;
@@ -112,93 +116,6 @@ describe('capacity under a stampede', () => {
 
 // ---- the real process, killed mid-stream ----
 
-interface Spawned {
-  child: ChildProcess;
-  origin: string;
-  agent: Agent;
-}
-
-const children = new Set<ChildProcess>();
-
-function alive(child: ChildProcess): boolean {
-  return child.exitCode === null && child.signalCode === null;
-}
-
-function tessera(args: string[]): Promise<any> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { env: childEnv, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`tessera ${args.join(' ')} failed: ${stderr || error.message}`));
-        else resolve(JSON.parse(stdout));
-      },
-    );
-  });
-}
-
-/** Starts `tessera serve` on the data folder and waits for its "running" banner. */
-function serve(dataDir: string): Promise<Spawned> {
-  const child = spawn(
-    process.execPath,
-    [bin, 'serve', '--data', dataDir, '--port', '0', '--host', '127.0.0.1'],
-    { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.add(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => fail(new Error('tessera serve did not start within 30 s')), 30_000);
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      if (alive(child)) child.kill('SIGKILL');
-      reject(new Error(`${error.message}\nstdout: ${out}\nstderr: ${err}`));
-    };
-    child.stderr!.on('data', (chunk) => {
-      err += String(chunk);
-    });
-    child.stdout!.on('data', (chunk) => {
-      out += String(chunk);
-      const rest = /REST API:\s+(https:\/\/\S+)\/api\/v1/.exec(out);
-      if (!out.includes('Tessera is running') || !rest) return;
-      clearTimeout(timer);
-      const ca = readFileSync(join(dataDir, 'tls', 'localhost-cert.pem'), 'utf8');
-      const agent = new Agent({ connect: { ca, servername: 'localhost' } });
-      resolve({ child, origin: rest[1]!, agent });
-    });
-    child.once('exit', (code, signal) => fail(new Error(`tessera serve exited (${code ?? signal})`)));
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (!alive(child)) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function call(
-  s: Spawned,
-  path: string,
-  o: { method?: string; key: string; body?: unknown; headers?: Record<string, string> },
-): Promise<ApiAnswer> {
-  const headers: Record<string, string> = { authorization: `Bearer ${o.key}`, ...(o.headers ?? {}) };
-  if (o.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await undiciFetch(`${s.origin}/api/v1${path}`, {
-    method: o.method ?? 'GET',
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-    dispatcher: s.agent,
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, headers: res.headers as unknown as Headers, body };
-}
-
 /** Every attendee of an event, following nextCursor (500 a page). */
 async function attendeesOf(s: Spawned, key: string, eventId: string): Promise<any[]> {
   const attendees: any[] = [];
@@ -237,8 +154,7 @@ describe('a crash mid-stream', () => {
   const agents: Agent[] = [];
 
   afterAll(async () => {
-    for (const child of children) if (alive(child)) child.kill('SIGKILL');
-    await Promise.all([...children].map(exited));
+    await endAll();
     await Promise.all(agents.map((a) => a.destroy().catch(() => undefined)));
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -378,14 +294,3 @@ describe('a crash mid-stream', () => {
     expect(type.body).toMatchObject({ capacity: null, taken: total, remaining: null });
   }, 60_000);
 });
-
-/** Adds an unlimited ticket type through the data folder's database while the server runs (WAL). */
-async function addUnlimitedTicketType(file: string, eventId: string): Promise<string> {
-  const { db, close } = openDatabase(file);
-  try {
-    await migrateToLatest(db);
-    return await insertTicketType(db, eventId);
-  } finally {
-    await close();
-  }
-}

@@ -1,0 +1,119 @@
+// The real `tessera` command in its own process: one-off CLI calls answered in JSON, and
+// `tessera serve` started on a data folder (waiting for its banner), for tests that kill it.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { migrateToLatest, openDatabase } from '../../db/connect';
+import { insertTicketType } from './sales';
+import type { ApiAnswer } from './server';
+
+const bin = join(import.meta.dirname, '..', '..', 'bin', 'tessera.mjs');
+const childEnv = { ...process.env, TESSERA_LOG_LEVEL: 'silent', TESSERA_RATE_LIMIT: '1000000' };
+
+export interface Spawned {
+  child: ChildProcess;
+  origin: string;
+  agent: Agent;
+}
+
+/** Every process started here, so a suite can end them all. */
+export const children = new Set<ChildProcess>();
+
+export function alive(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** Runs one `tessera` command and answers its JSON output. */
+export function tessera(args: string[], env: Record<string, string> = {}): Promise<any> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { env: { ...childEnv, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`tessera ${args.join(' ')} failed: ${stderr || error.message}`));
+        else resolve(JSON.parse(stdout));
+      },
+    );
+  });
+}
+
+/** Starts `tessera serve` on the data folder and waits for its "running" banner. */
+export function serve(dataDir: string, env: Record<string, string> = {}): Promise<Spawned> {
+  const child = spawn(
+    process.execPath,
+    [bin, 'serve', '--data', dataDir, '--port', '0', '--host', '127.0.0.1'],
+    { env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.add(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(new Error('tessera serve did not start within 30 s')), 30_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      if (alive(child)) child.kill('SIGKILL');
+      reject(new Error(`${error.message}\nstdout: ${out}\nstderr: ${err}`));
+    };
+    child.stderr!.on('data', (chunk) => {
+      err += String(chunk);
+    });
+    child.stdout!.on('data', (chunk) => {
+      out += String(chunk);
+      const rest = /REST API:\s+(https:\/\/\S+)\/api\/v1/.exec(out);
+      if (!out.includes('Tessera is running') || !rest) return;
+      clearTimeout(timer);
+      const ca = readFileSync(join(dataDir, 'tls', 'localhost-cert.pem'), 'utf8');
+      const agent = new Agent({ connect: { ca, servername: 'localhost' } });
+      resolve({ child, origin: rest[1]!, agent });
+    });
+    child.once('exit', (code, signal) => fail(new Error(`tessera serve exited (${code ?? signal})`)));
+  });
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  if (!alive(child)) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Ends every process started here. */
+export async function endAll(): Promise<void> {
+  for (const child of children) if (alive(child)) child.kill('SIGKILL');
+  await Promise.all([...children].map(exited));
+}
+
+/** Calls the REST API of a spawned server. */
+export async function call(
+  s: Spawned,
+  path: string,
+  o: { method?: string; key: string; body?: unknown; headers?: Record<string, string> },
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { authorization: `Bearer ${o.key}`, ...(o.headers ?? {}) };
+  if (o.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await undiciFetch(`${s.origin}/api/v1${path}`, {
+    method: o.method ?? 'GET',
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    dispatcher: s.agent,
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers as unknown as Headers, body };
+}
+
+/** Adds an unlimited free ticket type through a connection of its own (the server keeps running). */
+export async function addUnlimitedTicketType(file: string, eventId: string): Promise<string> {
+  const { db, close } = openDatabase(file);
+  try {
+    await migrateToLatest(db);
+    return await insertTicketType(db, eventId);
+  } finally {
+    await close();
+  }
+}
