@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventBody, expectProblem } from '../support/fixtures';
-import { addTicketType, insertTicketType, person, register, walkPages } from '../support/sales';
+import { addTicketType, person, register, walkPages } from '../support/sales';
 import type { ApiAnswer } from '../support/server';
 import { startTestServer, type TestServer } from '../support/server';
 import {
