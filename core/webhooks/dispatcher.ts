@@ -8,6 +8,7 @@
 // written after the attempt, so a crash in between sends it again, with the same webhook-id. Each
 // receiver has a few deliveries in flight at most, and every delivery its own time-out, so a slow
 // or dead receiver never holds up the others.
+import { sql } from 'kysely';
 import type { DeliveryRow, HookRow, WebhookRow } from '../../db/schema';
 import type { AttemptOutcome, DeliveryTargetKind, WebhookEventType } from '../../db/values';
 import { type Reader, redactFor } from '../platform/personal-data';
@@ -26,9 +27,19 @@ export interface DispatcherOptions {
   perReceiver: number;
   /** Outbox messages taken in one go. */
   batch: number;
+  /**
+   * How long a new message waits for others before the fan-out: a burst of changes (a door at
+   * opening time) is fanned out in a few transactions rather than one per change.
+   */
+  coalesceMs: number;
 }
 
-export const defaultDispatcherOptions: DispatcherOptions = { maxInFlight: 256, perReceiver: 8, batch: 500 };
+export const defaultDispatcherOptions: DispatcherOptions = {
+  maxInFlight: 256,
+  perReceiver: 16,
+  batch: 500,
+  coalesceMs: 25,
+};
 
 type Target = { kind: 'webhook'; row: WebhookRow } | { kind: 'hook'; row: HookRow };
 
@@ -43,9 +54,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class Dispatcher {
   private readonly inFlight = new Map<number, Promise<void>>();
   private readonly perTarget = new Map<string, number>();
+  /** Receivers that had due deliveries when last read (every tick and after each fan-out). */
+  private receiversWithWork = new Map<string, { target_kind: DeliveryTargetKind; target_id: string }>();
+  private receiversStale = true;
   private pumping: Promise<void> | null = null;
+  /** The outbox may hold messages not yet fanned out (set by a tick or a new message). */
+  private outboxDirty = true;
   /** Work was announced while a pump was running: it looks again before it ends. */
   private again = false;
+  private nudged: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(
@@ -58,7 +75,7 @@ export class Dispatcher {
    * from this database (one process per SQLite file).
    */
   async start(): Promise<void> {
-    this.services.outboxSignal.listen(() => this.tick());
+    this.services.outboxSignal.listen(() => this.nudge());
     await this.services.writes.run((trx) =>
       trx
         .updateTable('deliveries')
@@ -69,9 +86,20 @@ export class Dispatcher {
     );
   }
 
+  /** A new message: the work starts within coalesceMs, with whatever else came meanwhile. */
+  nudge(): void {
+    if (this.stopped || this.nudged) return;
+    this.nudged = setTimeout(() => {
+      this.nudged = null;
+      this.tick();
+    }, this.options.coalesceMs);
+  }
+
   /** Called on a schedule: starts working when there is work, unless already at it. */
   tick(): void {
     if (this.stopped) return;
+    this.outboxDirty = true;
+    this.receiversStale = true;
     if (this.pumping) {
       this.again = true;
       return;
@@ -86,6 +114,7 @@ export class Dispatcher {
   /** Stops taking work and waits for what is in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.nudged) clearTimeout(this.nudged);
     this.services.outboxSignal.listen(null);
     await this.pumping;
     await Promise.allSettled(this.inFlight.values());
@@ -95,7 +124,14 @@ export class Dispatcher {
   private async pump(): Promise<void> {
     while (!this.stopped) {
       this.again = false;
-      const fanned = await this.fanOut();
+      let fanned = 0;
+      if (this.outboxDirty) {
+        this.outboxDirty = false;
+        fanned = await this.fanOut();
+        if (fanned > 0) this.receiversStale = true;
+        // A full batch: there may be more.
+        if (fanned === this.options.batch) this.outboxDirty = true;
+      }
       const started = await this.startDue();
       if (fanned === 0 && started === 0 && !this.again) {
         if (this.inFlight.size === 0) return;
@@ -185,34 +221,52 @@ export class Dispatcher {
     });
   }
 
-  /** Claims what is due (as many as there is room for) and starts delivering it. */
+  /**
+   * Claims what is due and starts delivering it, receiver by receiver: each receiver's due
+   * deliveries are read from its own part of the index, so a receiver with a long backlog (a dead
+   * one) takes its few places and never hides the others' work behind its own.
+   */
   private async startDue(): Promise<number> {
-    const room = this.options.maxInFlight - this.inFlight.size;
+    let room = this.options.maxInFlight - this.inFlight.size;
     if (room <= 0) return 0;
     const { clock, delivery } = this.services;
     const now = clock.now();
     const nowIso = now.toISOString();
     const lease = new Date(now.getTime() + delivery.timeoutMs + 60_000).toISOString();
     const claimed = await this.services.writes.run(async (trx) => {
-      const due = await trx
-        .selectFrom('deliveries')
-        .select(['id', 'target_kind', 'target_id'])
-        .where('state', '=', 'pending')
-        .where('next_attempt_utc', '<=', nowIso)
-        .where((eb) => eb.or([eb('claimed_until_utc', 'is', null), eb('claimed_until_utc', '<', nowIso)]))
-        .orderBy('next_attempt_utc')
-        .orderBy('id')
-        .limit(room * 4)
-        .execute();
-      const counts = new Map(this.perTarget);
-      const chosen = due.filter((d) => {
-        const key = `${d.target_kind}:${d.target_id}`;
-        const busy = counts.get(key) ?? 0;
-        if (busy >= this.options.perReceiver) return false;
-        counts.set(key, busy + 1);
-        return true;
-      });
-      const picked = chosen.slice(0, room);
+      if (this.receiversStale) {
+        this.receiversStale = false;
+        const due = await trx
+          .selectFrom('deliveries')
+          .select(['target_kind', 'target_id'])
+          // A literal, not a parameter: only then can SQLite use the partial index of due deliveries.
+          .where('state', '=', sql.lit('pending'))
+          .where('next_attempt_utc', '<=', nowIso)
+          .groupBy(['target_kind', 'target_id'])
+          .execute();
+        this.receiversWithWork = new Map(due.map((d) => [`${d.target_kind}:${d.target_id}`, d]));
+      }
+      const picked: { id: number; target_kind: DeliveryTargetKind; target_id: string }[] = [];
+      for (const [key, receiver] of this.receiversWithWork) {
+        const free = Math.min(room, this.options.perReceiver - (this.perTarget.get(key) ?? 0));
+        if (free <= 0) continue;
+        const due = await trx
+          .selectFrom('deliveries')
+          .select(['id', 'target_kind', 'target_id'])
+          .where('state', '=', sql.lit('pending'))
+          .where('target_kind', '=', receiver.target_kind)
+          .where('target_id', '=', receiver.target_id)
+          .where('next_attempt_utc', '<=', nowIso)
+          .where((eb) => eb.or([eb('claimed_until_utc', 'is', null), eb('claimed_until_utc', '<', nowIso)]))
+          .orderBy('next_attempt_utc')
+          .limit(free)
+          .execute();
+        // Nothing due now: it is looked at again when the list of receivers is next read.
+        if (due.length === 0 && !this.perTarget.has(key)) this.receiversWithWork.delete(key);
+        picked.push(...due);
+        room -= due.length;
+        if (room <= 0) break;
+      }
       if (picked.length === 0) return [];
       await trx
         .updateTable('deliveries')

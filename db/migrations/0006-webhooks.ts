@@ -109,7 +109,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index deliveries_message_target on deliveries (outbox_id, target_kind, target_id) where outbox_id is not null`.execute(
     db,
   );
-  await sql`create index deliveries_due on deliveries (next_attempt_utc) where state = 'pending'`.execute(db);
+  // Due deliveries, receiver by receiver (the dispatcher reads each receiver's part on its own).
+  await sql`create index deliveries_due on deliveries (target_kind, target_id, next_attempt_utc) where state = 'pending'`.execute(
+    db,
+  );
   await db.schema
     .createIndex('deliveries_target')
     .on('deliveries')
