@@ -56,7 +56,9 @@ async function refusePrivate(hostname: string): Promise<void> {
         () => [] as string[],
       );
   const inside = addresses.find((a) => !isPublicAddress(a));
-  if (inside !== undefined || hostname === 'localhost' || hostname.endsWith('.localhost')) {
+  // A fully qualified name (trailing dot) is the same name: localhost. and app.localhost. too.
+  const name = hostname.replace(/\.$/, '');
+  if (inside !== undefined || name === 'localhost' || name.endsWith('.localhost')) {
     throw problem(
       'webhookPrivate',
       `The address ${hostname} ${literal ? 'is' : `resolves to ${inside ?? '127.0.0.1'}, which is`} not a public address.`,
