@@ -288,6 +288,15 @@ function operationObject(route: Route, named: Record<string, Json>, pathNames: M
     description: operation.description,
     tags: [route.tag],
     'x-scope': operation.scope,
+    // Versioning item 7: keys made before the date need only the older scope.
+    ...(operation.olderKeys
+      ? {
+          'x-scope-older-keys': {
+            madeBefore: operation.olderKeys.madeBefore,
+            scope: operation.olderKeys.scope,
+          },
+        }
+      : {}),
     ...(operation.extension ? { 'x-tessera-extension': true } : {}),
     ...(operation.module ? { 'x-module': operation.module } : {}),
     security: [{ bearer: [] }, { apiKeyHeader: [] }],

@@ -60,7 +60,7 @@ export async function startServer(
     secretKey: settings.secretKey,
     clock: options.clock,
     log: logger,
-    delivery: options.delivery,
+    delivery: { allowPrivate: settings.webhooksAllowPrivate, ...options.delivery },
   });
   const { services } = opened;
   if (services.delivery.allowPrivate)

@@ -70,7 +70,7 @@ export async function openServices(options: {
     idempotencyInFlight: new IdempotencyInFlight(),
     defaultRatePerMinute: options.ratePerMinute,
     delivery: {
-      allowPrivate: process.env.TESSERA_WEBHOOKS_ALLOW_PRIVATE === '1',
+      allowPrivate: false,
       timeoutMs: 10_000,
       ...options.delivery,
     },

@@ -17,6 +17,8 @@ export interface Settings {
   ratePerMinute: number;
   /** TESSERA_SECRET_KEY: the deployment's master key (webhook secrets, cursor signing). */
   secretKey?: string;
+  /** TESSERA_WEBHOOKS_ALLOW_PRIVATE=1: deliveries may reach loopback and private addresses (tests, local development). */
+  webhooksAllowPrivate: boolean;
   logLevel: string;
   /** Failed authentications a minute one source address may make before it is answered 429. */
   authFailuresPerMinute: number;
@@ -84,6 +86,7 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     ratePerMinute,
     authFailuresPerMinute,
     secretKey: env.TESSERA_SECRET_KEY || undefined,
+    webhooksAllowPrivate: env.TESSERA_WEBHOOKS_ALLOW_PRIVATE === '1',
     logLevel: env.TESSERA_LOG_LEVEL ?? 'info',
   };
 }

@@ -19,7 +19,7 @@ import type { AnyOperation } from './operation';
 import { problemsOf } from './operation-problems';
 import { isProblem, problem } from './problems';
 import { withSavepoint } from './savepoint';
-import { requireScope } from './scopes';
+import { requireScope, type Scope } from './scopes';
 import { parseInput } from './validation';
 
 export interface InvokeOptions {
@@ -47,7 +47,7 @@ export async function invoke(
       'The demonstration workspace is read-only; create a workspace of your own to make changes.',
     );
   }
-  if (operation.scope !== 'any') requireScope(ctx.actor.scopes, operation.scope);
+  if (operation.scope !== 'any') requireScope(ctx.actor.scopes, scopeNeeded(operation, ctx));
   if (options.idempotency) checkIdempotencyKey(options.idempotency.key);
   const normalised = lowerCaseIds(raw);
   const input = parseInput(operation.input, normalised, options.bodyFields, operation.rules);
@@ -115,4 +115,11 @@ function declared(operation: AnyOperation, ctx: Ctx, error: unknown): unknown {
   return ctx.services.strictProblems
     ? problem('serverError', `${operation.name} answered ${error.code}, which it does not declare.`)
     : error;
+}
+
+/** The scope this call needs of this key: older keys keep the scope they were made under. */
+function scopeNeeded(operation: AnyOperation, ctx: Ctx): Scope {
+  const older = operation.olderKeys;
+  if (older && ctx.actor.keyCreatedUtc < older.madeBefore) return older.scope;
+  return operation.scope as Scope;
 }

@@ -21,6 +21,11 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   description: string;
   /** The scope it needs; 'any' for calls every working key may make. */
   scope: Scope | 'any';
+  /**
+   * Keys made before a date needed another scope for this call, and keep needing only that one
+   * (Versioning item 7: subscribing through /hooks took webhooks:read then).
+   */
+  olderKeys?: { madeBefore: string; scope: Scope };
   effect: Effect;
   /** Accepts an idempotency key (REST header Idempotency-Key, MCP argument idempotencyKey): a retry gets the first answer. */
   idempotent?: boolean;

@@ -5,24 +5,23 @@ import { uuid } from '../platform/schemas';
 import { requireScope } from '../platform/scopes';
 import { cancelPendingDeliveries } from './delivery-state';
 import { loadHook } from './hook-view';
-import { hookScope } from './subscription-rules';
+import { olderHookKeys } from './subscription-rules';
 
 export const deleteHook = defineOperation({
   name: 'deleteHook',
   title: 'Unsubscribe a callback',
   description:
     "Removes an automation subscription: nothing more is sent to its callback. A key removes its own subscriptions with the scope it makes them with (webhooks:write, or webhooks:read for keys made before 15 October 2026); another key's need webhooks:write. Answers 404 notFound for an id not in this workspace.",
-  scope: 'webhooks:read',
+  scope: 'webhooks:write',
+  olderKeys: olderHookKeys,
   effect: 'destructive',
   problems: ['notFound'],
   input: v.object({ hookId: uuid('The subscription id.') }),
   output: v.object({ hookId: uuid('The subscription removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const hook = await loadHook(ctx, input.hookId);
-    requireScope(
-      ctx.actor.scopes,
-      hook.api_key_id === ctx.actor.keyId ? hookScope(ctx.actor) : 'webhooks:write',
-    );
+    // invoke checked the scope the key makes subscriptions with; another key's needs webhooks:write.
+    if (hook.api_key_id !== ctx.actor.keyId) requireScope(ctx.actor.scopes, 'webhooks:write');
     await cancelPendingDeliveries(ctx.db, ctx.clock, 'hook', [hook.id]);
     await ctx.db.deleteFrom('hooks').where('id', '=', hook.id).execute();
     await logChange(ctx, { action: 'unsubscribe', resourceType: 'hook', resourceId: hook.id });

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { type WebhookEventType, webhookEventTypes } from '../../db/values';
 import type { Actor } from '../platform/actor';
 import { problem } from '../platform/problems';
-import { hasScope, requireScope, type Scope } from '../platform/scopes';
+import { requireScope } from '../platform/scopes';
 import { scopesFor } from './event-types';
 
 /**
@@ -35,11 +35,5 @@ export function requireScopesOf(actor: Actor, types: readonly WebhookEventType[]
   for (const scope of scopesFor(types)) requireScope(actor.scopes, scope);
 }
 
-/** The scope subscribing through /hooks needs of this key. */
-export function hookScope(actor: Actor): Scope {
-  return actor.keyCreatedUtc < hooksNeedWriteSince ? 'webhooks:read' : 'webhooks:write';
-}
-
-export function mayManageHooks(actor: Actor): boolean {
-  return hasScope(actor.scopes, hookScope(actor));
-}
+/** Declared by the /hooks operations that make or remove subscriptions. */
+export const olderHookKeys = { madeBefore: hooksNeedWriteSince, scope: 'webhooks:read' } as const;

@@ -15,6 +15,8 @@ export interface Spawned {
   child: ChildProcess;
   origin: string;
   agent: Agent;
+  /** What it printed up to its "running" banner. */
+  banner: string;
 }
 
 /** Every process started here, so a suite can end them all. */
@@ -66,7 +68,7 @@ export function serve(dataDir: string, env: Record<string, string> = {}): Promis
       clearTimeout(timer);
       const ca = readFileSync(join(dataDir, 'tls', 'localhost-cert.pem'), 'utf8');
       const agent = new Agent({ connect: { ca, servername: 'localhost' } });
-      resolve({ child, origin: rest[1]!, agent });
+      resolve({ child, origin: rest[1]!, agent, banner: out });
     });
     child.once('exit', (code, signal) => fail(new Error(`tessera serve exited (${code ?? signal})`)));
   });

@@ -56,6 +56,8 @@ describe('deliveries through a crash', () => {
     );
 
     const first = await serve(dataDir, env);
+    expect(first.banner).toMatch(/WARNING: TESSERA_WEBHOOKS_ALLOW_PRIVATE=1 lets webhooks reach loopback/);
+    expect(first.banner).not.toMatch(/Webhooks: +off/);
     const made = await call(first, '/webhooks', {
       key,
       method: 'POST',
@@ -138,4 +140,20 @@ describe('deliveries through a crash', () => {
       await close();
     }
   }, 90_000);
+});
+
+describe('start-up', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-webhook-banner-'));
+  afterAll(async () => {
+    await endAll();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says webhooks are off without a master key, and gives no private-address warning by default', async () => {
+    const s = await serve(dataDir, { TESSERA_SECRET_KEY: '', TESSERA_WEBHOOKS_ALLOW_PRIVATE: '' });
+    expect(s.banner).toMatch(/Webhooks: +off until TESSERA_SECRET_KEY is set/);
+    expect(s.banner).not.toMatch(/WARNING/);
+    s.child.kill('SIGTERM');
+    await exited(s.child);
+  });
 });
