@@ -6,6 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
+import { loadTls } from '../src/tls';
+import { measureDeliveries, startBenchReceiver } from './deliveries';
 import { runLoad } from './load';
 import { seedBenchmark } from './seed';
 
@@ -30,6 +32,11 @@ async function main() {
     process.stdout.write(`Seeding ${checkIns} + ${syncSize} attendees…\n`);
     const seeded = await seedBenchmark(dataDir, checkIns + warmup, syncSize);
 
+    // The server's own certificate, made before it starts so that it can trust it as the
+    // delivery receiver's (NODE_EXTRA_CA_CERTS is read when a process starts).
+    const tls = await loadTls(dataDir);
+    const keyFile = join(dataDir, 'tls/localhost-key.pem');
+
     const port = 18_000 + Math.floor(Math.random() * 1000);
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
@@ -53,6 +60,10 @@ async function main() {
           NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
           TESSERA_RATE_LIMIT: '60000000',
           TESSERA_LOG_LEVEL: 'silent',
+          TESSERA_SECRET_KEY: 'benchmark-master-key-0123456789abcdef',
+          // The delivery receiver is on loopback.
+          TESSERA_WEBHOOKS_ALLOW_PRIVATE: '1',
+          NODE_EXTRA_CA_CERTS: tls.certFile,
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -132,6 +143,20 @@ async function main() {
     await agent.close();
     if (pulled !== syncSize) throw new Error(`sync pulled ${pulled} of ${syncSize}`);
 
+    const receiver = await startBenchReceiver(tls.certFile, keyFile);
+    const delivered = await measureDeliveries({
+      origin,
+      ca,
+      key: seeded.key,
+      dbFile: join(dataDir, 'tessera.db'),
+      workspaceId: seeded.workspaceId,
+      eventId: seeded.doorEvent.eventId,
+      attendeeIds: ids,
+      receiver,
+      messages: checkIns,
+      latencyScans: Math.min(1_000, checkIns),
+    }).finally(() => receiver.close());
+
     const ratio = real.perSecond / base.perSecond;
     const clientLoad = `The load generator used ${(base.clientCpu * 100).toFixed(0)} % of a core during the baseline run and ${(real.clientCpu * 100).toFixed(0)} % during the check-in run, so the baseline figure is partly bound by the client: the server's own margin is larger than the ratio shows.`;
     const rows = [
@@ -168,11 +193,17 @@ async function main() {
       `| Sync | Attendees | Pages (limit 500) | Seconds |`,
       '|---|---|---|---|',
       `| Cursor pull of one event | ${pulled} | ${pages} | ${syncSeconds.toFixed(2)} |`,
+      '',
+      '| Webhooks (signed, local HTTPS receiver answering at once) | Messages | Seconds | Deliveries a second | Check-in to delivery p50 | p99 |',
+      '|---|---|---|---|---|---|',
+      `| checkin.created to one endpoint | ${delivered.messages} | ${delivered.seconds.toFixed(2)} | ${delivered.perSecond.toFixed(0)}/s | ${delivered.p50.toFixed(0)} ms | ${delivered.p99.toFixed(0)} ms (${delivered.latencyScans} scans) |`,
     ].join('\n');
     const targets = [
       `- check-in throughput ≥ 0.5 × baseline: ${ratio >= 0.5 ? 'met' : 'missed'} (${ratio.toFixed(2)})`,
       `- check-in p99 < 50 ms: ${real.p99 < 50 ? 'met' : 'missed'} (${real.p99.toFixed(1)} ms)`,
       `- 50,000-attendee sync < 5 s: ${syncSeconds < 5 ? 'met' : 'missed'} (${syncSeconds.toFixed(2)} s)`,
+      `- signed deliveries ≥ 1,000/s: ${delivered.perSecond >= 1000 ? 'met' : 'missed'} (${delivered.perSecond.toFixed(0)}/s)`,
+      `- check-in to delivery p99 < 2 s: ${delivered.p99 < 2000 ? 'met' : 'missed'} (${delivered.p99.toFixed(0)} ms)`,
     ].join('\n');
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node.js ${process.version}, ${process.platform}/${process.arch}`;
     process.stdout.write(`\n${table}\n\nTargets:\n${targets}\n\n${clientLoad}\n\nMachine: ${machine}\n`);

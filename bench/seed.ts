@@ -9,6 +9,7 @@ import { type Db, migrateToLatest, openDatabase } from '../db/connect';
 import { nextChangeSeq } from '../db/sequence';
 
 export interface Seeded {
+  workspaceId: string;
   key: string;
   doorEvent: { eventId: string; attendeeIds: string[] };
   syncEvent: { eventId: string; attendees: number };
@@ -161,6 +162,7 @@ export async function seedBenchmark(
   const sync = await seedEvent(db, workspaceId, 'Sync bench', syncAttendees, false);
   await close();
   return {
+    workspaceId,
     key,
     doorEvent: { eventId: door.eventId, attendeeIds: door.ids },
     syncEvent: { eventId: sync.eventId, attendees: syncAttendees },

@@ -81,9 +81,9 @@ const rules: Rule[] = [
     from: '*',
     forbidden: (_s, folder, file) => {
       const own = file.split('/')[0];
-      return folder === 'src' && own !== 'src' && own !== 'bin' && own !== 'test';
+      return folder === 'src' && own !== 'src' && own !== 'bin' && own !== 'test' && own !== 'bench';
     },
-    why: 'nothing imports src except src, bin and test',
+    why: 'nothing imports src except src, bin, test and bench',
   },
 ];
 
