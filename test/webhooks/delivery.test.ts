@@ -6,6 +6,7 @@
 // redirect followed, a time-out per attempt, and one slow receiver not holding up another.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { purgeDelivered } from '../../core/webhooks/dispatcher';
 import { retryDelaysSeconds } from '../../core/webhooks/retry-schedule';
 import { send } from '../../core/webhooks/sender';
 import { type Receiver, startReceiver } from '../support/receiver';
@@ -376,5 +377,46 @@ describe('the address actually connected to', () => {
       { timeoutMs: 1_000, allowPrivate: true },
     );
     expect(allowed).toMatchObject({ outcome: 'succeeded', statusCode: 200 });
+  });
+});
+
+describe('purging what was delivered', () => {
+  // Last in this file: it stops the dispatcher and moves the clock a month on.
+  it('removes finished deliveries and their messages after 30 days, and keeps what is still pending', async () => {
+    await t.server.dispatcher!.stop();
+    const pendingBefore = await db()
+      .selectFrom('deliveries')
+      .select(['id', 'outbox_id'])
+      .where('state', '=', 'pending')
+      .execute();
+    const finished = await db()
+      .selectFrom('deliveries')
+      .select(['id', 'updated_utc'])
+      .where('state', '!=', 'pending')
+      .execute();
+    // This file's deliveries finished within the last day (the sample data's are older).
+    const dayAgo = new Date(clock.now().getTime() - 86_400_000).toISOString();
+    const recent = finished.filter((d) => d.updated_utc >= dayAgo).map((d) => d.id);
+    expect(recent.length).toBeGreaterThan(0);
+
+    // Within 30 days they stay.
+    clock.advance(29 * 86_400_000);
+    await purgeDelivered(t.server.services);
+    const stayed = await db().selectFrom('deliveries').select('id').where('id', 'in', recent).execute();
+    expect(stayed).toHaveLength(recent.length);
+
+    clock.advance(2 * 86_400_000);
+    const purged = await purgeDelivered(t.server.services);
+    expect(purged.deliveries).toBeGreaterThanOrEqual(recent.length);
+    expect(purged.messages).toBeGreaterThan(0);
+    const left = await db().selectFrom('deliveries').select(['id', 'state']).execute();
+    expect(left.every((d) => d.state === 'pending')).toBe(true);
+    expect(left.map((d) => d.id).sort()).toEqual(pendingBefore.map((d) => d.id).sort());
+    // A message still waiting for one of its deliveries stays.
+    const waiting = pendingBefore.flatMap((d) => (d.outbox_id === null ? [] : [d.outbox_id]));
+    if (waiting.length > 0) {
+      const kept = await db().selectFrom('outbox').select('id').where('id', 'in', waiting).execute();
+      expect(kept).toHaveLength(new Set(waiting).size);
+    }
   });
 });

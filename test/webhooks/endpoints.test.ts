@@ -3,6 +3,8 @@
 // address checks in the contract's order, the scopes of the chosen types, at most 20 endpoints,
 // conditional reads and writes, a new secret with its grace period, test messages and their
 // deliveries, 503 webhooksUnavailable without a master key, the demonstration workspace, and MCP.
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../core/webhooks/signing-secrets';
 import { expectProblem } from '../support/fixtures';
@@ -229,7 +231,7 @@ describe('GET /webhooks', () => {
 describe('address checks, in the order of the contract', () => {
   const refused = async (url: string, code: string, eventTypes: string[] = ['order.paid']) => {
     const res = await create({ url, eventTypes });
-    expectProblem(res, 400, code);
+    return expectProblem(res, 400, code);
   };
 
   it('refuses an address that is not absolute, carries a user name or fragment, or is longer than 2,000 characters with webhookUrl', async () => {
@@ -276,6 +278,21 @@ describe('address checks, in the order of the contract', () => {
     'https://app.localhost./in',
   ])('refuses %s with webhookPrivate', async (url) => {
     await refused(url, 'webhookPrivate');
+  });
+
+  it('refuses a name that is not localhost but resolves to loopback (the machine name)', async (ctx) => {
+    // Debian and container images map the machine's own name to 127.0.0.1 or 127.0.1.1.
+    const name = hostname();
+    const addresses = await lookup(name, { all: true }).catch(() => []);
+    // Where the machine's name resolves elsewhere there is nothing to show here (localhost is above).
+    if (
+      name === 'localhost' ||
+      addresses.length === 0 ||
+      !addresses.every((a) => a.address.startsWith('127.'))
+    )
+      ctx.skip();
+    const body = await refused(`https://${name}/in`, 'webhookPrivate');
+    expect(body.detail).toContain('127.');
   });
 
   it('refuses an unknown event type with eventType, and an empty list with invalidRequest', async () => {
