@@ -504,3 +504,4 @@ export type PassHolderRow = Selectable<PassHoldersTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type HookRow = Selectable<HooksTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
+export type NewDeliveryRow = Insertable<DeliveriesTable>;

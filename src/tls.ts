@@ -4,6 +4,23 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 
+type CertificateExtensions = NonNullable<NonNullable<Parameters<typeof generate>[1]>['extensions']>;
+
+/** A server certificate for this machine: localhost, 127.0.0.1 and ::1. */
+export const localhostServerExtensions: CertificateExtensions = [
+  { name: 'basicConstraints', cA: false },
+  { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+  { name: 'extKeyUsage', serverAuth: true },
+  {
+    name: 'subjectAltName',
+    altNames: [
+      { type: 2, value: 'localhost' },
+      { type: 7, ip: '127.0.0.1' },
+      { type: 7, ip: '::1' },
+    ],
+  },
+];
+
 export interface TlsMaterial {
   cert: string;
   key: string;
@@ -30,19 +47,7 @@ export async function loadTls(dataDir: string, certFile?: string, keyFile?: stri
       keySize: 2048,
       algorithm: 'sha256',
       notAfterDate: new Date(Date.now() + 825 * 86_400_000),
-      extensions: [
-        { name: 'basicConstraints', cA: false },
-        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
-        { name: 'extKeyUsage', serverAuth: true },
-        {
-          name: 'subjectAltName',
-          altNames: [
-            { type: 2, value: 'localhost' },
-            { type: 7, ip: '127.0.0.1' },
-            { type: 7, ip: '::1' },
-          ],
-        },
-      ],
+      extensions: localhostServerExtensions,
     });
     writeFileSync(key, pems.private, { mode: 0o600 });
     writeFileSync(cert, pems.cert);

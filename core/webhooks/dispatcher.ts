@@ -14,7 +14,7 @@ import type { AttemptOutcome, DeliveryTargetKind, WebhookEventType } from '../..
 import { type Reader, redactFor } from '../platform/personal-data';
 import { isScope, type Scope } from '../platform/scopes';
 import type { Services } from '../platform/services';
-import { cancelPendingDeliveries } from './delivery-state';
+import { cancelPendingDeliveries, newDelivery } from './delivery-state';
 import { eventTypes } from './event-types';
 import { nextAttemptAt } from './retry-schedule';
 import { type SendResult, send } from './sender';
@@ -174,13 +174,6 @@ export class Dispatcher {
           message_id: m.message_id,
           type: m.type,
           payload: null,
-          state: 'pending' as const,
-          attempts: 0,
-          next_attempt_utc: now,
-          claimed_until_utc: null,
-          last_status_code: null,
-          created_utc: now,
-          updated_utc: now,
         };
         const toWebhooks = webhooks
           .filter(
@@ -189,7 +182,7 @@ export class Dispatcher {
               w.created_utc <= m.created_utc &&
               typesOf.get(w.id)!.has(m.type),
           )
-          .map((w) => ({ ...base, target_kind: 'webhook' as const, target_id: w.id }));
+          .map((w) => newDelivery({ ...base, target_kind: 'webhook', target_id: w.id }, now));
         const toHooks = hooks
           .filter(
             (h) =>
@@ -198,7 +191,7 @@ export class Dispatcher {
               (h.event_id === null || h.event_id === m.event_id) &&
               h.created_utc <= m.created_utc,
           )
-          .map((h) => ({ ...base, target_kind: 'hook' as const, target_id: h.id }));
+          .map((h) => newDelivery({ ...base, target_kind: 'hook', target_id: h.id }, now));
         return [...toWebhooks, ...toHooks];
       });
       for (let i = 0; i < deliveries.length; i += 100) {

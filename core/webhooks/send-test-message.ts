@@ -3,6 +3,7 @@ import { logChange } from '../platform/change-log';
 import { newMessageId } from '../platform/ids';
 import { defineOperation } from '../platform/operation';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
+import { newDelivery } from './delivery-state';
 import { secretKeyOf } from './signing-secrets';
 import { loadWebhook } from './webhook-view';
 
@@ -35,22 +36,20 @@ export const sendTestMessage = defineOperation({
     };
     const { id } = await ctx.db
       .insertInto('deliveries')
-      .values({
-        workspace_id: ctx.actor.workspaceId,
-        outbox_id: null,
-        message_id: messageId,
-        type: testMessageType,
-        payload: JSON.stringify(payload),
-        target_kind: 'webhook',
-        target_id: webhook.id,
-        state: 'pending',
-        attempts: 0,
-        next_attempt_utc: now,
-        claimed_until_utc: null,
-        last_status_code: null,
-        created_utc: now,
-        updated_utc: now,
-      })
+      .values(
+        newDelivery(
+          {
+            workspace_id: ctx.actor.workspaceId,
+            outbox_id: null,
+            message_id: messageId,
+            type: testMessageType,
+            payload: JSON.stringify(payload),
+            target_kind: 'webhook',
+            target_id: webhook.id,
+          },
+          now,
+        ),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     ctx.services.outboxSignal.notify();

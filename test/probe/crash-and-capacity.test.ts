@@ -25,7 +25,7 @@ import {
   exited,
   type Spawned,
   serve,
-  tessera,
+  workspaceWithKey,
 } from '../support/spawned';
 
 describe('capacity under a stampede', () => {
@@ -162,29 +162,7 @@ describe('a crash mid-stream', () => {
   it('loses nothing and duplicates nothing when killed mid-stream: every retry gets one ticket', async () => {
     const total = 400;
     const killAfter = 150;
-    const { workspaceId } = await tessera([
-      'workspace',
-      'create',
-      '--name',
-      'Crash workspace',
-      '--data',
-      dataDir,
-    ]);
-    const made = await tessera([
-      'key',
-      'create',
-      '--workspace',
-      workspaceId,
-      '--name',
-      'k',
-      '--preset',
-      'everything',
-      '--expires',
-      'never',
-      '--data',
-      dataDir,
-    ]);
-    const key = made.key as string;
+    const { key } = await workspaceWithKey(dataDir, 'Crash workspace');
 
     let s = await serve(dataDir);
     agents.push(s.agent);

@@ -69,3 +69,29 @@ export const specScopes = [
 export const specReadScopes = specScopes.filter((s) => s.endsWith(':read'));
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The fields of the spec's Attendee table. */
+export const specAttendeeFields = [
+  'attendeeId',
+  'eventId',
+  'orderId',
+  'orderReference',
+  'ticketTypeId',
+  'ticketTypeName',
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'jobTitle',
+  'language',
+  'answers',
+  'status',
+  'orderStatus',
+  'valid',
+  'checkedInUtc',
+  'createdUtc',
+  'changedUtc',
+  'updatedUtc',
+  'erased',
+  'personalData',
+];

@@ -119,3 +119,30 @@ export async function addUnlimitedTicketType(file: string, eventId: string): Pro
     await close();
   }
 }
+
+/** A workspace and a key with every scope that never expires, made with the CLI on a data folder. */
+export async function workspaceWithKey(
+  dataDir: string,
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ workspaceId: string; key: string }> {
+  const { workspaceId } = await tessera(['workspace', 'create', '--name', name, '--data', dataDir], env);
+  const made = await tessera(
+    [
+      'key',
+      'create',
+      '--workspace',
+      workspaceId,
+      '--name',
+      'k',
+      '--preset',
+      'everything',
+      '--expires',
+      'never',
+      '--data',
+      dataDir,
+    ],
+    env,
+  );
+  return { workspaceId, key: made.key as string };
+}

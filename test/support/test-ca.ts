@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
+import { localhostServerExtensions } from '../../src/tls';
 
 export interface TestCaFiles {
   dir: string;
@@ -40,19 +41,7 @@ export async function makeTestCa(dir: string): Promise<TestCaFiles> {
     algorithm: 'sha256',
     notAfterDate,
     ca: { key: ca.private, cert: ca.cert },
-    extensions: [
-      { name: 'basicConstraints', cA: false },
-      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 2, value: 'localhost' },
-          { type: 7, ip: '127.0.0.1' },
-          { type: 7, ip: '::1' },
-        ],
-      },
-    ],
+    extensions: localhostServerExtensions,
   });
   writeFileSync(files.caCert, ca.cert);
   writeFileSync(files.receiverCert, receiver.cert);

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../db/connect';
 import { eventBody } from '../support/fixtures';
 import { type Receiver, startReceiver } from '../support/receiver';
-import { addUnlimitedTicketType, call, endAll, exited, serve, tessera } from '../support/spawned';
+import { addUnlimitedTicketType, call, endAll, exited, serve, workspaceWithKey } from '../support/spawned';
 
 const env = {
   TESSERA_SECRET_KEY: 'crash-test-master-key-0123456789abcdef',
@@ -36,24 +36,7 @@ describe('deliveries through a crash', () => {
     // Slow enough that the burst is still going when the plug is pulled.
     receiver.reply(() => ({ status: 200, delayMs: 15 }));
 
-    const { workspaceId } = await tessera(['workspace', 'create', '--name', 'Crash', '--data', dataDir], env);
-    const { key } = await tessera(
-      [
-        'key',
-        'create',
-        '--workspace',
-        workspaceId,
-        '--name',
-        'k',
-        '--preset',
-        'everything',
-        '--expires',
-        'never',
-        '--data',
-        dataDir,
-      ],
-      env,
-    );
+    const { workspaceId, key } = await workspaceWithKey(dataDir, 'Crash', env);
 
     const first = await serve(dataDir, env);
     expect(first.banner).toMatch(/WARNING: TESSERA_WEBHOOKS_ALLOW_PRIVATE=1 lets webhooks reach loopback/);
