@@ -6,7 +6,7 @@
 // redirect followed, a time-out per attempt, and one slow receiver not holding up another.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { purgeDelivered } from '../../core/webhooks/dispatcher';
+import { Dispatcher, purgeDelivered } from '../../core/webhooks/dispatcher';
 import { retryDelaysSeconds } from '../../core/webhooks/retry-schedule';
 import { send } from '../../core/webhooks/sender';
 import { type Receiver, startReceiver } from '../support/receiver';
@@ -377,6 +377,42 @@ describe('the address actually connected to', () => {
       { timeoutMs: 1_000, allowPrivate: true },
     );
     expect(allowed).toMatchObject({ outcome: 'succeeded', statusCode: 200 });
+  });
+});
+
+describe('overlapping runs', () => {
+  it('never send one attempt twice: ticks while at work, and a second dispatcher on the same data', async () => {
+    const r = await receiver();
+    r.reply(() => ({ status: 200, delayMs: 150 }));
+    const { webhook } = await endpoint(r.url());
+    // Another dispatcher on the same database (as an overlapping run would be); not started, so it
+    // does not release the first one's claims.
+    const second = new Dispatcher(t.server.services);
+    for (let i = 0; i < 3; i++) {
+      const made = await register(
+        t,
+        key,
+        summit,
+        Array.from({ length: 10 }, () => person(standard)),
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    const ticking = setInterval(() => {
+      t.server.dispatcher!.tick();
+      second.tick();
+    }, 5);
+    try {
+      await r.waitFor(30);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      clearInterval(ticking);
+      await second.stop();
+    }
+    expect(r.received).toHaveLength(30);
+    expect(new Set(r.received.map((g) => g.headers['webhook-id'])).size).toBe(30);
+    const listed = await deliveries(webhook.webhookId);
+    expect(listed).toHaveLength(30);
+    for (const d of listed) expect(d.attempts).toHaveLength(1);
   });
 });
 
