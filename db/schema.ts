@@ -1,10 +1,11 @@
 // The Kysely `Database` interface: one table type per table, snake_case columns.
 // Times are ISO 8601 UTC strings (sortable as text); booleans are 0/1; JSON is text. Columns with
 // a fixed set of values are typed with it (db/values.ts); CHECK constraints hold them to it.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   AttemptOutcome,
   AttendeeStatus,
+  CommunityStatus,
   DeliveryResult,
   DeliveryState,
   DeliveryTargetKind,
@@ -14,6 +15,9 @@ import type {
   HolderEndedReason,
   HolderStatus,
   HookClient,
+  JoinPolicy,
+  LeadOrigin,
+  MemberStatus,
   OrderSource,
   OrderStatus,
   PassEventSource,
@@ -25,6 +29,7 @@ import type {
   ScanDirection,
   ScanResult,
   SessionKind,
+  ShiftPlaceKind,
   TicketVisibility,
   Transport,
   WebhookDisabledReason,
@@ -115,9 +120,83 @@ export interface EventsTable {
   currency: string;
   /** JSON object module -> boolean; a module absent from it is on. */
   modules: string;
+  /** The community whose meetup it is (optional when inserting: none). */
+  community_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_utc: string;
   updated_utc: string;
   change_seq: number;
+}
+
+export interface CommunitiesTable {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  name: string;
+  summary: string | null;
+  /** Markdown. */
+  description: string | null;
+  city: string | null;
+  online: Flag;
+  /** JSON array of language tags. */
+  languages: string;
+  time_zone: string;
+  join_policy: JoinPolicy;
+  status: CommunityStatus;
+  created_utc: string;
+  updated_utc: string;
+  change_seq: number;
+}
+
+export interface CommunityMembersTable {
+  id: string;
+  workspace_id: string;
+  community_id: string;
+  name: string | null;
+  email: string | null;
+  language: string;
+  status: MemberStatus;
+  announcements: Flag;
+  reminders: Flag;
+  joined_utc: string;
+  approved_utc: string | null;
+  left_utc: string | null;
+  erased: Flag;
+  created_utc: string;
+  updated_utc: string;
+  change_seq: number;
+}
+
+export interface SurveysTable {
+  id: string;
+  workspace_id: string;
+  event_id: string;
+  /** JSON object: language -> title. */
+  title: string;
+  /** JSON array of questions (core/surveys/survey-questions.ts). */
+  questions: string;
+  opens_utc: string | null;
+  closes_utc: string | null;
+  created_utc: string;
+  updated_utc: string;
+  change_seq: number;
+}
+
+export interface SurveyResponsesTable {
+  id: string;
+  workspace_id: string;
+  survey_id: string;
+  /** JSON object: question id -> answer. */
+  answers: string;
+  submitted_utc: string;
+}
+
+export interface SessionRatingsTable {
+  id: string;
+  workspace_id: string;
+  event_id: string;
+  session_id: string;
+  stars: number;
+  rated_utc: string;
 }
 
 export interface OutboxTable {
@@ -447,6 +526,92 @@ export interface PassOptOutsTable {
   event_id: string;
 }
 
+export interface SponsorLevelsTable extends EventOwned, Changing {
+  name: string;
+  /** From 1 up, highest first (a sponsor without a level ranks 0). */
+  rank: number;
+  colour: string;
+  staff_allowance: number;
+  free_tickets: number;
+  lead_download: Flag;
+  /** YYYY-MM-DD: the last day the sponsor may export its leads. */
+  lead_export_until: string | null;
+  discount_codes: number;
+  discount_percent: number;
+  logo_on_page: Flag;
+  logo_on_screens: Flag;
+  logo_on_badges: Flag;
+  sponsored_session: Flag;
+}
+
+export interface SponsorsTable extends EventOwned, Changing {
+  level_id: string | null;
+  name: string;
+  website: string | null;
+  logo_url: string | null;
+  description: string | null;
+  booth: string | null;
+  /** Place within its level. */
+  sort_order: number;
+}
+
+export interface LeadsTable extends EventOwned, Changing {
+  sponsor_id: string;
+  /** The visitor scanned; null for a lead not tied to a ticket. */
+  attendee_id: string | null;
+  /** The visitor agreed to share their details; a lead without it is never listed and holds none. */
+  shared: Flag;
+  /** The visitor shares their email address too. */
+  email_shared: Flag;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  job_title: string | null;
+  email: string | null;
+  /** JSON object keyed by question id. */
+  answers: string | null;
+  origin: LeadOrigin;
+  /** 1 cold, 2 warm, 3 hot. */
+  rating: number;
+  note: string | null;
+  captured_by: string;
+  captured_utc: string;
+  attended_session_id: string | null;
+  erased: Flag;
+}
+
+export interface CrewMembersTable extends EventOwned, Changing {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  /** JSON array of role names (door, infoDesk, room, greeter, swag and others). */
+  roles: string;
+  /** Their crew ticket. */
+  attendee_id: string | null;
+  invited_utc: string;
+  last_seen_utc: string | null;
+  erased: Flag;
+}
+
+export interface ShiftsTable extends EventOwned, Changing {
+  role: string;
+  place_kind: ShiftPlaceKind;
+  /** The door or room; null for an area or another place. */
+  place_id: string | null;
+  /** How the place is shown; null shows the door's or room's own name. */
+  place_name: string | null;
+  starts_utc: string;
+  ends_utc: string;
+  needed: number;
+}
+
+/** Who is on which shift; a shift's assigned and open places are counted from these rows. */
+export interface ShiftAssignmentsTable {
+  shift_id: string;
+  crew_member_id: string;
+  created_utc: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
@@ -477,7 +642,18 @@ export interface Database {
   webhooks: WebhooksTable;
   hooks: HooksTable;
   deliveries: DeliveriesTable;
+  communities: CommunitiesTable;
+  community_members: CommunityMembersTable;
+  surveys: SurveysTable;
+  survey_responses: SurveyResponsesTable;
+  session_ratings: SessionRatingsTable;
   delivery_attempts: DeliveryAttemptsTable;
+  sponsor_levels: SponsorLevelsTable;
+  sponsors: SponsorsTable;
+  leads: LeadsTable;
+  crew_members: CrewMembersTable;
+  shifts: ShiftsTable;
+  shift_assignments: ShiftAssignmentsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -504,4 +680,12 @@ export type PassHolderRow = Selectable<PassHoldersTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type HookRow = Selectable<HooksTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
+export type SponsorLevelRow = Selectable<SponsorLevelsTable>;
+export type SponsorRow = Selectable<SponsorsTable>;
+export type LeadRow = Selectable<LeadsTable>;
+export type CommunityRow = Selectable<CommunitiesTable>;
+export type SurveyRow = Selectable<SurveysTable>;
+export type CommunityMemberRow = Selectable<CommunityMembersTable>;
+export type CrewMemberRow = Selectable<CrewMembersTable>;
+export type ShiftRow = Selectable<ShiftsTable>;
 export type NewDeliveryRow = Insertable<DeliveriesTable>;

@@ -10,6 +10,15 @@ export const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 export const eventStatuses = ['draft', 'published'] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
+export const communityStatuses = ['draft', 'published'] as const;
+export type CommunityStatus = (typeof communityStatuses)[number];
+
+export const joinPolicies = ['open', 'approval'] as const;
+export type JoinPolicy = (typeof joinPolicies)[number];
+
+export const memberStatuses = ['active', 'pending', 'left'] as const;
+export type MemberStatus = (typeof memberStatuses)[number];
+
 /** Modules an organiser can switch off per event; a module absent from an event's list is on. */
 export const eventModules = [
   'checkin',
@@ -116,6 +125,14 @@ export type HolderStatus = (typeof holderStatuses)[number];
 export const holderEndedReasons = ['refunded', 'cancelled', 'orderGone'] as const;
 export type HolderEndedReason = (typeof holderEndedReasons)[number];
 
+/** How a sponsor came by a lead: scanned at the booth, asked for through the event app, or at a session. */
+export const leadOrigins = ['booth', 'request', 'session'] as const;
+export type LeadOrigin = (typeof leadOrigins)[number];
+
+/** Where a crew shift is worked: at a door, in a room, in an area of the venue, or elsewhere. */
+export const shiftPlaceKinds = ['door', 'room', 'area', 'other'] as const;
+export type ShiftPlaceKind = (typeof shiftPlaceKinds)[number];
+
 export const transports = ['rest', 'mcp'] as const;
 export type Transport = (typeof transports)[number];
 
@@ -212,6 +229,15 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'pass_holders.status': holderStatuses,
   'pass_holders.ended_reason': holderEndedReasons,
   'pass_holders.erased': flags,
+  'sponsor_levels.lead_download': flags,
+  'sponsor_levels.logo_on_page': flags,
+  'sponsor_levels.logo_on_screens': flags,
+  'sponsor_levels.logo_on_badges': flags,
+  'sponsor_levels.sponsored_session': flags,
+  'leads.shared': flags,
+  'leads.email_shared': flags,
+  'leads.origin': leadOrigins,
+  'leads.erased': flags,
   'webhooks.active': flags,
   'webhooks.disabled_reason': webhookDisabledReasons,
   'webhooks.last_status': deliveryResults,
@@ -221,4 +247,13 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'deliveries.target_kind': deliveryTargetKinds,
   'deliveries.state': deliveryStates,
   'delivery_attempts.outcome': attemptOutcomes,
+  'communities.online': flags,
+  'communities.join_policy': joinPolicies,
+  'communities.status': communityStatuses,
+  'community_members.status': memberStatuses,
+  'community_members.announcements': flags,
+  'community_members.reminders': flags,
+  'community_members.erased': flags,
+  'crew_members.erased': flags,
+  'shifts.place_kind': shiftPlaceKinds,
 };

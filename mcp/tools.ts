@@ -1,10 +1,14 @@
 // The one MCP tool table. Each line points at a core operation.
 import * as attendees from '../core/attendees';
 import * as checkin from '../core/checkin';
+import * as communities from '../core/communities';
+import * as crew from '../core/crew';
 import * as events from '../core/events';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
 import * as programme from '../core/programme';
+import * as sponsors from '../core/sponsors';
+import * as surveys from '../core/surveys';
 import * as tickets from '../core/tickets';
 import * as webhooks from '../core/webhooks';
 import * as workspace from '../core/workspace';
@@ -67,10 +71,26 @@ export const tools: Tool[] = [
   tool(programme.createSpeaker),
   tool(programme.updateSpeaker),
 
+  // Sponsors and leads
+  tool(sponsors.listSponsors),
+  tool(sponsors.listSponsorLevels),
+  tool(sponsors.listLeads),
+
   // Passes
   tool(passes.listPasses),
   tool(passes.getPass),
   tool(passes.listPassHolders),
+
+  // Crew and shifts
+  tool(crew.listCrew),
+  tool(crew.listShifts),
+
+  tool(surveys.listSurveys),
+  tool(surveys.getSurveyResults),
+  tool(surveys.getSessionRatings),
+  tool(communities.listCommunities),
+  tool(communities.getCommunity),
+  tool(communities.listCommunityMembers),
 
   // Webhooks and automation subscriptions
   tool(webhooks.listEventTypes),

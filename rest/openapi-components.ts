@@ -9,6 +9,7 @@ import { checkInSchema } from '../core/checkin/check-in-view';
 import { doorSchema } from '../core/checkin/door-view';
 import { checkInSummarySchema } from '../core/checkin/get-check-in-summary';
 import { offlineScanSchema } from '../core/checkin/upload-offline-scans';
+import { crewMemberSchema, shiftSchema } from '../core/crew/crew-view';
 import { eventSchema, modulesSchema, venueSchema } from '../core/events/event-view';
 import { eventStatsSchema } from '../core/events/get-event-stats';
 import { questionSchema } from '../core/events/questions';
@@ -22,6 +23,9 @@ import { roomSchema } from '../core/programme/room-view';
 import { sessionSchema } from '../core/programme/session-view';
 import { speakerSchema } from '../core/programme/speaker-view';
 import { trackSchema } from '../core/programme/track-view';
+import { leadItemSchema, leadSchema } from '../core/sponsors/lead-view';
+import { sponsorLevelSchema } from '../core/sponsors/sponsor-level-view';
+import { sponsorSchema } from '../core/sponsors/sponsor-view';
 import { addOnSchema } from '../core/tickets/add-on-view';
 import { discountCodeSchema } from '../core/tickets/discount-code-view';
 import { ticketTypeSchema } from '../core/tickets/ticket-type-view';
@@ -57,6 +61,12 @@ export const componentSchemas: Record<string, v.GenericSchema> = {
   Pass: passSchema,
   PassEvent: passEventSchema,
   PassHolder: holderSchema,
+  CrewMember: crewMemberSchema,
+  Shift: shiftSchema,
+  Sponsor: sponsorSchema,
+  SponsorLevel: sponsorLevelSchema,
+  Lead: leadSchema,
+  LeadItem: leadItemSchema,
 };
 
 export const components: NamedSchemas = { schemas: componentSchemas, prefix: '#/components/schemas/' };

@@ -1,9 +1,11 @@
 // Pages and documents anyone may read without a key: the landing page, the public pages of
-// published events, the OpenAPI document, the developer pages and the reference's script.
+// published events and communities, the OpenAPI document, the developer pages and the reference's script.
 import { Router } from '@koa/router';
+import { publicCommunity } from '../core/communities/public-community';
 import { publicEvent } from '../core/events/public-event';
 import type { Services } from '../core/platform/services';
 import { openApiDocument } from './openapi';
+import { communityNotFoundPage, communityPage } from './pages/community';
 import { errorsPage } from './pages/errors';
 import { eventNotFoundPage, eventPage } from './pages/event';
 import { landingPage } from './pages/landing';
@@ -22,6 +24,12 @@ export function pagesRouter(services: Services): Router {
     ctx.type = 'html';
     ctx.status = event ? 200 : 404;
     ctx.body = event ? eventPage(event) : eventNotFoundPage();
+  });
+  router.get('/c/:slug', async (ctx) => {
+    const community = await publicCommunity(services.db, services.clock, ctx.params.slug!.toLowerCase());
+    ctx.type = 'html';
+    ctx.status = community ? 200 : 404;
+    ctx.body = community ? communityPage(community) : communityNotFoundPage();
   });
   router.get(`${apiBase}/openapi.json`, (ctx) => {
     ctx.body = openApiDocument(ctx.state.origin);

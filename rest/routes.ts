@@ -2,10 +2,14 @@
 // is the only transport detail a route adds.
 import * as attendees from '../core/attendees';
 import * as checkin from '../core/checkin';
+import * as communities from '../core/communities';
+import * as crew from '../core/crew';
 import * as events from '../core/events';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
 import * as programme from '../core/programme';
+import * as sponsors from '../core/sponsors';
+import * as surveys from '../core/surveys';
 import * as tickets from '../core/tickets';
 import * as webhooks from '../core/webhooks';
 import * as workspace from '../core/workspace';
@@ -41,7 +45,25 @@ export const areas = {
       "Doors, the steward's scanner rules, offline uploads, the scans and the live summary. Online events have no doors.",
   },
   programme: { name: 'Programme', description: 'Sessions, rooms, tracks and speakers.' },
+  sponsors: {
+    name: 'Sponsors',
+    description:
+      'Sponsors and their levels, in the order the event shows them, and the leads their staff capture (only those the visitor agreed to share; they need people:read).',
+  },
   passes: { name: 'Passes', description: 'Season passes and bundles, and who holds them.' },
+  crew: {
+    name: 'Crew',
+    description:
+      'Volunteers and staff with their roles, and the shifts they work: in time order, with places needed, assigned and open counted from who is on each.',
+  },
+  surveys: {
+    name: 'Surveys',
+    description: 'Surveys and what their answers add up to, and session ratings; never who answered.',
+  },
+  communities: {
+    name: 'Communities',
+    description: 'Communities (series of meetups at /c/{slug}) and their members.',
+  },
   webhooks: {
     name: 'Webhooks',
     description:
@@ -122,10 +144,30 @@ export const routes: Route[] = [
     patch('/events/:eventId/speakers/:speakerId', programme.updateSpeaker),
   ]),
 
+  ...area(areas.sponsors, [
+    get('/events/:eventId/sponsors', sponsors.listSponsors),
+    get('/events/:eventId/sponsor-levels', sponsors.listSponsorLevels),
+    get('/events/:eventId/leads', sponsors.listLeads),
+  ]),
+
   ...area(areas.passes, [
     get('/passes', passes.listPasses),
     get('/passes/:passId', passes.getPass),
     get('/passes/:passId/holders', passes.listPassHolders),
+  ]),
+  ...area(areas.crew, [
+    get('/events/:eventId/crew', crew.listCrew),
+    get('/events/:eventId/shifts', crew.listShifts),
+  ]),
+  ...area(areas.surveys, [
+    get('/events/:eventId/surveys', surveys.listSurveys),
+    get('/events/:eventId/surveys/:surveyId/results', surveys.getSurveyResults),
+    get('/events/:eventId/session-ratings', surveys.getSessionRatings),
+  ]),
+  ...area(areas.communities, [
+    get('/communities', communities.listCommunities),
+    get('/communities/:communityId', communities.getCommunity),
+    get('/communities/:communityId/members', communities.listCommunityMembers),
   ]),
 
   ...area(areas.webhooks, [

@@ -1,6 +1,7 @@
 // Erasure: a person deleted their data. Found by their email address, everything personal about
 // them is removed wherever it is kept in the workspace, as each resource's declaration says
-// (personal-resources.ts): the rows (tickets, orders they bought, pass holdings, speaker profiles),
+// (personal-resources.ts): the rows (tickets, orders they bought, pass holdings, speaker profiles,
+// community memberships, crew members),
 // every stored copy of those rows (outbox messages of any type, kept idempotent answers), and the
 // summaries of activity-log entries about them. The rows say erased, and attendee.erased is sent
 // for each of their tickets.
@@ -20,6 +21,9 @@ export interface ErasureCounts {
   orders: number;
   passHolders: number;
   speakers: number;
+  communityMembers: number;
+  leads: number;
+  crewMembers: number;
 }
 
 const countNames: Record<string, keyof ErasureCounts> = {
@@ -27,6 +31,9 @@ const countNames: Record<string, keyof ErasureCounts> = {
   orders: 'orders',
   pass_holders: 'passHolders',
   speakers: 'speakers',
+  community_members: 'communityMembers',
+  leads: 'leads',
+  crew_members: 'crewMembers',
 };
 
 export async function erasePerson(
@@ -49,12 +56,20 @@ export async function erasePerson(
       if (!row) throw problem('attendeeNotFound', `No attendee ${who.attendeeId} in this workspace.`);
       email = row.email ?? undefined; // null: already erased
     }
-    const counts: ErasureCounts = { attendees: 0, orders: 0, passHolders: 0, speakers: 0 };
+    const counts: ErasureCounts = {
+      attendees: 0,
+      orders: 0,
+      passHolders: 0,
+      speakers: 0,
+      communityMembers: 0,
+      leads: 0,
+      crewMembers: 0,
+    };
     const erasedIds = new Set<string>();
     let attendeeIds: string[] = [];
     if (email) {
       for (const declaration of personalResources) {
-        const ids = await eraseRows(ctx, declaration, email);
+        const ids = await eraseRows(ctx, declaration, email, attendeeIds);
         const name = countNames[declaration.table];
         if (name) counts[name] += ids.length;
         for (const id of ids) erasedIds.add(id);
@@ -86,22 +101,32 @@ export async function erasePerson(
       action: 'erasePerson',
       resourceType: 'person',
       resourceId: who.attendeeId ?? 'by-email',
-      summary: `${counts.attendees} ticket(s), ${counts.orders} order(s), ${counts.passHolders} pass holder(s), ${counts.speakers} speaker(s)`,
+      summary: `${counts.attendees} ticket(s), ${counts.orders} order(s), ${counts.passHolders} pass holder(s), ${counts.speakers} speaker(s), ${counts.communityMembers} community member(s), ${counts.leads} lead(s), ${counts.crewMembers} crew member(s)`,
     });
     return counts;
   });
 }
 
-/** Nulls the declared columns of the person's rows of one table; answers the rows erased. */
+/**
+ * Nulls the declared columns of the person's rows of one table; answers the rows erased. Rows about
+ * one of their tickets (a lead) are found by it too: the attendees come first in the list, so their
+ * ids are known by then.
+ */
 async function eraseRows(
   ctx: Ctx,
   declaration: PersonalResource<string, string>,
   email: string,
+  attendeeIds: string[],
 ): Promise<string[]> {
   const table = sql.table(declaration.table);
+  const byTicket =
+    declaration.attendeeColumn && attendeeIds.length > 0
+      ? sql` or ${sql.ref(declaration.attendeeColumn)} in (${sql.join(attendeeIds)})`
+      : sql``;
   const found = await sql<{ id: string }>`
     select id from ${table}
-    where workspace_id = ${ctx.actor.workspaceId} and ${sql.ref(declaration.emailColumn)} = ${email}
+    where workspace_id = ${ctx.actor.workspaceId}
+      and (${sql.ref(declaration.emailColumn)} = ${email}${byTicket})
     order by id`.execute(ctx.db);
   const nulls = sql.join(erasedColumns(declaration).map((c) => sql`${sql.ref(c)} = null`));
   const now = ctx.clock.now().toISOString();

@@ -2,14 +2,22 @@
 // a test fails when the schema has a personal column none of them covers: a new area adds its
 // declaration here.
 import { attendeePersonal } from '../attendees/attendee-view';
+import { memberPersonal } from '../communities/member-view';
+import { crewMemberPersonal } from '../crew/crew-view';
 import { orderPersonal } from '../orders/order-view';
 import { holderPersonal } from '../passes/holder-view';
 import type { PersonalResource } from '../platform/personal-data';
 import { speakerPersonal } from '../programme/speaker-view';
+import { leadPersonal } from '../sponsors/lead-view';
 
 export const personalResources: readonly PersonalResource<string, string>[] = [
   attendeePersonal,
   orderPersonal,
   holderPersonal,
   speakerPersonal,
+  memberPersonal,
+  // After the attendees: a lead is found by the visitor's tickets too.
+  leadPersonal,
+  // After the attendees: a crew member is found by their crew ticket too.
+  crewMemberPersonal,
 ];

@@ -82,6 +82,7 @@ export const createEvent = defineOperation({
       languages: JSON.stringify(input.languages ?? ['en']),
       currency: input.currency,
       modules: JSON.stringify(input.modules ?? {}),
+      community_id: null,
       created_utc: now,
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),

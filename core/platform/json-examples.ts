@@ -23,6 +23,11 @@ const namesByResource: Record<string, string> = {
   Speaker: 'Aiko Tanaka',
   Pass: 'Season pass 2027',
   PassEvent: 'Nordic Product Summit 2027',
+  Sponsor: 'Fjord Labs',
+  SponsorLevel: 'Gold',
+  LeadItem: 'Fjord Labs',
+  CrewMember: 'Ingrid Hansen',
+  Shift: 'Main entrance',
   Workspace: 'Nordic Events',
 };
 
@@ -64,6 +69,13 @@ const text: Record<string, unknown> = {
   q: 'hansen',
   scanId: 'scanner-7/0042',
   updatedSince: '2026-11-20T00:00:00Z',
+  role: 'door',
+  roles: 'door',
+  phone: '+47 912 34 567',
+  level: 'Gold',
+  booth: 'Stand A1',
+  note: 'Wants a demo of the analytics add-on.',
+  capturedBy: 'Marte Berg',
 };
 
 const numbers: Record<string, number> = {
@@ -93,6 +105,16 @@ const numbers: Record<string, number> = {
   percent: 10,
   amount: 500,
   perMinute: 600,
+  rank: 3,
+  levelRank: 3,
+  rating: 3,
+  staffAllowance: 6,
+  freeTickets: 4,
+  discountCodes: 2,
+  discountPercent: 20,
+  needed: 4,
+  assigned: 3,
+  open: 1,
   windowSeconds: 60,
 };
 
@@ -118,6 +140,8 @@ function stringFor(schema: Json, field: string, resource: string): string {
     if (field === 'url') return 'https://events.example.org/e/nordic-product-summit-2027';
     if (field === 'mcp') return 'https://events.example.org/mcp';
     if (field === 'docs') return 'https://events.example.org/developers';
+    if (field === 'website') return 'https://fjordlabs.example.com';
+    if (field === 'logoUrl') return 'https://events.example.org/logos/fjord-labs.png';
     return 'https://events.example.org/photos/aiko-tanaka.jpg';
   }
   if (typeof schema.pattern === 'string' && schema.pattern.includes('T\\d{2}:\\d{2}$'))

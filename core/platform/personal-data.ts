@@ -30,6 +30,11 @@ export interface PersonalResource<F extends string = string, P extends string = 
   storedOnly?: string[];
   /** The column holding the person's email address: how erasure finds their rows. */
   emailColumn: string;
+  /**
+   * The column naming the ticket the row is about (a lead's visitor): erasure finds the person's rows
+   * by their tickets too, where the row may hold no email address.
+   */
+  attendeeColumn?: string;
 }
 
 export function declarePersonal<F extends string, P extends string = never>(

@@ -6,6 +6,10 @@ import * as doorsProgrammePasses from './0003-doors-programme-passes';
 import * as dropUnreadScanIndex from './0004-drop-unread-scan-index';
 import * as constraints from './0005-constraints';
 import * as webhooks from './0006-webhooks';
+import * as communities from './0007-communities';
+import * as sponsors from './0008-sponsors';
+import * as crew from './0009-crew';
+import * as surveys from './0010-surveys';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -14,6 +18,10 @@ const migrations: Record<string, Migration> = {
   '0004-drop-unread-scan-index': dropUnreadScanIndex,
   '0005-constraints': constraints,
   '0006-webhooks': webhooks,
+  '0007-communities': communities,
+  '0008-sponsors': sponsors,
+  '0009-crew': crew,
+  '0010-surveys': surveys,
 };
 
 export const migrationProvider: MigrationProvider = {

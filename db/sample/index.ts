@@ -2,12 +2,16 @@
 // adds its own file here and one line to fillSampleData.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
+import { insertSampleCommunities } from './communities';
+import { insertSampleCrew } from './crew';
 import { insertSampleDoors } from './doors';
 import { insertSampleEvents, sampleEvents } from './events';
 import { sampleId } from './ids';
 import { insertSamplePasses } from './passes';
 import { insertSampleProgramme } from './programme';
 import { insertSampleSales } from './sales';
+import { insertSampleSponsors } from './sponsors';
+import { insertSampleSurveys } from './surveys';
 
 export interface SampleContext {
   workspaceId: string;
@@ -38,7 +42,13 @@ export async function fillSampleData(
     new Map(sampleEvents.map((e) => [e.key, { currency: e.currency, language: e.languages[0]! }])),
   );
   await insertSampleProgramme(db, sample);
+  // Sponsors after sales: their leads are visitors holding tickets.
+  await insertSampleSponsors(db, sample);
   await insertSamplePasses(db, sample);
+  // Crew after sales: one volunteer holds a crew ticket.
+  await insertSampleCrew(db, sample);
+  await insertSampleCommunities(db, sample);
+  await insertSampleSurveys(db, sample);
   // Doors last: a session door names its session, so the programme must be there first.
   await insertSampleDoors(db, sample);
   await orderChangesByTime(db, sample.workspaceId);
@@ -59,6 +69,14 @@ const changingTables = [
   'doors',
   'passes',
   'pass_holders',
+  'sponsor_levels',
+  'sponsors',
+  'leads',
+  'communities',
+  'community_members',
+  'crew_members',
+  'shifts',
+  'surveys',
 ] as const;
 
 /**

@@ -8,6 +8,8 @@ import { erasePerson } from '../../core/admin/erase-person';
 import { operatorContext } from '../../core/admin/operator';
 import { personalResources } from '../../core/admin/personal-resources';
 import { erasedColumns } from '../../core/platform/personal-data';
+import { sampleId } from '../../db/sample/ids';
+import { nextChangeSeq } from '../../db/sequence';
 import { outbox, sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -64,10 +66,59 @@ const notPersonal: Record<string, string[]> = {
     'languages',
     'currency',
     'modules',
+    'community_id',
     'created_utc',
     'updated_utc',
     'change_seq',
   ],
+  communities: [
+    'id',
+    'workspace_id',
+    'slug',
+    'name',
+    'summary',
+    'description',
+    'city',
+    'online',
+    'languages',
+    'time_zone',
+    'join_policy',
+    'status',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  community_members: [
+    'id',
+    'workspace_id',
+    'community_id',
+    'language',
+    'status',
+    'announcements',
+    'reminders',
+    'joined_utc',
+    'approved_utc',
+    'left_utc',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  // Feedback never says who gave it.
+  surveys: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'title',
+    'questions',
+    'opens_utc',
+    'closes_utc',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  survey_responses: ['id', 'workspace_id', 'survey_id', 'answers', 'submitted_utc'],
+  session_ratings: ['id', 'workspace_id', 'event_id', 'session_id', 'stars', 'rated_utc'],
   change_sequence: ['name', 'value'],
   ticket_types: [
     'id',
@@ -287,6 +338,90 @@ const notPersonal: Record<string, string[]> = {
     'change_seq',
   ],
   pass_opt_outs: ['holder_id', 'event_id'],
+  crew_members: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'roles',
+    'attendee_id',
+    'invited_utc',
+    'last_seen_utc',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  shifts: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'role',
+    'place_kind',
+    'place_id',
+    'place_name',
+    'starts_utc',
+    'ends_utc',
+    'needed',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  shift_assignments: ['shift_id', 'crew_member_id', 'created_utc'],
+  sponsor_levels: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'name',
+    'rank',
+    'colour',
+    'staff_allowance',
+    'free_tickets',
+    'lead_download',
+    'lead_export_until',
+    'discount_codes',
+    'discount_percent',
+    'logo_on_page',
+    'logo_on_screens',
+    'logo_on_badges',
+    'sponsored_session',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  sponsors: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'level_id',
+    'name',
+    'website',
+    'logo_url',
+    'description',
+    'booth',
+    'sort_order',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  // A lead's own facts; captured_by names the sponsor's staff member, not the visitor.
+  leads: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'sponsor_id',
+    'attendee_id',
+    'shared',
+    'email_shared',
+    'origin',
+    'rating',
+    'captured_by',
+    'captured_utc',
+    'attended_session_id',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
   // Receivers belong to the organiser's systems; a delivery points at its outbox message (which
   // erasure scrubs) and keeps a payload only for test messages, which hold no person.
   webhooks: [
@@ -535,6 +670,63 @@ describe('erasing a person', () => {
       .set({ first_name: who.firstName, last_name: who.lastName, email: who.email })
       .where('id', '=', holder.id)
       .execute();
+    // Two sponsors' leads of them: one shared without the email (tied to them by their ticket only),
+    // one that holds only their email; the staff's notes name them.
+    for (const lead of [
+      { sponsor: 'fjord', attendee: attendeeId, email: null },
+      { sponsor: 'polar', attendee: null, email: who.email },
+    ]) {
+      const now = new Date().toISOString();
+      await db
+        .insertInto('leads')
+        .values({
+          id: sampleId(workspaceId, `test-lead/${tag}/${lead.sponsor}`),
+          workspace_id: workspaceId,
+          event_id: summit,
+          sponsor_id: sampleId(workspaceId, `sponsor/summit/${lead.sponsor}`),
+          attendee_id: lead.attendee,
+          shared: 1,
+          email_shared: lead.email ? 1 : 0,
+          first_name: who.firstName,
+          last_name: who.lastName,
+          company: who.company,
+          job_title: who.jobTitle,
+          email: lead.email,
+          answers: JSON.stringify({ interest: who.company }),
+          origin: 'booth',
+          rating: 3,
+          note: `Met ${who.firstName} at the stand.`,
+          captured_by: 'Booth staff',
+          captured_utc: now,
+          attended_session_id: null,
+          erased: 0,
+          created_utc: now,
+          updated_utc: now,
+          change_seq: await nextChangeSeq(db),
+        })
+        .execute();
+    }
+    // They volunteer at the summit too: a crew member tied to them by their ticket only (no email).
+    const volunteered = new Date().toISOString();
+    await db
+      .insertInto('crew_members')
+      .values({
+        id: sampleId(workspaceId, `test-crew/${tag}`),
+        workspace_id: workspaceId,
+        event_id: summit,
+        name: `${who.firstName} ${who.lastName}`,
+        email: null,
+        phone: `+47 ${who.lastName}`,
+        roles: '["door"]',
+        attendee_id: attendeeId,
+        invited_utc: volunteered,
+        last_seen_utc: null,
+        erased: 0,
+        created_utc: volunteered,
+        updated_utc: volunteered,
+        change_seq: await nextChangeSeq(db),
+      })
+      .execute();
     // An activity entry about them whose summary names them.
     await db
       .insertInto('workspace_activity')
@@ -556,7 +748,15 @@ describe('erasing a person', () => {
     const counts = await erasePerson(await operatorContext(t.server.services, workspaceId), {
       email: who.email,
     });
-    expect(counts).toEqual({ attendees: 1, orders: 1, passHolders: 1, speakers: 1 });
+    expect(counts).toMatchObject({
+      attendees: 1,
+      orders: 1,
+      passHolders: 1,
+      speakers: 1,
+      communityMembers: 0,
+    });
+    expect(counts.leads).toBe(2);
+    expect(counts.crewMembers).toBe(1);
     expect(await whereTheyAppear()).toEqual([]);
   });
 

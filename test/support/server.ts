@@ -160,3 +160,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   return test;
 }
+
+/** A second workspace with sample data and a key with every scope: to show ids of one never reach the other. */
+export async function anotherWorkspace(t: TestServer): Promise<{ workspaceId: string; key: string }> {
+  const { workspaceId } = await t.workspace('Another workspace', true);
+  const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+  return { workspaceId, key };
+}

@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { communitySchema, communityView, loadCommunity } from './community-view';
+
+export const getCommunity = defineOperation({
+  name: 'getCommunity',
+  title: 'Get a community',
+  description:
+    'Returns one community: its address (slug, url), summary, description (Markdown), city or online, languages, time zone, join policy (open or approval) and status. Answers 404 notFound for an id not in the workspace. Over REST it carries an ETag for If-None-Match. Needs communities:read.',
+  scope: 'communities:read',
+  effect: 'read',
+  problems: ['notFound'],
+  etag: true,
+  input: v.object({ communityId: uuid('The community id.') }),
+  output: communitySchema,
+  async handler(ctx, input) {
+    return communityView(ctx, await loadCommunity(ctx, input.communityId));
+  },
+});

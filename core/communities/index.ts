@@ -1,0 +1,3 @@
+export { getCommunity } from './get-community';
+export { listCommunities } from './list-communities';
+export { listCommunityMembers } from './list-community-members';

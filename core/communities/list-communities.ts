@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { communityListItemSchema, communityListItems } from './community-view';
+
+export const listCommunities = defineOperation({
+  name: 'listCommunities',
+  title: 'List communities',
+  description:
+    "Lists the workspace's communities (series of meetups with members, at /c/{slug}), drafts too, oldest change first: each with its active and pending member counts, how many published meetups are still to come and the next one. Cursor paging (cursor, limit) and updatedSince. Needs communities:read.",
+  scope: 'communities:read',
+  effect: 'read',
+  problems: [],
+  input: v.object({ ...cursorFields }),
+  output: pageOf(communityListItemSchema),
+  async handler(ctx, input) {
+    const plan = planPage(ctx, input, {
+      list: 'communities',
+      filters: { workspaceId: ctx.actor.workspaceId },
+    });
+    const query = ctx.db
+      .selectFrom('communities')
+      .selectAll()
+      .where('workspace_id', '=', ctx.actor.workspaceId);
+    const rows = await applyPlan(query, plan, keysetOf('communities')).execute();
+    const items = await communityListItems(ctx, rows.slice(0, plan.limit));
+    const byId = new Map(items.map((item) => [item.communityId, item]));
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => byId.get(row.id)!);
+  },
+});

@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import { memberStatuses } from '../../db/values';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { loadCommunity } from './community-view';
+import { memberSchema, memberView } from './member-view';
+
+export const listCommunityMembers = defineOperation({
+  name: 'listCommunityMembers',
+  title: 'List community members',
+  description:
+    "Lists a community's members, oldest change first (so updatedSince syncs them): language, status (active, pending or left), whether they get announcements and reminders, when they joined and were approved. status filters one status. Name and email are personal data: null without people:read (personalData says withheld) and once erased. Cursor paging (cursor, limit) and updatedSince. Answers 404 notFound for a community not in the workspace. Needs communities:read.",
+  scope: 'communities:read',
+  effect: 'read',
+  problems: ['notFound'],
+  input: v.object({
+    communityId: uuid('The community id.'),
+    status: v.optional(
+      v.pipe(
+        v.picklist(memberStatuses),
+        v.description('Only members in this status: active, pending or left.'),
+      ),
+    ),
+    ...cursorFields,
+  }),
+  output: pageOf(memberSchema),
+  async handler(ctx, input) {
+    const community = await loadCommunity(ctx, input.communityId);
+    const plan = planPage(ctx, input, {
+      list: 'communityMembers',
+      filters: { communityId: community.id, status: input.status },
+    });
+    let query = ctx.db.selectFrom('community_members').selectAll().where('community_id', '=', community.id);
+    if (input.status) query = query.where('status', '=', input.status);
+    const rows = await applyPlan(query, plan, keysetOf('community_members')).execute();
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => memberView(ctx.actor, row));
+  },
+});

@@ -1,0 +1,2 @@
+export { listCrew } from './list-crew';
+export { listShifts } from './list-shifts';

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { shiftsOfCrew } from './assignments';
+import { crewMemberQuery } from './crew-rows';
+import { crewMemberSchema, crewMemberView } from './crew-view';
+
+export const listCrew = defineOperation({
+  name: 'listCrew',
+  title: 'List crew',
+  description:
+    "Lists an event's crew (volunteers and staff), oldest change first: their roles (door, infoDesk, room, greeter, swag and others), their crew ticket (attendeeId) and whether it is valid (hasTicket), the shifts they are on (shiftIds, in time order, the same rows listShifts counts), when they were invited and last seen. Name, email and phone are personal data: null without people:read (personalData says withheld) and once erased. Cursor paging (cursor, limit). Answers 409 moduleOff when the crew module is switched off. Needs crew:read.",
+  scope: 'crew:read',
+  effect: 'read',
+  module: 'crew',
+  problems: [],
+  input: v.object({ eventId: uuid('The event id.'), cursor: cursorFields.cursor, limit: cursorFields.limit }),
+  output: pageOf(crewMemberSchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(ctx, input, { list: 'crew', filters: { eventId: event.id } });
+    const query = crewMemberQuery(ctx.db).where('crew_members.event_id', '=', event.id);
+    const rows = await applyPlan(query, plan, keysetOf('crew_members')).execute();
+    const shifts = await shiftsOfCrew(
+      ctx.db,
+      rows.slice(0, plan.limit).map((row) => row.id),
+    );
+    return finishPage(ctx, plan, rows, positionOfRow, (row) =>
+      crewMemberView(ctx.actor, row, shifts.get(row.id)!),
+    );
+  },
+});

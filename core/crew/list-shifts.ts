@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { applyOrder, finishOrderedPage } from '../platform/ordered-keyset';
+import { cursorFields, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { crewOnShifts } from './assignments';
+import { shiftQuery } from './crew-rows';
+import { shiftSchema, shiftView } from './crew-view';
+
+export const listShifts = defineOperation({
+  name: 'listShifts',
+  title: 'List shifts',
+  description:
+    "Lists an event's crew shifts in time order (by start, then id): the role, the place (a door, room, area or other place, with its id and name), start and end in UTC and venue time, how many people are needed, assigned and still open (open is needed less assigned, never below 0), and who is on it (crewMemberIds, in sign-up order). assigned, open and crewMemberIds are counted from who is on the shift, never stored. updatedSince keeps only shifts changed at or after it (a sign-up or drop changes the shift), still in time order: take the newest updatedUtc of every page as the next updatedSince. Cursor paging (cursor, limit). Answers 409 moduleOff when the crew module is switched off. Needs crew:read.",
+  scope: 'crew:read',
+  effect: 'read',
+  module: 'crew',
+  problems: [],
+  input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
+  output: pageOf(shiftSchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(ctx, input, { list: 'shifts', filters: { eventId: event.id } });
+    let query = shiftQuery(ctx.db).where('shifts.event_id', '=', event.id);
+    // Time order is not change order: updatedSince is a filter here, the keyset stays (start, id).
+    if (plan.updatedSince !== null) query = query.where('shifts.updated_utc', '>=', plan.updatedSince);
+    const rows = await applyOrder(query, plan, [
+      { by: 'shifts.starts_utc', direction: 'asc' },
+      { by: 'shifts.id', direction: 'asc' },
+    ]).execute();
+    const crew = await crewOnShifts(
+      ctx.db,
+      rows.slice(0, plan.limit).map((row) => row.id),
+    );
+    return finishOrderedPage(
+      ctx,
+      plan,
+      rows,
+      (row) => [row.starts_utc, row.id],
+      (row) => shiftView(event, row, crew.get(row.id)!),
+    );
+  },
+});

@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { canReadPeople } from '../platform/personal-data';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { leadItemSchema, leadItemView, leadQuery } from './lead-view';
+
+/** The spec's leads page: smaller than other lists' (default 25, up to 100). */
+export const leadsDefaultLimit = 25;
+export const leadsMaxLimit = 100;
+
+export const listLeads = defineOperation({
+  name: 'listLeads',
+  title: 'List leads',
+  description:
+    "Lists the leads an event's sponsors captured, newest first, each as { sponsor, lead }: only leads whose visitor agreed to share their details (others are never listed); the visitor's names, company, job title and answers as far as shared, the email only when the visitor shares it too; origin (booth, request, session), rating (1 cold to 3 hot), the staff's note, who captured it and when. A visitor who erased their data shows nothing personal (erased true). Cursor paging; limit 1 to 100 (default 25). Leads are about people, so this needs people:read as well as sponsors:read (else 403 peopleScope). Answers 409 moduleOff when the leads module is switched off.",
+  scope: 'sponsors:read',
+  effect: 'read',
+  module: 'leads',
+  problems: ['peopleScope'],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    cursor: cursorFields.cursor,
+    limit: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(leadsMaxLimit),
+        v.description('Page size, 1 to 100 (default 25). A larger value is refused with invalidRequest.'),
+      ),
+    ),
+  }),
+  output: pageOf(leadItemSchema),
+  async handler(ctx, input) {
+    if (!canReadPeople(ctx.actor))
+      throw problem('peopleScope', 'Leads are about people: listing them needs the people:read scope.');
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(
+      ctx,
+      { cursor: input.cursor, limit: input.limit ?? leadsDefaultLimit },
+      { list: 'leads', filters: { eventId: event.id }, defaultSort: '-created' },
+    );
+    // A visitor who did not agree to share is never listed.
+    const query = leadQuery(ctx.db).where('leads.event_id', '=', event.id).where('leads.shared', '=', 1);
+    const rows = await applyPlan(query, plan, {
+      seq: 'leads.change_seq',
+      updated: 'leads.updated_utc',
+      created: 'leads.captured_utc',
+      id: 'leads.id',
+    }).execute();
+    return finishPage(
+      ctx,
+      plan,
+      rows,
+      (row) => ({ seq: row.change_seq, created: row.captured_utc, id: row.id }),
+      (row) => leadItemView(ctx.actor, row),
+    );
+  },
+});

@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { applyOrder, finishOrderedPage } from '../platform/ordered-keyset';
+import { cursorFields, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { sponsorLevelSchema, sponsorLevelView } from './sponsor-level-view';
+
+export const listSponsorLevels = defineOperation({
+  name: 'listSponsorLevels',
+  title: 'List sponsor levels',
+  description:
+    "Lists an event's sponsor levels, highest rank first, each with what it includes: staff allowance, free tickets, lead download (and until when leads may be exported), discount codes and their percent, logo on the page, screens and badges, and a sponsored session. Cursor paging (cursor, limit). Answers 409 moduleOff when the sponsors module is switched off. Needs sponsors:read.",
+  scope: 'sponsors:read',
+  effect: 'read',
+  module: 'sponsors',
+  problems: [],
+  input: v.object({ eventId: uuid('The event id.'), cursor: cursorFields.cursor, limit: cursorFields.limit }),
+  output: pageOf(sponsorLevelSchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(ctx, input, { list: 'sponsorLevels', filters: { eventId: event.id } });
+    const query = ctx.db.selectFrom('sponsor_levels').selectAll().where('event_id', '=', event.id);
+    const rows = await applyOrder(query, plan, [
+      { by: 'sponsor_levels.rank', direction: 'desc' },
+      { by: 'sponsor_levels.id', direction: 'asc' },
+    ]).execute();
+    return finishOrderedPage(ctx, plan, rows, (row) => [row.rank, row.id], sponsorLevelView);
+  },
+});

@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { applyOrder, finishOrderedPage } from '../platform/ordered-keyset';
+import { cursorFields, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { levelRank, sponsorQuery, sponsorSchema, sponsorView } from './sponsor-view';
+
+export const listSponsors = defineOperation({
+  name: 'listSponsors',
+  title: 'List sponsors',
+  description:
+    "Lists an event's sponsors as the event shows them: highest level first (levelRank; a sponsor without a level ranks 0 and comes last), then by place within the level (sortOrder). Each has its level's name and id, website, logo, description and booth. Cursor paging (cursor, limit). Answers 409 moduleOff when the sponsors module is switched off. Needs sponsors:read.",
+  scope: 'sponsors:read',
+  effect: 'read',
+  module: 'sponsors',
+  problems: [],
+  input: v.object({ eventId: uuid('The event id.'), cursor: cursorFields.cursor, limit: cursorFields.limit }),
+  output: pageOf(sponsorSchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(ctx, input, { list: 'sponsors', filters: { eventId: event.id } });
+    const query = sponsorQuery(ctx.db).where('sponsors.event_id', '=', event.id);
+    const rows = await applyOrder(query, plan, [
+      { by: levelRank, direction: 'desc' },
+      { by: 'sponsors.sort_order', direction: 'asc' },
+      { by: 'sponsors.id', direction: 'asc' },
+    ]).execute();
+    return finishOrderedPage(ctx, plan, rows, (row) => [row.level_rank, row.sort_order, row.id], sponsorView);
+  },
+});

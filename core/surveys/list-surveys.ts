@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { surveySchema, surveyViews } from './survey-view';
+
+export const listSurveys = defineOperation({
+  name: 'listSurveys',
+  title: 'List surveys',
+  description:
+    "Lists an event's surveys, oldest change first: title and questions by language (each question's kind: rating, scale, choice, multipleChoice, yesNo or text), when it opens and closes (UTC and venue time) and how many answered. Cursor paging (cursor, limit) and updatedSince. Answers 409 moduleOff when the feedback module is switched off. Needs surveys:read.",
+  scope: 'surveys:read',
+  effect: 'read',
+  module: 'feedback',
+  problems: [],
+  input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
+  output: pageOf(surveySchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(ctx, input, { list: 'surveys', filters: { eventId: event.id } });
+    const query = ctx.db.selectFrom('surveys').selectAll().where('event_id', '=', event.id);
+    const rows = await applyPlan(query, plan, keysetOf('surveys')).execute();
+    const views = await surveyViews(ctx, event, rows.slice(0, plan.limit));
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => views.get(row.id)!);
+  },
+});
