@@ -5,6 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type {
   AttemptOutcome,
   AttendeeStatus,
+  BudgetLineKind,
   CommunityStatus,
   DeliveryResult,
   DeliveryState,
@@ -15,6 +16,7 @@ import type {
   HolderEndedReason,
   HolderStatus,
   HookClient,
+  InvoiceKind,
   JoinPolicy,
   LeadOrigin,
   MemberStatus,
@@ -29,7 +31,11 @@ import type {
   ScanDirection,
   ScanResult,
   SessionKind,
+  ShareChannel,
+  SharerKind,
   ShiftPlaceKind,
+  SubmissionFormat,
+  SubmissionStatus,
   TicketVisibility,
   Transport,
   WebhookDisabledReason,
@@ -580,6 +586,86 @@ export interface LeadsTable extends EventOwned, Changing {
   erased: Flag;
 }
 
+/** A call-for-speakers submission; its speakers, status history and reviews are rows of their own. */
+export interface SubmissionsTable extends EventOwned, Changing {
+  title: string;
+  abstract: string;
+  format: SubmissionFormat;
+  track_id: string | null;
+  language: string;
+  status: SubmissionStatus;
+  /** The session it became once accepted. */
+  session_id: string | null;
+  /** When it was sent; null for a draft. */
+  submitted_utc: string | null;
+  /** The latest decision (accepted, waitlisted, rejected). */
+  decided_utc: string | null;
+}
+
+export interface SubmissionSpeakersTable extends Changing {
+  id: string;
+  workspace_id: string;
+  submission_id: string;
+  /** Place among the submission's speakers; the first sent it. */
+  sort_order: number;
+  name: string | null;
+  email: string | null;
+  company: string | null;
+  bio: string | null;
+  erased: Flag;
+}
+
+export interface SubmissionStatusChangesTable {
+  id: Generated<number>;
+  workspace_id: string;
+  submission_id: string;
+  status: SubmissionStatus;
+  at_utc: string;
+}
+
+/** A reviewer's score (1 to 5); who reviewed is not kept. */
+export interface SubmissionReviewsTable {
+  id: string;
+  workspace_id: string;
+  submission_id: string;
+  score: number;
+  reviewed_utc: string;
+}
+
+/** Someone who shares an event through the share kit: an attendee, a speaker or a sponsor. */
+export interface SharersTable extends EventOwned, Changing {
+  kind: SharerKind;
+  attendee_id: string | null;
+  speaker_id: string | null;
+  sponsor_id: string | null;
+  name: string | null;
+  email: string | null;
+  erased: Flag;
+}
+
+/** A sharer's personal link, one per channel; code is its ref. */
+export interface ShareLinksTable extends EventOwned {
+  sharer_id: string;
+  channel: ShareChannel;
+  code: string;
+  shared_utc: string;
+}
+
+export interface ShareClicksTable {
+  id: Generated<number>;
+  workspace_id: string;
+  link_id: string;
+  clicked_utc: string;
+}
+
+/** The link a ticket was registered through (one at most). */
+export interface ShareRegistrationsTable {
+  attendee_id: string;
+  workspace_id: string;
+  link_id: string;
+  registered_utc: string;
+}
+
 export interface CrewMembersTable extends EventOwned, Changing {
   name: string | null;
   email: string | null;
@@ -610,6 +696,59 @@ export interface ShiftAssignmentsTable {
   shift_id: string;
   crew_member_id: string;
   created_utc: string;
+}
+
+/** An invoice or credit note; amounts in minor units, a credit note's negative. */
+export interface InvoicesTable extends EventOwned, Changing {
+  order_id: string;
+  kind: InvoiceKind;
+  /** Place in the event's series (invoices and credit notes share it). */
+  series_no: number;
+  number: string;
+  /** The invoice a credit note corrects; null on an invoice. */
+  corrects_id: string | null;
+  issued_utc: string;
+  total_minor: number;
+  vat_minor: number;
+  currency: string;
+  /** The currency the VAT is also stated in, with the VAT in it (both or neither). */
+  vat_currency: string | null;
+  vat_converted_minor: number | null;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  buyer_company: string | null;
+  buyer_address: string | null;
+  buyer_vat_number: string | null;
+  buyer_reference: string | null;
+  erased: Flag;
+  /** JSON object: the organiser as printed (enabled, sellerName, ..., prefix, footer); null: none. */
+  seller: string | null;
+}
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoice_id: string;
+  ticket_type_id: string;
+  add_on_id: string | null;
+  name: string;
+  /** Negative on a credit note (the places it takes back). */
+  quantity: number;
+  unit_price_minor: number;
+  vat_rate: number;
+  total_minor: number;
+  vat_minor: number;
+  sort: number;
+}
+
+/** One line of an event's budget, net of VAT; kind says whether it is income or a cost. */
+export interface BudgetLinesTable extends EventOwned, Changing {
+  category: string;
+  name: string;
+  kind: BudgetLineKind;
+  budgeted_minor: number;
+  committed_minor: number;
+  actual_minor: number;
+  forecast_minor: number;
 }
 
 export interface Database {
@@ -651,9 +790,20 @@ export interface Database {
   sponsor_levels: SponsorLevelsTable;
   sponsors: SponsorsTable;
   leads: LeadsTable;
+  submissions: SubmissionsTable;
+  submission_speakers: SubmissionSpeakersTable;
+  submission_status_changes: SubmissionStatusChangesTable;
+  submission_reviews: SubmissionReviewsTable;
+  sharers: SharersTable;
+  share_links: ShareLinksTable;
+  share_clicks: ShareClicksTable;
+  share_registrations: ShareRegistrationsTable;
   crew_members: CrewMembersTable;
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  budget_lines: BudgetLinesTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -683,9 +833,15 @@ export type DeliveryRow = Selectable<DeliveriesTable>;
 export type SponsorLevelRow = Selectable<SponsorLevelsTable>;
 export type SponsorRow = Selectable<SponsorsTable>;
 export type LeadRow = Selectable<LeadsTable>;
+export type SubmissionRow = Selectable<SubmissionsTable>;
+export type SubmissionSpeakerRow = Selectable<SubmissionSpeakersTable>;
+export type SharerRow = Selectable<SharersTable>;
 export type CommunityRow = Selectable<CommunitiesTable>;
 export type SurveyRow = Selectable<SurveysTable>;
 export type CommunityMemberRow = Selectable<CommunityMembersTable>;
 export type CrewMemberRow = Selectable<CrewMembersTable>;
 export type ShiftRow = Selectable<ShiftsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
+export type BudgetLineRow = Selectable<BudgetLinesTable>;
 export type NewDeliveryRow = Insertable<DeliveriesTable>;

@@ -129,9 +129,41 @@ export type HolderEndedReason = (typeof holderEndedReasons)[number];
 export const leadOrigins = ['booth', 'request', 'session'] as const;
 export type LeadOrigin = (typeof leadOrigins)[number];
 
+/** What a call-for-speakers submission proposes. */
+export const submissionFormats = ['talk', 'workshop', 'lightning', 'panel'] as const;
+export type SubmissionFormat = (typeof submissionFormats)[number];
+
+/** Where a submission stands (README, "Call for speakers", has the transitions). */
+export const submissionStatuses = [
+  'draft',
+  'submitted',
+  'underReview',
+  'accepted',
+  'waitlisted',
+  'rejected',
+  'withdrawn',
+] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+/** Who shares an event through the share kit. */
+export const sharerKinds = ['attendee', 'speaker', 'sponsor'] as const;
+export type SharerKind = (typeof sharerKinds)[number];
+
+/** Where a share-kit link was shared. */
+export const shareChannels = ['linkedin', 'x', 'facebook', 'email', 'messaging', 'other'] as const;
+export type ShareChannel = (typeof shareChannels)[number];
+
 /** Where a crew shift is worked: at a door, in a room, in an area of the venue, or elsewhere. */
 export const shiftPlaceKinds = ['door', 'room', 'area', 'other'] as const;
 export type ShiftPlaceKind = (typeof shiftPlaceKinds)[number];
+
+/** A finance document: an invoice, or a credit note correcting one (its amounts negative). */
+export const invoiceKinds = ['invoice', 'creditNote'] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
+/** Whether a budget line brings money in or costs it. */
+export const budgetLineKinds = ['income', 'cost'] as const;
+export type BudgetLineKind = (typeof budgetLineKinds)[number];
 
 export const transports = ['rest', 'mcp'] as const;
 export type Transport = (typeof transports)[number];
@@ -238,6 +270,13 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'leads.email_shared': flags,
   'leads.origin': leadOrigins,
   'leads.erased': flags,
+  'submissions.format': submissionFormats,
+  'submissions.status': submissionStatuses,
+  'submission_speakers.erased': flags,
+  'submission_status_changes.status': submissionStatuses,
+  'sharers.kind': sharerKinds,
+  'sharers.erased': flags,
+  'share_links.channel': shareChannels,
   'webhooks.active': flags,
   'webhooks.disabled_reason': webhookDisabledReasons,
   'webhooks.last_status': deliveryResults,
@@ -256,4 +295,7 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'community_members.erased': flags,
   'crew_members.erased': flags,
   'shifts.place_kind': shiftPlaceKinds,
+  'invoices.kind': invoiceKinds,
+  'invoices.erased': flags,
+  'budget_lines.kind': budgetLineKinds,
 };

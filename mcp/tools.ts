@@ -1,12 +1,15 @@
 // The one MCP tool table. Each line points at a core operation.
 import * as attendees from '../core/attendees';
+import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
 import * as crew from '../core/crew';
 import * as events from '../core/events';
+import * as finance from '../core/finance';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
 import * as programme from '../core/programme';
+import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
 import * as surveys from '../core/surveys';
 import * as tickets from '../core/tickets';
@@ -76,6 +79,11 @@ export const tools: Tool[] = [
   tool(sponsors.listSponsorLevels),
   tool(sponsors.listLeads),
 
+  // Call for speakers and share kit
+  tool(cfp.listSubmissions),
+  tool(cfp.getSubmission),
+  tool(sharekit.listSharekitLeaderboard),
+
   // Passes
   tool(passes.listPasses),
   tool(passes.getPass),
@@ -88,6 +96,12 @@ export const tools: Tool[] = [
   tool(surveys.listSurveys),
   tool(surveys.getSurveyResults),
   tool(surveys.getSessionRatings),
+
+  // Finance
+  tool(finance.listInvoices),
+  tool(finance.getInvoice),
+  tool(finance.getBudget),
+
   tool(communities.listCommunities),
   tool(communities.getCommunity),
   tool(communities.listCommunityMembers),

@@ -4,6 +4,12 @@
 import type * as v from 'valibot';
 import { attendeeSchema } from '../core/attendees/attendee-view';
 import { newAttendeeSchema } from '../core/attendees/register-attendees';
+import {
+  statusChangeSchema,
+  submissionDetailSchema,
+  submissionSchema,
+  submissionSpeakerSchema,
+} from '../core/cfp/submission-view';
 import { checkInResultSchema } from '../core/checkin/check-in-attendee';
 import { checkInSchema } from '../core/checkin/check-in-view';
 import { doorSchema } from '../core/checkin/door-view';
@@ -13,6 +19,8 @@ import { crewMemberSchema, shiftSchema } from '../core/crew/crew-view';
 import { eventSchema, modulesSchema, venueSchema } from '../core/events/event-view';
 import { eventStatsSchema } from '../core/events/get-event-stats';
 import { questionSchema } from '../core/events/questions';
+import { budgetSummarySchema } from '../core/finance/get-budget';
+import { invoiceItemSchema, invoiceLineSchema, invoiceSchema } from '../core/finance/invoice-view';
 import { salesPaceSchema } from '../core/orders/get-sales-pace';
 import { orderSchema } from '../core/orders/order-view';
 import { holderSchema } from '../core/passes/holder-view';
@@ -23,6 +31,7 @@ import { roomSchema } from '../core/programme/room-view';
 import { sessionSchema } from '../core/programme/session-view';
 import { speakerSchema } from '../core/programme/speaker-view';
 import { trackSchema } from '../core/programme/track-view';
+import { leaderboardEntrySchema } from '../core/sharekit/leaderboard-view';
 import { leadItemSchema, leadSchema } from '../core/sponsors/lead-view';
 import { sponsorLevelSchema } from '../core/sponsors/sponsor-level-view';
 import { sponsorSchema } from '../core/sponsors/sponsor-view';
@@ -63,10 +72,19 @@ export const componentSchemas: Record<string, v.GenericSchema> = {
   PassHolder: holderSchema,
   CrewMember: crewMemberSchema,
   Shift: shiftSchema,
+  Submission: submissionSchema,
+  SubmissionDetail: submissionDetailSchema,
+  SubmissionSpeaker: submissionSpeakerSchema,
+  SubmissionStatusChange: statusChangeSchema,
+  LeaderboardEntry: leaderboardEntrySchema,
   Sponsor: sponsorSchema,
   SponsorLevel: sponsorLevelSchema,
   Lead: leadSchema,
   LeadItem: leadItemSchema,
+  Invoice: invoiceSchema,
+  InvoiceListItem: invoiceItemSchema,
+  InvoiceLine: invoiceLineSchema,
+  BudgetSummary: budgetSummarySchema,
 };
 
 export const components: NamedSchemas = { schemas: componentSchemas, prefix: '#/components/schemas/' };

@@ -1,13 +1,16 @@
 // The one REST route table, area by area. Each line points at a core operation; the success status
 // is the only transport detail a route adds.
 import * as attendees from '../core/attendees';
+import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
 import * as crew from '../core/crew';
 import * as events from '../core/events';
+import * as finance from '../core/finance';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
 import * as programme from '../core/programme';
+import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
 import * as surveys from '../core/surveys';
 import * as tickets from '../core/tickets';
@@ -50,6 +53,16 @@ export const areas = {
     description:
       'Sponsors and their levels, in the order the event shows them, and the leads their staff capture (only those the visitor agreed to share; they need people:read).',
   },
+  cfp: {
+    name: 'Call for speakers',
+    description:
+      "Submissions to an event's call for speakers: where each stands, its status history, the reviewers' average score and its speakers (their details need people:read).",
+  },
+  sharekit: {
+    name: 'Share kit',
+    description:
+      'The leaderboard of people sharing an event with their personal links: clicks and registrations brought, counted from the rows.',
+  },
   passes: { name: 'Passes', description: 'Season passes and bundles, and who holds them.' },
   crew: {
     name: 'Crew',
@@ -59,6 +72,11 @@ export const areas = {
   surveys: {
     name: 'Surveys',
     description: 'Surveys and what their answers add up to, and session ratings; never who answered.',
+  },
+  finance: {
+    name: 'Finance',
+    description:
+      "Invoices and credit notes in the event's series order (the buyer needs people:read), and the budget summary net of VAT with its break-even point.",
   },
   communities: {
     name: 'Communities',
@@ -150,6 +168,12 @@ export const routes: Route[] = [
     get('/events/:eventId/leads', sponsors.listLeads),
   ]),
 
+  ...area(areas.cfp, [
+    get('/events/:eventId/submissions', cfp.listSubmissions),
+    get('/events/:eventId/submissions/:submissionId', cfp.getSubmission),
+  ]),
+  ...area(areas.sharekit, [get('/events/:eventId/sharekit/leaderboard', sharekit.listSharekitLeaderboard)]),
+
   ...area(areas.passes, [
     get('/passes', passes.listPasses),
     get('/passes/:passId', passes.getPass),
@@ -163,6 +187,11 @@ export const routes: Route[] = [
     get('/events/:eventId/surveys', surveys.listSurveys),
     get('/events/:eventId/surveys/:surveyId/results', surveys.getSurveyResults),
     get('/events/:eventId/session-ratings', surveys.getSessionRatings),
+  ]),
+  ...area(areas.finance, [
+    get('/events/:eventId/invoices', finance.listInvoices),
+    get('/events/:eventId/invoices/:invoiceId', finance.getInvoice),
+    get('/events/:eventId/budget', finance.getBudget),
   ]),
   ...area(areas.communities, [
     get('/communities', communities.listCommunities),

@@ -1,7 +1,7 @@
 // Erasure: a person deleted their data. Found by their email address, everything personal about
 // them is removed wherever it is kept in the workspace, as each resource's declaration says
 // (personal-resources.ts): the rows (tickets, orders they bought, pass holdings, speaker profiles,
-// community memberships, crew members),
+// community memberships, crew members, call-for-speakers speakers, share-kit sharers, the buyer on invoices),
 // every stored copy of those rows (outbox messages of any type, kept idempotent answers), and the
 // summaries of activity-log entries about them. The rows say erased, and attendee.erased is sent
 // for each of their tickets.
@@ -23,7 +23,10 @@ export interface ErasureCounts {
   speakers: number;
   communityMembers: number;
   leads: number;
+  submissionSpeakers: number;
+  sharers: number;
   crewMembers: number;
+  invoices: number;
 }
 
 const countNames: Record<string, keyof ErasureCounts> = {
@@ -33,7 +36,10 @@ const countNames: Record<string, keyof ErasureCounts> = {
   speakers: 'speakers',
   community_members: 'communityMembers',
   leads: 'leads',
+  submission_speakers: 'submissionSpeakers',
+  sharers: 'sharers',
   crew_members: 'crewMembers',
+  invoices: 'invoices',
 };
 
 export async function erasePerson(
@@ -63,7 +69,10 @@ export async function erasePerson(
       speakers: 0,
       communityMembers: 0,
       leads: 0,
+      submissionSpeakers: 0,
+      sharers: 0,
       crewMembers: 0,
+      invoices: 0,
     };
     const erasedIds = new Set<string>();
     let attendeeIds: string[] = [];
@@ -101,7 +110,7 @@ export async function erasePerson(
       action: 'erasePerson',
       resourceType: 'person',
       resourceId: who.attendeeId ?? 'by-email',
-      summary: `${counts.attendees} ticket(s), ${counts.orders} order(s), ${counts.passHolders} pass holder(s), ${counts.speakers} speaker(s), ${counts.communityMembers} community member(s), ${counts.leads} lead(s), ${counts.crewMembers} crew member(s)`,
+      summary: `${counts.attendees} ticket(s), ${counts.orders} order(s), ${counts.passHolders} pass holder(s), ${counts.speakers} speaker(s), ${counts.communityMembers} community member(s), ${counts.leads} lead(s), ${counts.crewMembers} crew member(s), ${counts.submissionSpeakers} submission speaker(s), ${counts.sharers} sharer(s), ${counts.invoices} invoice(s)`,
     });
     return counts;
   });
@@ -135,7 +144,27 @@ async function eraseRows(
       update ${table} set ${nulls}, erased = 1, updated_utc = ${now}, change_seq = ${await nextChangeSeq(ctx.db)}
       where id = ${row.id}`.execute(ctx.db);
   }
+  if (declaration.shownIn && found.rows.length > 0) await touchShownIn(ctx, declaration, found.rows, now);
   return found.rows.map((r) => r.id);
+}
+
+/** The rows that show the erased ones (a submission its speakers) change with them, for updatedSince. */
+async function touchShownIn(
+  ctx: Ctx,
+  declaration: PersonalResource<string, string>,
+  erased: { id: string }[],
+  now: string,
+): Promise<void> {
+  const { table, column } = declaration.shownIn!;
+  const parents = await sql<{ parent: string }>`
+    select distinct ${sql.ref(column)} as parent from ${sql.table(declaration.table)}
+    where id in (${sql.join(erased.map((r) => r.id))})
+    order by parent`.execute(ctx.db);
+  for (const { parent } of parents.rows) {
+    await sql`
+      update ${sql.table(table)} set updated_utc = ${now}, change_seq = ${await nextChangeSeq(ctx.db)}
+      where id = ${parent}`.execute(ctx.db);
+  }
 }
 
 /**

@@ -2,12 +2,15 @@
 // a test fails when the schema has a personal column none of them covers: a new area adds its
 // declaration here.
 import { attendeePersonal } from '../attendees/attendee-view';
+import { submissionSpeakerPersonal } from '../cfp/submission-view';
 import { memberPersonal } from '../communities/member-view';
 import { crewMemberPersonal } from '../crew/crew-view';
+import { invoicePersonal } from '../finance/invoice-view';
 import { orderPersonal } from '../orders/order-view';
 import { holderPersonal } from '../passes/holder-view';
 import type { PersonalResource } from '../platform/personal-data';
 import { speakerPersonal } from '../programme/speaker-view';
+import { sharerPersonal } from '../sharekit/leaderboard-view';
 import { leadPersonal } from '../sponsors/lead-view';
 
 export const personalResources: readonly PersonalResource<string, string>[] = [
@@ -20,4 +23,8 @@ export const personalResources: readonly PersonalResource<string, string>[] = [
   leadPersonal,
   // After the attendees: a crew member is found by their crew ticket too.
   crewMemberPersonal,
+  submissionSpeakerPersonal,
+  // After the attendees: a sharer is found by their own ticket too.
+  sharerPersonal,
+  invoicePersonal,
 ];

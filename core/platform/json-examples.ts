@@ -21,6 +21,8 @@ const namesByResource: Record<string, string> = {
   Room: 'Hall A',
   Track: 'Product',
   Speaker: 'Aiko Tanaka',
+  SubmissionSpeaker: 'Aiko Tanaka',
+  LeaderboardEntry: 'Ingrid Hansen',
   Pass: 'Season pass 2027',
   PassEvent: 'Nordic Product Summit 2027',
   Sponsor: 'Fjord Labs',
@@ -29,6 +31,7 @@ const namesByResource: Record<string, string> = {
   CrewMember: 'Ingrid Hansen',
   Shift: 'Main entrance',
   Workspace: 'Nordic Events',
+  InvoiceLine: 'Standard',
 };
 
 const text: Record<string, unknown> = {
@@ -49,6 +52,7 @@ const text: Record<string, unknown> = {
   description: 'Two days of talks and workshops on building products people love.',
   summary: 'How small teams ship what users need, told from three launches.',
   bio: 'Designer and researcher; ten years of product work across Tokyo and Oslo.',
+  abstract: 'Three launches, one lesson: ship the smallest thing that teaches you something.',
   colour: '#4c6ef5',
   code: 'NORDIC10',
   accessCode: 'FRONTROW',
@@ -76,6 +80,14 @@ const text: Record<string, unknown> = {
   booth: 'Stand A1',
   note: 'Wants a demo of the analytics add-on.',
   capturedBy: 'Marte Berg',
+  number: 'NPS-0042',
+  sellerName: 'Nordic Events AS',
+  sellerAddress: 'Storgata 1, 0155 Oslo',
+  sellerVatNumber: 'NO 912 345 678 MVA',
+  sellerRegistration: '912 345 678',
+  footer: 'Payment within 14 days to 1503.12.34567.',
+  vatNumber: 'SE556677889901',
+  category: 'venue',
 };
 
 const numbers: Record<string, number> = {
@@ -108,6 +120,9 @@ const numbers: Record<string, number> = {
   rank: 3,
   levelRank: 3,
   rating: 3,
+  reviews: 4,
+  clicks: 86,
+  registrations: 7,
   staffAllowance: 6,
   freeTickets: 4,
   discountCodes: 2,

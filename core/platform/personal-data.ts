@@ -35,6 +35,11 @@ export interface PersonalResource<F extends string = string, P extends string = 
    * by their tickets too, where the row may hold no email address.
    */
   attendeeColumn?: string;
+  /**
+   * The row that shows these rows inside it (a submission its speakers): erasure marks it changed
+   * too, so a client syncing by updatedSince sees the erasure.
+   */
+  shownIn?: { table: keyof Database; column: string };
 }
 
 export function declarePersonal<F extends string, P extends string = never>(

@@ -10,6 +10,8 @@ import * as communities from './0007-communities';
 import * as sponsors from './0008-sponsors';
 import * as crew from './0009-crew';
 import * as surveys from './0010-surveys';
+import * as finance from './0011-finance';
+import * as cfpSharekit from './0012-cfp-sharekit';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '0008-sponsors': sponsors,
   '0009-crew': crew,
   '0010-surveys': surveys,
+  '0011-finance': finance,
+  '0012-cfp-sharekit': cfpSharekit,
 };
 
 export const migrationProvider: MigrationProvider = {

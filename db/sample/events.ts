@@ -53,7 +53,7 @@ export const sampleEvents: SampleEvent[] = [
     endHourUtc: 13,
     languages: ['ja', 'en'],
     currency: 'JPY',
-    modules: { sponsors: false, leads: false, budget: false },
+    modules: { sponsors: false, leads: false, budget: false, cfp: false, sharekit: false },
   },
   {
     key: 'forum',

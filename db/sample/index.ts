@@ -2,14 +2,17 @@
 // adds its own file here and one line to fillSampleData.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
+import { insertSampleCfp } from './cfp';
 import { insertSampleCommunities } from './communities';
 import { insertSampleCrew } from './crew';
 import { insertSampleDoors } from './doors';
 import { insertSampleEvents, sampleEvents } from './events';
+import { insertSampleFinance } from './finance';
 import { sampleId } from './ids';
 import { insertSamplePasses } from './passes';
 import { insertSampleProgramme } from './programme';
 import { insertSampleSales } from './sales';
+import { insertSampleSharekit } from './sharekit';
 import { insertSampleSponsors } from './sponsors';
 import { insertSampleSurveys } from './surveys';
 
@@ -48,7 +51,12 @@ export async function fillSampleData(
   // Crew after sales: one volunteer holds a crew ticket.
   await insertSampleCrew(db, sample);
   await insertSampleCommunities(db, sample);
+  // Call for speakers and share kit after the programme, sponsors and sales they point at.
+  await insertSampleCfp(db, sample);
+  await insertSampleSharekit(db, sample);
   await insertSampleSurveys(db, sample);
+  // Finance after sales: invoices bill the paid orders, and ticket income is read from them.
+  await insertSampleFinance(db, sample);
   // Doors last: a session door names its session, so the programme must be there first.
   await insertSampleDoors(db, sample);
   await orderChangesByTime(db, sample.workspaceId);
@@ -72,11 +80,16 @@ const changingTables = [
   'sponsor_levels',
   'sponsors',
   'leads',
+  'submissions',
+  'submission_speakers',
+  'sharers',
   'communities',
   'community_members',
   'crew_members',
   'shifts',
   'surveys',
+  'invoices',
+  'budget_lines',
 ] as const;
 
 /**

@@ -367,6 +367,56 @@ const notPersonal: Record<string, string[]> = {
     'change_seq',
   ],
   shift_assignments: ['shift_id', 'crew_member_id', 'created_utc'],
+  // A document's own facts; the seller is the organiser, not a person erasure is about.
+  invoices: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'order_id',
+    'kind',
+    'series_no',
+    'number',
+    'corrects_id',
+    'issued_utc',
+    'total_minor',
+    'vat_minor',
+    'currency',
+    'vat_currency',
+    'vat_converted_minor',
+    'erased',
+    'seller',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  invoice_lines: [
+    'id',
+    'invoice_id',
+    'ticket_type_id',
+    'add_on_id',
+    'name',
+    'quantity',
+    'unit_price_minor',
+    'vat_rate',
+    'total_minor',
+    'vat_minor',
+    'sort',
+  ],
+  budget_lines: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'category',
+    'name',
+    'kind',
+    'budgeted_minor',
+    'committed_minor',
+    'actual_minor',
+    'forecast_minor',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
   sponsor_levels: [
     'id',
     'workspace_id',
@@ -422,6 +472,53 @@ const notPersonal: Record<string, string[]> = {
     'updated_utc',
     'change_seq',
   ],
+  // A submission's own facts; its speakers' details are personal (declared), reviews name no one.
+  submissions: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'title',
+    'abstract',
+    'format',
+    'track_id',
+    'language',
+    'status',
+    'session_id',
+    'submitted_utc',
+    'decided_utc',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  submission_speakers: [
+    'id',
+    'workspace_id',
+    'submission_id',
+    'sort_order',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  submission_status_changes: ['id', 'workspace_id', 'submission_id', 'status', 'at_utc'],
+  submission_reviews: ['id', 'workspace_id', 'submission_id', 'score', 'reviewed_utc'],
+  // A sharer's name and email are personal (declared); links, clicks and attributions hold ids only.
+  sharers: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'kind',
+    'attendee_id',
+    'speaker_id',
+    'sponsor_id',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  share_links: ['id', 'workspace_id', 'event_id', 'sharer_id', 'channel', 'code', 'shared_utc'],
+  share_clicks: ['id', 'workspace_id', 'link_id', 'clicked_utc'],
+  share_registrations: ['attendee_id', 'workspace_id', 'link_id', 'registered_utc'],
   // Receivers belong to the organiser's systems; a delivery points at its outbox message (which
   // erasure scrubs) and keeps a payload only for test messages, which hold no person.
   webhooks: [
@@ -727,6 +824,102 @@ describe('erasing a person', () => {
         change_seq: await nextChangeSeq(db),
       })
       .execute();
+    // The invoice of the order they bought names them as buyer, with their company's details.
+    const order = await db
+      .selectFrom('attendees')
+      .innerJoin('orders', 'orders.id', 'attendees.order_id')
+      .select(['orders.id', 'orders.total_minor', 'orders.vat_minor', 'orders.currency'])
+      .where('attendees.id', '=', attendeeId)
+      .executeTakeFirstOrThrow();
+    const issued = new Date().toISOString();
+    await db
+      .insertInto('invoices')
+      .values({
+        id: sampleId(workspaceId, `test-invoice/${tag}`),
+        workspace_id: workspaceId,
+        event_id: summit,
+        order_id: order.id,
+        kind: 'invoice',
+        series_no: 9000,
+        number: `TEST-${tag}`,
+        corrects_id: null,
+        issued_utc: issued,
+        total_minor: order.total_minor,
+        vat_minor: order.vat_minor,
+        currency: order.currency,
+        vat_currency: null,
+        vat_converted_minor: null,
+        buyer_name: `${who.firstName} ${who.lastName}`,
+        buyer_email: who.email,
+        buyer_company: who.company,
+        buyer_address: `${who.lastName}veien 1, Oslo`,
+        buyer_vat_number: `NO${who.lastName}MVA`,
+        buyer_reference: `PO ${who.jobTitle}`,
+        erased: 0,
+        seller: null,
+        created_utc: issued,
+        updated_utc: issued,
+        change_seq: await nextChangeSeq(db),
+      })
+      .execute();
+    // They proposed a talk (found by email) and share the summit with their link (found by ticket).
+    const proposed = new Date().toISOString();
+    const submissionId = sampleId(workspaceId, `test-submission/${tag}`);
+    await db
+      .insertInto('submissions')
+      .values({
+        id: submissionId,
+        workspace_id: workspaceId,
+        event_id: summit,
+        title: 'A talk',
+        abstract: 'About products.',
+        format: 'talk',
+        track_id: null,
+        language: 'en',
+        status: 'submitted',
+        session_id: null,
+        submitted_utc: proposed,
+        decided_utc: null,
+        created_utc: proposed,
+        updated_utc: proposed,
+        change_seq: await nextChangeSeq(db),
+      })
+      .execute();
+    await db
+      .insertInto('submission_speakers')
+      .values({
+        id: sampleId(workspaceId, `test-submission/${tag}/speaker`),
+        workspace_id: workspaceId,
+        submission_id: submissionId,
+        sort_order: 1,
+        name: `${who.firstName} ${who.lastName}`,
+        email: who.email,
+        company: who.company,
+        bio: `${who.jobTitle} at ${who.company}.`,
+        erased: 0,
+        created_utc: proposed,
+        updated_utc: proposed,
+        change_seq: await nextChangeSeq(db),
+      })
+      .execute();
+    await db
+      .insertInto('sharers')
+      .values({
+        id: sampleId(workspaceId, `test-sharer/${tag}`),
+        workspace_id: workspaceId,
+        event_id: summit,
+        kind: 'attendee',
+        attendee_id: attendeeId,
+        speaker_id: null,
+        sponsor_id: null,
+        name: `${who.firstName} ${who.lastName}`,
+        email: null,
+        erased: 0,
+        created_utc: proposed,
+        updated_utc: proposed,
+        change_seq: await nextChangeSeq(db),
+      })
+      .execute();
     // An activity entry about them whose summary names them.
     await db
       .insertInto('workspace_activity')
@@ -757,6 +950,9 @@ describe('erasing a person', () => {
     });
     expect(counts.leads).toBe(2);
     expect(counts.crewMembers).toBe(1);
+    expect(counts.submissionSpeakers).toBe(1);
+    expect(counts.sharers).toBe(1);
+    expect(counts.invoices).toBe(1);
     expect(await whereTheyAppear()).toEqual([]);
   });
 

@@ -49,6 +49,8 @@ const tables = [
   'sponsor_levels',
   'sponsors',
   'leads',
+  'submissions',
+  'sharers',
   'crew_members',
   'shifts',
   'webhooks',
@@ -56,6 +58,7 @@ const tables = [
   'communities',
   'community_members',
   'surveys',
+  'invoices',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -82,6 +85,8 @@ const parentColumn: Record<Table, string> = {
   sponsor_levels: 'event_id',
   sponsors: 'event_id',
   leads: 'event_id',
+  submissions: 'event_id',
+  sharers: 'event_id',
   crew_members: 'event_id',
   shifts: 'event_id',
   // Receivers belong to the workspace, not to an event.
@@ -90,6 +95,7 @@ const parentColumn: Record<Table, string> = {
   communities: 'workspace_id',
   community_members: 'community_id',
   surveys: 'event_id',
+  invoices: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -108,6 +114,8 @@ const paramTable: Record<string, Table> = {
   hookId: 'hooks',
   communityId: 'communities',
   surveyId: 'surveys',
+  submissionId: 'submissions',
+  invoiceId: 'invoices',
 };
 
 /** Path parameters that name no row: the values they take. */

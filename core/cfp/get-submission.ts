@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { uuid } from '../platform/schemas';
+import { loadSubmission, submissionDetailSchema, submissionViews } from './submission-view';
+
+export const getSubmission = defineOperation({
+  name: 'getSubmission',
+  title: 'Get a call-for-speakers submission',
+  description:
+    "Returns one call-for-speakers submission with its speakers (personal data: null without people:read, and once erased), the reviewers' average score, and its history: every status it had with when, oldest first (the last is its status now). Answers 404 notFound for a submission not of this event, and 409 moduleOff when the cfp module is switched off. Over REST it carries an ETag for If-None-Match. Needs cfp:read.",
+  scope: 'cfp:read',
+  effect: 'read',
+  module: 'cfp',
+  problems: ['notFound'],
+  etag: true,
+  input: v.object({ eventId: uuid('The event id.'), submissionId: uuid('The submission id.') }),
+  output: submissionDetailSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const row = await loadSubmission(ctx, event.id, input.submissionId);
+    const view = (await submissionViews(ctx, [row])).get(row.id)!;
+    const history = await ctx.db
+      .selectFrom('submission_status_changes')
+      .select(['status', 'at_utc'])
+      .where('submission_id', '=', row.id)
+      .orderBy('at_utc')
+      .orderBy('id')
+      .execute();
+    return { ...view, history: history.map((h) => ({ status: h.status, atUtc: h.at_utc })) };
+  },
+});

@@ -1,0 +1,2 @@
+export { getSubmission } from './get-submission';
+export { listSubmissions } from './list-submissions';

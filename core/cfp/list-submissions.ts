@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { submissionStatuses } from '../../db/values';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { uuid } from '../platform/schemas';
+import { submissionSchema, submissionViews } from './submission-view';
+
+export const listSubmissions = defineOperation({
+  name: 'listSubmissions',
+  title: 'List call-for-speakers submissions',
+  description:
+    "Lists an event's call-for-speakers submissions, oldest change first (so updatedSince syncs them): title, abstract, format (talk, workshop, lightning, panel), track, language, status (draft, submitted, underReview, accepted, waitlisted, rejected, withdrawn), the session it became once accepted, when it was sent and decided, and the reviewers' average score (rating, 1 to 5) with their number. Each speaker's name, email, company and bio are personal data: null without people:read (personalData says withheld) and once erased. status filters one status. Cursor paging (cursor, limit) and updatedSince. Answers 409 moduleOff when the cfp module is switched off. Needs cfp:read.",
+  scope: 'cfp:read',
+  effect: 'read',
+  module: 'cfp',
+  problems: [],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    status: v.optional(
+      v.pipe(
+        v.picklist(submissionStatuses),
+        v.description(
+          'Only submissions in this status: draft, submitted, underReview, accepted, waitlisted, rejected or withdrawn.',
+        ),
+      ),
+    ),
+    ...cursorFields,
+  }),
+  output: pageOf(submissionSchema),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const plan = planPage(ctx, input, {
+      list: 'submissions',
+      filters: { eventId: event.id, status: input.status },
+    });
+    let query = ctx.db.selectFrom('submissions').selectAll().where('event_id', '=', event.id);
+    if (input.status) query = query.where('status', '=', input.status);
+    const rows = await applyPlan(query, plan, keysetOf('submissions')).execute();
+    const views = await submissionViews(ctx, rows.slice(0, plan.limit));
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => views.get(row.id)!);
+  },
+});

@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/load-event';
+import { defineOperation } from '../platform/operation';
+import { text, uuid } from '../platform/schemas';
+import { breakEvenOf, breakEvenSchema } from './break-even';
+import { budgetCategorySchema, figuresSchema, shown, totalsOf } from './budget-summary';
+
+export const budgetSummarySchema = v.object({
+  eventId: uuid('The event id.'),
+  currency: text("ISO 4217 currency: the event's; every amount is in it, net of VAT."),
+  income: figuresSchema,
+  costs: figuresSchema,
+  result: v.pipe(figuresSchema, v.description('Income less costs, stage by stage; negative is a loss.')),
+  categories: v.pipe(
+    v.array(budgetCategorySchema),
+    v.description('Each category with its totals: income categories first, then costs, each by name.'),
+  ),
+  breakEven: breakEvenSchema,
+});
+
+export const getBudget = defineOperation({
+  name: 'getBudget',
+  title: 'Get the budget summary',
+  description:
+    "The event's budget summary, net of VAT and computed from its budget lines on every call: income, costs and result (income less costs) as budgeted, committed, actual and forecast; the same per category (income categories first, then costs, each by name, with how many lines each holds); and the break-even point: averageTicketPrice (what paid ticket orders brought in net of VAT per ticket in them, or before any paid order the mean net price of the priced ticket types; priceFrom says which), tickets (paid tickets needed at that price so forecast income covers forecast costs, income other than the tickets category counted at its forecast), paidTickets (tickets in paid orders so far) and reached. Ticket income in the figures is the tickets category's lines as the organiser keeps them; orders and sales pace show the sales themselves. Money with the event currency's own decimals. Answers 409 moduleOff when the budget module is switched off. Needs finance:read.",
+  scope: 'finance:read',
+  effect: 'read',
+  module: 'budget',
+  problems: [],
+  input: v.object({ eventId: uuid('The event id.') }),
+  output: budgetSummarySchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const lines = await ctx.db
+      .selectFrom('budget_lines')
+      .selectAll()
+      .where('event_id', '=', event.id)
+      .orderBy('change_seq')
+      .execute();
+    const totals = totalsOf(lines);
+    return {
+      eventId: event.id,
+      currency: event.currency,
+      income: shown(totals.income, event.currency),
+      costs: shown(totals.costs, event.currency),
+      result: shown(totals.result, event.currency),
+      categories: totals.categories.map((c) => ({
+        category: c.category,
+        kind: c.kind,
+        lines: c.lines,
+        ...shown(c, event.currency),
+      })),
+      breakEven: await breakEvenOf(ctx, event, lines),
+    };
+  },
+});

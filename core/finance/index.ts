@@ -1,0 +1,3 @@
+export { getBudget } from './get-budget';
+export { getInvoice } from './get-invoice';
+export { listInvoices } from './list-invoices';

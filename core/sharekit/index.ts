@@ -1,0 +1,1 @@
+export { listSharekitLeaderboard } from './list-sharekit-leaderboard';
