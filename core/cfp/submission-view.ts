@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import type { SubmissionRow, SubmissionSpeakerRow } from '../../db/schema';
 import { submissionFormats, submissionStatuses } from '../../db/values';
+import { roundTo2 } from '../platform/average';
 import type { Ctx } from '../platform/context';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
 import { problem } from '../platform/problems';
@@ -88,8 +89,6 @@ export function submissionSpeakerView(reader: Reader, row: SubmissionSpeakerRow)
   );
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
-
 /** Views of a page of submissions, with their speakers in order and the reviews counted. */
 export async function submissionViews(ctx: Ctx, rows: SubmissionRow[]): Promise<Map<string, SubmissionView>> {
   if (rows.length === 0) return new Map();
@@ -133,7 +132,7 @@ export async function submissionViews(ctx: Ctx, rows: SubmissionRow[]): Promise<
           submittedUtc: row.submitted_utc,
           decidedUtc: row.decided_utc,
           reviews: n,
-          rating: n > 0 ? round2(Number(scored!.sum) / n) : null,
+          rating: n > 0 ? roundTo2(Number(scored!.sum) / n) : null,
           updatedUtc: row.updated_utc,
         },
       ];

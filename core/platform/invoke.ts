@@ -17,6 +17,7 @@ import { lowerCaseIds } from './ids';
 import { enforceEventRules } from './load-event';
 import type { AnyOperation } from './operation';
 import { problemsOf } from './operation-problems';
+import { canReadPeople } from './personal-data';
 import { isProblem, problem } from './problems';
 import { withSavepoint } from './savepoint';
 import { requireScope, type Scope } from './scopes';
@@ -66,7 +67,11 @@ export async function invoke(
 
 function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
   const call: Ctx = { ...ctx, loadedEvents: new Map() };
-  return enforceEventRules(call, operation, input).then(() => operation.handler(call, input as never));
+  return enforceEventRules(call, operation, input).then(() => {
+    if (operation.aboutPeople && !canReadPeople(call.actor))
+      throw problem('peopleScope', operation.aboutPeople);
+    return operation.handler(call, input as never);
+  });
 }
 
 async function runIdempotent(

@@ -25,6 +25,7 @@ function derived(op: AnyOperation): ProblemCode[] {
   if (fields.has('eventId')) codes.push('eventNotFound');
   if (op.doors) codes.push('onlineEvent');
   if (op.module) codes.push('moduleOff');
+  if (op.aboutPeople) codes.push('peopleScope');
   if (op.idempotent) codes.push('invalidIdempotencyKey', 'idempotencyKeyInUse', 'idempotencyKeyReused');
   if (op.ifMatch) codes.push('preconditionFailed');
   if (fields.has('cursor')) codes.push('invalidCursor');

@@ -37,6 +37,11 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   /** A door feature: online events have none, so invoke answers 409 onlineEvent (before moduleOff). */
   doors?: boolean;
   /**
+   * The call is about people by name or address: without people:read invoke answers 403
+   * peopleScope, with this sentence (after the event's rules).
+   */
+  aboutPeople?: string;
+  /**
    * The problem codes the operation's own rules answer. Those every call can meet (authentication,
    * validation, eventNotFound, moduleOff, idempotency, ...) are derived: see problemsOf.
    */

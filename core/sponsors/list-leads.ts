@@ -2,8 +2,6 @@ import * as v from 'valibot';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
-import { canReadPeople } from '../platform/personal-data';
-import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { leadItemSchema, leadItemView, leadQuery } from './lead-view';
 
@@ -19,7 +17,8 @@ export const listLeads = defineOperation({
   scope: 'sponsors:read',
   effect: 'read',
   module: 'leads',
-  problems: ['peopleScope'],
+  aboutPeople: 'Leads are about people: listing them needs the people:read scope.',
+  problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
     cursor: cursorFields.cursor,
@@ -35,8 +34,6 @@ export const listLeads = defineOperation({
   }),
   output: pageOf(leadItemSchema),
   async handler(ctx, input) {
-    if (!canReadPeople(ctx.actor))
-      throw problem('peopleScope', 'Leads are about people: listing them needs the people:read scope.');
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(
       ctx,

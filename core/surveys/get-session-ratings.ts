@@ -2,10 +2,10 @@
 // they are now and never saying who rated: for the event as a whole and for each session in
 // programme order (a session nobody rated shows count 0 and no average).
 import * as v from 'valibot';
+import { averageOf } from '../platform/average';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
 import { int32, text, uuid } from '../platform/schemas';
-import { round2 } from './survey-results';
 
 const tally = {
   count: int32('How many ratings.'),
@@ -20,8 +20,7 @@ const tally = {
 
 function tallyOf(stars: number[]) {
   const distribution = [1, 2, 3, 4, 5].map((s) => stars.filter((x) => x === s).length);
-  const sum = stars.reduce((a, b) => a + b, 0);
-  return { count: stars.length, average: stars.length ? round2(sum / stars.length) : null, distribution };
+  return { count: stars.length, average: averageOf(stars), distribution };
 }
 
 export const getSessionRatings = defineOperation({

@@ -3,6 +3,7 @@
 // the average of 1–5 ratings, NPS of 0–10 scales (promoters 9–10 less detractors 0–6, in percent
 // of those who answered), and the texts. An answer outside its question's range is not counted.
 import * as v from 'valibot';
+import { averageOf } from '../platform/average';
 import { int32, text } from '../platform/schemas';
 import { byLanguage, type SurveyQuestion, surveyQuestionKinds } from './survey-questions';
 
@@ -42,8 +43,6 @@ export type QuestionResult = v.InferOutput<typeof questionResultSchema>;
 const isInt = (x: unknown, min: number, max: number): x is number =>
   typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;
 
-export const round2 = (x: number) => Math.round(x * 100) / 100;
-
 /** Results of each question over the answers (each an object keyed by question id). */
 export function resultsOf(questions: SurveyQuestion[], answers: Record<string, unknown>[]): QuestionResult[] {
   return questions.map((q) => {
@@ -52,8 +51,7 @@ export function resultsOf(questions: SurveyQuestion[], answers: Record<string, u
     switch (q.kind) {
       case 'rating': {
         const stars = given.filter((x) => isInt(x, 1, 5)) as number[];
-        const sum = stars.reduce((a, b) => a + b, 0);
-        return { ...base, answered: stars.length, average: stars.length ? round2(sum / stars.length) : null };
+        return { ...base, answered: stars.length, average: averageOf(stars) };
       }
       case 'scale': {
         const scores = given.filter((x) => isInt(x, 0, 10)) as number[];
