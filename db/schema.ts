@@ -6,7 +6,10 @@ import type {
   AttemptOutcome,
   AttendeeStatus,
   BudgetLineKind,
+  CertificateKind,
+  ClaimStatus,
   CommunityStatus,
+  ContentKind,
   DeliveryResult,
   DeliveryState,
   DeliveryTargetKind,
@@ -34,10 +37,12 @@ import type {
   ShareChannel,
   SharerKind,
   ShiftPlaceKind,
+  StayStatus,
   SubmissionFormat,
   SubmissionStatus,
   TicketVisibility,
   Transport,
+  TravelMode,
   WebhookDisabledReason,
   WebhookEventType,
 } from './values';
@@ -751,6 +756,64 @@ export interface BudgetLinesTable extends EventOwned, Changing {
   forecast_minor: number;
 }
 
+/** A person named on an import-only source; erasure finds them by email (and ticket, where kept). */
+interface NamedPerson {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  erased: Flag;
+}
+
+/** A hotel stay arranged for an attendee, a speaker or crew (comes in by import). */
+export interface StaysTable extends EventOwned, Changing, NamedPerson {
+  attendee_id: string | null;
+  status: StayStatus;
+  hotel: string | null;
+  room: string | null;
+  /** YYYY-MM-DD: first night. */
+  check_in_date: string;
+  /** YYYY-MM-DD: day of leaving. */
+  check_out_date: string;
+}
+
+/** A journey booked for a speaker or crew member (comes in by import). */
+export interface TravelTable extends EventOwned, Changing, NamedPerson {
+  mode: TravelMode;
+  from_place: string;
+  to_place: string;
+  departs_utc: string;
+  arrives_utc: string;
+  /** Booking reference: personal data. */
+  reference: string | null;
+}
+
+/** An expense claim of a speaker or crew member (comes in by import). */
+export interface ExpenseClaimsTable extends EventOwned, Changing, NamedPerson {
+  category: string;
+  amount_minor: number;
+  currency: string;
+  status: ClaimStatus;
+  submitted_utc: string;
+  approved_utc: string | null;
+  paid_utc: string | null;
+}
+
+/** A certificate of attendance, speaking or crewing issued to a ticket holder (comes in by import). */
+export interface CertificatesTable extends EventOwned, Changing, NamedPerson {
+  attendee_id: string;
+  kind: CertificateKind;
+  issued_utc: string;
+}
+
+/** Slides, a recording, an article or photos published after the event (comes in by import). */
+export interface PublishedContentTable extends EventOwned, Changing {
+  kind: ContentKind;
+  title: string;
+  session_id: string | null;
+  url: string;
+  published_utc: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
@@ -804,6 +867,11 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   budget_lines: BudgetLinesTable;
+  stays: StaysTable;
+  travel: TravelTable;
+  expense_claims: ExpenseClaimsTable;
+  certificates: CertificatesTable;
+  published_content: PublishedContentTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -845,3 +913,8 @@ export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
 export type BudgetLineRow = Selectable<BudgetLinesTable>;
 export type NewDeliveryRow = Insertable<DeliveriesTable>;
+export type StayRow = Selectable<StaysTable>;
+export type TravelRow = Selectable<TravelTable>;
+export type ExpenseClaimRow = Selectable<ExpenseClaimsTable>;
+export type CertificateRow = Selectable<CertificatesTable>;
+export type ContentRow = Selectable<PublishedContentTable>;

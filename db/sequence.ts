@@ -10,3 +10,12 @@ export async function nextChangeSeq(db: Db): Promise<number> {
   if (value === undefined) throw new Error('change_sequence is not initialised');
   return value;
 }
+
+/** Reserves `count` positions at once (for writes of many rows); answers the first of them. */
+export async function reserveChangeSeqs(db: Db, count: number): Promise<number> {
+  const row = await sql<{ value: number }>`
+    update change_sequence set value = value + ${count} where name = 'changes' returning value`.execute(db);
+  const value = row.rows[0]?.value;
+  if (value === undefined) throw new Error('change_sequence is not initialised');
+  return value - count + 1;
+}

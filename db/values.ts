@@ -165,6 +165,22 @@ export type InvoiceKind = (typeof invoiceKinds)[number];
 export const budgetLineKinds = ['income', 'cost'] as const;
 export type BudgetLineKind = (typeof budgetLineKinds)[number];
 
+/** Sources that come in by import (db/migrations/0013-import-sources.ts). */
+export const stayStatuses = ['requested', 'assigned', 'cancelled'] as const;
+export type StayStatus = (typeof stayStatuses)[number];
+
+export const travelModes = ['flight', 'train', 'bus', 'car', 'other'] as const;
+export type TravelMode = (typeof travelModes)[number];
+
+export const claimStatuses = ['submitted', 'approved', 'paid', 'rejected'] as const;
+export type ClaimStatus = (typeof claimStatuses)[number];
+
+export const certificateKinds = ['attendance', 'speaker', 'crew'] as const;
+export type CertificateKind = (typeof certificateKinds)[number];
+
+export const contentKinds = ['slides', 'recording', 'article', 'photos'] as const;
+export type ContentKind = (typeof contentKinds)[number];
+
 export const transports = ['rest', 'mcp'] as const;
 export type Transport = (typeof transports)[number];
 
@@ -298,4 +314,13 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'invoices.kind': invoiceKinds,
   'invoices.erased': flags,
   'budget_lines.kind': budgetLineKinds,
+  'stays.status': stayStatuses,
+  'stays.erased': flags,
+  'travel.mode': travelModes,
+  'travel.erased': flags,
+  'expense_claims.status': claimStatuses,
+  'expense_claims.erased': flags,
+  'certificates.kind': certificateKinds,
+  'certificates.erased': flags,
+  'published_content.kind': contentKinds,
 };

@@ -342,7 +342,7 @@ export function openApiDocument(origin: string): Json {
       title: 'Tessera API',
       version: '1.0.0',
       summary: "The JSON REST API for one workspace's events.",
-      description: `Every call carries an API key: \`Authorization: Bearer abk_…\` (or \`X-Api-Key\`). A key reaches one workspace and does what its scopes allow. Refusals are \`application/problem+json\`: branch on \`code\` (see the [error catalogue](/developers/errors)). The same operations are MCP tools at \`/mcp\`. Start with [the first five minutes](/developers/start).`,
+      description: `Every call carries an API key: \`Authorization: Bearer abk_…\` (or \`X-Api-Key\`). A key reaches one workspace and does what its scopes allow. Refusals are \`application/problem+json\`: branch on \`code\` (see the [error catalogue](/developers/errors)). The same operations are MCP tools at \`/mcp\`. Start with [the first five minutes](/developers/start). To load events from another system, see the [import format](/api/v1/import-schema.json) (JSON Schema, for \`tessera import\`).`,
       contact: { name: 'Tessera developers', url: `${origin}/developers` },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Tessera' },
     },

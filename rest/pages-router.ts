@@ -1,8 +1,9 @@
 // Pages and documents anyone may read without a key: the landing page, the public pages of
-// published events and communities, the OpenAPI document, the developer pages and the reference's script.
+// published events and communities, the OpenAPI document, the import format's JSON Schema, the developer pages and the reference's script.
 import { Router } from '@koa/router';
 import { publicCommunity } from '../core/communities/public-community';
 import { publicEvent } from '../core/events/public-event';
+import { importJsonSchema } from '../core/import/import-schema';
 import type { Services } from '../core/platform/services';
 import { openApiDocument } from './openapi';
 import { communityNotFoundPage, communityPage } from './pages/community';
@@ -33,6 +34,10 @@ export function pagesRouter(services: Services): Router {
   });
   router.get(`${apiBase}/openapi.json`, (ctx) => {
     ctx.body = openApiDocument(ctx.state.origin);
+  });
+  router.get(`${apiBase}/import-schema.json`, (ctx) => {
+    ctx.type = 'application/schema+json';
+    ctx.body = importJsonSchema(ctx.state.origin);
   });
   router.get('/developers', (ctx) => {
     ctx.type = 'html';

@@ -1,5 +1,7 @@
 // The `tessera` command: serve, demo key, workspace create, key create/list/revoke/activity.
 // Answers are JSON on stdout for scripts; mistakes go to stderr with a non-zero exit.
+
+import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import {
   createKey,
@@ -14,6 +16,7 @@ import { erasePerson } from '../core/admin/erase-person';
 import { markOrderPaid } from '../core/admin/mark-order-paid';
 import { operatorContext } from '../core/admin/operator';
 import { createWorkspace, findWorkspace, listWorkspaces } from '../core/admin/workspaces';
+import { ImportRefused, importFile } from '../core/import/import-file';
 import { isUuid } from '../core/platform/ids';
 import { isProblem } from '../core/platform/problems';
 import { presets } from '../core/platform/scopes';
@@ -278,6 +281,41 @@ person
     );
   });
 
+program
+  .command('import')
+  .description(
+    'Load events and everything under them (and communities) from an import file, in one transaction; prints JSON { created, updated, removed, unchanged, messages, ... }. The same file again changes nothing. A bad file imports nothing and lists every problem with its path.',
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .argument(
+    '<file>',
+    'the import file (JSON; its format: GET /api/v1/import-schema.json, docs/import-example.json)',
+  )
+  .option('--dry-run', 'check the file and say what it would change, keeping nothing')
+  .addOption(dataOption())
+  .addHelpText(
+    'after',
+    `
+Examples:
+  npx tessera import --workspace <workspaceId> docs/import-example.json
+  npx tessera import --workspace <workspaceId> export-from-old-system.json --dry-run`,
+  )
+  .action(async (file, flags) => {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new KeyRequestError(
+        `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
+      );
+    }
+    print(
+      await withServices(flags.data, async (s) =>
+        importFile(await operatorContext(s, flags.workspace), text, { dryRun: flags.dryRun === true }),
+      ),
+    );
+  });
+
 const order = program.command('order').description('Orders.');
 order
   .command('mark-paid')
@@ -308,6 +346,12 @@ try {
     const sentence = /[.!?]$/.test(detail) ? detail : `${detail}.`;
     const hint = error.code === 'commander.unknownCommand' ? ' See npx tessera --help.' : '';
     process.stderr.write(`${JSON.stringify({ error: 'invalidArguments', detail: `${sentence}${hint}` })}\n`);
+    process.exit(2);
+  }
+  if (error instanceof ImportRefused) {
+    process.stderr.write(
+      `${JSON.stringify({ error: 'importRefused', detail: `${error.message} Nothing was imported.`, problems: error.issues }, null, 2)}\n`,
+    );
     process.exit(2);
   }
   const known = error instanceof KeyRequestError || error instanceof SettingsError || isProblem(error);

@@ -1,35 +1,13 @@
 // The `tessera` command (README "Operating contract"), run as a child process against the data
 // folder of a running server, as an operator would: JSON on stdout, clear errors and a non-zero
 // exit on bad arguments.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listKeys } from '../core/admin/api-keys';
 import { expectProblem } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/server';
+import { runTessera as tessera } from './support/spawned';
 
 let t: TestServer;
-const bin = join(import.meta.dirname, '..', 'bin', 'tessera.mjs');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function tessera(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { env: { ...process.env, TESSERA_LOG_LEVEL: 'silent', ...env }, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 const withData = (args: string[]) => [...args, '--data', t.dataDir];
 

@@ -27,6 +27,10 @@ export interface ErasureCounts {
   sharers: number;
   crewMembers: number;
   invoices: number;
+  stays: number;
+  travel: number;
+  expenseClaims: number;
+  certificates: number;
 }
 
 const countNames: Record<string, keyof ErasureCounts> = {
@@ -40,6 +44,10 @@ const countNames: Record<string, keyof ErasureCounts> = {
   sharers: 'sharers',
   crew_members: 'crewMembers',
   invoices: 'invoices',
+  stays: 'stays',
+  travel: 'travel',
+  expense_claims: 'expenseClaims',
+  certificates: 'certificates',
 };
 
 export async function erasePerson(
@@ -73,6 +81,10 @@ export async function erasePerson(
       sharers: 0,
       crewMembers: 0,
       invoices: 0,
+      stays: 0,
+      travel: 0,
+      expenseClaims: 0,
+      certificates: 0,
     };
     const erasedIds = new Set<string>();
     let attendeeIds: string[] = [];
@@ -110,7 +122,7 @@ export async function erasePerson(
       action: 'erasePerson',
       resourceType: 'person',
       resourceId: who.attendeeId ?? 'by-email',
-      summary: `${counts.attendees} ticket(s), ${counts.orders} order(s), ${counts.passHolders} pass holder(s), ${counts.speakers} speaker(s), ${counts.communityMembers} community member(s), ${counts.leads} lead(s), ${counts.crewMembers} crew member(s), ${counts.submissionSpeakers} submission speaker(s), ${counts.sharers} sharer(s), ${counts.invoices} invoice(s)`,
+      summary: `${counts.attendees} ticket(s), ${counts.orders} order(s), ${counts.passHolders} pass holder(s), ${counts.speakers} speaker(s), ${counts.communityMembers} community member(s), ${counts.leads} lead(s), ${counts.crewMembers} crew member(s), ${counts.submissionSpeakers} submission speaker(s), ${counts.sharers} sharer(s), ${counts.invoices} invoice(s), ${counts.stays} stay(s), ${counts.travel} journey(s), ${counts.expenseClaims} expense claim(s), ${counts.certificates} certificate(s)`,
     });
     return counts;
   });

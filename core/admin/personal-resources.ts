@@ -12,6 +12,12 @@ import type { PersonalResource } from '../platform/personal-data';
 import { speakerPersonal } from '../programme/speaker-view';
 import { sharerPersonal } from '../sharekit/leaderboard-view';
 import { leadPersonal } from '../sponsors/lead-view';
+import {
+  certificatePersonal,
+  claimPersonal,
+  stayPersonal,
+  travelPersonal,
+} from '../webhooks/message-resources';
 
 export const personalResources: readonly PersonalResource<string, string>[] = [
   attendeePersonal,
@@ -27,4 +33,9 @@ export const personalResources: readonly PersonalResource<string, string>[] = [
   // After the attendees: a sharer is found by their own ticket too.
   sharerPersonal,
   invoicePersonal,
+  // After the attendees: a stay or a certificate is found by the ticket too.
+  stayPersonal,
+  travelPersonal,
+  claimPersonal,
+  certificatePersonal,
 ];

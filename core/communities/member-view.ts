@@ -1,7 +1,7 @@
 // The public CommunityMember resource. Name and email are personal data: null without people:read
 // and once the person erased their data. The members list uses this view; member messages carry it.
 import * as v from 'valibot';
-import type { CommunityMemberRow } from '../../db/schema';
+import type { CommunityMemberRow, CommunityRow } from '../../db/schema';
 import { memberStatuses } from '../../db/values';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
@@ -19,6 +19,11 @@ export const communityRefSchema = v.object({
   slug: text('Its address after /c/.'),
   name: text('Its name.'),
 });
+
+/** How messages name the community they are about. */
+export function communityRefOf(row: Pick<CommunityRow, 'id' | 'slug' | 'name'>) {
+  return { communityId: row.id, slug: row.slug, name: row.name };
+}
 
 export const memberSchema = v.object({
   memberId: uuid('The member id.'),

@@ -1,10 +1,16 @@
 // Resources that reach a receiver only inside messages (they come in by import, not through an API
 // list): feedback, certificates, published content, stays, travel and expense claims. Designed in the
 // attendee family's style: ids, the event, venue-free UTC times, and the personal-data rule where a
-// person is named.
+// person is named. The views render a row as its message carries it (unredacted: the dispatcher
+// redacts per subscriber).
 import * as v from 'valibot';
-import { declarePersonalFields } from '../platform/personal-data';
+import type { CertificateRow, ContentRow, ExpenseClaimRow, StayRow, TravelRow } from '../../db/schema';
+import { certificateKinds, claimStatuses, contentKinds, stayStatuses, travelModes } from '../../db/values';
+import { toMajor } from '../platform/money';
+import { applyPersonalData, declarePersonal } from '../platform/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
+
+export { claimStatuses, stayStatuses };
 
 const money = (description: string) => v.pipe(v.number(), v.description(description));
 const person = {
@@ -23,37 +29,69 @@ export const feedbackSchema = v.object({
   answeredUtc: dateTime('When it was given.'),
 });
 
-export const certificatePersonal = declarePersonalFields({
+export const certificatePersonal = declarePersonal({
   resource: 'certificate',
   idField: 'certificateId',
+  table: 'certificates',
   fields: { firstName: 'first_name', lastName: 'last_name' },
+  storedOnly: ['email'],
+  emailColumn: 'email',
+  attendeeColumn: 'attendee_id',
 });
 
 export const certificateSchema = v.object({
   certificateId: uuid('The certificate id.'),
   attendeeId: uuid('The attendee it was issued to.'),
-  kind: v.picklist(['attendance', 'speaker', 'crew']),
+  kind: v.picklist(certificateKinds),
   ...person,
   issuedUtc: dateTime('When it was issued.'),
   erased: v.boolean(),
   personalData: personalDataSchema,
 });
 
+export function certificateView(row: CertificateRow): v.InferOutput<typeof certificateSchema> {
+  return applyPersonalData(
+    'unredacted',
+    {
+      certificateId: row.id,
+      attendeeId: row.attendee_id,
+      kind: row.kind,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      issuedUtc: row.issued_utc,
+    },
+    certificatePersonal,
+    row.erased === 1,
+  );
+}
+
 export const contentSchema = v.object({
   contentId: uuid('The content id.'),
-  kind: v.picklist(['slides', 'recording', 'article', 'photos']),
+  kind: v.picklist(contentKinds),
   title: text('Its title.'),
   sessionId: v.nullable(uuid('The session it belongs to.')),
   url: v.pipe(v.string(), v.url(), v.description('Where it is published.')),
   publishedUtc: dateTime('When it was published.'),
 });
 
-export const stayStatuses = ['requested', 'assigned', 'cancelled'] as const;
+export function contentView(row: ContentRow): v.InferOutput<typeof contentSchema> {
+  return {
+    contentId: row.id,
+    kind: row.kind,
+    title: row.title,
+    sessionId: row.session_id,
+    url: row.url,
+    publishedUtc: row.published_utc,
+  };
+}
 
-export const stayPersonal = declarePersonalFields({
+export const stayPersonal = declarePersonal({
   resource: 'stay',
   idField: 'stayId',
+  table: 'stays',
   fields: { firstName: 'first_name', lastName: 'last_name', email: 'email' },
+  emailColumn: 'email',
+  attendeeColumn: 'attendee_id',
 });
 
 /** A hotel stay arranged for an attendee, a speaker or crew. */
@@ -72,17 +110,41 @@ export const staySchema = v.object({
   personalData: personalDataSchema,
 });
 
-export const travelPersonal = declarePersonalFields({
+export function stayView(row: StayRow): v.InferOutput<typeof staySchema> {
+  return applyPersonalData(
+    'unredacted',
+    {
+      stayId: row.id,
+      attendeeId: row.attendee_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      status: row.status,
+      hotel: row.hotel,
+      room: row.room,
+      checkInDate: row.check_in_date,
+      checkOutDate: row.check_out_date,
+      updatedUtc: row.updated_utc,
+    },
+    stayPersonal,
+    row.erased === 1,
+  );
+}
+
+export const travelPersonal = declarePersonal({
   resource: 'travel',
   idField: 'travelId',
+  table: 'travel',
   fields: { firstName: 'first_name', lastName: 'last_name', reference: 'reference' },
+  storedOnly: ['email'],
+  emailColumn: 'email',
 });
 
 /** A journey booked for a speaker or crew member. */
 export const travelSchema = v.object({
   travelId: uuid('The travel id.'),
   ...person,
-  mode: v.picklist(['flight', 'train', 'bus', 'car', 'other']),
+  mode: v.picklist(travelModes),
   from: text('Where it starts.'),
   to: text('Where it ends.'),
   departsUtc: dateTime('Departure.'),
@@ -93,12 +155,32 @@ export const travelSchema = v.object({
   personalData: personalDataSchema,
 });
 
-export const claimStatuses = ['submitted', 'approved', 'paid', 'rejected'] as const;
+export function travelView(row: TravelRow): v.InferOutput<typeof travelSchema> {
+  return applyPersonalData(
+    'unredacted',
+    {
+      travelId: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      mode: row.mode,
+      from: row.from_place,
+      to: row.to_place,
+      departsUtc: row.departs_utc,
+      arrivesUtc: row.arrives_utc,
+      reference: row.reference,
+      updatedUtc: row.updated_utc,
+    },
+    travelPersonal,
+    row.erased === 1,
+  );
+}
 
-export const claimPersonal = declarePersonalFields({
+export const claimPersonal = declarePersonal({
   resource: 'expense claim',
   idField: 'claimId',
+  table: 'expense_claims',
   fields: { firstName: 'first_name', lastName: 'last_name', email: 'email' },
+  emailColumn: 'email',
 });
 
 /** An expense claim of a speaker or crew member. */
@@ -116,3 +198,24 @@ export const claimSchema = v.object({
   erased: v.boolean(),
   personalData: personalDataSchema,
 });
+
+export function claimView(row: ExpenseClaimRow): v.InferOutput<typeof claimSchema> {
+  return applyPersonalData(
+    'unredacted',
+    {
+      claimId: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      category: row.category,
+      amount: toMajor(row.amount_minor, row.currency),
+      currency: row.currency,
+      status: row.status,
+      submittedUtc: row.submitted_utc,
+      approvedUtc: row.approved_utc,
+      paidUtc: row.paid_utc,
+    },
+    claimPersonal,
+    row.erased === 1,
+  );
+}

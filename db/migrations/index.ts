@@ -12,6 +12,7 @@ import * as crew from './0009-crew';
 import * as surveys from './0010-surveys';
 import * as finance from './0011-finance';
 import * as cfpSharekit from './0012-cfp-sharekit';
+import * as importSources from './0013-import-sources';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-surveys': surveys,
   '0011-finance': finance,
   '0012-cfp-sharekit': cfpSharekit,
+  '0013-import-sources': importSources,
 };
 
 export const migrationProvider: MigrationProvider = {

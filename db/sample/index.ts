@@ -1,5 +1,7 @@
 // Sample data for the demonstration workspace and for `workspace create --sample`. Each area
 // adds its own file here and one line to fillSampleData.
+
+import { changingTables } from '../changing-tables';
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import { insertSampleCfp } from './cfp';
@@ -61,36 +63,6 @@ export async function fillSampleData(
   await insertSampleDoors(db, sample);
   await orderChangesByTime(db, sample.workspaceId);
 }
-
-/** Every table whose rows carry a change position (change_seq) and the time of that change. */
-const changingTables = [
-  'events',
-  'ticket_types',
-  'add_ons',
-  'discount_codes',
-  'orders',
-  'attendees',
-  'rooms',
-  'tracks',
-  'speakers',
-  'sessions',
-  'doors',
-  'passes',
-  'pass_holders',
-  'sponsor_levels',
-  'sponsors',
-  'leads',
-  'submissions',
-  'submission_speakers',
-  'sharers',
-  'communities',
-  'community_members',
-  'crew_members',
-  'shifts',
-  'surveys',
-  'invoices',
-  'budget_lines',
-] as const;
 
 /**
  * The sample's rows are made area by area, each with times in the past: their change positions are

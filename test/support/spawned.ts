@@ -26,19 +26,32 @@ export function alive(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
 }
 
-/** Runs one `tessera` command and answers its JSON output. */
-export function tessera(args: string[], env: Record<string, string> = {}): Promise<any> {
-  return new Promise((resolve, reject) => {
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one `tessera` command: its exit status and what it printed. */
+export function runTessera(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      { env: { ...childEnv, ...env }, timeout: 30_000 },
+      { env: { ...childEnv, ...env }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
-        if (error) reject(new Error(`tessera ${args.join(' ')} failed: ${stderr || error.message}`));
-        else resolve(JSON.parse(stdout));
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
       },
     );
   });
+}
+
+/** Runs one `tessera` command that must succeed, and answers its JSON output. */
+export async function tessera(args: string[], env: Record<string, string> = {}): Promise<any> {
+  const run = await runTessera(args, env);
+  if (run.code !== 0) throw new Error(`tessera ${args.join(' ')} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
 }
 
 /** Starts `tessera serve` on the data folder and waits for its "running" banner. */

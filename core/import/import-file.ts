@@ -1,0 +1,187 @@
+// `tessera import`: reads an import file, checks it whole (the format, then every reference and
+// rule), and writes it in one transaction with the outbox messages of what it created and changed.
+// A file with any problem imports nothing and answers every problem with its path.
+import * as v from 'valibot';
+import { inTransaction } from '../admin/operator';
+import { logChange } from '../platform/change-log';
+import type { Ctx } from '../platform/context';
+import { recount } from './counts';
+import { importFormat } from './format';
+import { emitImportMessages } from './messages';
+import type { ImportIssue } from './plan';
+import { planFile } from './plan-file';
+import { ImportRefused, type WriteReport, writePlan } from './write';
+
+export { ImportRefused };
+
+export interface ImportResult {
+  workspaceId: string;
+  /** True when nothing was kept (--dry-run): the counts say what an import would do. */
+  dryRun: boolean;
+  communities: number;
+  events: number;
+  /** Rows added, by table. */
+  created: Record<string, number>;
+  /** Rows changed to match the file, by table. */
+  updated: Record<string, number>;
+  /** Rows the file no longer has, by table (a crew member taken off a shift, a click): only where the file holds a whole set. */
+  removed: Record<string, number>;
+  /** Rows already as the file has them. */
+  unchanged: number;
+  /** Rows left erased because their person erased their data. */
+  keptErased: number;
+  /** Outbox messages recorded (webhooks deliver them). */
+  messages: number;
+}
+
+/** A dry run goes all the way and is then rolled back. */
+class DryRunDone extends Error {
+  constructor(readonly result: ImportResult) {
+    super('dry run');
+  }
+}
+
+/** A valibot issue's place in the file as a JSON path: events[0].orders[3].attendees[1].email. */
+function pathOf(issue: v.BaseIssue<unknown>): string {
+  let path = '';
+  for (const item of issue.path ?? []) {
+    const key = item.key as string | number;
+    path +=
+      typeof key === 'number'
+        ? `[${key}]`
+        : /^[A-Za-z_$][\w$]*$/.test(key)
+          ? `${path ? '.' : ''}${key}`
+          : `[${JSON.stringify(key)}]`;
+  }
+  return path;
+}
+
+function formatIssues(issues: readonly v.BaseIssue<unknown>[]): ImportIssue[] {
+  return issues.map((issue) => ({
+    path: pathOf(issue),
+    // A strict object's refusal of a field it does not have reads "Expected never": say it plainly.
+    message:
+      issue.type === 'strict_object' && issue.expected === 'never'
+        ? 'Not a field of the format here (misspelt?).'
+        : issue.message,
+  }));
+}
+
+export async function importFile(
+  operator: Ctx,
+  text: string,
+  options: { dryRun?: boolean } = {},
+): Promise<ImportResult> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ImportRefused([{ path: '', message: `Not JSON: ${(error as Error).message}` }]);
+  }
+  const parsed = v.safeParse(importFormat, data);
+  if (!parsed.success) throw new ImportRefused(formatIssues(parsed.issues));
+  const file = parsed.output;
+  const now = operator.clock.now().toISOString();
+  const plan = planFile(file, operator.actor.workspaceId, now);
+  await refuseTakenSlugs(
+    operator,
+    plan.rows('events').map((p) => ({ id: String(p.row.id), slug: String(p.row.slug), path: p.path })),
+    'events',
+    plan.issues,
+  );
+  await refuseTakenSlugs(
+    operator,
+    plan.rows('communities').map((p) => ({ id: String(p.row.id), slug: String(p.row.slug), path: p.path })),
+    'communities',
+    plan.issues,
+  );
+  if (plan.issues.length > 0) throw new ImportRefused(plan.issues);
+  try {
+    return await inTransaction(operator, async (ctx) => {
+      const report = await writePlan(ctx.db, plan, now);
+      const eventIds = plan.rows('events').map((p) => String(p.row.id));
+      const issues = await recount(ctx.db, plan, eventIds, now);
+      if (issues.length > 0) throw new ImportRefused(issues);
+      const messages = await emitImportMessages(ctx, report);
+      const result = summary(operator.actor.workspaceId, file, report, messages, options.dryRun === true);
+      await logChange(ctx, {
+        action: 'import',
+        resourceType: 'workspace',
+        resourceId: ctx.actor.workspaceId,
+        summary: `${file.events.length} event(s), ${file.communities.length} community(ies): ${sum(result.created)} row(s) added, ${sum(result.updated)} changed, ${result.unchanged} unchanged`,
+      });
+      if (options.dryRun) throw new DryRunDone(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof DryRunDone) return error.result;
+    throw error;
+  }
+}
+
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/** Slugs are unique across the deployment (they are public addresses): another row's refuses the file. */
+async function refuseTakenSlugs(
+  ctx: Ctx,
+  planned: { id: string; slug: string; path: string }[],
+  table: 'events' | 'communities',
+  issues: ImportIssue[],
+): Promise<void> {
+  for (let i = 0; i < planned.length; i += 500) {
+    const some = planned.slice(i, i + 500);
+    const taken = await ctx.db
+      .selectFrom(table)
+      .select(['id', 'slug'])
+      .where(
+        'slug',
+        'in',
+        some.map((p) => p.slug),
+      )
+      .execute();
+    for (const row of taken) {
+      const mine = some.find((p) => p.slug === row.slug)!;
+      if (row.id !== mine.id)
+        issues.push({
+          path: `${mine.path}.slug`,
+          message: `The slug "${row.slug}" is taken by another ${table === 'events' ? 'event' : 'community'}.`,
+        });
+    }
+  }
+}
+
+function summary(
+  workspaceId: string,
+  file: { events: unknown[]; communities: unknown[] },
+  report: WriteReport,
+  messages: number,
+  dryRun: boolean,
+): ImportResult {
+  const created: Record<string, number> = {};
+  const updated: Record<string, number> = {};
+  const removed: Record<string, number> = {};
+  let unchanged = 0;
+  let keptErased = 0;
+  for (const [table, changes] of report.tables) {
+    if (changes.created.length > 0) created[table] = changes.created.length;
+    if (changes.updated.length > 0) updated[table] = changes.updated.length;
+    unchanged += changes.unchanged;
+    keptErased += changes.keptErased;
+  }
+  for (const [table, changes] of report.sets) {
+    if (changes.added.length > 0) created[table] = changes.added.length;
+    if (changes.removed.length > 0) removed[table] = changes.removed.length;
+  }
+  return {
+    workspaceId,
+    dryRun,
+    communities: file.communities.length,
+    events: file.events.length,
+    created,
+    updated,
+    removed,
+    unchanged,
+    keptErased,
+    messages,
+  };
+}

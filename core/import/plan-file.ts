@@ -1,0 +1,89 @@
+// Turns a checked import file into the plan of rows: communities first, then each event with its
+// areas in the order their references need.
+import { isCurrency } from '../platform/money';
+import { isTimeZone } from '../platform/time';
+import type { EventInput, ImportFile } from './format';
+import { flag, ImportPlan, json } from './plan';
+import type { EventScope } from './scope';
+import { planCfpSharekit } from './sections/cfp-sharekit';
+import { planCommunity } from './sections/communities';
+import { planCrew } from './sections/crew';
+import { planFinance } from './sections/finance';
+import { planLogistics } from './sections/logistics';
+import { planProgramme } from './sections/programme';
+import { planSales } from './sections/sales';
+import { planSponsors } from './sections/sponsors';
+import { planSurveys } from './sections/surveys';
+
+export function planFile(file: ImportFile, workspaceId: string, now: string): ImportPlan {
+  const plan = new ImportPlan(workspaceId);
+  file.communities.forEach((c, i) => planCommunity(plan, workspaceId, c, `communities[${i}]`));
+  const slugs = new Map<string, string>();
+  file.events.forEach((event, i) => {
+    const path = `events[${i}]`;
+    const previous = slugs.get(event.slug);
+    if (previous) plan.issue(`${path}.slug`, `${previous} has this slug already.`);
+    slugs.set(event.slug, path);
+    planEvent(plan, event, path, now);
+  });
+  plan.checkReferences();
+  return plan;
+}
+
+function planEvent(plan: ImportPlan, event: EventInput, path: string, now: string): void {
+  const eventId = plan.claim('event', '', event.key, path);
+  if (!isTimeZone(event.timeZone))
+    plan.issue(`${path}.timeZone`, `"${event.timeZone}" is not an IANA time zone.`);
+  const currencyKnown = isCurrency(event.currency);
+  if (!currencyKnown) plan.issue(`${path}.currency`, `"${event.currency}" is not an ISO 4217 currency.`);
+  if (event.online && event.venue !== null) plan.issue(`${path}.venue`, 'An online event has no venue.');
+  const starts = plan.utc(event.startsUtc, `${path}.startsUtc`);
+  const ends = plan.utc(event.endsUtc, `${path}.endsUtc`);
+  plan.ordered(starts, ends, `${path}.endsUtc`);
+  plan.add(
+    'events',
+    {
+      id: eventId,
+      workspace_id: plan.workspaceId,
+      name: event.name,
+      slug: event.slug,
+      status: event.status,
+      online: flag(event.online),
+      venue_name: event.venue?.name ?? null,
+      venue_address: event.venue?.address ?? null,
+      venue_city: event.venue?.city ?? null,
+      venue_country: event.venue?.country ?? null,
+      time_zone: event.timeZone,
+      starts_utc: starts,
+      ends_utc: ends,
+      languages: json(event.languages),
+      currency: event.currency,
+      modules: json(event.modules),
+      community_id:
+        event.community === null
+          ? null
+          : plan.ref('community', '', event.community, `${path}.community`, 'community'),
+    },
+    path,
+  );
+  // Amounts are read in the event's currency: without a real one they cannot be, and are not.
+  if (!currencyKnown) return;
+  const scope: EventScope = {
+    plan,
+    workspaceId: plan.workspaceId,
+    eventId,
+    eventKey: event.key,
+    currency: event.currency,
+    path,
+    now,
+  };
+  const language = event.languages[0]!;
+  planSales(scope, event, language);
+  planProgramme(scope, event, event.online);
+  planSponsors(scope, event);
+  planCrew(scope, event);
+  planSurveys(scope, event);
+  planFinance(scope, event);
+  planCfpSharekit(scope, event, language);
+  planLogistics(scope, event);
+}

@@ -1,0 +1,141 @@
+// What an import file becomes before anything is written: the rows of each table, each with the
+// path of the item it came from (so a refusal names it), and every problem found on the way. Ids are
+// derived from the workspace and the file's own keys (UUID v5), so importing the same file again
+// finds the same rows instead of making new ones.
+import { v5 as uuidV5 } from 'uuid';
+import type { Database } from '../../db/schema';
+import { fitsCurrency, toMinor } from '../platform/money';
+import { parseInstant } from '../platform/time';
+
+export type ImportTable = keyof Database;
+export type PlannedRow = Record<string, string | number | null>;
+
+export interface ImportIssue {
+  /** Where in the file, as a JSON path: events[0].orders[3].attendees[1].ticketType. */
+  path: string;
+  message: string;
+}
+
+export interface Planned {
+  row: PlannedRow;
+  path: string;
+  /** Columns written only when the row is new (counters kept by the service, such as taken). */
+  insertOnly?: PlannedRow;
+}
+
+/** Rows planned for one table. */
+type TableRows = Map<string, Planned>;
+
+/** The column that names a row of a table (its primary key). */
+export function keyColumn(table: ImportTable): string {
+  return table === 'share_registrations' ? 'attendee_id' : 'id';
+}
+
+export class ImportPlan {
+  readonly issues: ImportIssue[] = [];
+  readonly tables = new Map<ImportTable, TableRows>();
+  readonly sets = new Map<ImportTable, { parentColumn: string; byParent: Map<string, PlannedRow[]> }>();
+  /** Keys already seen, by kind and scope: a key names one item of its kind. */
+  private readonly keys = new Map<string, Map<string, string>>();
+  /** Items whose key another item of theirs has: refused once, on the key. */
+  private readonly duplicates = new Set<string>();
+  /** References, checked once every key of the file is known (an item may refer to a later one). */
+  private readonly references: { name: string; key: string; path: string; what: string }[] = [];
+
+  constructor(readonly workspaceId: string) {}
+
+  /** The id of the item of this kind with this key (within its scope: an event, a community). */
+  id(kind: string, scope: string, key: string): string {
+    return uuidV5(`tessera-import/${kind}/${scope}/${key}`, this.workspaceId);
+  }
+
+  /** Records an item's key; a second item of the same kind and key in one scope is refused. */
+  claim(kind: string, scope: string, key: string, path: string): string {
+    const name = `${kind}/${scope}`;
+    let seen = this.keys.get(name);
+    if (!seen) this.keys.set(name, (seen = new Map()));
+    const first = seen.get(key);
+    if (first !== undefined) {
+      this.issue(`${path}.key`, `The key "${key}" is already used by ${first}.`);
+      this.duplicates.add(path);
+    } else seen.set(key, path);
+    return this.id(kind, scope, key);
+  }
+
+  /** The id of an item the file refers to by key; refuses a key no item of that kind has. */
+  ref(kind: string, scope: string, key: string, path: string, what: string): string {
+    this.references.push({ name: `${kind}/${scope}`, key, path, what });
+    return this.id(kind, scope, key);
+  }
+
+  /** Whether an item of this kind has this key (every key of the file is claimed by then). */
+  has(kind: string, scope: string, key: string): boolean {
+    return this.keys.get(`${kind}/${scope}`)?.has(key) === true;
+  }
+
+  /** Checks the references once the whole file is read. */
+  checkReferences(): void {
+    for (const r of this.references)
+      if (!this.keys.get(r.name)?.has(r.key))
+        this.issue(r.path, `No ${r.what} has the key "${r.key}" in this file.`);
+  }
+
+  refOrNull(kind: string, scope: string, key: string | null, path: string, what: string): string | null {
+    return key === null ? null : this.ref(kind, scope, key, path, what);
+  }
+
+  add(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
+    let rows = this.tables.get(table);
+    if (!rows) this.tables.set(table, (rows = new Map()));
+    const id = String(row[keyColumn(table)]);
+    const first = rows.get(id);
+    if (first) {
+      if (!this.duplicates.has(path)) this.issue(path, `The same as ${first.path}: one of them is too many.`);
+    } else rows.set(id, { row, path, insertOnly });
+  }
+
+  rows(table: ImportTable): Planned[] {
+    return [...(this.tables.get(table)?.values() ?? [])];
+  }
+
+  /**
+   * The whole set of rows a parent has in a table without ids of its own (an attendee's add-ons, a
+   * shift's crew): the writer adds what is missing and removes what the file no longer has.
+   */
+  setOf(table: ImportTable, parentColumn: string, parentId: string, rows: PlannedRow[]): void {
+    let set = this.sets.get(table);
+    if (!set) this.sets.set(table, (set = { parentColumn, byParent: new Map() }));
+    set.byParent.set(parentId, rows);
+  }
+
+  issue(path: string, message: string): void {
+    this.issues.push({ path, message });
+  }
+
+  /** An instant as stored (UTC, milliseconds), or null with an issue when it is not one. */
+  utc(value: string, path: string): string {
+    const parsed = parseInstant(value);
+    if (parsed === null) this.issue(path, 'Not an ISO 8601 date-time with a zone or offset.');
+    return parsed ?? value;
+  }
+
+  utcOrNull(value: string | null, path: string): string | null {
+    return value === null ? null : this.utc(value, path);
+  }
+
+  /** An amount in the currency's own decimals, in minor units; refuses more decimals than it has. */
+  minor(amount: number, currency: string, path: string): number {
+    if (!fitsCurrency(amount, currency))
+      this.issue(path, `${amount} has more decimals than ${currency} has.`);
+    return toMinor(amount, currency);
+  }
+
+  /** Refuses an end that does not come after its start. */
+  ordered(starts: string | null, ends: string | null, path: string): void {
+    if (starts !== null && ends !== null && ends <= starts)
+      this.issue(path, 'The end must come after the start.');
+  }
+}
+
+export const json = (value: unknown): string => JSON.stringify(value);
+export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);

@@ -1,0 +1,167 @@
+// Import of an event's programme (rooms, tracks, speakers, sessions) and its doors. People inside
+// a door are counted by scans at the door, never imported.
+import * as v from 'valibot';
+import { doorKinds, sessionKinds } from '../../../db/values';
+import { email, key, language, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
+import { flag, json } from '../plan';
+import { type EventScope, owned } from '../scope';
+
+export const roomFormat = v.strictObject({
+  key: key('room'),
+  name: name('Name, as the programme shows it.'),
+  capacity: orNull(whole('Seats; null: not limited.')),
+  location: orNull(words('Where to find it in the venue.', 200)),
+});
+
+export const trackFormat = v.strictObject({
+  key: key('track'),
+  name: name('Name, as the programme shows it.'),
+  colour: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/), v.description('#rrggbb.')), '#4c6ef5'),
+  description: orNull(words('Description.')),
+});
+
+export const speakerFormat = v.strictObject({
+  key: key('speaker'),
+  name: name('Name, as the programme shows it.'),
+  email: orNull(email('Email address. Personal data.')),
+  company: orNull(name('Company.')),
+  jobTitle: orNull(name('Job title.')),
+  bio: orNull(words('Short biography in Markdown.', 5000)),
+  photoUrl: orNull(
+    v.pipe(v.string(), v.url(), v.startsWith('https://'), v.description('https address of the photo.')),
+  ),
+});
+
+export const sessionFormat = v.strictObject({
+  key: key('session'),
+  title: name('Title.', 300),
+  kind: v.optional(v.picklist(sessionKinds), 'talk'),
+  startsUtc: utc('Start'),
+  endsUtc: utc('End'),
+  room: orNull(ref('room')),
+  track: orNull(ref('track')),
+  summary: orNull(words('Summary in Markdown.', 20_000)),
+  capacity: orNull(whole('Seats, when fewer than the room has.', 1)),
+  language: orNull(language),
+  speakers: list(ref('speaker'), 'Keys of its speakers, in the order the programme shows them.', 50),
+});
+
+export const doorFormat = v.strictObject({
+  key: key('door'),
+  name: name('Name the stewards see.'),
+  kind: v.optional(v.picklist(doorKinds), 'entrance'),
+  main: orFalse("The event's main entrance (one door at most)."),
+  session: orNull(ref('session')),
+  capacity: orNull(whole('People inside at once; null: not limited.', 1)),
+  reentry: v.optional(v.pipe(v.boolean(), v.description('Re-entry allowed (default true).')), true),
+  ticketTypes: list(ref('ticket type'), 'Keys of the ticket types it admits; empty: all.'),
+  addOns: list(ref('add-on'), 'Keys of the add-ons one of which it requires; empty: none.'),
+});
+
+export const programmeFormat = {
+  rooms: list(roomFormat, 'Rooms.', 1000),
+  tracks: list(trackFormat, 'Tracks.', 1000),
+  speakers: list(speakerFormat, 'Speakers.', 10_000),
+  sessions: list(sessionFormat, 'Sessions.', 10_000),
+  doors: list(doorFormat, 'Doors.', 1000),
+};
+
+type ProgrammeInput = v.InferOutput<v.ObjectSchema<typeof programmeFormat, undefined>>;
+
+export function planProgramme(scope: EventScope, input: ProgrammeInput, online: boolean): void {
+  const { plan, eventKey: ek } = scope;
+  const at = (list: string, i: number) => `${scope.path}.${list}[${i}]`;
+  input.rooms.forEach((r, i) => {
+    const id = plan.claim('room', ek, r.key, at('rooms', i));
+    plan.add(
+      'rooms',
+      { ...owned(scope, id), name: r.name, capacity: r.capacity, location: r.location, sort_order: i + 1 },
+      at('rooms', i),
+    );
+  });
+  input.tracks.forEach((t, i) => {
+    const id = plan.claim('track', ek, t.key, at('tracks', i));
+    plan.add(
+      'tracks',
+      { ...owned(scope, id), name: t.name, colour: t.colour, description: t.description, sort_order: i + 1 },
+      at('tracks', i),
+    );
+  });
+  input.speakers.forEach((s, i) => {
+    const id = plan.claim('speaker', ek, s.key, at('speakers', i));
+    plan.add(
+      'speakers',
+      {
+        ...owned(scope, id),
+        name: s.name,
+        email: s.email,
+        company: s.company,
+        job_title: s.jobTitle,
+        bio: s.bio,
+        photo_url: s.photoUrl,
+      },
+      at('speakers', i),
+      { erased: 0 },
+    );
+  });
+  input.sessions.forEach((s, i) => {
+    const path = at('sessions', i);
+    const id = plan.claim('session', ek, s.key, path);
+    const starts = plan.utc(s.startsUtc, `${path}.startsUtc`);
+    const ends = plan.utc(s.endsUtc, `${path}.endsUtc`);
+    plan.ordered(starts, ends, `${path}.endsUtc`);
+    plan.add(
+      'sessions',
+      {
+        ...owned(scope, id),
+        title: s.title,
+        summary: s.summary,
+        kind: s.kind,
+        room_id: s.room === null ? null : plan.ref('room', ek, s.room, `${path}.room`, 'room'),
+        track_id: s.track === null ? null : plan.ref('track', ek, s.track, `${path}.track`, 'track'),
+        starts_utc: starts,
+        ends_utc: ends,
+        capacity: s.capacity,
+        language: s.language,
+        speaker_ids: json(
+          s.speakers.map((k, j) => plan.ref('speaker', ek, k, `${path}.speakers[${j}]`, 'speaker')),
+        ),
+      },
+      path,
+      { join_provider: null, join_url: null },
+    );
+  });
+  if (online && input.doors.length > 0) plan.issue(`${scope.path}.doors`, 'An online event has no doors.');
+  if (input.doors.filter((d) => d.main).length > 1)
+    plan.issue(`${scope.path}.doors`, 'One door at most is the main entrance.');
+  input.doors.forEach((d, i) => {
+    const path = at('doors', i);
+    const id = plan.claim('door', ek, d.key, path);
+    if (d.main && d.kind !== 'entrance')
+      plan.issue(`${path}.main`, 'Only an entrance can be the main entrance.');
+    if ((d.kind === 'session') !== (d.session !== null))
+      plan.issue(`${path}.session`, 'A session door names its session, and only a session door does.');
+    plan.add(
+      'doors',
+      {
+        ...owned(scope, id),
+        name: d.name,
+        kind: d.kind,
+        main: flag(d.main),
+        session_id:
+          d.session === null ? null : plan.ref('session', ek, d.session, `${path}.session`, 'session'),
+        capacity: d.capacity,
+        reentry: flag(d.reentry),
+        ticket_type_ids: json(
+          d.ticketTypes.map((k, j) =>
+            plan.ref('ticketType', ek, k, `${path}.ticketTypes[${j}]`, 'ticket type'),
+          ),
+        ),
+        add_on_ids: json(d.addOns.map((k, j) => plan.ref('addOn', ek, k, `${path}.addOns[${j}]`, 'add-on'))),
+        sort_order: i + 1,
+      },
+      path,
+      { inside: 0 },
+    );
+  });
+}

@@ -1,0 +1,284 @@
+// Writes a plan into the database (inside the caller's transaction): per table, in the order the
+// foreign keys need, a row not there yet is inserted, a row that differs from the file is updated,
+// and a row equal to it is left alone, so a second import of the same file changes nothing. A row
+// whose person erased their data stays erased: the file's copy of their details is not brought back.
+
+import { changingTables } from '../../db/changing-tables';
+import type { Db } from '../../db/connect';
+import { violatedConstraint } from '../../db/errors';
+import { reserveChangeSeqs } from '../../db/sequence';
+import {
+  type ImportIssue,
+  type ImportPlan,
+  type ImportTable,
+  keyColumn,
+  type Planned,
+  type PlannedRow,
+} from './plan';
+
+/** Tables in the order their references need (a row's parent is written before it). */
+export const importTables = [
+  'communities',
+  'community_members',
+  'events',
+  'add_ons',
+  'ticket_types',
+  'discount_codes',
+  'questions',
+  'orders',
+  'attendees',
+  'attendee_add_ons',
+  'rooms',
+  'tracks',
+  'speakers',
+  'sessions',
+  'doors',
+  'sponsor_levels',
+  'sponsors',
+  'leads',
+  'crew_members',
+  'shifts',
+  'shift_assignments',
+  'surveys',
+  'survey_responses',
+  'session_ratings',
+  'invoices',
+  'invoice_lines',
+  'budget_lines',
+  'submissions',
+  'submission_speakers',
+  'submission_status_changes',
+  'submission_reviews',
+  'sharers',
+  'share_links',
+  'share_clicks',
+  'share_registrations',
+  'stays',
+  'travel',
+  'expense_claims',
+  'certificates',
+  'published_content',
+] as const satisfies readonly ImportTable[];
+
+/**
+ * Tables a parent owns a whole set of rows in: what names a row within its parent's set (several
+ * rows may share it: two clicks in one second), and the parent row that changes with its set.
+ */
+const sets: Partial<
+  Record<ImportTable, { identity: string[]; touches?: ImportTable; generatedId?: boolean }>
+> = {
+  attendee_add_ons: { identity: ['add_on_id'], touches: 'attendees' },
+  shift_assignments: { identity: ['crew_member_id'], touches: 'shifts' },
+  submission_status_changes: { identity: ['status', 'at_utc'], generatedId: true },
+  share_clicks: { identity: ['clicked_utc'], generatedId: true },
+};
+
+const changing = new Set<string>(changingTables);
+const chunk = 500;
+
+export interface TableChanges {
+  created: string[];
+  /** Updated rows with what they were before. */
+  updated: { id: string; before: PlannedRow }[];
+  unchanged: number;
+  /** Rows left as they are because their person erased their data. */
+  keptErased: number;
+}
+
+export interface SetChanges {
+  added: PlannedRow[];
+  removed: PlannedRow[];
+}
+
+export interface WriteReport {
+  tables: Map<ImportTable, TableChanges>;
+  sets: Map<ImportTable, SetChanges>;
+}
+
+export class ImportRefused extends Error {
+  constructor(readonly issues: ImportIssue[]) {
+    super(`The file was not imported: ${issues.length} problem(s).`);
+  }
+}
+
+const same = (a: unknown, b: unknown) => a === b || (a == null && b == null);
+
+export async function writePlan(db: Db, plan: ImportPlan, now: string): Promise<WriteReport> {
+  const report: WriteReport = { tables: new Map(), sets: new Map() };
+  for (const table of importTables) {
+    if (sets[table]) {
+      const set = plan.sets.get(table);
+      if (set) report.sets.set(table, await writeSet(db, table, set, now));
+      continue;
+    }
+    const rows = plan.rows(table);
+    if (rows.length > 0) report.tables.set(table, await writeTable(db, table, rows, now));
+  }
+  return report;
+}
+
+async function existingRows(
+  db: Db,
+  table: ImportTable,
+  column: string,
+  values: string[],
+): Promise<PlannedRow[]> {
+  const found: PlannedRow[] = [];
+  for (let i = 0; i < values.length; i += chunk) {
+    const rows = await db
+      .selectFrom(table)
+      .selectAll()
+      // biome-ignore lint/suspicious/noExplicitAny: the column is one of this table's, named by the plan.
+      .where(column as any, 'in', values.slice(i, i + chunk))
+      .execute();
+    found.push(...(rows as PlannedRow[]));
+  }
+  return found;
+}
+
+async function writeTable(
+  db: Db,
+  table: ImportTable,
+  planned: Planned[],
+  now: string,
+): Promise<TableChanges> {
+  const key = keyColumn(table);
+  const before = new Map(
+    (
+      await existingRows(
+        db,
+        table,
+        key,
+        planned.map((p) => String(p.row[key])),
+      )
+    ).map((r) => [String(r[key]), r]),
+  );
+  const changes: TableChanges = { created: [], updated: [], unchanged: 0, keptErased: 0 };
+  const fresh: Planned[] = [];
+  const changed: { planned: Planned; before: PlannedRow }[] = [];
+  for (const p of planned) {
+    const current = before.get(String(p.row[key]));
+    if (!current) fresh.push(p);
+    else if (current.erased === 1) changes.keptErased++;
+    else if (Object.entries(p.row).some(([column, value]) => !same(current[column], value)))
+      changed.push({ planned: p, before: current });
+    else changes.unchanged++;
+  }
+  const stamped = changing.has(table);
+  let seq = stamped ? await reserveChangeSeqs(db, fresh.length + changed.length) : 0;
+  const rows = fresh.map((p) => ({
+    ...(stamped ? { created_utc: now, updated_utc: now, change_seq: seq++ } : {}),
+    ...p.insertOnly,
+    ...p.row,
+  }));
+  await insertRows(db, table, rows, fresh);
+  changes.created = fresh.map((p) => String(p.row[key]));
+  for (const { planned: p, before: current } of changed) {
+    const id = String(p.row[key]);
+    try {
+      await db
+        .updateTable(table)
+        .set({ ...p.row, ...(stamped ? { updated_utc: now, change_seq: seq++ } : {}) })
+        // biome-ignore lint/suspicious/noExplicitAny: the key column of this table.
+        .where(key as any, '=', id)
+        .execute();
+    } catch (error) {
+      throw refusal(error, p.path);
+    }
+    changes.updated.push({ id, before: current });
+  }
+  return changes;
+}
+
+/** Inserts in batches; when a batch breaks a rule of the schema, finds the row that did, by its path. */
+async function insertRows(db: Db, table: ImportTable, rows: PlannedRow[], planned: { path: string }[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).length;
+  const size = Math.max(1, Math.floor(30_000 / columns));
+  for (let i = 0; i < rows.length; i += size) {
+    const batch = rows.slice(i, i + size);
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: rows of this table, built by its section.
+      await db
+        .insertInto(table)
+        .values(batch as any)
+        .execute();
+    } catch (error) {
+      if (!violatedConstraint(error)) throw error;
+      // The failed statement changed nothing: insert its rows one by one to name the one at fault.
+      for (let j = 0; j < batch.length; j++) {
+        try {
+          // biome-ignore lint/suspicious/noExplicitAny: as above.
+          await db
+            .insertInto(table)
+            .values(batch[j] as any)
+            .execute();
+        } catch (single) {
+          throw refusal(single, planned[i + j]!.path);
+        }
+      }
+      throw error;
+    }
+  }
+}
+
+function refusal(error: unknown, path: string): unknown {
+  const rule = violatedConstraint(error);
+  if (rule === null) return error;
+  return new ImportRefused([
+    { path, message: `It conflicts with what the workspace already holds (${rule}).` },
+  ]);
+}
+
+async function writeSet(
+  db: Db,
+  table: ImportTable,
+  planned: { parentColumn: string; byParent: Map<string, PlannedRow[]> },
+  now: string,
+): Promise<SetChanges> {
+  const { identity, touches, generatedId } = sets[table]!;
+  const { parentColumn, byParent } = planned;
+  const existing = await existingRows(db, table, parentColumn, [...byParent.keys()]);
+  const identityOf = (row: PlannedRow) => JSON.stringify([row[parentColumn], ...identity.map((c) => row[c])]);
+  const pool = new Map<string, PlannedRow[]>();
+  for (const row of existing) pool.set(identityOf(row), [...(pool.get(identityOf(row)) ?? []), row]);
+  const changes: SetChanges = { added: [], removed: [] };
+  const replaced: PlannedRow[] = [];
+  const inserts: PlannedRow[] = [];
+  for (const rows of byParent.values())
+    for (const row of rows) {
+      const match = pool.get(identityOf(row))?.shift();
+      if (!match) {
+        changes.added.push(row);
+        inserts.push(row);
+      } else if (Object.entries(row).some(([c, v]) => !same(match[c], v))) {
+        replaced.push(match);
+        inserts.push(row);
+      }
+    }
+  for (const rows of pool.values()) changes.removed.push(...rows);
+  for (const row of [...changes.removed, ...replaced]) {
+    let remove = db.deleteFrom(table);
+    const columns = generatedId ? ['id'] : [parentColumn, ...identity];
+    // biome-ignore lint/suspicious/noExplicitAny: columns of this table.
+    for (const c of columns) remove = remove.where(c as any, '=', row[c]);
+    await remove.execute();
+  }
+  await insertRows(
+    db,
+    table,
+    inserts,
+    inserts.map(() => ({ path: table })),
+  );
+  if (touches) {
+    const parents = [...new Set([...inserts, ...changes.removed].map((r) => String(r[parentColumn])))];
+    let seq = await reserveChangeSeqs(db, parents.length);
+    for (const id of parents)
+      await db
+        .updateTable(touches)
+        .set({ updated_utc: now, change_seq: seq++ })
+        .where('id', '=', id)
+        .execute();
+  }
+  return changes;
+}
