@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
 import { loadTls } from '../src/tls';
 import { measureDeliveries, startBenchReceiver } from './deliveries';
+import { measureImport } from './import';
 import { runLoad } from './load';
 import { seedBenchmark } from './seed';
 
@@ -157,6 +158,9 @@ async function main() {
       latencyScans: Math.min(1_000, checkIns),
     }).finally(() => receiver.close());
 
+    process.stdout.write(`Importing ${syncSize} attendees with tessera import…\n`);
+    const imported = measureImport(root, syncSize);
+
     const ratio = real.perSecond / base.perSecond;
     const clientLoad = `The load generator used ${(base.clientCpu * 100).toFixed(0)} % of a core during the baseline run and ${(real.clientCpu * 100).toFixed(0)} % during the check-in run, so the baseline figure is partly bound by the client: the server's own margin is larger than the ratio shows.`;
     const rows = [
@@ -197,6 +201,10 @@ async function main() {
       '| Webhooks (signed, local HTTPS receiver answering at once) | Messages | Seconds | Deliveries a second | Check-in to delivery p50 | p99 |',
       '|---|---|---|---|---|---|',
       `| checkin.created to one endpoint | ${delivered.messages} | ${delivered.seconds.toFixed(2)} | ${delivered.perSecond.toFixed(0)}/s | ${delivered.p50.toFixed(0)} ms | ${delivered.p99.toFixed(0)} ms (${delivered.latencyScans} scans) |`,
+      '',
+      '| Import (`tessera import`, the whole command) | Attendees | First import | Same file again |',
+      '|---|---|---|---|',
+      `| One event, two tickets an order | ${imported.attendees} | ${imported.firstSeconds.toFixed(1)} s | ${imported.againSeconds.toFixed(1)} s |`,
     ].join('\n');
     const targets = [
       `- check-in throughput ≥ 0.5 × baseline: ${ratio >= 0.5 ? 'met' : 'missed'} (${ratio.toFixed(2)})`,
@@ -204,6 +212,7 @@ async function main() {
       `- 50,000-attendee sync < 5 s: ${syncSeconds < 5 ? 'met' : 'missed'} (${syncSeconds.toFixed(2)} s)`,
       `- signed deliveries ≥ 1,000/s: ${delivered.perSecond >= 1000 ? 'met' : 'missed'} (${delivered.perSecond.toFixed(0)}/s)`,
       `- check-in to delivery p99 < 2 s: ${delivered.p99 < 2000 ? 'met' : 'missed'} (${delivered.p99.toFixed(0)} ms)`,
+      `- 50,000-attendee import < 30 s: ${imported.firstSeconds < 30 ? 'met' : 'missed'} (${imported.firstSeconds.toFixed(1)} s)`,
     ].join('\n');
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node.js ${process.version}, ${process.platform}/${process.arch}`;
     process.stdout.write(`\n${table}\n\nTargets:\n${targets}\n\n${clientLoad}\n\nMachine: ${machine}\n`);

@@ -29,6 +29,21 @@ async function rowsById<T extends { id: string }>(rows: Promise<T[]>): Promise<M
   return new Map((await rows).map((r) => [r.id, r]));
 }
 
+/** The rows created and updated in one table, as they are now, each with what it was before. */
+async function nowAndBefore<T extends { id: string }>(
+  changes: TableChanges | undefined,
+  load: (ids: string[]) => Promise<T[]>,
+): Promise<{ row: T; before: PlannedRow | null }[]> {
+  const changed = changedRows(changes);
+  const rows = await rowsById(
+    inChunks(
+      changed.map((c) => c.id),
+      load,
+    ),
+  );
+  return changed.map((c) => ({ row: rows.get(c.id)!, before: c.before }));
+}
+
 const inChunks = async <T>(ids: string[], load: (some: string[]) => Promise<T[]>): Promise<T[]> => {
   const all: T[] = [];
   for (let i = 0; i < ids.length; i += 500) all.push(...(await load(ids.slice(i, i + 500))));
@@ -67,15 +82,10 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
       );
 
   // member.joined / member.left: a member who became active, or left.
-  const members = changedRows(report.tables.get('community_members'));
-  const memberRows = await rowsById(
-    inChunks(
-      members.map((m) => m.id),
-      (some) => db.selectFrom('community_members').selectAll().where('id', 'in', some).execute(),
-    ),
+  const members = await nowAndBefore(report.tables.get('community_members'), (some) =>
+    db.selectFrom('community_members').selectAll().where('id', 'in', some).execute(),
   );
-  for (const { id, before } of members) {
-    const row = memberRows.get(id)!;
+  for (const { row, before } of members) {
     const type =
       row.status === 'active' && before?.status !== 'active'
         ? 'member.joined'
@@ -140,29 +150,19 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
     );
 
   // claim.*: a claim in (or moved to) submitted, approved or paid.
-  const claims = changedRows(report.tables.get('expense_claims'));
-  const claimRows = await rowsById(
-    inChunks(
-      claims.map((c) => c.id),
-      (some) => db.selectFrom('expense_claims').selectAll().where('id', 'in', some).execute(),
-    ),
+  const claims = await nowAndBefore(report.tables.get('expense_claims'), (some) =>
+    db.selectFrom('expense_claims').selectAll().where('id', 'in', some).execute(),
   );
-  for (const { id, before } of claims) {
-    const row = claimRows.get(id)!;
+  for (const { row, before } of claims) {
     if (before?.status === row.status || row.status === 'rejected') continue;
     await send(`claim.${row.status}`, row.event_id, await withEvent(row.event_id, { claim: claimView(row) }));
   }
 
   // stay.*: requested, assigned or cancelled as its status moves there; changed when its details do.
-  const stays = changedRows(report.tables.get('stays'));
-  const stayRows = await rowsById(
-    inChunks(
-      stays.map((s) => s.id),
-      (some) => db.selectFrom('stays').selectAll().where('id', 'in', some).execute(),
-    ),
+  const stays = await nowAndBefore(report.tables.get('stays'), (some) =>
+    db.selectFrom('stays').selectAll().where('id', 'in', some).execute(),
   );
-  for (const { id, before } of stays) {
-    const row = stayRows.get(id)!;
+  for (const { row, before } of stays) {
     const type =
       before === null
         ? row.status === 'cancelled'
@@ -177,11 +177,11 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
   }
 
   // travel.changed: a journey booked or changed.
-  for (const t of await inChunks(
-    changedRows(report.tables.get('travel')).map((c) => c.id),
-    (some) => db.selectFrom('travel').selectAll().where('id', 'in', some).execute(),
-  ))
-    await send('travel.changed', t.event_id, await withEvent(t.event_id, { travel: travelView(t) }));
+  const journeys = await nowAndBefore(report.tables.get('travel'), (some) =>
+    db.selectFrom('travel').selectAll().where('id', 'in', some).execute(),
+  );
+  for (const { row } of journeys)
+    await send('travel.changed', row.event_id, await withEvent(row.event_id, { travel: travelView(row) }));
 
   // certificate.issued and content.published: new ones.
   for (const c of await inChunks(report.tables.get('certificates')?.created ?? [], (some) =>

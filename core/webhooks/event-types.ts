@@ -145,7 +145,8 @@ const definitions: Record<WebhookEventType, Omit<EventTypeDefinition, 'type'>> =
   },
   'stay.changed': {
     summary: 'A stay changed',
-    description: 'Sent when the dates, hotel or room of an assigned stay change. data = { event, stay }.',
+    description:
+      'Sent when the dates, hotel or room of a requested or assigned stay change (its status staying the same). data = { event, stay }.',
     scopes: ['attendees:read', people],
     data: stayData,
     personal: [stayPersonal],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasePerson } from '../../core/admin/erase-person';
 import { operatorContext } from '../../core/admin/operator';
 import { personalResources } from '../../core/admin/personal-resources';
+import { importFile } from '../../core/import/import-file';
 import { erasedColumns } from '../../core/platform/personal-data';
 import { sampleId } from '../../db/sample/ids';
 import { nextChangeSeq } from '../../db/sequence';
@@ -401,6 +402,77 @@ const notPersonal: Record<string, string[]> = {
     'total_minor',
     'vat_minor',
     'sort',
+  ],
+  // The import-only sources: what is arranged, not who for (their names and email are declared).
+  stays: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'attendee_id',
+    'status',
+    'hotel',
+    'room',
+    'check_in_date',
+    'check_out_date',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  travel: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'mode',
+    'from_place',
+    'to_place',
+    'departs_utc',
+    'arrives_utc',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  expense_claims: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'category',
+    'amount_minor',
+    'currency',
+    'status',
+    'submitted_utc',
+    'approved_utc',
+    'paid_utc',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  certificates: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'attendee_id',
+    'kind',
+    'issued_utc',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+  ],
+  published_content: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'kind',
+    'title',
+    'session_id',
+    'url',
+    'published_utc',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
   ],
   budget_lines: [
     'id',
@@ -920,6 +992,75 @@ describe('erasing a person', () => {
         change_seq: await nextChangeSeq(db),
       })
       .execute();
+    // A stay, a journey, an expense claim and a certificate of theirs, which come in by import only
+    // (with their stay.*, travel.changed, claim.* and certificate.issued messages).
+    const person = { firstName: who.firstName, lastName: who.lastName, email: who.email };
+    await importFile(
+      await operatorContext(t.server.services, workspaceId),
+      JSON.stringify({
+        format: 'tessera-import',
+        version: 1,
+        events: [
+          {
+            key: 'erasure',
+            name: 'Erasure retreat',
+            slug: `erasure-${tag}`,
+            timeZone: 'Europe/Oslo',
+            startsUtc: '2027-03-01T08:00:00Z',
+            endsUtc: '2027-03-02T16:00:00Z',
+            currency: 'EUR',
+            ticketTypes: [{ key: 'general', name: 'General' }],
+            orders: [
+              {
+                key: 'o1',
+                status: 'free',
+                buyer: { name: `${who.firstName} ${who.lastName}`, email: who.email, company: null },
+                attendees: [{ key: 'them', ticketType: 'general', ...person }],
+              },
+            ],
+            stays: [
+              {
+                key: 's',
+                attendee: 'them',
+                ...person,
+                checkInDate: '2027-02-28',
+                checkOutDate: '2027-03-02',
+              },
+            ],
+            travel: [
+              {
+                key: 't',
+                ...person,
+                mode: 'train',
+                from: 'Oslo',
+                to: 'Bergen',
+                departsUtc: '2027-02-28T08:00:00Z',
+                arrivesUtc: '2027-02-28T15:00:00Z',
+                reference: `REF${tag}`,
+              },
+            ],
+            expenseClaims: [
+              {
+                key: 'c',
+                ...person,
+                category: 'travel',
+                amount: 120.5,
+                submittedUtc: '2027-03-03T10:00:00Z',
+              },
+            ],
+            certificates: [
+              {
+                key: 'z',
+                attendee: 'them',
+                firstName: who.firstName,
+                lastName: who.lastName,
+                issuedUtc: '2027-03-03T10:00:00Z',
+              },
+            ],
+          },
+        ],
+      }),
+    );
     // An activity entry about them whose summary names them.
     await db
       .insertInto('workspace_activity')
@@ -941,9 +1082,10 @@ describe('erasing a person', () => {
     const counts = await erasePerson(await operatorContext(t.server.services, workspaceId), {
       email: who.email,
     });
+    // The second ticket and order are those of the imported event.
     expect(counts).toMatchObject({
-      attendees: 1,
-      orders: 1,
+      attendees: 2,
+      orders: 2,
       passHolders: 1,
       speakers: 1,
       communityMembers: 0,
@@ -953,6 +1095,7 @@ describe('erasing a person', () => {
     expect(counts.submissionSpeakers).toBe(1);
     expect(counts.sharers).toBe(1);
     expect(counts.invoices).toBe(1);
+    expect(counts).toMatchObject({ stays: 1, travel: 1, expenseClaims: 1, certificates: 1 });
     expect(await whereTheyAppear()).toEqual([]);
   });
 

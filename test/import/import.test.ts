@@ -339,6 +339,36 @@ describe('a bad file', () => {
     ]);
   });
 
+  it('into another workspace (with slugs of its own) makes rows of its own, never touching these', async () => {
+    const other = await t.workspace('Second importer');
+    const file = exampleFile();
+    file.communities[0].slug = 'second-community';
+    file.events[0].slug = 'second-event';
+    const result = await importFile(
+      await operatorContext(t.server.services, other.workspaceId),
+      JSON.stringify(file),
+    );
+    expect(result.created).toMatchObject({ events: 1, attendees: 4 });
+    const theirs = await db()
+      .selectFrom('attendees')
+      .select('id')
+      .where('workspace_id', '=', other.workspaceId)
+      .execute();
+    const mine = new Set(
+      (await db().selectFrom('attendees').select('id').where('workspace_id', '=', workspaceId).execute()).map(
+        (r) => r.id,
+      ),
+    );
+    expect(theirs).toHaveLength(4);
+    for (const row of theirs) expect(mine.has(row.id)).toBe(false);
+    const { key: otherKey } = await t.key({
+      workspaceId: other.workspaceId,
+      preset: 'everything',
+      expires: 'never',
+    });
+    expect((await t.api(`/events/${eventId}`, { key: otherKey })).status).toBe(404);
+  });
+
   it('answers on stderr as JSON with exit status 2 at the command line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-import-'));
     const path = join(dir, 'bad.json');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 export const examplePath = join(import.meta.dirname, '..', '..', 'docs', 'import-example.json');
 
-// biome-ignore lint/suspicious/noExplicitAny: an import file, changed freely by the tests.
+/** The example as a plain object, changed freely by the tests. */
 export function exampleFile(): any {
   return JSON.parse(readFileSync(examplePath, 'utf8'));
 }

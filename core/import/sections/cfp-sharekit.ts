@@ -98,11 +98,10 @@ export function planCfpSharekit(scope: EventScope, input: Input, defaultLanguage
         title: s.title,
         abstract: s.abstract,
         format: s.format,
-        track_id: s.track === null ? null : plan.ref('track', ek, s.track, `${path}.track`, 'track'),
+        track_id: plan.refOrNull('track', ek, s.track, `${path}.track`, 'track'),
         language: s.language ?? defaultLanguage,
         status,
-        session_id:
-          s.session === null ? null : plan.ref('session', ek, s.session, `${path}.session`, 'session'),
+        session_id: plan.refOrNull('session', ek, s.session, `${path}.session`, 'session'),
         submitted_utc: status === 'draft' ? null : (sent?.at ?? null),
         decided_utc: decision?.at ?? null,
       },
@@ -164,12 +163,9 @@ export function planCfpSharekit(scope: EventScope, input: Input, defaultLanguage
       {
         ...owned(scope, id),
         kind: s.kind,
-        attendee_id:
-          s.attendee === null ? null : plan.ref('attendee', ek, s.attendee, `${path}.attendee`, 'attendee'),
-        speaker_id:
-          s.speaker === null ? null : plan.ref('speaker', ek, s.speaker, `${path}.speaker`, 'speaker'),
-        sponsor_id:
-          s.sponsor === null ? null : plan.ref('sponsor', ek, s.sponsor, `${path}.sponsor`, 'sponsor'),
+        attendee_id: plan.refOrNull('attendee', ek, s.attendee, `${path}.attendee`, 'attendee'),
+        speaker_id: plan.refOrNull('speaker', ek, s.speaker, `${path}.speaker`, 'speaker'),
+        sponsor_id: plan.refOrNull('sponsor', ek, s.sponsor, `${path}.sponsor`, 'sponsor'),
         name: s.name,
         email: s.email,
       },

@@ -56,8 +56,7 @@ export function planCrew(scope: EventScope, input: CrewInput): void {
         email: c.email,
         phone: c.phone,
         roles: json(c.roles),
-        attendee_id:
-          c.attendee === null ? null : plan.ref('attendee', ek, c.attendee, `${path}.attendee`, 'attendee'),
+        attendee_id: plan.refOrNull('attendee', ek, c.attendee, `${path}.attendee`, 'attendee'),
         invited_utc: plan.utc(c.invitedUtc, `${path}.invitedUtc`),
         last_seen_utc: plan.utcOrNull(c.lastSeenUtc, `${path}.lastSeenUtc`),
       },

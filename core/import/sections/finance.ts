@@ -112,7 +112,7 @@ export function planFinance(scope: EventScope, input: FinanceInput): void {
           id: plan.id('invoiceLine', `${ek}/${d.key}`, String(j)),
           invoice_id: id,
           ticket_type_id: plan.ref('ticketType', ek, l.ticketType, `${at}.ticketType`, 'ticket type'),
-          add_on_id: l.addOn === null ? null : plan.ref('addOn', ek, l.addOn, `${at}.addOn`, 'add-on'),
+          add_on_id: plan.refOrNull('addOn', ek, l.addOn, `${at}.addOn`, 'add-on'),
           name: l.name,
           quantity: l.quantity,
           unit_price_minor: plan.minor(l.unitPrice, currency, `${at}.unitPrice`),
@@ -133,8 +133,7 @@ export function planFinance(scope: EventScope, input: FinanceInput): void {
         kind: d.kind,
         series_no: i + 1,
         number: d.number,
-        corrects_id:
-          d.corrects === null ? null : plan.ref('invoice', ek, d.corrects, `${path}.corrects`, 'invoice'),
+        corrects_id: plan.refOrNull('invoice', ek, d.corrects, `${path}.corrects`, 'invoice'),
         issued_utc: plan.utc(d.issuedUtc, `${path}.issuedUtc`),
         total_minor: total,
         vat_minor: vat,

@@ -78,7 +78,7 @@ type Input = v.InferOutput<v.ObjectSchema<typeof logisticsFormat, undefined>>;
 export function planLogistics(scope: EventScope, input: Input): void {
   const { plan, eventKey: ek } = scope;
   const attendee = (key: string | null, path: string) =>
-    key === null ? null : plan.ref('attendee', ek, key, path, 'attendee');
+    plan.refOrNull('attendee', ek, key, path, 'attendee');
   input.stays.forEach((s, i) => {
     const path = `${scope.path}.stays[${i}]`;
     if (s.checkOutDate <= s.checkInDate)
@@ -180,8 +180,7 @@ export function planLogistics(scope: EventScope, input: Input): void {
         ...owned(scope, plan.claim('content', ek, c.key, path)),
         kind: c.kind,
         title: c.title,
-        session_id:
-          c.session === null ? null : plan.ref('session', ek, c.session, `${path}.session`, 'session'),
+        session_id: plan.refOrNull('session', ek, c.session, `${path}.session`, 'session'),
         url: c.url,
         published_utc: plan.utc(c.publishedUtc, `${path}.publishedUtc`),
       },

@@ -117,8 +117,8 @@ export function planProgramme(scope: EventScope, input: ProgrammeInput, online: 
         title: s.title,
         summary: s.summary,
         kind: s.kind,
-        room_id: s.room === null ? null : plan.ref('room', ek, s.room, `${path}.room`, 'room'),
-        track_id: s.track === null ? null : plan.ref('track', ek, s.track, `${path}.track`, 'track'),
+        room_id: plan.refOrNull('room', ek, s.room, `${path}.room`, 'room'),
+        track_id: plan.refOrNull('track', ek, s.track, `${path}.track`, 'track'),
         starts_utc: starts,
         ends_utc: ends,
         capacity: s.capacity,
@@ -148,8 +148,7 @@ export function planProgramme(scope: EventScope, input: ProgrammeInput, online: 
         name: d.name,
         kind: d.kind,
         main: flag(d.main),
-        session_id:
-          d.session === null ? null : plan.ref('session', ek, d.session, `${path}.session`, 'session'),
+        session_id: plan.refOrNull('session', ek, d.session, `${path}.session`, 'session'),
         capacity: d.capacity,
         reentry: flag(d.reentry),
         ticket_type_ids: json(

@@ -369,10 +369,13 @@ function planOrders(
         payment_provider: o.paymentProvider,
         paid_utc: paidUtc,
         source: o.source,
-        discount_code_id:
-          o.discountCode === null
-            ? null
-            : plan.ref('discountCode', ek, o.discountCode, `${path}.discountCode`, 'discount code'),
+        discount_code_id: plan.refOrNull(
+          'discountCode',
+          ek,
+          o.discountCode,
+          `${path}.discountCode`,
+          'discount code',
+        ),
       },
       path,
       { erased: 0, created_utc: createdUtc },

@@ -97,8 +97,7 @@ export function planSponsors(scope: EventScope, input: SponsorsInput): void {
       'sponsors',
       {
         ...owned(scope, plan.claim('sponsor', ek, s.key, path)),
-        level_id:
-          s.level === null ? null : plan.ref('sponsorLevel', ek, s.level, `${path}.level`, 'sponsor level'),
+        level_id: plan.refOrNull('sponsorLevel', ek, s.level, `${path}.level`, 'sponsor level'),
         name: s.name,
         website: s.website,
         logo_url: s.logoUrl,
@@ -129,8 +128,7 @@ export function planSponsors(scope: EventScope, input: SponsorsInput): void {
       {
         ...owned(scope, id),
         sponsor_id: plan.ref('sponsor', ek, l.sponsor, `${path}.sponsor`, 'sponsor'),
-        attendee_id:
-          l.attendee === null ? null : plan.ref('attendee', ek, l.attendee, `${path}.attendee`, 'attendee'),
+        attendee_id: plan.refOrNull('attendee', ek, l.attendee, `${path}.attendee`, 'attendee'),
         shared: flag(l.shared),
         email_shared: flag(l.emailShared),
         first_name: l.firstName,
@@ -144,10 +142,13 @@ export function planSponsors(scope: EventScope, input: SponsorsInput): void {
         note: l.note,
         captured_by: l.capturedBy,
         captured_utc: plan.utc(l.capturedUtc, `${path}.capturedUtc`),
-        attended_session_id:
-          l.attendedSession === null
-            ? null
-            : plan.ref('session', ek, l.attendedSession, `${path}.attendedSession`, 'session'),
+        attended_session_id: plan.refOrNull(
+          'session',
+          ek,
+          l.attendedSession,
+          `${path}.attendedSession`,
+          'session',
+        ),
       },
       path,
       { erased: 0 },
