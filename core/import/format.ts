@@ -1,5 +1,5 @@
-// The import file format (version 1), in one valibot schema: communities with their members, and
-// events with everything under them in every area. Items carry keys of the file's own choosing and
+// The import file format (version 1), in one valibot schema: communities with their members,
+// events with everything under them in every area, and passes across events. Items carry keys of the file's own choosing and
 // refer to one another by them; Tessera derives the ids. Its JSON Schema is published beside the
 // OpenAPI document (GET /api/v1/import-schema.json).
 import * as v from 'valibot';
@@ -11,6 +11,7 @@ import { communityFormat } from './sections/communities';
 import { crewFormat } from './sections/crew';
 import { financeFormat } from './sections/finance';
 import { logisticsFormat } from './sections/logistics';
+import { passFormat } from './sections/passes';
 import { programmeFormat } from './sections/programme';
 import { salesFormat } from './sections/sales';
 import { sponsorsFormat } from './sections/sponsors';
@@ -62,10 +63,11 @@ export const importFormat = v.pipe(
     version: v.pipe(v.literal(1), v.description('The version of the format: 1.')),
     communities: list(communityFormat, 'Communities with their members.', 1000),
     events: list(eventFormat, 'Events with everything under them.', 1000),
+    passes: list(passFormat, 'Season passes and bundles, with their holders.', 1000),
   }),
   v.title('Tessera import file'),
   v.description(
-    'Events and everything under them, and communities, to load with `tessera import --workspace ID FILE.json`. Every item has a key of your choosing, unique among its kind within its event (or community); items refer to each other by these keys, and importing the same file again updates the items with those keys instead of adding others. Times are ISO 8601 with a zone; amounts are in the currency’s own decimals.',
+    'Events and everything under them, communities and passes, to load with `tessera import --workspace ID FILE.json`. Every item has a key of your choosing, unique among its kind within its event (or community); items refer to each other by these keys, and importing the same file again updates the items with those keys instead of adding others. Times are ISO 8601 with a zone; amounts are in the currency’s own decimals.',
   ),
 );
 

@@ -10,6 +10,7 @@ import { planCommunity } from './sections/communities';
 import { planCrew } from './sections/crew';
 import { planFinance } from './sections/finance';
 import { planLogistics } from './sections/logistics';
+import { planPass } from './sections/passes';
 import { planProgramme } from './sections/programme';
 import { planSales } from './sections/sales';
 import { planSponsors } from './sections/sponsors';
@@ -27,6 +28,11 @@ export function planFile(file: ImportFile, workspaceId: string, now: string): Im
     if (previous) plan.issue(`${path}.slug`, `${previous} has this slug already.`);
     slugs.set(event.slug, path);
     planEvent(plan, event, path, now);
+  });
+  // Passes after the events: they admit events and their holders' orders are in the sales event.
+  const currencies = new Map(file.events.map((e) => [e.key, e.currency]));
+  file.passes.forEach((p, i) => {
+    planPass(plan, p, `passes[${i}]`, currencies);
   });
   plan.checkReferences();
   return plan;

@@ -58,6 +58,10 @@ export const importTables = [
   'expense_claims',
   'certificates',
   'published_content',
+  'passes',
+  'pass_events',
+  'pass_holders',
+  'pass_opt_outs',
 ] as const satisfies readonly ImportTable[];
 
 /**
@@ -71,6 +75,8 @@ const sets: Partial<
   shift_assignments: { identity: ['crew_member_id'], touches: 'shifts' },
   submission_status_changes: { identity: ['status', 'at_utc'], generatedId: true },
   share_clicks: { identity: ['clicked_utc'], generatedId: true },
+  pass_events: { identity: ['event_id'], touches: 'passes' },
+  pass_opt_outs: { identity: ['event_id'], touches: 'pass_holders' },
 };
 
 const changing = new Set<string>(changingTables);

@@ -53,15 +53,15 @@ afterAll(async () => t.close());
 describe('tessera import of the example file', () => {
   it('loads every area in one go, through the command line', async () => {
     const result = await tessera(['import', '--workspace', workspaceId, examplePath, '--data', t.dataDir]);
-    expect(result).toMatchObject({ workspaceId, dryRun: false, communities: 1, events: 1, unchanged: 0 });
+    expect(result).toMatchObject({ workspaceId, dryRun: false, communities: 1, events: 2, unchanged: 0 });
     expect(result.created).toMatchObject({
       communities: 1,
       community_members: 3,
-      events: 1,
-      ticket_types: 3,
+      events: 2,
+      ticket_types: 4,
       add_ons: 2,
-      orders: 3,
-      attendees: 4,
+      orders: 5,
+      attendees: 5,
       attendee_add_ons: 2,
       sessions: 2,
       doors: 2,
@@ -83,6 +83,10 @@ describe('tessera import of the example file', () => {
       expense_claims: 1,
       certificates: 1,
       published_content: 1,
+      passes: 1,
+      pass_events: 2,
+      pass_holders: 1,
+      pass_opt_outs: 1,
     });
     const events = await t.api('/events', { key });
     const event = events.body.data.find((e: any) => e.slug === 'fjord-conf-2027-example');
@@ -139,6 +143,11 @@ describe('tessera import of the example file', () => {
     expect(submissions[0]).toMatchObject({ title: 'Observability on a budget', status: 'accepted' });
     const leaderboard = (await get('/sharekit/leaderboard')).data;
     expect(leaderboard[0]).toMatchObject({ clicks: 2, registrations: 1 });
+    const passes = (await t.api('/passes', { key })).body.data;
+    const bundle = passes.find((p: any) => p.name === 'Conference and June meetup');
+    expect(bundle).toMatchObject({ kind: 'bundle', scope: 'list', currency: 'NOK', price: 3990 });
+    const holders = (await t.api(`/passes/${bundle.passId}/holders`, { key })).body.data;
+    expect(holders.map((h: any) => `${h.firstName} ${h.lastName}`)).toEqual(['Erik Moe']);
     const doors = (await get('/doors')).data;
     expect(doors.map((d: any) => d.name)).toEqual(['Main entrance', 'Studio door']);
 
@@ -238,6 +247,20 @@ describe('messages of what an import creates and changes', () => {
   });
 });
 
+/**
+ * The example with every slug changed (they are unique across the deployment), and with its event
+ * and community keys changed too unless `keys` is false, so it makes rows of its own.
+ */
+function renamed(tag: string, keys = true) {
+  let text = JSON.stringify(exampleFile()).replaceAll('-example"', `-${tag}"`);
+  if (keys)
+    text = text
+      .replaceAll('"fjord-conf-2027"', `"${tag}-conf"`)
+      .replaceAll('"fjord-meetup-june"', `"${tag}-june"`)
+      .replaceAll('"fjord-devs"', `"${tag}-devs"`);
+  return JSON.parse(text);
+}
+
 describe('a bad file', () => {
   const refusal = async (file: unknown): Promise<{ path: string; message: string }[]> => {
     const events = await count('events');
@@ -252,15 +275,8 @@ describe('a bad file', () => {
     expect(await maxChangeSeq()).toBe(seq);
     return (error as ImportRefused).issues;
   };
-  const fresh = () => {
-    const file = exampleFile();
-    file.communities[0].slug = 'fresh-community';
-    file.events[0].slug = 'fresh-event';
-    file.events[0].key = 'fresh-event';
-    file.communities[0].key = 'fresh-community';
-    file.events[0].community = 'fresh-community';
-    return file;
-  };
+  /** The example under keys and slugs of its own: new rows, nothing shared with what is there. */
+  const fresh = () => renamed('fresh');
 
   it('that is not JSON says so', async () => {
     expect(await refusal('{"format": "tessera-import",')).toEqual([
@@ -336,19 +352,17 @@ describe('a bad file', () => {
     ).catch((e: unknown) => e);
     expect((error as ImportRefused).issues).toEqual([
       { path: 'events[0].slug', message: 'The slug "fjord-conf-2027-example" is taken by another event.' },
+      { path: 'events[1].slug', message: 'The slug "fjord-meetup-june-example" is taken by another event.' },
     ]);
   });
 
-  it('into another workspace (with slugs of its own) makes rows of its own, never touching these', async () => {
+  it('into another workspace (the same keys, slugs of its own) makes rows of its own, never touching these', async () => {
     const other = await t.workspace('Second importer');
-    const file = exampleFile();
-    file.communities[0].slug = 'second-community';
-    file.events[0].slug = 'second-event';
     const result = await importFile(
       await operatorContext(t.server.services, other.workspaceId),
-      JSON.stringify(file),
+      JSON.stringify(renamed('second', false)),
     );
-    expect(result.created).toMatchObject({ events: 1, attendees: 4 });
+    expect(result.created).toMatchObject({ events: 2, attendees: 5 });
     const theirs = await db()
       .selectFrom('attendees')
       .select('id')
@@ -359,7 +373,7 @@ describe('a bad file', () => {
         (r) => r.id,
       ),
     );
-    expect(theirs).toHaveLength(4);
+    expect(theirs).toHaveLength(5);
     for (const row of theirs) expect(mine.has(row.id)).toBe(false);
     const { key: otherKey } = await t.key({
       workspaceId: other.workspaceId,
@@ -395,7 +409,7 @@ describe('a bad file', () => {
     const result = await importFile(await operator(), JSON.stringify(fresh()), { dryRun: true });
     expect(result).toMatchObject({
       dryRun: true,
-      created: expect.objectContaining({ events: 1, attendees: 4 }),
+      created: expect.objectContaining({ events: 2, attendees: 5 }),
     });
     expect(await count('events')).toBe(events);
   });
