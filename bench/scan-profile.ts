@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkInAttendee } from '../core/checkin';
+import { tokenVerifier } from '../core/platform/access-tokens';
 import { ActivityRecorder } from '../core/platform/activity';
 import { verifyToken } from '../core/platform/authenticate';
 import { systemClock } from '../core/platform/clock';
@@ -43,10 +44,11 @@ try {
     defaultRatePerMinute: 1e9,
     delivery: { allowPrivate: false, timeoutMs: 10_000 },
     outboxSignal: new OutboxSignal(),
+    tokens: tokenVerifier({ keys: [] }),
     strictProblems: false,
   };
   const scan = async (attendeeId: string) => {
-    const verified = await verifyToken(services, seeded.key);
+    const verified = await verifyToken(services, seeded.key, 'rest');
     if (!verified.ok) throw verified.problem;
     const ctx = {
       db,

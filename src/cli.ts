@@ -22,6 +22,7 @@ import { isProblem } from '../core/platform/problems';
 import { presets } from '../core/platform/scopes';
 import { openServices } from './services';
 import { dataDirFrom, SettingsError, settingsFrom } from './settings';
+import { rotateSigningKeys } from './signing-keys';
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -314,6 +315,18 @@ Examples:
         importFile(await operatorContext(s, flags.workspace), text, { dryRun: flags.dryRun === true }),
       ),
     );
+  });
+
+program
+  .command('signing-keys')
+  .description('The keys access tokens from an assistant sign-in are signed with (in DATA/oauth).')
+  .command('rotate')
+  .description(
+    'Make a new signing key; the previous one still verifies tokens issued before. Takes effect when the service next starts. Prints JSON { signingKid, verifyingKids }.',
+  )
+  .addOption(dataOption())
+  .action(async (flags) => {
+    print(await rotateSigningKeys(dataDirFrom(flags.data)));
   });
 
 const order = program.command('order').description('Orders.');

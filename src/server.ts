@@ -105,6 +105,8 @@ export async function startServer(
   const port = (listener.address() as AddressInfo).port;
   const origin = `https://${hostForUrl(settings.host)}:${port}`;
   publicOrigin = settings.publicUrl ?? origin;
+  // Tokens are issued by this origin and name its /mcp and /api/v1 as their audiences.
+  services.tokens.issuer = publicOrigin;
   handler = buildApp(services, logger, {
     trustProxy: settings.trustProxy,
     publicUrl: settings.publicUrl,

@@ -1,8 +1,9 @@
 // Builds the long-lived services: the migrated database, deployment secrets, rate counter,
-// activity recorder and write queue.
+// activity recorder, write queue and the access-token verifier.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tokenVerifier } from '../core/platform/access-tokens';
 import { ActivityRecorder } from '../core/platform/activity';
 import { type Clock, systemClock } from '../core/platform/clock';
 import { IdempotencyInFlight } from '../core/platform/idempotency';
@@ -13,6 +14,7 @@ import { deriveSecrets } from '../core/platform/secrets';
 import type { DeliverySettings, Services } from '../core/platform/services';
 import { WriteBatcher } from '../core/platform/write-batch';
 import { migrateToLatest, openDatabase } from '../db/connect';
+import { loadSigningKeys, publicKeys } from './signing-keys';
 
 export interface OpenServices {
   services: Services;
@@ -75,6 +77,7 @@ export async function openServices(options: {
       ...options.delivery,
     },
     outboxSignal: new OutboxSignal(),
+    tokens: tokenVerifier(publicKeys(await loadSigningKeys(options.dataDir))),
     strictProblems: process.env.TESSERA_STRICT_PROBLEMS === '1',
   };
   return {

@@ -1,5 +1,6 @@
 // One token verifier for both adapters: turns a Bearer token or X-Api-Key into an Actor.
 // The key row is read on every call, so a revocation or expiry takes effect on the very next call.
+import { type Audience, isAccessToken, verifyAccessToken } from './access-tokens';
 import type { Actor } from './actor';
 import { parseKey, secretMatches } from './keys';
 import { type Problem, problem } from './problems';
@@ -33,15 +34,34 @@ export function credentialFrom(
   return { token: bearer || header || undefined };
 }
 
-export async function verifyToken(services: Services, token: string | undefined): Promise<Verification> {
+/**
+ * Verifies what a call carries: an API key, or an access token from an assistant's sign-in, which
+ * must be for this adapter's audience. Both end in the same actor, so scopes, the rate counter and
+ * key activity treat a key and its tokens as one.
+ */
+export async function verifyToken(
+  services: Services,
+  token: string | undefined,
+  audience: Audience,
+): Promise<Verification> {
   if (!token)
     return {
       ok: false,
       problem: problem('invalidKey', 'No API key was sent: use Authorization: Bearer <key> or X-Api-Key.'),
     };
+  if (isAccessToken(token))
+    return verifyAccessToken(services, token, audience, (keyId) => keyActor(services, { keyId }));
   const parts = parseKey(token);
   if (!parts)
     return { ok: false, problem: problem('invalidKey', "The API key is not in this service's format.") };
+  return keyActor(services, { prefix: parts.prefix, secret: parts.secret });
+}
+
+/** The key's actor, found by its prefix (and proven by its secret) or by its id (a token's key). */
+async function keyActor(
+  services: Services,
+  by: { prefix: string; secret: string } | { keyId: string },
+): Promise<Verification> {
   const row = await services.db
     .selectFrom('api_keys')
     .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
@@ -60,9 +80,9 @@ export async function verifyToken(services: Services, token: string | undefined)
       'workspaces.name as workspaceName',
       'workspaces.demonstration',
     ])
-    .where('api_keys.prefix', '=', parts.prefix)
+    .where('keyId' in by ? 'api_keys.id' : 'api_keys.prefix', '=', 'keyId' in by ? by.keyId : by.prefix)
     .executeTakeFirst();
-  if (!row || !secretMatches(parts.secret, row.secret_hash)) {
+  if (!row || ('secret' in by && !secretMatches(by.secret, row.secret_hash))) {
     return { ok: false, problem: problem('invalidKey', 'The API key is not recognised.') };
   }
   const key = { keyId: row.keyId, workspaceId: row.workspaceId };

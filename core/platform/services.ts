@@ -1,5 +1,6 @@
 // The long-lived pieces every call shares, built once by the composition root.
 import type { Db } from '../../db/connect';
+import type { TokenVerifier } from './access-tokens';
 import type { ActivityRecorder } from './activity';
 import type { Clock } from './clock';
 import type { IdempotencyInFlight } from './idempotency';
@@ -32,6 +33,8 @@ export interface Services {
   delivery: DeliverySettings;
   /** Raised when a change writes an outbox message. */
   outboxSignal: OutboxSignal;
+  /** Verifies access tokens from an assistant's sign-in; its issuer is set once the server listens. */
+  tokens: TokenVerifier;
   /** Answer a problem an operation does not declare as a fault (the test suite turns this on). */
   strictProblems: boolean;
 }

@@ -29,7 +29,7 @@ export function authenticate(
     const verification =
       'problem' in credential
         ? { ok: false as const, problem: credential.problem }
-        : await verifyToken(services, credential.token);
+        : await verifyToken(services, credential.token, transport);
     let key: { keyId: string; workspaceId: string } | undefined;
     let outcome = 'ok';
     let status = 200;

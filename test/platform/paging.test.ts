@@ -231,7 +231,7 @@ describe('legacy page, pageSize and sort (shared machinery, on the events table)
   let ctx: Ctx;
 
   beforeAll(async () => {
-    const verified = await verifyToken(t.server.services, reader);
+    const verified = await verifyToken(t.server.services, reader, 'rest');
     if (!verified.ok) throw verified.problem;
     const s = t.server.services;
     ctx = {

@@ -1,0 +1,76 @@
+// Access tokens from an assistant's sign-in: JWTs signed with the deployment's keys, each bound to
+// one audience, the MCP server (/mcp) or the REST API (/api/v1). A token acts for the API key that
+// signed in (its `sub`), with the scopes it was granted and never more than that key holds now; the
+// key row is read on every call, so revoking or expiring the key ends its tokens on the next call.
+import { createLocalJWKSet, errors, type JWK, jwtVerify } from 'jose';
+import type { Verification } from './authenticate';
+import { problem } from './problems';
+import { isScope, type Scope } from './scopes';
+import type { Services } from './services';
+
+export type Audience = 'rest' | 'mcp';
+
+/** The path of each audience's resource identifier (RFC 8707): {issuer}/mcp, {issuer}/api/v1. */
+export const resourcePaths: Record<Audience, string> = { mcp: '/mcp', rest: '/api/v1' };
+
+export interface TokenVerifier {
+  /** The issuer (the service's public origin), known once the server listens. */
+  issuer: string;
+  /** The public keys tokens are verified with. */
+  keys: ReturnType<typeof createLocalJWKSet>;
+}
+
+export function tokenVerifier(publicKeys: { keys: JWK[] }, issuer = ''): TokenVerifier {
+  return { issuer, keys: createLocalJWKSet(publicKeys) };
+}
+
+/** A JWT (three base64url parts), as opposed to an API key (abk_…). */
+export function isAccessToken(token: string): boolean {
+  return /^eyJ[\w-]*\.[\w-]+\.[\w-]+$/.test(token);
+}
+
+/** The API key behind a token, with what it holds now. */
+export type KeyLoader = (keyId: string) => Promise<Verification & { keyScopes?: Scope[] }>;
+
+export async function verifyAccessToken(
+  services: Services,
+  token: string,
+  audience: Audience,
+  loadKey: KeyLoader,
+): Promise<Verification> {
+  const verifier = services.tokens;
+  let claims: { sub?: string; aud?: string | string[]; scope?: unknown; exp?: number };
+  try {
+    ({ payload: claims } = await jwtVerify(token, verifier.keys, {
+      issuer: verifier.issuer,
+      algorithms: ['ES256'],
+      currentDate: services.clock.now(),
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired)
+      return {
+        ok: false,
+        problem: problem('keyExpired', 'The access token has expired; sign in again or refresh it.'),
+      };
+    return { ok: false, problem: problem('invalidKey', 'The access token is not recognised.') };
+  }
+  const expected = `${verifier.issuer}${resourcePaths[audience]}`;
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!audiences.includes(expected)) {
+    const other = audience === 'mcp' ? 'the REST API' : 'the MCP server';
+    return {
+      ok: false,
+      problem: problem(
+        'wrongAudience',
+        `This token is for ${other}; this is ${expected}. Ask for a token for it.`,
+      ),
+    };
+  }
+  if (typeof claims.sub !== 'string')
+    return { ok: false, problem: problem('invalidKey', 'The access token names no key.') };
+  const key = await loadKey(claims.sub);
+  if (!key.ok) return key;
+  const granted = new Set(typeof claims.scope === 'string' ? claims.scope.split(' ').filter(isScope) : []);
+  const scopes = key.actor.scopes.filter((s) => granted.has(s));
+  return { ok: true, actor: { ...key.actor, scopes, audience } };
+}
