@@ -814,6 +814,18 @@ export interface PublishedContentTable extends EventOwned, Changing {
   published_utc: string;
 }
 
+/** A record of the OAuth server (oidc-provider): a client, interaction, session, grant, code or refresh token. */
+export interface OauthRecordsTable {
+  model: string;
+  id: string;
+  /** The model's JSON payload, as oidc-provider gave it. */
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  expires_utc: string | null;
+  consumed_utc: string | null;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
@@ -872,6 +884,7 @@ export interface Database {
   expense_claims: ExpenseClaimsTable;
   certificates: CertificatesTable;
   published_content: PublishedContentTable;
+  oauth_records: OauthRecordsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -1,6 +1,7 @@
 // The Koa application: shared middleware, then the public docs, the REST API and the MCP endpoint.
 import { Router } from '@koa/router';
 import Koa from 'koa';
+import type { Provider } from 'oidc-provider';
 import { RateCounter } from '../core/platform/rate-counter';
 import type { Services } from '../core/platform/services';
 import { mcpEndpoint } from '../mcp/endpoint';
@@ -12,6 +13,7 @@ import { jsonBody } from './http/json-body';
 import { ownOrigins, publicOrigin } from './http/public-origin';
 import { traceAndProblems } from './http/trace-and-problems';
 import type { Logger } from './logger';
+import { oauthRoutes } from './oauth/routes';
 
 export interface AppOptions {
   trustProxy: boolean;
@@ -19,6 +21,8 @@ export interface AppOptions {
   /** https://host:port the server listens at. */
   listening: string;
   authFailuresPerMinute: number;
+  /** The OAuth server assistants sign in with. */
+  oauth: Provider;
 }
 
 export function buildApp(services: Services, logger: Logger, options: AppOptions): Koa {
@@ -29,6 +33,9 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   app.use(httpsOnly(options.trustProxy));
 
   app.use(pagesRouter(services).routes());
+  const oauth = oauthRoutes(services, options.oauth);
+  app.use(oauth.endpoints);
+  app.use(oauth.signIn.routes());
 
   const guard = { failures: new RateCounter(60), failuresPerMinute: options.authFailuresPerMinute };
   const body = jsonBody();

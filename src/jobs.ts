@@ -1,13 +1,14 @@
 // Scheduled work (node-cron): the webhook dispatcher looks for due deliveries every second (a new
 // message also wakes it at once); keys past their expiry lose their subscriptions within a minute;
 // key activity older than 90 days, expired idempotency records and delivered messages older than
-// 30 days are purged nightly; finished rate windows are swept every minute.
+// 30 days and expired sign-in records (codes, refresh tokens, sessions) are purged nightly; finished rate windows are swept every minute.
 import cron from 'node-cron';
 import { purgeKeyActivity } from '../core/platform/activity';
 import { purgeIdempotencyRecords } from '../core/platform/idempotency';
 import type { Services } from '../core/platform/services';
 import { type Dispatcher, purgeDelivered } from '../core/webhooks/dispatcher';
 import { endExpiredKeys } from '../core/webhooks/end-key';
+import { purgeExpiredOauthRecords } from '../db/oauth-store';
 import type { Logger } from './logger';
 
 export function startJobs(
@@ -21,7 +22,8 @@ export function startJobs(
         const activity = await purgeKeyActivity(services.db, services.clock);
         const idempotency = await purgeIdempotencyRecords(services.db, services.clock);
         const delivered = await purgeDelivered(services);
-        logger.info({ activity, idempotency, delivered }, 'purged old records');
+        const signIns = await purgeExpiredOauthRecords(services.db, services.clock.now());
+        logger.info({ activity, idempotency, delivered, signIns }, 'purged old records');
       } catch (err) {
         logger.error({ err }, 'purge failed');
       }

@@ -11,8 +11,10 @@ import { buildApp } from './app';
 import { type TlsPort, tlsPort } from './http/tls-port';
 import { startJobs } from './jobs';
 import { createLogger, type Logger } from './logger';
+import { oauthProvider } from './oauth/provider';
 import { openServices } from './services';
 import type { Settings } from './settings';
+import { loadSigningKeys } from './signing-keys';
 import { loadTls } from './tls';
 
 export interface RunningServer {
@@ -107,11 +109,19 @@ export async function startServer(
   publicOrigin = settings.publicUrl ?? origin;
   // Tokens are issued by this origin and name its /mcp and /api/v1 as their audiences.
   services.tokens.issuer = publicOrigin;
+  const oauth = oauthProvider(
+    services,
+    publicOrigin,
+    await loadSigningKeys(settings.dataDir),
+    services.secrets.cookieKey,
+  );
+  oauth.proxy = settings.trustProxy;
   handler = buildApp(services, logger, {
     trustProxy: settings.trustProxy,
     publicUrl: settings.publicUrl,
     listening: origin,
     authFailuresPerMinute: settings.authFailuresPerMinute,
+    oauth,
   }).callback();
   const dispatcher =
     options.dispatcher === false

@@ -13,6 +13,7 @@ import * as surveys from './0010-surveys';
 import * as finance from './0011-finance';
 import * as cfpSharekit from './0012-cfp-sharekit';
 import * as importSources from './0013-import-sources';
+import * as oauth from './0014-oauth';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-finance': finance,
   '0012-cfp-sharekit': cfpSharekit,
   '0013-import-sources': importSources,
+  '0014-oauth': oauth,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -36,7 +36,12 @@ export function authenticate(
     try {
       if (!verification.ok) {
         key = verification.key;
-        if (transport === 'mcp') ctx.set('WWW-Authenticate', 'Bearer realm="tessera-mcp"');
+        // RFC 9728: where an assistant finds how to sign in for the MCP server.
+        if (transport === 'mcp')
+          ctx.set(
+            'WWW-Authenticate',
+            `Bearer realm="tessera-mcp", resource_metadata="${ctx.state.origin}/.well-known/oauth-protected-resource/mcp"`,
+          );
         const failures = guard.failures.take(`${ctx.ip}`, guard.failuresPerMinute, services.clock.now());
         if (!failures.allowed) {
           throw problem(

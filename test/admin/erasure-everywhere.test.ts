@@ -403,6 +403,8 @@ const notPersonal: Record<string, string[]> = {
     'vat_minor',
     'sort',
   ],
+  // The sign-in's records name the API key that signed in (its id), never a person.
+  oauth_records: ['model', 'id', 'payload', 'grant_id', 'uid', 'expires_utc', 'consumed_utc'],
   // The import-only sources: what is arranged, not who for (their names and email are declared).
   stays: [
     'id',

@@ -1,0 +1,93 @@
+// The OAuth 2.1 server assistants sign in with (the MCP authorization flow): oidc-provider, kept in
+// the service's database, signing with the data folder's keys. It issues authorization codes with
+// PKCE (S256 only), refresh tokens that rotate, and JWT access tokens bound by RFC 8707 to one
+// resource: {origin}/mcp or {origin}/api/v1. The account is an API key of the workspace: its id is
+// the token's subject, and the scopes a token may carry are that key's (core's verifier reads the
+// key on every call).
+import { errors, Provider } from 'oidc-provider';
+import { type Audience, resourcePaths } from '../../core/platform/access-tokens';
+import { scopes } from '../../core/platform/scopes';
+import type { Services } from '../../core/platform/services';
+import { OauthStore } from '../../db/oauth-store';
+import type { SigningKeys } from '../signing-keys';
+
+/** The resource a resource indicator names, or null when it is not one of ours. */
+export function audienceOf(issuer: string, indicator: string): Audience | null {
+  for (const [audience, path] of Object.entries(resourcePaths) as [Audience, string][])
+    if (indicator === `${issuer}${path}`) return audience;
+  return null;
+}
+
+export function oauthProvider(
+  services: Services,
+  issuer: string,
+  keys: SigningKeys,
+  cookieSecret: string,
+): Provider {
+  const provider = new Provider(issuer, {
+    adapter: (model: string) => new OauthStore(services.db, services.clock, model),
+    jwks: { keys: keys.keys as never },
+    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
+    // Only OAuth, no OpenID Connect identity: the scopes are Tessera's.
+    scopes: ['offline_access'],
+    claims: { openid: ['sub'] },
+    routes: {
+      authorization: '/oauth/authorize',
+      token: '/oauth/token',
+      registration: '/oauth/register',
+      jwks: '/oauth/jwks',
+      revocation: '/oauth/revoke',
+      end_session: '/oauth/session/end',
+      userinfo: '/oauth/userinfo',
+      introspection: '/oauth/introspect',
+      code_verification: '/oauth/device',
+      device_authorization: '/oauth/device/auth',
+      backchannel_authentication: '/oauth/backchannel',
+      pushed_authorization_request: '/oauth/request',
+      challenge: '/oauth/challenge',
+    },
+    interactions: { url: (_ctx, interaction) => `/oauth/sign-in/${interaction.uid}` },
+    pkce: { required: () => true },
+    enabledJWA: { requestObjectSigningAlgValues: ['ES256'], idTokenSigningAlgValues: ['ES256'] },
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
+    },
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // A client that names no resource signs in for the MCP server.
+        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? `${issuer}/mcp`,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, indicator) => {
+          if (!audienceOf(issuer, indicator)) throw new errors.InvalidTarget();
+          return {
+            scope: scopes.join(' '),
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 3600,
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+    },
+    // Every code exchange gives a refresh token; each refresh gives a new one (rotation).
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    cookies: { keys: [cookieSecret] },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      Interaction: 600,
+      Session: 14 * 24 * 3600,
+      Grant: 30 * 24 * 3600,
+      RefreshToken: 30 * 24 * 3600,
+    },
+  });
+  return provider;
+}

@@ -1,0 +1,70 @@
+// Where the OAuth server answers in the app: its endpoints under /oauth, its metadata at the
+// well-known addresses (RFC 8414, and OpenID discovery for clients that look there), the resource
+// metadata of the MCP server and the REST API (RFC 9728), and the sign-in pages.
+
+import type { Router } from '@koa/router';
+import type { Middleware } from 'koa';
+import type { Provider } from 'oidc-provider';
+import { type Audience, resourcePaths } from '../../core/platform/access-tokens';
+import { problem } from '../../core/platform/problems';
+import { RateCounter } from '../../core/platform/rate-counter';
+import { scopes } from '../../core/platform/scopes';
+import type { Services } from '../../core/platform/services';
+import { signInRouter } from './interactions';
+
+const metadataPaths = new Set([
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/openid-configuration',
+]);
+
+/** Registrations a minute from one source address: registration needs no credential, so it is bounded. */
+const registrationsPerMinute = 20;
+
+export function oauthRoutes(
+  services: Services,
+  provider: Provider,
+): { endpoints: Middleware; signIn: Router } {
+  const handle = provider.callback();
+  const registrations = new RateCounter(60);
+  const signIn = signInRouter(services, provider);
+  const toProvider: Middleware = async (ctx, next) => {
+    if (ctx.path.startsWith('/oauth/sign-in/')) return next();
+    if (metadataPaths.has(ctx.path)) ctx.req.url = '/.well-known/openid-configuration';
+    else if (!ctx.path.startsWith('/oauth/')) return next();
+    if (ctx.path === '/oauth/register' && ctx.method === 'POST') {
+      const allowed = registrations.take(ctx.ip, registrationsPerMinute, services.clock.now());
+      if (!allowed.allowed)
+        throw problem(
+          'rateLimited',
+          `Too many client registrations from this address; retry in ${allowed.resetSeconds} seconds.`,
+          {
+            retryAfter: allowed.resetSeconds,
+          },
+        );
+    }
+    ctx.respond = false;
+    await handle(ctx.req, ctx.res);
+  };
+  const resourceMetadata: Middleware = async (ctx, next) => {
+    const match = /^\/\.well-known\/oauth-protected-resource(\/mcp|\/api\/v1)$/.exec(ctx.path);
+    if (!match || ctx.method !== 'GET') return next();
+    const audience = (Object.entries(resourcePaths) as [Audience, string][]).find(
+      ([, p]) => p === match[1],
+    )![0];
+    ctx.body = protectedResourceMetadata(provider.issuer, audience);
+  };
+  const endpoints: Middleware = (ctx, next) => resourceMetadata(ctx, () => toProvider(ctx, next));
+  return { endpoints, signIn };
+}
+
+/** RFC 9728: what an assistant needs to find how to sign in for a resource. */
+export function protectedResourceMetadata(issuer: string, audience: Audience) {
+  return {
+    resource: `${issuer}${resourcePaths[audience]}`,
+    authorization_servers: [issuer],
+    scopes_supported: scopes,
+    bearer_methods_supported: ['header'],
+    resource_name: audience === 'mcp' ? 'Tessera MCP server' : 'Tessera REST API',
+    resource_documentation: `${issuer}/developers`,
+  };
+}

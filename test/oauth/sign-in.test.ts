@@ -1,0 +1,323 @@
+// Assistant sign-in (issue 11, item 1), driven over HTTPS as a client and a browser would: the
+// MCP endpoint's 401 names its resource metadata (RFC 9728); the metadata names the authorization
+// server, whose metadata (RFC 8414) is found; a client registers itself (RFC 7591); the
+// authorization request with PKCE (S256) leads to the sign-in page, where the organiser gives an
+// API key and chooses scopes (never more than the key holds); the code is exchanged for a JWT access
+// token bound to the MCP server and a refresh token, which rotates; the token works at /mcp with the
+// scopes chosen, and answers wrongAudience at the REST API.
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from '../support/fixtures';
+import { callTool } from '../support/sales';
+import { startTestServer, type TestServer } from '../support/server';
+
+let t: TestServer;
+let workspaceId: string;
+let origin: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  origin = t.server.publicOrigin;
+  ({ workspaceId } = await t.workspace('Sign-in workspace', true));
+});
+afterAll(async () => t.close());
+
+/** A browser's cookies for this origin, kept across requests. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+  async get(url: string, init: RequestInit = {}): Promise<Response> {
+    const res = await t.fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+    return res;
+  }
+  post(url: string, form: Record<string, string | string[]>): Promise<Response> {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one);
+    return this.get(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+  }
+  /** Follows redirects on this origin; answers the last answer and where it pointed (a redirect elsewhere). */
+  async follow(res: Response): Promise<{ res: Response; url: string }> {
+    let current = res;
+    let url = current.url;
+    while (current.status >= 300 && current.status < 400) {
+      url = new URL(current.headers.get('location')!, origin).toString();
+      if (!url.startsWith(origin)) return { res: current, url };
+      current = await this.get(url);
+    }
+    return { res: current, url };
+  }
+}
+
+const redirectUri = 'http://127.0.0.1:33418/callback';
+
+async function registerClient(): Promise<string> {
+  const res = await t.fetch(`${origin}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'Test Assistant',
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    }),
+  });
+  const body = (await res.json()) as Record<string, unknown>;
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return String(body.client_id);
+}
+
+/** The whole sign-in in a browser; answers the code the client receives. */
+async function signIn(options: {
+  clientId: string;
+  key: string;
+  scopes: string[];
+  resource?: string;
+  challenge: string;
+}) {
+  const browser = new Browser();
+  const authorize = new URL(`${origin}/oauth/authorize`);
+  authorize.search = new URLSearchParams({
+    client_id: options.clientId,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: ['offline_access', 'events:read', 'orders:read'].join(' '),
+    resource: options.resource ?? `${origin}/mcp`,
+    code_challenge: options.challenge,
+    code_challenge_method: 'S256',
+    state: 'xyz',
+  }).toString();
+  const start = await browser.follow(await browser.get(authorize.toString()));
+  expect(start.url).toMatch(/\/oauth\/sign-in\//);
+  const page = await start.res.text();
+  expect(page).toContain('Test Assistant');
+  const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
+  const afterKey = await browser.follow(
+    options.key === 'demonstration'
+      ? await browser.post(`${origin}/oauth/sign-in/${uid}/demo`, {})
+      : await browser.post(`${origin}/oauth/sign-in/${uid}/key`, { key: options.key }),
+  );
+  const consent = await afterKey.res.text();
+  expect(consent, consent.slice(0, 500)).toContain('What may Test Assistant do?');
+  const consentUid = /\/oauth\/sign-in\/([^/]+)\/consent/.exec(consent)![1]!;
+  const done = await browser.follow(
+    await browser.post(`${origin}/oauth/sign-in/${consentUid}/consent`, { scope: options.scopes }),
+  );
+  if (!done.url.startsWith(redirectUri))
+    throw new Error(`${done.url}: ${(await done.res.text()).slice(0, 3000)}`);
+  const back = new URL(done.url);
+  expect(`${back.origin}${back.pathname}`).toBe(redirectUri);
+  expect(back.searchParams.get('state')).toBe('xyz');
+  return back.searchParams.get('code')!;
+}
+
+async function token(form: Record<string, string>) {
+  const res = await t.fetch(`${origin}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+describe('discovery', () => {
+  it('starts at the 401 of /mcp, whose WWW-Authenticate names the resource metadata', async () => {
+    const res = await t.fetch(`${origin}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+    const header = res.headers.get('www-authenticate')!;
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(header)![1]!;
+    expect(metadataUrl).toBe(`${origin}/.well-known/oauth-protected-resource/mcp`);
+    const metadata = (await (await t.fetch(metadataUrl)).json()) as any;
+    expect(metadata).toMatchObject({ resource: `${origin}/mcp`, authorization_servers: [origin] });
+    expect(metadata.scopes_supported).toContain('events:read');
+    const server = (await (await t.fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as any;
+    expect(server).toMatchObject({
+      issuer: origin,
+      authorization_endpoint: `${origin}/oauth/authorize`,
+      token_endpoint: `${origin}/oauth/token`,
+      registration_endpoint: `${origin}/oauth/register`,
+    });
+    expect(server.code_challenge_methods_supported).toEqual(['S256']);
+  });
+});
+
+describe('the sign-in', () => {
+  it('gives a token for the MCP server with the scopes chosen, never more than the key holds', async () => {
+    const { apiKeyId, key } = await t.key({
+      workspaceId,
+      scopes: ['events:read', 'orders:read'],
+      expires: 'never',
+    });
+    const clientId = await registerClient();
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    // people:read is not the key's: it cannot be granted even when ticked.
+    const code = await signIn({ clientId, key, scopes: ['events:read', 'people:read'], challenge });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+      resource: `${origin}/mcp`,
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body.refresh_token).toEqual(expect.any(String));
+    const claims = JSON.parse(Buffer.from(issued.body.access_token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ iss: origin, aud: `${origin}/mcp`, sub: apiKeyId, scope: 'events:read' });
+
+    const client = await t.mcp(issued.body.access_token);
+    expect((await callTool(client, 'list_events', {})).isError).toBe(false);
+    const events = (await callTool(client, 'list_events', {})).data.data;
+    expect(await callTool(client, 'list_orders', { eventId: events[0].eventId })).toMatchObject({
+      isError: true,
+      data: { code: 'missingScope' },
+    });
+    await client.close();
+    expectProblem(await t.api('/me', { key: issued.body.access_token }), 401, 'wrongAudience');
+
+    // The refresh token rotates: the new one works, the old one is spent.
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: issued.body.refresh_token,
+      client_id: clientId,
+    });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect(refreshed.body.refresh_token).not.toBe(issued.body.refresh_token);
+    const again = await token({
+      grant_type: 'refresh_token',
+      refresh_token: issued.body.refresh_token,
+      client_id: clientId,
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('signs into the demonstration workspace without a key of one’s own, read-only', async () => {
+    const clientId = await registerClient();
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const code = await signIn({
+      clientId,
+      key: 'demonstration',
+      scopes: ['events:read', 'orders:read'],
+      challenge,
+    });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const client = await t.mcp(issued.body.access_token);
+    const me = await callTool(client, 'get_me', {});
+    expect(me.data).toMatchObject({ workspaceName: expect.stringMatching(/demonstration/i) });
+    expect(me.data.scopes.sort()).toEqual(['events:read', 'orders:read']);
+    await client.close();
+  });
+
+  it('gives a token for the REST API when the client asks for that resource', async () => {
+    const { key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
+    const clientId = await registerClient();
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const resource = `${origin}/api/v1`;
+    const code = await signIn({ clientId, key, scopes: ['events:read'], challenge, resource });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+      resource,
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect((await t.api('/events', { key: issued.body.access_token })).status).toBe(200);
+    const mcp = await t.fetch(`${origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${issued.body.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{}',
+    });
+    expect(mcp.status).toBe(401);
+    expect(await mcp.json()).toMatchObject({ code: 'wrongAudience' });
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const clientId = await registerClient();
+    const url = new URL(`${origin}/oauth/authorize`);
+    url.search = new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'events:read',
+      resource: `${origin}/mcp`,
+    }).toString();
+    const res = await t.fetch(url, { redirect: 'manual' });
+    const location = new URL(res.headers.get('location')!);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('answers a wrong API key on the sign-in page, and signs nothing in', async () => {
+    const clientId = await registerClient();
+    const browser = new Browser();
+    const url = new URL(`${origin}/oauth/authorize`);
+    url.search = new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'events:read',
+      resource: `${origin}/mcp`,
+      code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
+      code_challenge_method: 'S256',
+    }).toString();
+    const start = await browser.follow(await browser.get(url.toString()));
+    const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
+    const res = await browser.post(`${origin}/oauth/sign-in/${uid}/key`, { key: 'abk_000000000000_nope' });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain('role="alert"');
+  });
+});
+
+describe('client registration', () => {
+  it('is bounded per source address: past 20 a minute, 429 rateLimited', async () => {
+    let answer: Response | undefined;
+    for (let i = 0; i < 25; i++) {
+      answer = await t.fetch(`${origin}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_name: `Many ${i}`,
+          redirect_uris: [redirectUri],
+          token_endpoint_auth_method: 'none',
+        }),
+      });
+      if (answer.status !== 201) break;
+    }
+    expect(answer!.status).toBe(429);
+    expect(await answer!.json()).toMatchObject({ code: 'rateLimited' });
+  });
+});
