@@ -8,8 +8,19 @@ import { errors, Provider } from 'oidc-provider';
 import { type Audience, resourcePaths } from '../../core/platform/access-tokens';
 import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
+import { checkReceiverUrl } from '../../core/webhooks/receiver-address';
 import { OauthStore } from '../../db/oauth-store';
 import type { SigningKeys } from '../signing-keys';
+
+/** Whether a client's metadata document may be fetched: an https address at a public address. */
+async function mayFetch(clientId: string, allowPrivate: boolean): Promise<boolean> {
+  try {
+    await checkReceiverUrl(clientId, allowPrivate);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The resource a resource indicator names, or null when it is not one of ours. */
 export function audienceOf(issuer: string, indicator: string): Audience | null {
@@ -48,6 +59,13 @@ export function oauthProvider(
     },
     interactions: { url: (_ctx, interaction) => `/oauth/sign-in/${interaction.uid}` },
     pkce: { required: () => true },
+    // oidc-provider's own fetch refuses special-use addresses as well; a deployment that allows
+    // private receivers (tests, local development) lets it reach them too.
+    fetch: (url, options) =>
+      fetch(
+        url,
+        services.delivery.allowPrivate ? ({ ...options, dispatcher: undefined } as RequestInit) : options,
+      ),
     enabledJWA: { requestObjectSigningAlgValues: ['ES256'], idTokenSigningAlgValues: ['ES256'] },
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
@@ -59,6 +77,13 @@ export function oauthProvider(
       devInteractions: { enabled: false },
       userinfo: { enabled: false },
       registration: { enabled: true },
+      // A client may name itself by the https address of its metadata document (MCP's preferred
+      // way): fetched only from public addresses, as webhook receivers are.
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: async (_ctx, clientId) => mayFetch(clientId, services.delivery.allowPrivate),
+      },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/fixtures';
+import { type Receiver, startReceiver } from '../support/receiver';
 import { callTool } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -319,5 +320,60 @@ describe('client registration', () => {
     }
     expect(answer!.status).toBe(429);
     expect(await answer!.json()).toMatchObject({ code: 'rateLimited' });
+  });
+});
+
+describe('a client named by its metadata document (client ID metadata document)', () => {
+  let receiver: Receiver;
+  let open: TestServer;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    // Loopback is private: only a deployment that allows private addresses (tests) fetches from it.
+    open = await startTestServer({ delivery: { allowPrivate: true } });
+  });
+  afterAll(async () => {
+    await open.close();
+    await receiver.close();
+  });
+
+  const authorizeUrl = (server: TestServer, clientId: string) => {
+    const url = new URL(`${server.server.publicOrigin}/oauth/authorize`);
+    url.search = new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'events:read',
+      code_challenge: createHash('sha256').update('w'.repeat(43)).digest('base64url'),
+      code_challenge_method: 'S256',
+    }).toString();
+    return url;
+  };
+
+  it('is fetched and used without registration', async () => {
+    const clientId = receiver.url('/assistant.json');
+    receiver.reply(() => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: clientId,
+        client_name: 'Metadata Assistant',
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      }),
+    }));
+    const res = await open.fetch(authorizeUrl(open, clientId), { redirect: 'manual' });
+    const location = String(res.headers.get('location') ?? `${res.status} ${await res.text()}`);
+    expect(location, location).toMatch(/\/oauth\/sign-in\//);
+    expect(receiver.received.some((r) => r.path === '/assistant.json')).toBe(true);
+  });
+
+  it('is never fetched from a private address where the deployment does not allow them', async () => {
+    const before = receiver.received.length;
+    const res = await t.fetch(authorizeUrl(t, receiver.url('/assistant.json')), { redirect: 'manual' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(receiver.received.length).toBe(before);
   });
 });
