@@ -66,6 +66,21 @@ class Browser {
 
 const redirectUri = 'http://127.0.0.1:33418/callback';
 
+/** An authorization request of a client on a server: code flow to redirectUri, and what is given. */
+function authorizeUrl(server: TestServer, clientId: string, params: Record<string, string>): string {
+  const url = new URL(`${server.server.publicOrigin}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    ...params,
+  }).toString();
+  return url.toString();
+}
+
+/** A PKCE challenge (S256) for a verifier. */
+const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
 async function registerClient(): Promise<string> {
   const res = await t.fetch(`${origin}/oauth/register`, {
     method: 'POST',
@@ -92,18 +107,14 @@ async function signIn(options: {
   challenge: string;
 }) {
   const browser = new Browser();
-  const authorize = new URL(`${origin}/oauth/authorize`);
-  authorize.search = new URLSearchParams({
-    client_id: options.clientId,
-    response_type: 'code',
-    redirect_uri: redirectUri,
+  const authorize = authorizeUrl(t, options.clientId, {
     scope: ['offline_access', 'events:read', 'orders:read'].join(' '),
     resource: options.resource ?? `${origin}/mcp`,
     code_challenge: options.challenge,
     code_challenge_method: 'S256',
     state: 'xyz',
-  }).toString();
-  const start = await browser.follow(await browser.get(authorize.toString()));
+  });
+  const start = await browser.follow(await browser.get(authorize));
   expect(start.url).toMatch(/\/oauth\/sign-in\//);
   const page = await start.res.text();
   expect(page).toContain('Test Assistant');
@@ -170,7 +181,7 @@ describe('the sign-in', () => {
     });
     const clientId = await registerClient();
     const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const challenge = challengeOf(verifier);
     // people:read is not the key's: it cannot be granted even when ticked.
     const code = await signIn({ clientId, key, scopes: ['events:read', 'people:read'], challenge });
     const issued = await token({
@@ -215,7 +226,7 @@ describe('the sign-in', () => {
   it('signs into the demonstration workspace without a key of one’s own, read-only', async () => {
     const clientId = await registerClient();
     const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const challenge = challengeOf(verifier);
     const code = await signIn({
       clientId,
       key: 'demonstration',
@@ -241,7 +252,7 @@ describe('the sign-in', () => {
     const { key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
     const clientId = await registerClient();
     const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const challenge = challengeOf(verifier);
     const resource = `${origin}/api/v1`;
     const code = await signIn({ clientId, key, scopes: ['events:read'], challenge, resource });
     const issued = await token({
@@ -269,14 +280,7 @@ describe('the sign-in', () => {
 
   it('refuses an authorization request without PKCE', async () => {
     const clientId = await registerClient();
-    const url = new URL(`${origin}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      client_id: clientId,
-      response_type: 'code',
-      redirect_uri: redirectUri,
-      scope: 'events:read',
-      resource: `${origin}/mcp`,
-    }).toString();
+    const url = authorizeUrl(t, clientId, { scope: 'events:read', resource: `${origin}/mcp` });
     const res = await t.fetch(url, { redirect: 'manual' });
     const location = new URL(res.headers.get('location')!);
     expect(location.searchParams.get('error')).toBe('invalid_request');
@@ -285,17 +289,13 @@ describe('the sign-in', () => {
   it('answers a wrong API key on the sign-in page, and signs nothing in', async () => {
     const clientId = await registerClient();
     const browser = new Browser();
-    const url = new URL(`${origin}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      client_id: clientId,
-      response_type: 'code',
-      redirect_uri: redirectUri,
+    const url = authorizeUrl(t, clientId, {
       scope: 'events:read',
       resource: `${origin}/mcp`,
-      code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
+      code_challenge: challengeOf('v'.repeat(43)),
       code_challenge_method: 'S256',
-    }).toString();
-    const start = await browser.follow(await browser.get(url.toString()));
+    });
+    const start = await browser.follow(await browser.get(url));
     const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
     const res = await browser.post(`${origin}/oauth/sign-in/${uid}/key`, { key: 'abk_000000000000_nope' });
     expect(res.status).toBe(401);
@@ -337,18 +337,12 @@ describe('a client named by its metadata document (client ID metadata document)'
     await receiver.close();
   });
 
-  const authorizeUrl = (server: TestServer, clientId: string) => {
-    const url = new URL(`${server.server.publicOrigin}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      client_id: clientId,
-      response_type: 'code',
-      redirect_uri: redirectUri,
+  const request = (server: TestServer, clientId: string) =>
+    authorizeUrl(server, clientId, {
       scope: 'events:read',
-      code_challenge: createHash('sha256').update('w'.repeat(43)).digest('base64url'),
+      code_challenge: challengeOf('w'.repeat(43)),
       code_challenge_method: 'S256',
-    }).toString();
-    return url;
-  };
+    });
 
   it('is fetched and used without registration', async () => {
     const clientId = receiver.url('/assistant.json');
@@ -364,7 +358,7 @@ describe('a client named by its metadata document (client ID metadata document)'
         token_endpoint_auth_method: 'none',
       }),
     }));
-    const res = await open.fetch(authorizeUrl(open, clientId), { redirect: 'manual' });
+    const res = await open.fetch(request(open, clientId), { redirect: 'manual' });
     const location = String(res.headers.get('location') ?? `${res.status} ${await res.text()}`);
     expect(location, location).toMatch(/\/oauth\/sign-in\//);
     expect(receiver.received.some((r) => r.path === '/assistant.json')).toBe(true);
@@ -372,7 +366,7 @@ describe('a client named by its metadata document (client ID metadata document)'
 
   it('is never fetched from a private address where the deployment does not allow them', async () => {
     const before = receiver.received.length;
-    const res = await t.fetch(authorizeUrl(t, receiver.url('/assistant.json')), { redirect: 'manual' });
+    const res = await t.fetch(request(t, receiver.url('/assistant.json')), { redirect: 'manual' });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(receiver.received.length).toBe(before);
   });
