@@ -265,7 +265,7 @@ const person = program.command('person').description("People's data.");
 person
   .command('erase')
   .description(
-    "Erase a person's data everywhere in the workspace (tickets, orders they bought, pass holdings, speaker profile, sponsors' leads, community memberships, crew, invoice buyers, call-for-speakers submissions, share-kit sharers, messages already recorded); sends attendee.erased.",
+    "Erase a person's data everywhere in the workspace (tickets, orders they bought, pass holdings, speaker profile, sponsors' leads, community memberships, crew, invoice buyers, call-for-speakers submissions, share-kit sharers, stays, travel, expense claims, certificates, messages already recorded); sends attendee.erased.",
   )
   .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
   .option('--email <address>', "the person's email address")

@@ -5,13 +5,25 @@
 import { createLocalJWKSet, errors, type JWK, jwtVerify } from 'jose';
 import type { Verification } from './authenticate';
 import { problem } from './problems';
-import { isScope, type Scope } from './scopes';
+import { isScope } from './scopes';
 import type { Services } from './services';
 
 export type Audience = 'rest' | 'mcp';
 
 /** The path of each audience's resource identifier (RFC 8707): {issuer}/mcp, {issuer}/api/v1. */
 export const resourcePaths: Record<Audience, string> = { mcp: '/mcp', rest: '/api/v1' };
+
+/** The resource identifier of an audience: what a token for it names as `aud`. */
+export function resourceUrl(issuer: string, audience: Audience): string {
+  return `${issuer}${resourcePaths[audience]}`;
+}
+
+/** The audience a resource identifier names, or null when it is not one of this issuer's. */
+export function audienceOf(issuer: string, resource: string): Audience | null {
+  for (const audience of Object.keys(resourcePaths) as Audience[])
+    if (resource === resourceUrl(issuer, audience)) return audience;
+  return null;
+}
 
 export interface TokenVerifier {
   /** The issuer (the service's public origin), known once the server listens. */
@@ -30,7 +42,7 @@ export function isAccessToken(token: string): boolean {
 }
 
 /** The API key behind a token, with what it holds now. */
-export type KeyLoader = (keyId: string) => Promise<Verification & { keyScopes?: Scope[] }>;
+export type KeyLoader = (keyId: string) => Promise<Verification>;
 
 export async function verifyAccessToken(
   services: Services,
@@ -54,7 +66,7 @@ export async function verifyAccessToken(
       };
     return { ok: false, problem: problem('invalidKey', 'The access token is not recognised.') };
   }
-  const expected = `${verifier.issuer}${resourcePaths[audience]}`;
+  const expected = resourceUrl(verifier.issuer, audience);
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!audiences.includes(expected)) {
     const other = audience === 'mcp' ? 'the REST API' : 'the MCP server';

@@ -50,11 +50,16 @@ export async function verifyToken(
       problem: problem('invalidKey', 'No API key was sent: use Authorization: Bearer <key> or X-Api-Key.'),
     };
   if (isAccessToken(token))
-    return verifyAccessToken(services, token, audience, (keyId) => keyActor(services, { keyId }));
+    return verifyAccessToken(services, token, audience, (keyId) => verifyKeyId(services, keyId));
   const parts = parseKey(token);
   if (!parts)
     return { ok: false, problem: problem('invalidKey', "The API key is not in this service's format.") };
   return keyActor(services, { prefix: parts.prefix, secret: parts.secret });
+}
+
+/** The actor of the key with this id, refused as a presented key would be (revoked, expired). */
+export function verifyKeyId(services: Services, keyId: string): Promise<Verification> {
+  return keyActor(services, { keyId });
 }
 
 /** The key's actor, found by its prefix (and proven by its secret) or by its id (a token's key). */

@@ -7,7 +7,8 @@ import type Koa from 'koa';
 import type { Provider } from 'oidc-provider';
 import getRawBody from 'raw-body';
 import { demoKey } from '../../core/admin/demo-workspace';
-import { verifyToken } from '../../core/platform/authenticate';
+import { resourceUrl } from '../../core/platform/access-tokens';
+import { verifyKeyId, verifyToken } from '../../core/platform/authenticate';
 import { isScope } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { consentPage, signInPage } from '../../rest/pages/sign-in';
@@ -32,18 +33,38 @@ export function signInRouter(services: Services, provider: Provider): Router {
   const describe = async (ctx: Koa.Context) => {
     const details = await provider.interactionDetails(ctx.req, ctx.res);
     const client = await provider.Client.find(String(details.params.client_id));
-    const resource = String(details.params.resource ?? `${provider.issuer}/mcp`);
+    const resource = String(details.params.resource ?? resourceUrl(provider.issuer, 'mcp'));
     return { details, clientName: client?.clientName ?? String(details.params.client_id), resource };
   };
 
+  /**
+   * The key that signed in, as it is now; a key revoked or expired since answers the sign-in page
+   * again with why (and null).
+   */
+  const signedInKey = async (ctx: Koa.Context, described: Awaited<ReturnType<typeof describe>>) => {
+    const verified = await verifyKeyId(services, String(described.details.session?.accountId));
+    if (verified.ok) return verified.actor;
+    ctx.type = 'html';
+    ctx.status = 401;
+    ctx.body = signInPage({
+      uid: described.details.uid,
+      clientName: described.clientName,
+      resource: described.resource,
+      problem: verified.problem.detail,
+    });
+    return null;
+  };
+
   router.get('/', async (ctx) => {
-    const { details, clientName, resource } = await describe(ctx);
+    const described = await describe(ctx);
+    const { details, clientName, resource } = described;
     ctx.type = 'html';
     if (details.prompt.name === 'login') {
       ctx.body = signInPage({ uid: details.uid, clientName, resource });
       return;
     }
-    const key = await keyRow(services, String(details.session?.accountId));
+    const key = await signedInKey(ctx, described);
+    if (!key) return;
     const requested = new Set(String(details.params.scope ?? '').split(' '));
     ctx.body = consentPage({
       uid: details.uid,
@@ -78,9 +99,11 @@ export function signInRouter(services: Services, provider: Provider): Router {
   router.post('/demo', async (ctx) => login(ctx, demoKey.key));
 
   router.post('/consent', async (ctx) => {
-    const { details, resource } = await describe(ctx);
-    const accountId = String(details.session?.accountId);
-    const key = await keyRow(services, accountId);
+    const described = await describe(ctx);
+    const { details, resource } = described;
+    const key = await signedInKey(ctx, described);
+    if (!key) return;
+    const accountId = key.keyId;
     const chosen = (await formOf(ctx)).getAll('scope').filter((s) => isScope(s) && key.scopes.includes(s));
     const grant = details.grantId
       ? await provider.Grant.find(details.grantId)
@@ -114,19 +137,4 @@ export function signInRouter(services: Services, provider: Provider): Router {
     ctx.respond = false;
   });
   return router;
-}
-
-/** The key that signed in: its workspace, name and the scopes it holds now. */
-async function keyRow(services: Services, keyId: string) {
-  const row = await services.db
-    .selectFrom('api_keys')
-    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
-    .select(['api_keys.name as keyName', 'api_keys.scopes', 'workspaces.name as workspaceName'])
-    .where('api_keys.id', '=', keyId)
-    .executeTakeFirstOrThrow();
-  return {
-    keyName: row.keyName,
-    workspaceName: row.workspaceName,
-    scopes: (JSON.parse(row.scopes) as string[]).filter(isScope),
-  };
 }

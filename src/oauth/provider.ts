@@ -5,7 +5,7 @@
 // the token's subject, and the scopes a token may carry are that key's (core's verifier reads the
 // key on every call).
 import { errors, Provider } from 'oidc-provider';
-import { type Audience, resourcePaths } from '../../core/platform/access-tokens';
+import { audienceOf, resourceUrl } from '../../core/platform/access-tokens';
 import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { checkReceiverUrl } from '../../core/webhooks/receiver-address';
@@ -20,13 +20,6 @@ async function mayFetch(clientId: string, allowPrivate: boolean): Promise<boolea
   } catch {
     return false;
   }
-}
-
-/** The resource a resource indicator names, or null when it is not one of ours. */
-export function audienceOf(issuer: string, indicator: string): Audience | null {
-  for (const [audience, path] of Object.entries(resourcePaths) as [Audience, string][])
-    if (indicator === `${issuer}${path}`) return audience;
-  return null;
 }
 
 export function oauthProvider(
@@ -88,7 +81,7 @@ export function oauthProvider(
       resourceIndicators: {
         enabled: true,
         // A client that names no resource signs in for the MCP server.
-        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? `${issuer}/mcp`,
+        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? resourceUrl(issuer, 'mcp'),
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx, indicator) => {
           if (!audienceOf(issuer, indicator)) throw new errors.InvalidTarget();

@@ -5,7 +5,7 @@
 import type { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Provider } from 'oidc-provider';
-import { type Audience, resourcePaths } from '../../core/platform/access-tokens';
+import { type Audience, audienceOf, resourceUrl } from '../../core/platform/access-tokens';
 import { problem } from '../../core/platform/problems';
 import { RateCounter } from '../../core/platform/rate-counter';
 import { scopes } from '../../core/platform/scopes';
@@ -46,11 +46,11 @@ export function oauthRoutes(
     await handle(ctx.req, ctx.res);
   };
   const resourceMetadata: Middleware = async (ctx, next) => {
-    const match = /^\/\.well-known\/oauth-protected-resource(\/mcp|\/api\/v1)$/.exec(ctx.path);
-    if (!match || ctx.method !== 'GET') return next();
-    const audience = (Object.entries(resourcePaths) as [Audience, string][]).find(
-      ([, p]) => p === match[1],
-    )![0];
+    const prefix = '/.well-known/oauth-protected-resource';
+    const audience = ctx.path.startsWith(prefix)
+      ? audienceOf(provider.issuer, `${provider.issuer}${ctx.path.slice(prefix.length)}`)
+      : null;
+    if (!audience || ctx.method !== 'GET') return next();
     ctx.body = protectedResourceMetadata(provider.issuer, audience);
   };
   const endpoints: Middleware = (ctx, next) => resourceMetadata(ctx, () => toProvider(ctx, next));
@@ -60,7 +60,7 @@ export function oauthRoutes(
 /** RFC 9728: what an assistant needs to find how to sign in for a resource. */
 export function protectedResourceMetadata(issuer: string, audience: Audience) {
   return {
-    resource: `${issuer}${resourcePaths[audience]}`,
+    resource: resourceUrl(issuer, audience),
     authorization_servers: [issuer],
     scopes_supported: scopes,
     bearer_methods_supported: ['header'],

@@ -154,7 +154,7 @@ export function planSales(scope: EventScope, input: SalesInput, defaultLanguage:
   const prices = new Map<string, { minor: number; vat: number }>();
   const add = (
     table: 'ticket_types' | 'add_ons',
-    item: (typeof input.addOns)[number],
+    item: { key: string; name: string; price: number; vatRate: number; capacity: number | null },
     path: string,
     i: number,
   ) => {
@@ -192,7 +192,7 @@ export function planSales(scope: EventScope, input: SalesInput, defaultLanguage:
       'ticket_types',
       {
         ...owned(scope, id),
-        ...add('ticket_types', { ...t, description: null }, path, i),
+        ...add('ticket_types', t, path, i),
         description: t.description,
         max_per_order: t.maxPerOrder,
         visibility: t.visibility,
