@@ -1,59 +1,37 @@
 // The MCP endpoint at /mcp: Streamable HTTP through the official SDK's low-level Server, in
 // stateless JSON mode (each POST stands alone, like a REST call). Tools come from the tool table
-// and run through core's invoke, so scopes, validation and problems match REST exactly.
+// and run through core's invoke; resources and prompts help an assistant start from the facts.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   CallToolRequestSchema,
-  type CallToolResult,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Context, Middleware } from 'koa';
 import type { Actor } from '../core/platform/actor';
-import type { Ctx } from '../core/platform/context';
-import { etagOf } from '../core/platform/etag';
-import { invoke } from '../core/platform/invoke';
-import { jsonSchemaOf } from '../core/platform/json-schema';
 import type { Log } from '../core/platform/log';
-import { isProblem, problem, problemBody } from '../core/platform/problems';
+import { problem } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
-import type { Tool } from './tool-table';
-import { tools } from './tools';
+import type { McpRequest } from './call-context';
+import { getPrompt, promptList } from './prompts';
+import { listResources, readResource, resourceTemplates } from './resources';
+import { callTool } from './tool-calls';
+import { toolList } from './tool-list';
 
-/** Tools of idempotent operations take the key as an argument, as REST takes the header. */
-const idempotencyKeyProperty = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 255,
-  description:
-    'Optional. 1 to 255 visible ASCII characters (a UUID is suitable). A retry with the same key within 24 hours gets the first answer instead of acting twice; the same key with other arguments is refused with idempotencyKeyReused.',
-};
-
-/** Tools of conditional writes take the entity tag read, as REST takes If-Match. */
-const ifMatchProperty = {
-  type: 'string',
-  description:
-    "Optional. The etag from the result's _meta of the matching get tool: the change is refused with preconditionFailed when the resource changed since it was read.",
-};
-
-function inputSchemaOf(t: Tool): { type: 'object'; [k: string]: unknown } {
-  const schema = jsonSchemaOf(t.operation.input) as { type: 'object'; properties?: Record<string, unknown> };
-  const extra = {
-    ...(t.operation.idempotent ? { idempotencyKey: idempotencyKeyProperty } : {}),
-    ...(t.operation.ifMatch ? { ifMatch: ifMatchProperty } : {}),
-  };
-  return { ...schema, properties: { ...(schema.properties ?? {}), ...extra } };
-}
-
-const toolList = tools.map((t) => ({
-  name: t.name,
-  title: t.operation.title,
-  description: t.operation.description,
-  inputSchema: inputSchemaOf(t),
-  outputSchema: jsonSchemaOf(t.operation.output) as { type: 'object'; [k: string]: unknown },
-  annotations: t.annotations,
-}));
-const toolsByName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
+/** Said once to the assistant at initialisation, so each tool's schema can stay short. */
+const instructions = [
+  "Tessera manages one workspace's events: tickets, orders, attendees, doors and check-in, programme, passes, sponsors, crew, surveys, finance, communities and webhooks.",
+  'Lists: oldest change first; pass nextCursor back as cursor for the next page until it is null (limit 1 to 500, 100 by default); updatedSince (ISO 8601) gives only what changed since, for syncing.',
+  'Writes: idempotencyKey (any unique string, e.g. a UUID) makes a retry safe within 24 hours; ifMatch takes _meta.etag of the matching get tool, so a change made by someone else since is refused with preconditionFailed instead of overwritten.',
+  "A refusal is a tool error whose text is the REST API's problem object: branch on code; detail says what to fix; errors lists each bad field.",
+  "Each tool description ends with the scope it needs; get_me shows the key's scopes. Names and emails need people:read.",
+  'Read tessera://events/{eventId}/briefing for an overview of an event before working on it.',
+].join(' ');
 
 function describeCall(body: unknown): string {
   const message = body as { method?: string; params?: { name?: string } } | undefined;
@@ -61,58 +39,22 @@ function describeCall(body: unknown): string {
   return `MCP ${message?.method ?? 'batch'}`;
 }
 
-function buildServer(services: Services, log: Log, actor: Actor, ctx: Context): Server {
+function buildServer(req: McpRequest, log: Log): Server {
   const server = new Server(
-    { name: 'tessera', version: '1.0.0' },
-    {
-      capabilities: { tools: {} },
-      instructions:
-        "Tessera manages one workspace's events. Every tool answers JSON; a refusal is a tool error whose JSON is the same problem (code, detail, …) the REST API gives. Branch on code.",
-    },
+    { name: 'tessera', title: 'Tessera', version: '1.0.0' },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const found = toolsByName.get(request.params.name);
-    try {
-      if (!found) throw problem('notFound', `There is no tool named ${request.params.name}.`);
-      const { operation } = found;
-      const { idempotencyKey, ifMatch, ...args } = request.params.arguments ?? {};
-      const call: Ctx = {
-        db: services.db,
-        clock: services.clock,
-        actor,
-        services,
-        request: {
-          origin: ctx.state.origin,
-          ifMatch: operation.ifMatch && ifMatch !== undefined ? String(ifMatch) : undefined,
-          userAgent: ctx.get('user-agent') || undefined,
-        },
-      };
-      const result = await invoke(operation, call, args, {
-        bodyFields: new Set(Object.keys(args)),
-        idempotency:
-          operation.idempotent && idempotencyKey !== undefined
-            ? { key: String(idempotencyKey), method: 'MCP', path: found.name }
-            : undefined,
-      });
-      return {
-        content: [{ type: 'text', text: JSON.stringify(result.data) }],
-        structuredContent: result.data as Record<string, unknown>,
-        ...(operation.etag ? { _meta: { etag: etagOf(result.data) } } : {}),
-      };
-    } catch (error) {
-      const p = isProblem(error) ? error : problem('serverError');
-      if (!isProblem(error))
-        log.error({ traceId: ctx.state.traceId, tool: request.params.name, err: error }, 'tool call failed');
-      ctx.state.outcome = p.code;
-      const body = problemBody(p, {
-        root: ctx.state.origin,
-        instance: `/mcp#${request.params.name}`,
-        traceId: ctx.state.traceId,
-      });
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
-    }
-  });
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(req, log, request.params));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates }));
+  server.setRequestHandler(ListResourcesRequestSchema, (request) =>
+    listResources(req, request.params?.cursor),
+  );
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(req, request.params.uri));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: promptList }));
+  server.setRequestHandler(GetPromptRequestSchema, (request) =>
+    getPrompt(req, request.params.name, request.params.arguments),
+  );
   return server;
 }
 
@@ -153,7 +95,7 @@ export function mcpEndpoint({
     const body = (ctx.request as unknown as { body?: unknown }).body;
     ctx.state.operation = describeCall(body);
     const actor = ctx.state.actor as Actor;
-    const server = buildServer(services, logger, actor, ctx);
+    const server = buildServer({ services, actor, koa: ctx }, logger);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

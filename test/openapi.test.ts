@@ -161,8 +161,8 @@ describe('the operation table', () => {
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)*$/);
       expect(tool.name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())).toBe(tool.operation.name);
-      expect(tool.annotations.readOnlyHint).toBe(tool.operation.effect === 'read');
-      expect(tool.annotations.destructiveHint).toBe(tool.operation.effect === 'destructive');
+      expect(tool.hints.readOnlyHint).toBe(tool.operation.effect === 'read');
+      expect(tool.hints.destructiveHint).toBe(tool.operation.effect === 'destructive');
     }
   });
 });

@@ -15,9 +15,10 @@ export const cancelAttendee = defineOperation({
   name: 'cancelAttendee',
   title: 'Cancel a ticket',
   description:
-    "Cancels one attendee's ticket: the attendee becomes cancelled (no longer valid), the place returns to the ticket type (and its included add-ons), and attendee.cancelled is sent. When an order has no active ticket left it becomes cancelled too. A ticket already cancelled answers 409 alreadyCancelled. Accepts an Idempotency-Key. Needs attendees:write.",
+    "Cancels one attendee's ticket, freeing its place; the order is cancelled once it has no active ticket. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'destructive',
+  repeatable: true,
   problems: ['attendeeNotFound', 'alreadyCancelled'],
   idempotent: true,
   input: v.object({ eventId: uuid('The event id.'), attendeeId: uuid('The attendee id.') }),

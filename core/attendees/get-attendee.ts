@@ -9,7 +9,7 @@ export const getAttendee = defineOperation({
   name: 'getAttendee',
   title: 'Get an attendee',
   description:
-    'Returns one attendee (one ticket) with ticket type, order, validity and check-in; personal fields are null without people:read. Answers 404 attendeeNotFound when the id is not an attendee of this event. Needs attendees:read.',
+    'Returns one attendee (one ticket) with ticket type, order, validity and check-in; personal fields need people:read. Needs attendees:read.',
   scope: 'attendees:read',
   effect: 'read',
   problems: ['attendeeNotFound'],

@@ -19,7 +19,7 @@ export const listAttendees = defineOperation({
   name: 'listAttendees',
   title: 'List attendees',
   description:
-    "Lists an event's attendees (one per ticket, cancelled ones included) with ticket type, order reference and status, validity and first check-in. Names, email, company, job title and answers are null without people:read. Oldest change first by default (sort=changed; pass the newest updatedUtc as updatedSince to sync), or newest first (sort=-created). email (needs people:read, else 403 peopleScope) finds one person's tickets, newest first; status (active or cancelled) filters the newest-first or email list. Cursor paging; page/pageSize kept for older clients. Needs attendees:read.",
+    "Lists an event's attendees, one per ticket (cancelled included); personal fields need people:read. By name: search_attendees. Needs attendees:read.",
   scope: 'attendees:read',
   effect: 'read',
   problems: ['peopleScope'],
@@ -27,12 +27,9 @@ export const listAttendees = defineOperation({
     eventId: uuid('The event id.'),
     ...cursorFields,
     ...legacyPageFields,
-    email: v.optional(emailAddress('Only tickets sent to this address; newest first; needs people:read.')),
+    email: v.optional(emailAddress('Only tickets sent here, newest first; needs people:read.')),
     status: v.optional(
-      v.pipe(
-        v.picklist(['active', 'cancelled']),
-        v.description('active or cancelled; applies when the list is newest first or filtered by email.'),
-      ),
+      v.pipe(v.picklist(['active', 'cancelled']), v.description('Applies only with sort -created or email.')),
     ),
   }),
   output: legacyPageOf(attendeeSchema),

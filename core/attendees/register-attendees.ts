@@ -26,17 +26,14 @@ const optionalText = (description: string) => v.optional(v.pipe(v.string(), v.de
 const requiredText = (description: string) => documentedAsRequired(optionalText(description));
 
 export const newAttendeeSchema = v.object({
-  ticketTypeId: requiredText('A ticket type of the event (hidden and code-only types may be used).'),
+  ticketTypeId: requiredText('The ticket type id.'),
   firstName: requiredText('At most 100 characters.'),
   lastName: requiredText('At most 100 characters.'),
   email: requiredText('Where the ticket goes.'),
   company: optionalText('At most 200 characters.'),
   jobTitle: optionalText('At most 200 characters.'),
   answers: v.optional(
-    v.pipe(
-      v.record(v.string(), v.unknown()),
-      v.description('Answers keyed by question id (see the answers schema); none is required.'),
-    ),
+    v.pipe(v.record(v.string(), v.unknown()), v.description('Keyed by question id; none is required.')),
   ),
 });
 
@@ -51,7 +48,7 @@ export const registerAttendees = defineOperation({
   name: 'registerAttendees',
   title: 'Register attendees',
   description:
-    "Issues free tickets: registers 1 to 50 people in one order (status free, source workspace), each with ticketTypeId, firstName, lastName and email (where the ticket goes), optionally company, jobTitle and answers. Hidden and code-only ticket types may be used; registration questions are not required; capacity is respected (400 soldOut naming ticketTypeId, and nothing is registered). language defaults to the event's first; the buyer defaults to the first attendee. Wrong details answer 400 invalid with errors [{attendee, field, code}] (required, tooLong, notEmail, notOption). Accepts an Idempotency-Key. Needs attendees:write. Answers 201 { orderId, reference, attendees }.",
+    'Issues free tickets to 1 to 50 people in one order; hidden and code-only types may be used. All or nothing: refused with soldOut, invalid or registrationRefused. Needs attendees:write.',
   scope: 'attendees:write',
   effect: 'write',
   problems: ['invalid', 'soldOut', 'unknownTicket', 'empty', 'tooMany', 'registrationRefused'],
@@ -60,11 +57,11 @@ export const registerAttendees = defineOperation({
     eventId: uuid('The event id.'),
     // Required for the client; none sent is refused as `empty`, more than 50 as `tooMany`.
     attendees: documentedAsRequired(
-      v.optional(v.pipe(v.array(newAttendeeSchema), v.description('The people to register, 1 to 50.'))),
+      v.optional(v.pipe(v.array(newAttendeeSchema), v.description('1 to 50 people.'))),
     ),
-    language: optionalText("One of the event's languages; its first when absent."),
-    buyerName: optionalText("The first attendee's name when absent."),
-    buyerEmail: optionalText("The first attendee's email when absent."),
+    language: optionalText("Default: the event's first."),
+    buyerName: optionalText("Default: the first attendee's."),
+    buyerEmail: optionalText("Default: the first attendee's."),
     buyerCompany: optionalText('Optional.'),
   }),
   output: v.object({

@@ -9,7 +9,7 @@ export const searchAttendees = defineOperation({
   name: 'searchAttendees',
   title: 'Search attendees',
   description:
-    "Finds an event's attendees whose first name, last name, email, company or order reference contains the text q (without regard to case), best for a badge desk or a helpdesk. Newest first, at most limit (1 to 100, default 25). A search by name or address is about people, so it needs people:read as well as attendees:read (else 403 peopleScope).",
+    'Finds attendees whose name, email, company or order reference contains q, newest first; not paged. Needs attendees:read and people:read.',
   scope: 'attendees:read',
   effect: 'read',
   aboutPeople: 'Searching attendees by name or address needs the people:read scope.',
@@ -20,7 +20,7 @@ export const searchAttendees = defineOperation({
       v.string(),
       v.minLength(2),
       v.maxLength(200),
-      v.description('Text to look for, at least 2 characters.'),
+      v.description('At least 2 characters; case ignored.'),
     ),
     limit: v.optional(
       v.pipe(
@@ -28,7 +28,7 @@ export const searchAttendees = defineOperation({
         v.integer(),
         v.minValue(1),
         v.maxValue(100),
-        v.description('1 to 100 (default 25).'),
+        v.description('Default 25, at most 100.'),
       ),
     ),
   }),

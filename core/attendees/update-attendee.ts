@@ -12,30 +12,28 @@ import { emitAttendeeMessages } from './attendee-message';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { loadAttendee } from './load-attendee';
 
-const name = (what: string) =>
-  v.optional(
-    v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description(`${what}, 1 to 100 characters.`)),
-  );
-const optional = (what: string) =>
-  v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200), v.description(`${what}; null clears it.`))));
+const name = () => v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)));
+const optional = () =>
+  v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200), v.description('Null clears it.'))));
 
 export const updateAttendee = defineOperation({
   name: 'updateAttendee',
   title: 'Correct attendee details',
   description:
-    "Corrects an attendee's details as a JSON merge patch, as a badge desk would: firstName, lastName, company, jobTitle and answers (merged by question id; null removes an answer). The ticket's email cannot be changed here. Sends attendee.updated when something changed. An erased person's details cannot be set again. Needs attendees:write.",
+    "Corrects an attendee's name, company, job title or answers; send only what changes. The email cannot be changed. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'write',
+  repeatable: true,
   problems: ['attendeeNotFound'],
   input: v.object({
     eventId: uuid('The event id.'),
     attendeeId: uuid('The attendee id.'),
-    firstName: name('First name'),
-    lastName: name('Last name'),
-    company: optional('Company'),
-    jobTitle: optional('Job title'),
+    firstName: name(),
+    lastName: name(),
+    company: optional(),
+    jobTitle: optional(),
     answers: v.optional(
-      v.pipe(v.record(v.string(), v.unknown()), v.description('Answers to merge, keyed by question id.')),
+      v.pipe(v.record(v.string(), v.unknown()), v.description('Merged by question id; null removes one.')),
     ),
   }),
   output: attendeeSchema,

@@ -8,7 +8,7 @@ export const getSubmission = defineOperation({
   name: 'getSubmission',
   title: 'Get a call-for-speakers submission',
   description:
-    "Returns one call-for-speakers submission with its speakers (personal data: null without people:read, and once erased), the reviewers' average score, and its history: every status it had with when, oldest first (the last is its status now). Answers 404 notFound for a submission not of this event, and 409 moduleOff when the cfp module is switched off. Over REST it carries an ETag for If-None-Match. Needs cfp:read.",
+    'Returns one call-for-speakers submission with its status history. Speaker details need people:read. Needs cfp:read.',
   scope: 'cfp:read',
   effect: 'read',
   module: 'cfp',

@@ -11,7 +11,7 @@ export const listSubmissions = defineOperation({
   name: 'listSubmissions',
   title: 'List call-for-speakers submissions',
   description:
-    "Lists an event's call-for-speakers submissions, oldest change first (so updatedSince syncs them): title, abstract, format (talk, workshop, lightning, panel), track, language, status (draft, submitted, underReview, accepted, waitlisted, rejected, withdrawn), the session it became once accepted, when it was sent and decided, and the reviewers' average score (rating, 1 to 5) with their number. Each speaker's name, email, company and bio are personal data: null without people:read (personalData says withheld) and once erased. status filters one status. Cursor paging (cursor, limit) and updatedSince. Answers 409 moduleOff when the cfp module is switched off. Needs cfp:read.",
+    "Lists an event's call-for-speakers submissions; filter by status. Speaker details need people:read. Needs cfp:read.",
   scope: 'cfp:read',
   effect: 'read',
   module: 'cfp',
@@ -21,9 +21,7 @@ export const listSubmissions = defineOperation({
     status: v.optional(
       v.pipe(
         v.picklist(submissionStatuses),
-        v.description(
-          'Only submissions in this status: draft, submitted, underReview, accepted, waitlisted, rejected or withdrawn.',
-        ),
+        v.description('draft, submitted, underReview, accepted, waitlisted, rejected or withdrawn.'),
       ),
     ),
     ...cursorFields,

@@ -33,7 +33,7 @@ export const checkInAttendee = defineOperation({
   name: 'checkInAttendee',
   title: 'Check an attendee in',
   description:
-    "Scans an attendee's ticket at a door by the steward's scanner rules: welcome the first time, again after that; a scan with direction out lets them out. A cancelled or unpaid ticket, a ticket type the door does not admit (notOnList), a missing add-on (noAddOn), a full door (full) or a second entry where re-entry is not allowed (noReentry) is refused: the answer is still 200, with result naming the refusal and admitted false. doorId is the door (the main entrance when absent). Unknown attendee: 404 attendeeNotFound; unknown door: 404 noDoor; online event: 409 onlineEvent. Accepts an Idempotency-Key. Needs checkins:write.",
+    'Scans a ticket at a door (the main entrance by default). A refused scan is an answer with admitted false, not an error. Needs checkins:write.',
   scope: 'checkins:write',
   effect: 'write',
   module: 'checkin',
@@ -42,8 +42,8 @@ export const checkInAttendee = defineOperation({
   idempotent: true,
   input: v.object({
     eventId: uuid('The event id.'),
-    attendeeId: uuid('The attendee (ticket) scanned.'),
-    doorId: v.optional(uuid('The door, when not the main entrance.')),
+    attendeeId: uuid('The attendee id.'),
+    doorId: v.optional(uuid('Default: the main entrance.')),
     direction: v.optional(v.pipe(v.picklist(['in', 'out']), v.description('in (default) or out.'))),
   }),
   output: checkInResultSchema,

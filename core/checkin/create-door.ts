@@ -15,7 +15,7 @@ export const createDoor = defineOperation({
   name: 'createDoor',
   title: 'Add a door',
   description:
-    'Adds a door (check-in list) to an event in person: an entrance, a session door (sessionId: the session it lets people into) or an area. Optional: capacity (how many may be inside at once), reentry (default true), the ticket types it admits and the add-ons it requires. The first entrance of an event becomes its main entrance; main true makes another entrance the main one. Online events have no doors (409 onlineEvent). Accepts an idempotency key. Needs events:write.',
+    'Adds a door (check-in list) to an in-person event: an entrance, a session door or an area. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
   idempotent: true,

@@ -6,16 +6,11 @@ import type { FieldErrors } from '../platform/field-errors';
 import { uuid } from '../platform/schemas';
 
 export const doorFields = {
-  name: v.pipe(
-    v.string(),
-    v.minLength(1),
-    v.maxLength(100),
-    v.description('What the steward sees, 1 to 100 characters.'),
-  ),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('What the steward sees.')),
   main: v.pipe(
     v.boolean(),
     v.description(
-      "An entrance only: make it the event's main entrance (where firstCheckInUtc is taken, and the door used when none is named). The previous main entrance stops being one.",
+      'Entrances only: make it the main entrance, the default door where firstCheckInUtc is taken.',
     ),
   ),
   capacity: v.nullable(
@@ -24,30 +19,22 @@ export const doorFields = {
       v.integer(),
       v.minValue(0),
       v.maxValue(2_147_483_647),
-      v.description('How many may be inside at once; null: not limited.'),
+      v.description('Inside at once; null: no limit.'),
     ),
   ),
-  reentry: v.pipe(
-    v.boolean(),
-    v.description('Whether someone who went out may come in again (default true).'),
-  ),
+  reentry: v.pipe(v.boolean(), v.description('Re-entry after going out. Default true.')),
   ticketTypeIds: v.pipe(
     v.array(v.pipe(v.string(), v.uuid())),
     v.maxLength(100),
-    v.description('Ticket types of the event it admits; empty: every ticket type.'),
+    v.description('Ticket types admitted; empty: all.'),
   ),
   addOnIds: v.pipe(
     v.array(v.pipe(v.string(), v.uuid())),
     v.maxLength(100),
-    v.description('Add-ons of the event of which the attendee needs one; empty: none needed.'),
+    v.description('The attendee needs one of these; empty: none.'),
   ),
-  sortOrder: v.pipe(
-    v.number(),
-    v.integer(),
-    v.minValue(0),
-    v.description('Place in the list (default: last).'),
-  ),
-  sessionId: uuid('A session door: the session of the event it lets people into.'),
+  sortOrder: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Default: last.')),
+  sessionId: uuid('For a session door: its session.'),
 };
 
 /** Reports ticket types and add-ons that are not the event's own. */

@@ -36,7 +36,7 @@ export const getCheckInSummary = defineOperation({
   name: 'getCheckInSummary',
   title: 'Check-in summary',
   description:
-    'Counts the doors right now: registered (valid tickets, crew left out), checked in at the main entrance, not yet, the rate in percent, let in at an entrance during the last hour, and per door the people admitted (each once), inside now, let in during the last hour and scans refused. 409 moduleOff or onlineEvent where they apply. Needs checkins:read.',
+    'Counts at the doors now: checked in, not yet, last hour, and per door admitted and inside. Needs checkins:read.',
   scope: 'checkins:read',
   effect: 'read',
   module: 'checkin',

@@ -11,7 +11,7 @@ export const listCheckIns = defineOperation({
   name: 'listCheckIns',
   title: 'List door scans',
   description:
-    "Lists an event's door scans that let someone in or out (result welcome, again or out), oldest first by checkInId (sort=changed, the default) or newest first (sort=-created). checkInId only grows: pass the answer's after next time to get only newer scans, or page with nextCursor. page/pageSize kept for older clients. Needs checkins:read.",
+    "Lists an event's door scans in and out; send the last answer's after for newer ones only. Counts: get_check_in_summary. Needs checkins:read.",
   scope: 'checkins:read',
   effect: 'read',
   module: 'checkin',
@@ -22,12 +22,7 @@ export const listCheckIns = defineOperation({
     ...scanCursorFields,
     ...legacyPageFields,
     after: v.optional(
-      v.pipe(
-        v.number(),
-        v.integer(),
-        v.minValue(0),
-        v.description('The last checkInId held (default 0): only scans after it.'),
-      ),
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Only scans after this checkInId.')),
     ),
   }),
   output: v.object({

@@ -8,8 +8,7 @@ import { loadEventDoors } from './load-door';
 export const listDoors = defineOperation({
   name: 'listDoors',
   title: 'List doors',
-  description:
-    "Lists an event's doors (check-in lists): entrances, session doors and areas, with capacity, the ticket types and add-ons each admits and whether re-entry is allowed. No paging. Online events have no doors (409 onlineEvent); 409 moduleOff when check-in is switched off. Needs events:read.",
+  description: "Lists an event's doors (check-in lists) with what each admits; not paged. Needs events:read.",
   scope: 'events:read',
   effect: 'read',
   module: 'checkin',

@@ -14,10 +14,10 @@ import { loadDoor } from './load-door';
 export const updateDoor = defineOperation({
   name: 'updateDoor',
   title: 'Change a door',
-  description:
-    "Changes a door as a JSON merge patch: name, capacity (null: not limited; below the people inside now answers 409 capacityBelowTaken naming taken), reentry, the ticket types it admits and the add-ons it requires, its place in the list, and main (true makes an entrance the event's main entrance, taking the mark from the one that held it). A door's kind and session stay as made. Answers 404 noDoor for a door not of this event. Needs events:write.",
+  description: 'Changes a door; its kind and session stay. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  repeatable: true,
   extension: true,
   module: 'checkin',
   doors: true,

@@ -12,16 +12,12 @@ export const maxOfflineScans = 500;
 
 export const offlineScanSchema = v.object({
   scanId: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(100),
-      v.description("The scanner's own id of the scan, echoed in the answer."),
-    ),
+    v.pipe(v.string(), v.maxLength(100), v.description("The scanner's own id, echoed back.")),
   ),
-  attendeeId: uuid('The attendee (ticket) scanned.'),
-  doorId: v.optional(uuid('The door; the main entrance when absent.')),
+  attendeeId: uuid('The attendee id.'),
+  doorId: v.optional(uuid('Default: the main entrance.')),
   direction: v.optional(v.pipe(v.picklist(['in', 'out']), v.description('in (default) or out.'))),
-  scannedUtc: dateTime("When the scanner read the ticket; kept as the scan's time."),
+  scannedUtc: dateTime('When the ticket was read.'),
 });
 
 const scanAnswer = v.object({
@@ -38,7 +34,7 @@ export const uploadOfflineScans = defineOperation({
   name: 'uploadOfflineScans',
   title: 'Upload offline scans',
   description:
-    'Uploads scans a scanner made while offline (1 to 500). They are applied in scan order (by scannedUtc, then as sent) by the same rules as a live check-in, keep their scannedUtc and are marked offline; firstCheckInUtc becomes the earliest admission at the main entrance. One answer per scan, in the order sent: the result and checkInId, or an error (attendeeNotFound, noDoor) for a scan that cannot be applied — the others still are. Accepts an Idempotency-Key (a scanner retrying an upload gets the first answer). Needs checkins:write.',
+    "Applies scans made offline, in scan order and by check_in_attendee's rules; one answer per scan. Needs checkins:write.",
   scope: 'checkins:write',
   effect: 'write',
   module: 'checkin',
@@ -52,7 +48,7 @@ export const uploadOfflineScans = defineOperation({
       v.array(offlineScanSchema),
       v.minLength(1),
       v.maxLength(maxOfflineScans),
-      v.description('The scans, 1 to 500.'),
+      v.description('1 to 500.'),
     ),
   }),
   output: v.object({ data: v.array(scanAnswer) }),

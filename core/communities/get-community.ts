@@ -7,7 +7,7 @@ export const getCommunity = defineOperation({
   name: 'getCommunity',
   title: 'Get a community',
   description:
-    'Returns one community: its address (slug, url), summary, description (Markdown), city or online, languages, time zone, join policy (open or approval) and status. Answers 404 notFound for an id not in the workspace. Over REST it carries an ETag for If-None-Match. Needs communities:read.',
+    "Returns one community's profile: address, place, languages, join policy, status. Needs communities:read.",
   scope: 'communities:read',
   effect: 'read',
   problems: ['notFound'],

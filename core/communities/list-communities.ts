@@ -8,7 +8,7 @@ export const listCommunities = defineOperation({
   name: 'listCommunities',
   title: 'List communities',
   description:
-    "Lists the workspace's communities (series of meetups with members, at /c/{slug}), drafts too, oldest change first: each with its active and pending member counts, how many published meetups are still to come and the next one. Cursor paging (cursor, limit) and updatedSince. Needs communities:read.",
+    "Lists the workspace's communities (meetup series), drafts too, with member counts and next meetup. Needs communities:read.",
   scope: 'communities:read',
   effect: 'read',
   problems: [],

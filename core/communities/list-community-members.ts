@@ -11,18 +11,13 @@ export const listCommunityMembers = defineOperation({
   name: 'listCommunityMembers',
   title: 'List community members',
   description:
-    "Lists a community's members, oldest change first (so updatedSince syncs them): language, status (active, pending or left), whether they get announcements and reminders, when they joined and were approved. status filters one status. Name and email are personal data: null without people:read (personalData says withheld) and once erased. Cursor paging (cursor, limit) and updatedSince. Answers 404 notFound for a community not in the workspace. Needs communities:read.",
+    "Lists a community's members; filter by status. Name and email need people:read. Needs communities:read.",
   scope: 'communities:read',
   effect: 'read',
   problems: ['notFound'],
   input: v.object({
     communityId: uuid('The community id.'),
-    status: v.optional(
-      v.pipe(
-        v.picklist(memberStatuses),
-        v.description('Only members in this status: active, pending or left.'),
-      ),
-    ),
+    status: v.optional(v.pipe(v.picklist(memberStatuses), v.description('active, pending or left.'))),
     ...cursorFields,
   }),
   output: pageOf(memberSchema),

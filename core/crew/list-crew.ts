@@ -12,7 +12,7 @@ export const listCrew = defineOperation({
   name: 'listCrew',
   title: 'List crew',
   description:
-    "Lists an event's crew (volunteers and staff), oldest change first: their roles (door, infoDesk, room, greeter, swag and others), their crew ticket (attendeeId) and whether it is valid (hasTicket), the shifts they are on (shiftIds, in time order, the same rows listShifts counts), when they were invited and last seen. Name, email and phone are personal data: null without people:read (personalData says withheld) and once erased. Cursor paging (cursor, limit). Answers 409 moduleOff when the crew module is switched off. Needs crew:read.",
+    "Lists an event's crew with roles, crew ticket and shifts. Name, email and phone need people:read. Needs crew:read.",
   scope: 'crew:read',
   effect: 'read',
   module: 'crew',

@@ -12,7 +12,7 @@ export const listShifts = defineOperation({
   name: 'listShifts',
   title: 'List shifts',
   description:
-    "Lists an event's crew shifts in time order (by start, then id): the role, the place (a door, room, area or other place, with its id and name), start and end in UTC and venue time, how many people are needed, assigned and still open (open is needed less assigned, never below 0), and who is on it (crewMemberIds, in sign-up order). assigned, open and crewMemberIds are counted from who is on the shift, never stored. updatedSince keeps only shifts changed at or after it (a sign-up or drop changes the shift), still in time order: take the newest updatedUtc of every page as the next updatedSince. Cursor paging (cursor, limit). Answers 409 moduleOff when the crew module is switched off. Needs crew:read.",
+    "Lists an event's crew shifts in time order: role, place, times, places open, who is on each. Needs crew:read.",
   scope: 'crew:read',
   effect: 'read',
   module: 'crew',

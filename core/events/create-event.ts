@@ -25,7 +25,7 @@ export const createEvent = defineOperation({
   name: 'createEvent',
   title: 'Create a draft event',
   description:
-    'Creates a draft event. Give name, timeZone, currency and the start and end, either as startsLocal/endsLocal in venue time or as startsUtc/endsUtc (the UTC pair wins when both are sent). An in-person event needs a venue; an online one has none. The slug is made from the name when absent; an explicit slug already in use answers 409 slugTaken. Accepts an Idempotency-Key. Needs events:write.',
+    'Creates a draft event; publish it with set_event_status. An in-person event needs a venue, an online one has none. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
   problems: ['slugTaken'],

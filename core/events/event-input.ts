@@ -9,21 +9,14 @@ import { eventModules } from './event-view';
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const eventFields = {
-  name: v.pipe(
-    v.string(),
-    v.minLength(1),
-    v.maxLength(200),
-    v.description('Name of the event, 1 to 200 characters.'),
-  ),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   slug: v.pipe(
     v.string(),
     v.regex(slugPattern),
     v.maxLength(80),
-    v.description(
-      'Address of the event page (/e/{slug}): lowercase letters, digits and single hyphens. Made from the name when absent.',
-    ),
+    v.description('Page address: lowercase letters, digits and hyphens; made from the name when absent.'),
   ),
-  online: v.pipe(v.boolean(), v.description('True for an online event (no venue, no doors). Default false.')),
+  online: v.pipe(v.boolean(), v.description('No venue, no doors. Default false.')),
   venue: v.nullable(
     v.object({
       name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
@@ -34,25 +27,21 @@ export const eventFields = {
       ),
     }),
   ),
-  timeZone: v.pipe(v.string(), v.description('IANA time zone of the venue, e.g. Europe/Oslo.')),
-  startsLocal: localTime('Start in venue time'),
-  endsLocal: localTime('End in venue time'),
-  startsUtc: dateTime('Start in UTC; when both pairs are sent the UTC pair wins.'),
-  endsUtc: dateTime('End in UTC; when both pairs are sent the UTC pair wins.'),
+  timeZone: v.pipe(v.string(), v.description('IANA, e.g. Europe/Oslo.')),
+  startsLocal: localTime('Start'),
+  endsLocal: localTime('End'),
+  startsUtc: dateTime('Wins over startsLocal.'),
+  endsUtc: dateTime('Wins over endsLocal.'),
   languages: v.pipe(
     v.array(v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/))),
     v.minLength(1),
     v.maxLength(20),
-    v.description(
-      'Language tags the event is held and registered in; the first is the default. Default ["en"].',
-    ),
+    v.description('Language tags; the first is the default. Default ["en"].'),
   ),
-  currency: v.pipe(v.string(), v.description("ISO 4217 currency of the event's prices, e.g. EUR, JPY, KWD.")),
+  currency: v.pipe(v.string(), v.description('ISO 4217, e.g. EUR.')),
   modules: v.pipe(
     v.record(v.picklist(eventModules), v.boolean()),
-    v.description(
-      `Modules to switch on (true) or off (false); absent ones are on. One of: ${eventModules.join(', ')}.`,
-    ),
+    v.description(`On (true) or off (false); absent ones are on. Keys: ${eventModules.join(', ')}.`),
   ),
 };
 

@@ -40,7 +40,7 @@ export const getEventStats = defineOperation({
   name: 'getEventStats',
   title: 'Event statistics',
   description:
-    'Counts for one event right now: registered (valid tickets, crew left out), crew, awaiting payment, cancelled, checked in, capacity and places left, orders per status, paid revenue, and per ticket type places taken and left. Needs events:read.',
+    "An event's counts now: registrations, check-ins, places left, orders by status and revenue, also per ticket type. Needs events:read.",
   scope: 'events:read',
   effect: 'read',
   problems: [],

@@ -8,7 +8,7 @@ export const getEvent = defineOperation({
   name: 'getEvent',
   title: 'Get an event',
   description:
-    'Returns one event: name, slug, status, whether it is online, venue, time zone, start and end in UTC and venue time, languages, currency and which modules are on. Answers 404 eventNotFound for an id not in this workspace. Needs events:read.',
+    "One event's settings: name, slug, status, venue, time zone, times, languages, currency, modules. Counts: get_event_stats. Needs events:read.",
   scope: 'events:read',
   effect: 'read',
   problems: [],

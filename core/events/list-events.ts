@@ -7,15 +7,13 @@ export const listEvents = defineOperation({
   name: 'listEvents',
   title: 'List events',
   description:
-    "Lists the workspace's events, oldest change first, with cursor paging (limit up to 500, default 100) and updatedSince for syncing. Filter by status (draft or published). Needs events:read.",
+    "Lists the workspace's events with their basics, optionally only the draft or only the published ones. Needs events:read.",
   scope: 'events:read',
   effect: 'read',
   problems: [],
   input: v.object({
     ...cursorFields,
-    status: v.optional(
-      v.pipe(v.picklist(['draft', 'published']), v.description('Only events in this status.')),
-    ),
+    status: v.optional(v.pipe(v.picklist(['draft', 'published']), v.description('draft or published.'))),
   }),
   output: pageOf(eventSchema),
   async handler(ctx, input) {

@@ -9,7 +9,7 @@ export const listQuestions = defineOperation({
   name: 'listQuestions',
   title: 'List registration questions',
   description:
-    "Lists the questions an event asks at registration, in form order: label by language, kind (text, longText, email, phone, number, date, choice, multiChoice, checkbox, file), options, maximum length and the ticket types they are asked of. An attendee's answers are keyed by questionId. Needs events:read.",
+    'Lists the questions an event asks at registration, in form order, with their options; answers are keyed by questionId. Needs events:read.',
   scope: 'events:read',
   effect: 'read',
   problems: [],
@@ -25,7 +25,7 @@ export const getAnswersSchema = defineOperation({
   name: 'getAnswersSchema',
   title: 'Answers JSON Schema',
   description:
-    "Returns the JSON Schema (draft 2020-12) of an attendee's answers object for this event: one property per question id with its type, options and limits. Use it to validate answers before registering people. Needs events:read.",
+    "The JSON Schema of an attendee's answers at this event, to check them before register_attendees or update_attendee. Needs events:read.",
   scope: 'events:read',
   effect: 'read',
   problems: [],

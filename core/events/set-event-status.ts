@@ -12,9 +12,10 @@ export const setEventStatus = defineOperation({
   name: 'setEventStatus',
   title: 'Publish or unpublish an event',
   description:
-    'Publishes an event (status published: its page and registration open) or takes it back to draft. Setting the status it already has changes nothing. Reopening an earlier edition (publishing an event that has ended) with more registrations than the free limit (50) needs its licence: 409 historyNeedsLicence. Needs events:write.',
+    'Publishes an event, opening its page and registration, or returns it to draft; for other changes use update_event. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  repeatable: true,
   problems: ['historyNeedsLicence'],
   input: v.object({
     eventId: uuid('The event id.'),

@@ -15,9 +15,10 @@ export const updateEvent = defineOperation({
   name: 'updateEvent',
   title: 'Change an event',
   description:
-    "Changes an event's basics as a JSON merge patch: name, slug, venue, timeZone, start and end (local or UTC pair; the UTC pair wins), languages, currency and modules (switching a module off keeps its data; switching it on brings it back). Send If-Match with the ETag read to refuse the change with 412 preconditionFailed when the event changed since. Needs events:write.",
+    "Changes an event's settings; send only what changes. To publish use set_event_status. Needs events:write.",
   scope: 'events:write',
   effect: 'write',
+  repeatable: true,
   problems: ['slugTaken'],
   ifMatch: true,
   input: v.object({

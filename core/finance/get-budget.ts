@@ -22,7 +22,7 @@ export const getBudget = defineOperation({
   name: 'getBudget',
   title: 'Get the budget summary',
   description:
-    "The event's budget summary, net of VAT and computed from its budget lines on every call: income, costs and result (income less costs) as budgeted, committed, actual and forecast; the same per category (income categories first, then costs, each by name, with how many lines each holds); and the break-even point: averageTicketPrice (what paid ticket orders brought in net of VAT per ticket in them, or before any paid order the mean net price of the priced ticket types; priceFrom says which), tickets (paid tickets needed at that price so forecast income covers forecast costs, income other than the tickets category counted at its forecast), paidTickets (tickets in paid orders so far) and reached. Ticket income in the figures is the tickets category's lines as the organiser keeps them; orders and sales pace show the sales themselves. Money with the event currency's own decimals. Answers 409 moduleOff when the budget module is switched off. Needs finance:read.",
+    "Returns an event's budget, net of VAT: income, costs and result as budgeted, committed, actual and forecast, and break-even. Needs finance:read.",
   scope: 'finance:read',
   effect: 'read',
   module: 'budget',

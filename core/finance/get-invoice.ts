@@ -9,7 +9,7 @@ export const getInvoice = defineOperation({
   name: 'getInvoice',
   title: 'Get an invoice',
   description:
-    "Returns one invoice or credit note with its lines (ticket type, add-on, name, quantity, unit price, VAT rate, total and VAT of each; a credit note's quantities and amounts are negative, its unit prices as invoiced), the seller as printed and the buyer (null without people:read, and once erased). Money with the currency's own decimals. Answers 404 eventNotFound or notFound (a document not of this event), and 409 moduleOff when the payments module is switched off. Over REST it carries an ETag for If-None-Match. Needs finance:read.",
+    'Returns one invoice or credit note with its lines, seller and buyer (the buyer needs people:read). Needs finance:read.',
   scope: 'finance:read',
   effect: 'read',
   module: 'payments',

@@ -11,16 +11,14 @@ export const listInvoices = defineOperation({
   name: 'listInvoices',
   title: 'List invoices',
   description:
-    "Lists an event's invoices and credit notes in series order (the order of their numbers in the event's one series, which both kinds share): number, order, kind, the invoice a credit note corrects (correctsId), when issued, total and VAT (VAT included, with the currency's own decimals; a credit note's are negative), the VAT also stated in another currency when the law asks (vatCurrency, vatConverted), the seller as printed and the buyer. The buyer is personal data: null without people:read (personalData says withheld) and once erased. Lines are on the single document only (getInvoice). kind filters one kind. updatedSince keeps only documents changed at or after it, still in series order. Cursor paging (cursor, limit). Answers 409 moduleOff when the payments module is switched off. Needs finance:read.",
+    "Lists an event's invoices and credit notes by number; filter by kind. The buyer needs people:read. Needs finance:read.",
   scope: 'finance:read',
   effect: 'read',
   module: 'payments',
   problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
-    kind: v.optional(
-      v.pipe(v.picklist(invoiceKinds), v.description('Only this kind: invoice or creditNote.')),
-    ),
+    kind: v.optional(v.pipe(v.picklist(invoiceKinds), v.description('invoice or creditNote.'))),
     ...cursorFields,
   }),
   output: pageOf(invoiceItemSchema),

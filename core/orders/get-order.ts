@@ -10,7 +10,7 @@ export const getOrder = defineOperation({
   name: 'getOrder',
   title: 'Get an order',
   description:
-    'Returns one order: status, totals, payment, source, tickets held and buyer details (null without people:read). Answers 404 eventNotFound or notFound. Over REST it carries an ETag. Needs orders:read.',
+    'Returns one order: status, totals, payment, tickets and buyer (null without people:read). For the holders use list_attendees. Needs orders:read.',
   scope: 'orders:read',
   effect: 'read',
   problems: ['notFound'],

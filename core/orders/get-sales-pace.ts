@@ -47,7 +47,7 @@ export const getSalesPace = defineOperation({
   name: 'getSalesPace',
   title: 'Sales pace',
   description:
-    "How fast an event is selling: valid tickets made (crew left out), orders paid and revenue for each of the last `days` venue days (7 to 90, default 30, in the event's time zone), this week against last week (from 14 days up), tickets per day, places, days to go, the projected registrations by the first day and the days until sold out at this pace. Needs orders:read.",
+    'How fast an event sells: tickets, orders and revenue per day, this week against last, and the projected sell-out. Needs orders:read.',
   scope: 'orders:read',
   effect: 'read',
   problems: [],
@@ -59,7 +59,7 @@ export const getSalesPace = defineOperation({
         v.integer(),
         v.minValue(7),
         v.maxValue(90),
-        v.description('How many venue days, 7 to 90 (default 30).'),
+        v.description('Venue days, 7 to 90. Default 30.'),
       ),
     ),
   }),

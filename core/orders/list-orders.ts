@@ -19,7 +19,7 @@ export const listOrders = defineOperation({
   name: 'listOrders',
   title: 'List orders',
   description:
-    "Lists an event's orders with status, totals (VAT included, in the currency's own decimals) and buyer details (null without people:read). Oldest change first by default (sort=changed), or newest first (sort=-created); status filters the newest-first list. Cursor paging with updatedSince for syncing; page/pageSize kept for older clients. Needs orders:read.",
+    "Lists an event's orders with status, totals and buyer (null without people:read). For selling speed use get_sales_pace. Needs orders:read.",
   scope: 'orders:read',
   effect: 'read',
   problems: [],
@@ -27,12 +27,7 @@ export const listOrders = defineOperation({
     eventId: uuid('The event id.'),
     ...cursorFields,
     ...legacyPageFields,
-    status: v.optional(
-      v.pipe(
-        v.picklist(orderStatuses),
-        v.description('Only orders in this status; applies when the list is newest first (sort=-created).'),
-      ),
-    ),
+    status: v.optional(v.pipe(v.picklist(orderStatuses), v.description('Applies only with sort -created.'))),
   }),
   output: legacyPageOf(orderSchema),
   async handler(ctx, input) {

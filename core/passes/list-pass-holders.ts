@@ -10,15 +10,13 @@ export const listPassHolders = defineOperation({
   name: 'listPassHolders',
   title: 'List pass holders',
   description:
-    'Lists the holders of a season pass or bundle, newest first, each with status (active or ended, with the reason and when), the order on the sales event and its status. status filters active or ended holders. Names are personal data: null without people:read (personalData says withheld). Cursor paging (cursor, limit). Answers 404 notFound for a pass not in the workspace. Needs attendees:read.',
+    "Lists a pass's holders, newest first, active or ended (and why); filter by status. Names need people:read. Needs attendees:read.",
   scope: 'attendees:read',
   effect: 'read',
   problems: ['notFound'],
   input: v.object({
     passId: uuid('The pass id.'),
-    status: v.optional(
-      v.pipe(v.picklist(['active', 'ended']), v.description('Only holders in this status: active or ended.')),
-    ),
+    status: v.optional(v.pipe(v.picklist(['active', 'ended']), v.description('active or ended.'))),
     ...cursorFields,
   }),
   output: pageOf(holderSchema),

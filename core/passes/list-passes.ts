@@ -10,15 +10,13 @@ export const listPasses = defineOperation({
   name: 'listPasses',
   title: 'List passes',
   description:
-    "Lists the workspace's season passes and bundles, latest change first, with price, capacity, what is sold (sold, waiting, left) and per event the holders, opt-outs and seats held. Filter with communityId (a community's season passes) or eventId (passes that event sells, or admits to); an eventId not in the workspace answers 404 eventNotFound. Cursor paging (cursor, limit) and updatedSince. Needs tickets:read.",
+    'Lists season passes and bundles with price, capacity and sales; filter by communityId or eventId. Needs tickets:read.',
   scope: 'tickets:read',
   effect: 'read',
   problems: [],
   input: v.object({
-    communityId: v.optional(uuid('Only season passes of this community.')),
-    eventId: v.optional(
-      uuid('Only passes this event sells (its sales event) or admits to (one of its events).'),
-    ),
+    communityId: v.optional(uuid("Only this community's season passes.")),
+    eventId: v.optional(uuid('Only passes this event sells or admits to.')),
     ...cursorFields,
   }),
   output: pageOf(passSchema),

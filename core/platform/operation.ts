@@ -27,6 +27,8 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    */
   olderKeys?: { madeBefore: string; scope: Scope };
   effect: Effect;
+  /** A write that, sent again with the same input, changes nothing more (an update, a delete): MCP's idempotentHint. */
+  repeatable?: boolean;
   /** Accepts an idempotency key (REST header Idempotency-Key, MCP argument idempotencyKey): a retry gets the first answer. */
   idempotent?: boolean;
   /**

@@ -61,7 +61,7 @@ export const legacyPageFields = {
   sort: v.optional(
     v.pipe(
       v.string(),
-      v.description('changed (oldest change first, the default) or -created (newest first).'),
+      v.description('changed (oldest change first; the default) or -created (newest first).'),
     ),
   ),
 };

@@ -14,7 +14,7 @@ export const createRoom = defineOperation({
   name: 'createRoom',
   title: 'Add a room',
   description:
-    "Adds a room to an event's programme: name, seats (capacity; null: not limited), where to find it (location) and its place in the list. Sessions are placed in rooms; a room holds one session at a time. Accepts an idempotency key. Answers 409 moduleOff when the programme module is switched off. Needs program:write.",
+    "Adds a room to an event's programme; a room holds one session at a time. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
   idempotent: true,

@@ -15,7 +15,7 @@ export const createSession = defineOperation({
   name: 'createSession',
   title: 'Add a session',
   description:
-    "Adds a session to an event's programme. Give a title (at most 300 characters) and the start and end, either as startsLocal/endsLocal in venue time or as startsUtc/endsUtc; when both pairs are sent the UTC pair wins. Optional: kind (talk by default), roomId and trackId (of this event, else 400 invalidRequest naming the field), summary (Markdown), capacity (seats, at most the room's), language, speakerIds (speakers of this event, in order). A room holds one session at a time: an overlap with another session in the room answers 409 clash, whose `sessions` names the sessions in the way, unless allowClash is true; sessions that only touch do not clash. When the event is published, attendees see the new session at once. Accepts an Idempotency-Key. Answers 409 moduleOff when the programme module is switched off. Needs program:write.",
+    "Adds a session to an event's programme. An overlap in the room is refused with clash unless allowClash is true. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
   module: 'program',

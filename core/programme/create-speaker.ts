@@ -12,8 +12,7 @@ import { speakerSchema, speakerView } from './speaker-view';
 export const createSpeaker = defineOperation({
   name: 'createSpeaker',
   title: 'Add a speaker',
-  description:
-    'Adds a speaker to an event: name (required), and what the programme shows of them (company, jobTitle, bio in Markdown, photoUrl), and their email address, which is personal data (the answer shows it only with people:read). Sessions name their speakers by id. Accepts an idempotency key. Answers 409 moduleOff when the programme module is switched off. Needs program:write.',
+  description: 'Adds a speaker to an event; sessions name speakers by id. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
   idempotent: true,

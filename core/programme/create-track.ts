@@ -14,7 +14,7 @@ export const createTrack = defineOperation({
   name: 'createTrack',
   title: 'Add a track',
   description:
-    'Adds a track (a thread of the programme, shown in a colour) to an event: name, colour as #rrggbb, description and its place in the list. Sessions name their track. Accepts an idempotency key. Answers 409 moduleOff when the programme module is switched off. Needs program:write.',
+    'Adds a track (a thread of the programme, shown in a colour) to an event. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
   idempotent: true,

@@ -9,7 +9,7 @@ export const getSession = defineOperation({
   name: 'getSession',
   title: 'Get a session',
   description:
-    'Returns one programme session with its room, track, times (UTC and venue time), seats, language and speakers in order; an online session names its streaming service but never the join link. Answers 404 eventNotFound or notFound, and 409 moduleOff when the programme module is switched off. Over REST it carries an ETag for If-None-Match. Needs program:read.',
+    'Returns one programme session with room, track, times, seats and speakers (never a join link). Needs program:read.',
   scope: 'program:read',
   effect: 'read',
   module: 'program',

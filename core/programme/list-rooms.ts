@@ -9,8 +9,7 @@ import { roomSchema, roomView } from './room-view';
 export const listRooms = defineOperation({
   name: 'listRooms',
   title: 'List rooms',
-  description:
-    "Lists an event's rooms (name, seats, where to find them, place in the list), oldest change first, with cursor paging and updatedSince. Use a roomId when placing a session; a room holds one session at a time. Answers 409 moduleOff when the programme module is switched off. Needs program:read.",
+  description: "Lists an event's rooms with seats and location. Needs program:read.",
   scope: 'program:read',
   effect: 'read',
   module: 'program',

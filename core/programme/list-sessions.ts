@@ -10,7 +10,7 @@ export const listSessions = defineOperation({
   name: 'listSessions',
   title: 'List sessions',
   description:
-    "Lists an event's programme sessions (title, kind, room, track, start and end in UTC and venue time, duration, seats, language, speakers in order, and for online sessions the streaming service but never the join link), oldest change first, with cursor paging and updatedSince for syncing. A session added or changed shows at once. Answers 409 moduleOff when the programme module is switched off. Needs program:read.",
+    "Lists an event's programme sessions with room, track, times, seats and speakers (never a join link). Needs program:read.",
   scope: 'program:read',
   effect: 'read',
   module: 'program',

@@ -11,7 +11,7 @@ export const listSpeakers = defineOperation({
   name: 'listSpeakers',
   title: 'List speakers',
   description:
-    "Lists an event's speakers with what the programme shows of them (name, company, job title, bio, photo) and the sessions they speak at, oldest change first, with cursor paging and updatedSince. The email address is personal data: null without people:read (personalData says withheld); a speaker who erased their data shows nothing personal. Answers 409 moduleOff when the programme module is switched off. Needs program:read.",
+    "Lists an event's speakers with their sessions; the email needs people:read. Needs program:read.",
   scope: 'program:read',
   effect: 'read',
   module: 'program',

@@ -9,8 +9,7 @@ import { trackSchema, trackView } from './track-view';
 export const listTracks = defineOperation({
   name: 'listTracks',
   title: 'List tracks',
-  description:
-    "Lists an event's programme tracks (name, colour, description, place in the list), oldest change first, with cursor paging and updatedSince. Answers 409 moduleOff when the programme module is switched off. Needs program:read.",
+  description: "Lists an event's programme tracks with colour and description. Needs program:read.",
   scope: 'program:read',
   effect: 'read',
   module: 'program',

@@ -10,45 +10,36 @@ import { dateTime, localTime, uuid } from '../platform/schemas';
 import { sessionKinds } from './session-view';
 
 export const sessionFields = {
-  title: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('Title, 1 to 300 characters.')),
+  title: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
   kind: v.pipe(
     v.picklist(sessionKinds),
     v.description('talk (the default), keynote, workshop, panel, break, meal, networking or other.'),
   ),
-  startsLocal: localTime('Start in venue time'),
-  endsLocal: localTime('End in venue time'),
-  startsUtc: dateTime('Start in UTC. When both startsUtc and startsLocal are sent, startsUtc wins.'),
-  endsUtc: dateTime('End in UTC. When both endsUtc and endsLocal are sent, endsUtc wins.'),
-  roomId: v.nullable(uuid('A room of this event (see the rooms list); null for none.')),
-  trackId: v.nullable(uuid('A track of this event (see the tracks list); null for none.')),
-  summary: v.nullable(v.pipe(v.string(), v.maxLength(20_000), v.description('Summary in Markdown.'))),
+  startsLocal: localTime('Start'),
+  endsLocal: localTime('End'),
+  startsUtc: dateTime('Wins over startsLocal.'),
+  endsUtc: dateTime('Wins over endsLocal.'),
+  roomId: v.nullable(uuid('Null: no room.')),
+  trackId: v.nullable(uuid('Null: no track.')),
+  summary: v.nullable(v.pipe(v.string(), v.maxLength(20_000), v.description('Markdown.'))),
   capacity: v.nullable(
     v.pipe(
       v.number(),
       v.integer(),
       v.minValue(1),
       v.maxValue(2_147_483_647),
-      v.description("Seats, when fewer than the room's (never more than the room has); null: the room's."),
+      v.description("At most the room's seats; null: the room's."),
     ),
   ),
   language: v.nullable(
-    v.pipe(
-      v.string(),
-      v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/),
-      v.description('Language tag the session is held in, e.g. en or nb.'),
-    ),
+    v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/), v.description('Language tag, e.g. en.')),
   ),
   speakerIds: v.pipe(
     v.array(v.pipe(v.string(), v.uuid())),
     v.maxLength(50),
-    v.description('Speakers of this event (see the speakers list), in the order the programme shows them.'),
+    v.description('In the order the programme shows them.'),
   ),
-  allowClash: v.pipe(
-    v.boolean(),
-    v.description(
-      'Place it even when another session has the room at that time. Default false: an overlap answers 409 clash.',
-    ),
-  ),
+  allowClash: v.pipe(v.boolean(), v.description('Place it even if the room is taken then. Default false.')),
 };
 
 /** What a session is made of: title required; PATCH takes every field as optional. */

@@ -13,10 +13,10 @@ import { roomSchema, roomView } from './room-view';
 export const updateRoom = defineOperation({
   name: 'updateRoom',
   title: 'Change a room',
-  description:
-    "Changes a room of an event's programme as a JSON merge patch: name, seats (capacity; null: not limited), location and its place in the list. Seats fewer than a session in the room has answer 400 invalidRequest naming capacity. Answers 404 notFound for a room not of this event, and 409 moduleOff when the programme module is switched off. Needs program:write.",
+  description: 'Changes a room; it cannot have fewer seats than a session in it. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  repeatable: true,
   extension: true,
   module: 'program',
   problems: ['notFound'],

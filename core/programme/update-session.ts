@@ -16,9 +16,10 @@ export const updateSession = defineOperation({
   name: 'updateSession',
   title: 'Change a session',
   description:
-    "Changes a programme session as a JSON merge patch: title (at most 300 characters), kind, start and end (startsLocal/endsLocal in venue time or startsUtc/endsUtc; the UTC value wins when both are sent), roomId and trackId (of this event; null clears), summary, capacity (at most the room's), language and speakerIds (replaces the list, in order). Moving a session (another room or other times) follows the same rule as adding one: an overlap with another session in the room answers 409 clash naming the `sessions`, unless allowClash is true. Send If-Match with the ETag read to get 412 preconditionFailed when it changed since. Answers 404 eventNotFound or notFound, and 409 moduleOff when the programme module is switched off. Needs program:write.",
+    'Changes a session; send only what changes (speakerIds replaces the list). Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  repeatable: true,
   module: 'program',
   problems: ['notFound', 'clash'],
   ifMatch: true,

@@ -14,10 +14,10 @@ import { speakerSchema, speakerView } from './speaker-view';
 export const updateSpeaker = defineOperation({
   name: 'updateSpeaker',
   title: 'Change a speaker',
-  description:
-    'Changes a speaker of an event as a JSON merge patch: name, email (personal data), company, jobTitle, bio and photoUrl (null clears one). The details of a speaker who erased their data cannot be set again. Answers 404 notFound for a speaker not of this event, and 409 moduleOff when the programme module is switched off. Needs program:write.',
+  description: "Changes a speaker; an erased speaker's details cannot be set again. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
+  repeatable: true,
   extension: true,
   module: 'program',
   problems: ['notFound'],

@@ -12,10 +12,10 @@ import { trackSchema, trackView } from './track-view';
 export const updateTrack = defineOperation({
   name: 'updateTrack',
   title: 'Change a track',
-  description:
-    "Changes a track of an event's programme as a JSON merge patch: name, colour (#rrggbb), description (null clears it) and its place in the list. Answers 404 notFound for a track not of this event, and 409 moduleOff when the programme module is switched off. Needs program:write.",
+  description: 'Changes a track; send only what changes. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  repeatable: true,
   extension: true,
   module: 'program',
   problems: ['notFound'],

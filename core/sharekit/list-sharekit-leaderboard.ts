@@ -10,7 +10,7 @@ export const listSharekitLeaderboard = defineOperation({
   name: 'listSharekitLeaderboard',
   title: 'List the share-kit leaderboard',
   description:
-    'Lists who shares an event with their personal share-kit links (attendees, speakers and sponsors), ranked by the registrations their links brought, then by clicks, then by sharer id; sharers equal on both share a rank (1, 2, 2, 4). Each entry has the clicks on their links, the registrations (tickets registered through a link and not cancelled) and when they last shared, all counted from the rows on every call. The name is personal data: null without people:read (personalData says withheld) and once erased; attendeeId, speakerId or sponsorId says who it is. Cursor paging (cursor, limit). Answers 409 moduleOff when the sharekit module is switched off. Needs sharekit:read.',
+    "Ranks an event's share-kit sharers by registrations brought, then clicks. Names need people:read. Needs sharekit:read.",
   scope: 'sharekit:read',
   effect: 'read',
   module: 'sharekit',

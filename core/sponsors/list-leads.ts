@@ -13,7 +13,7 @@ export const listLeads = defineOperation({
   name: 'listLeads',
   title: 'List leads',
   description:
-    "Lists the leads an event's sponsors captured, newest first, each as { sponsor, lead }: only leads whose visitor agreed to share their details (others are never listed); the visitor's names, company, job title and answers as far as shared, the email only when the visitor shares it too; origin (booth, request, session), rating (1 cold to 3 hot), the staff's note, who captured it and when. A visitor who erased their data shows nothing personal (erased true). Cursor paging; limit 1 to 100 (default 25). Leads are about people, so this needs people:read as well as sponsors:read (else 403 peopleScope). Answers 409 moduleOff when the leads module is switched off.",
+    'Lists the leads sponsors captured from visitors who agreed to share, newest first. Needs sponsors:read and people:read.',
   scope: 'sponsors:read',
   effect: 'read',
   module: 'leads',
@@ -28,7 +28,7 @@ export const listLeads = defineOperation({
         v.integer(),
         v.minValue(1),
         v.maxValue(leadsMaxLimit),
-        v.description('Page size, 1 to 100 (default 25). A larger value is refused with invalidRequest.'),
+        v.description('Default 25, at most 100.'),
       ),
     ),
   }),

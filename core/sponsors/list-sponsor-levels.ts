@@ -10,7 +10,7 @@ export const listSponsorLevels = defineOperation({
   name: 'listSponsorLevels',
   title: 'List sponsor levels',
   description:
-    "Lists an event's sponsor levels, highest rank first, each with what it includes: staff allowance, free tickets, lead download (and until when leads may be exported), discount codes and their percent, logo on the page, screens and badges, and a sponsored session. Cursor paging (cursor, limit). Answers 409 moduleOff when the sponsors module is switched off. Needs sponsors:read.",
+    "Lists an event's sponsor levels, highest first, with what each includes. Needs sponsors:read.",
   scope: 'sponsors:read',
   effect: 'read',
   module: 'sponsors',

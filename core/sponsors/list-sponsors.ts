@@ -9,8 +9,7 @@ import { levelRank, sponsorQuery, sponsorSchema, sponsorView } from './sponsor-v
 export const listSponsors = defineOperation({
   name: 'listSponsors',
   title: 'List sponsors',
-  description:
-    "Lists an event's sponsors as the event shows them: highest level first (levelRank; a sponsor without a level ranks 0 and comes last), then by place within the level (sortOrder). Each has its level's name and id, website, logo, description and booth. Cursor paging (cursor, limit). Answers 409 moduleOff when the sponsors module is switched off. Needs sponsors:read.",
+  description: "Lists an event's sponsors in display order, with level, logo and booth. Needs sponsors:read.",
   scope: 'sponsors:read',
   effect: 'read',
   module: 'sponsors',

@@ -27,7 +27,7 @@ export const getSessionRatings = defineOperation({
   name: 'getSessionRatings',
   title: 'Get session ratings',
   description:
-    "How the event's sessions were rated (1 to 5 stars): for the whole event and for each session in programme order, the number of ratings, the average and the distribution (how many gave each star value). Computed from the ratings as they are; never says who rated. Answers 409 moduleOff when the feedback module is switched off. Needs surveys:read.",
+    "Returns an event's session star ratings (1 to 5), overall and per session: count, average, spread. Needs surveys:read.",
   scope: 'surveys:read',
   effect: 'read',
   module: 'feedback',

@@ -10,7 +10,7 @@ export const getSurveyResults = defineOperation({
   name: 'getSurveyResults',
   title: 'Get survey results',
   description:
-    "What a survey's answers add up to, question by question, computed from the answers as they are now: how many answered each question; for choices each option with its count; for yes-or-no questions the yes count; for 1–5 ratings the average; for 0–10 scales the Net Promoter Score (−100 to 100); for text questions the texts. Results never say who answered. Answers 404 eventNotFound or notFound (a survey not of this event), and 409 moduleOff when the feedback module is switched off. Needs surveys:read.",
+    "Totals one survey's answers per question (counts, averages, NPS, texts), anonymously. Needs surveys:read.",
   scope: 'surveys:read',
   effect: 'read',
   module: 'feedback',

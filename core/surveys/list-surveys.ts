@@ -10,7 +10,7 @@ export const listSurveys = defineOperation({
   name: 'listSurveys',
   title: 'List surveys',
   description:
-    "Lists an event's surveys, oldest change first: title and questions by language (each question's kind: rating, scale, choice, multipleChoice, yesNo or text), when it opens and closes (UTC and venue time) and how many answered. Cursor paging (cursor, limit) and updatedSince. Answers 409 moduleOff when the feedback module is switched off. Needs surveys:read.",
+    "Lists an event's surveys: questions, opening times, answer count. For totals use get_survey_results. Needs surveys:read.",
   scope: 'surveys:read',
   effect: 'read',
   module: 'feedback',

@@ -15,7 +15,7 @@ export const createAddOn = defineOperation({
   name: 'createAddOn',
   title: 'Add an add-on',
   description:
-    "Adds an add-on to an event (a workshop seat, a dinner, a T-shirt) that orders can carry and ticket types can include: name, price (VAT included, in the event's currency with its decimals) and vatRate, capacity (null: no limit). A door can require one of an event's add-ons. Accepts an idempotency key. Needs tickets:write.",
+    'Adds an add-on (an extra such as a workshop seat or a dinner) to an event. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
   idempotent: true,
@@ -23,8 +23,8 @@ export const createAddOn = defineOperation({
   problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
-    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Name, 1 to 200 characters.')),
-    description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000), v.description('Description.')))),
+    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+    description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000)))),
     ...priceFields,
     ...placedFields,
   }),

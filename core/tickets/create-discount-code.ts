@@ -16,7 +16,7 @@ export const createDiscountCode = defineOperation({
   name: 'createDiscountCode',
   title: 'Create a discount code',
   description:
-    "Creates a discount code for an event: the letters (3 to 40 of A-Z, 0-9, - and _; matched without regard to case), and either percent (1 to 100) or amount (per ticket, in the event's currency), with optional maxUses, validity window and the ticket types it applies to (all when absent). Letters already used at the event answer 409 codeTaken. Accepts an Idempotency-Key. Needs tickets:write.",
+    'Creates a discount code taking a percent or an amount off each ticket, optionally limited in uses, time and ticket types. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
   problems: ['codeTaken'],
@@ -26,25 +26,25 @@ export const createDiscountCode = defineOperation({
     code: v.pipe(
       v.string(),
       v.regex(/^[A-Za-z0-9_-]{3,40}$/),
-      v.description('3 to 40 letters, digits, - or _.'),
+      v.description('Letters, digits, - or _; case ignored.'),
     ),
     percent: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('Percentage off.')),
-    ),
-    amount: v.optional(
-      v.pipe(v.number(), v.minValue(0), v.description('Amount off per ticket, VAT included.')),
-    ),
-    maxUses: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.description('How many tickets it may be used for.')),
-    ),
-    validFromUtc: v.optional(dateTime('Usable from.')),
-    validUntilUtc: v.optional(dateTime('Usable until.')),
-    ticketTypeIds: v.optional(
       v.pipe(
-        v.array(v.pipe(v.string(), v.uuid())),
-        v.maxLength(100),
-        v.description('Ticket types it applies to.'),
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(100),
+        v.description('Percent off; give this or amount.'),
       ),
+    ),
+    amount: v.optional(v.pipe(v.number(), v.minValue(0), v.description('Off each ticket, VAT included.'))),
+    maxUses: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.description('Counted in tickets; absent: no limit.')),
+    ),
+    validFromUtc: v.optional(v.pipe(v.string(), v.isoTimestamp())),
+    validUntilUtc: v.optional(v.pipe(v.string(), v.isoTimestamp())),
+    ticketTypeIds: v.optional(
+      v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.maxLength(100), v.description('Absent: all.')),
     ),
   }),
   output: discountCodeSchema,

@@ -19,7 +19,7 @@ export const createTicketType = defineOperation({
   name: 'createTicketType',
   title: 'Add a ticket type',
   description:
-    "Adds a ticket type to an event, so it can take registrations: name, price (VAT included, in the event's currency with its decimals; 0 for a free ticket) and vatRate, capacity (null: no limit), maxPerOrder (default 10), visibility (public, code with an accessCode, or hidden), requiresApproval, the sales window (UTC or venue time) and the add-ons it includes. A first paid ticket type for a free event with more registrations than the free limit (50) answers 409 endsCommunity. Accepts an idempotency key. Needs tickets:write.",
+    'Adds a ticket type so an event can take registrations. Price and VAT cannot be changed later. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
   idempotent: true,
@@ -27,48 +27,30 @@ export const createTicketType = defineOperation({
   problems: ['endsCommunity'],
   input: v.object({
     eventId: uuid('The event id.'),
-    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Name, 1 to 200 characters.')),
-    description: v.optional(v.pipe(v.string(), v.maxLength(2000), v.description('Description.'))),
+    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+    description: v.optional(v.pipe(v.string(), v.maxLength(2000))),
     ...priceFields,
     ...placedFields,
     maxPerOrder: v.optional(
-      v.pipe(
-        v.number(),
-        v.integer(),
-        v.minValue(1),
-        v.maxValue(100),
-        v.description('1 to 100 (default 10).'),
-      ),
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('Default 10.')),
     ),
     visibility: v.optional(
       v.pipe(
         v.picklist(ticketVisibilities),
-        v.description(
-          'public (the default), code (sold with the accessCode) or hidden (issued by the organiser).',
-        ),
+        v.description('public (the default), code (needs the accessCode) or hidden (organiser only).'),
       ),
     ),
     accessCode: v.optional(
       v.pipe(
         v.string(),
         v.regex(/^[A-Za-z0-9_-]{3,40}$/),
-        v.description('With visibility code: 3 to 40 letters, digits, - or _. Never shown again.'),
+        v.description('For visibility code; never shown again.'),
       ),
     ),
-    requiresApproval: v.optional(
-      v.pipe(v.boolean(), v.description('An order waits for organiser approval.')),
-    ),
-    crew: v.optional(
-      v.pipe(v.boolean(), v.description('Crew tickets: left out of registered counts and the sales pace.')),
-    ),
+    requiresApproval: v.optional(v.pipe(v.boolean(), v.description('Orders wait for organiser approval.'))),
+    crew: v.optional(v.pipe(v.boolean(), v.description('Left out of registered counts and sales pace.'))),
     ...salesWindowFields,
-    includedAddOnIds: v.optional(
-      v.pipe(
-        v.array(v.pipe(v.string(), v.uuid())),
-        v.maxLength(20),
-        v.description('Add-ons of the event included as a bundle.'),
-      ),
-    ),
+    includedAddOnIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.maxLength(20))),
   }),
   output: ticketTypeSchema,
   rules(input, errors) {

@@ -9,7 +9,7 @@ export const getTicketType = defineOperation({
   name: 'getTicketType',
   title: 'Get a ticket type',
   description:
-    'Returns one ticket type with what is sold (taken, remaining). Answers 404 eventNotFound or notFound. Over REST it carries an ETag for If-None-Match and If-Match. Needs tickets:read.',
+    'Returns one ticket type with price, VAT rate, capacity, places taken and left, sales window and visibility. Needs tickets:read.',
   scope: 'tickets:read',
   effect: 'read',
   problems: ['notFound'],

@@ -10,7 +10,7 @@ export const listAddOns = defineOperation({
   name: 'listAddOns',
   title: 'List add-ons',
   description:
-    "Lists an event's add-ons (extras sold with a ticket, such as a workshop seat or a dinner) with price, capacity and how many are held, oldest change first, with cursor paging and updatedSince. Needs tickets:read.",
+    "Lists an event's add-ons (extras such as a workshop seat or a dinner) with price, capacity and how many are held. Needs tickets:read.",
   scope: 'tickets:read',
   effect: 'read',
   problems: [],

@@ -10,7 +10,7 @@ export const listDiscountCodes = defineOperation({
   name: 'listDiscountCodes',
   title: 'List discount codes',
   description:
-    "Lists an event's discount codes with what they take off, their limits and how often they were used, oldest change first, with cursor paging and updatedSince. Needs tickets:read.",
+    "Lists an event's discount codes with what they take off, their limits and how often they have been used. Needs tickets:read.",
   scope: 'tickets:read',
   effect: 'read',
   problems: [],

@@ -10,7 +10,7 @@ export const listTicketTypes = defineOperation({
   name: 'listTicketTypes',
   title: 'List ticket types',
   description:
-    "Lists an event's ticket types with price, VAT rate, capacity, places taken and remaining, sales window (UTC and venue time) and visibility, oldest change first, with cursor paging and updatedSince. Access codes are never shown. Needs tickets:read.",
+    "Lists an event's ticket types with price, VAT rate, capacity, places taken and left, sales window and visibility. Needs tickets:read.",
   scope: 'tickets:read',
   effect: 'read',
   problems: [],

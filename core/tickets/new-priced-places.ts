@@ -6,11 +6,11 @@ export const priceFields = {
     v.pipe(
       v.number(),
       v.minValue(0),
-      v.description("Price, VAT included, in the event's currency with its own decimals (default 0: free)."),
+      v.description("VAT included, in the event's currency. Default 0 (free)."),
     ),
   ),
   vatRate: v.optional(
-    v.pipe(v.number(), v.minValue(0), v.maxValue(100), v.description('VAT rate in percent (default 0).')),
+    v.pipe(v.number(), v.minValue(0), v.maxValue(100), v.description('Percent. Default 0.')),
   ),
 };
 
@@ -22,11 +22,9 @@ export const placedFields = {
         v.integer(),
         v.minValue(0),
         v.maxValue(2_147_483_647),
-        v.description('How many can be sold; null or absent: no limit.'),
+        v.description('Null: no limit.'),
       ),
     ),
   ),
-  sortOrder: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Place in the list (default: last).')),
-  ),
+  sortOrder: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Default: last.'))),
 };

@@ -6,10 +6,10 @@ import { dateTime, localTime } from '../platform/schemas';
 import { fromLocal } from '../platform/time';
 
 export const salesWindowFields = {
-  salesStartUtc: v.optional(v.nullable(dateTime('Sales open (UTC); null: open now.'))),
-  salesEndUtc: v.optional(v.nullable(dateTime('Sales close (UTC); null: until the event.'))),
-  salesStartLocal: v.optional(v.nullable(localTime('Sales open'))),
-  salesEndLocal: v.optional(v.nullable(localTime('Sales close'))),
+  salesStartUtc: v.optional(v.nullable(dateTime('Null: open now. Wins over salesStartLocal.'))),
+  salesEndUtc: v.optional(v.nullable(dateTime('Null: until the event. Wins over salesEndLocal.'))),
+  salesStartLocal: v.optional(v.nullable(localTime('Opening'))),
+  salesEndLocal: v.optional(v.nullable(localTime('Closing'))),
 };
 
 export interface SalesWindowInput {

@@ -18,19 +18,18 @@ export const updateTicketType = defineOperation({
   name: 'updateTicketType',
   title: 'Change a ticket type',
   description:
-    'Changes a ticket type as a JSON merge patch: name, description, capacity (null = no limit; refused with 409 capacityBelowTaken, naming taken, when below the places already taken; a sold-out type reopens at once when raised), maxPerOrder (1 to 100) and the sales window (salesStartUtc/salesEndUtc, or the Local pair in venue time; UTC wins; null clears). Price and VAT cannot be changed. Send If-Match with the ETag read to get 412 preconditionFailed when it changed since. Needs tickets:write.',
+    'Changes a ticket type; price and VAT cannot be changed, nor capacity set below places taken. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
+  repeatable: true,
   problems: ['notFound', 'capacityBelowTaken'],
   ifMatch: true,
   input: v.object({
     eventId: uuid('The event id.'),
     ticketTypeId: uuid('The ticket type id.'),
-    name: v.optional(
-      v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Name, 1 to 200 characters.')),
-    ),
+    name: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
     description: v.optional(
-      v.nullable(v.pipe(v.string(), v.maxLength(2000), v.description('Description; null clears it.'))),
+      v.nullable(v.pipe(v.string(), v.maxLength(2000), v.description('Null clears it.'))),
     ),
     capacity: v.optional(
       v.nullable(
@@ -39,13 +38,11 @@ export const updateTicketType = defineOperation({
           v.integer(),
           v.minValue(0),
           v.maxValue(2_147_483_647),
-          v.description('Places; null means no limit.'),
+          v.description('Null: no limit.'),
         ),
       ),
     ),
-    maxPerOrder: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('1 to 100.')),
-    ),
+    maxPerOrder: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
     ...salesWindowFields,
     price: unchangeable('The price'),
     vatRate: unchangeable('The VAT rate'),

@@ -8,14 +8,14 @@ export const createHookForType = defineOperation({
   name: 'createHookForType',
   title: 'Subscribe a callback to one type',
   description:
-    'The same as subscribing through POST /hooks, with the event type in the path (one path per trigger, as automation platforms like it): url (https, public) and optionally eventId. Accepts an idempotency key.',
+    "Like create_hook, with the type as eventType, for platforms with a trigger per type. Needs webhooks:write (older keys: webhooks:read) and the type's scopes.",
   scope: 'webhooks:write',
   olderKeys: olderHookKeys,
   effect: 'write',
   idempotent: true,
   problems: ['eventType', 'webhookUrl', 'webhookHttps', 'webhookPrivate', 'tooManyHooks'],
   input: v.object({
-    eventType: eventTypeName('The event type: one of GET /webhooks/event-types.'),
+    eventType: eventTypeName('The event type (see list_event_types).'),
     url: hookFields.url,
     eventId: v.optional(hookFields.eventId),
     client: v.optional(hookFields.client),

@@ -12,7 +12,8 @@ import { maxEndpoints, webhookSchema, webhookView } from './webhook-view';
 export const createWebhook = defineOperation({
   name: 'createWebhook',
   title: 'Add a webhook endpoint',
-  description: `Adds a webhook endpoint: an https address at a public address (url) and the event types it receives (the key needs the scopes they deliver), optionally a description (at most 200 characters) and active (default true). Answers { webhook, secret }: the signing secret (whsec_ and Base64) is shown this once only; every delivery carries webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks). The address is refused with webhookUrl, webhookHttps or webhookPrivate, an unknown type with eventType, more than ${maxEndpoints} endpoints with tooManyEndpoints. Without a master key on the deployment (TESSERA_SECRET_KEY) it answers 503 webhooksUnavailable. Not idempotent: the answer, which holds the secret, is never kept. Needs webhooks:write.`,
+  description:
+    'Adds an endpoint receiving signed messages of the given event types; returns its secret, shown once. For Zapier, Make, n8n use create_hook. Needs webhooks:write.',
   scope: 'webhooks:write',
   effect: 'write',
   problems: [

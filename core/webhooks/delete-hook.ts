@@ -11,10 +11,11 @@ export const deleteHook = defineOperation({
   name: 'deleteHook',
   title: 'Unsubscribe a callback',
   description:
-    "Removes an automation subscription: nothing more is sent to its callback. A key removes its own subscriptions with the scope it makes them with (webhooks:write, or webhooks:read for keys made before 15 October 2026); another key's need webhooks:write. Answers 404 notFound for an id not in this workspace.",
+    'Removes an automation subscription. Needs webhooks:write (older keys: webhooks:read for their own).',
   scope: 'webhooks:write',
   olderKeys: olderHookKeys,
   effect: 'destructive',
+  repeatable: true,
   problems: ['notFound'],
   input: v.object({ hookId: uuid('The subscription id.') }),
   output: v.object({ hookId: uuid('The subscription removed.'), deleted: v.literal(true) }),

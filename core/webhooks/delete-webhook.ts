@@ -9,9 +9,10 @@ export const deleteWebhook = defineOperation({
   name: 'deleteWebhook',
   title: 'Remove a webhook endpoint',
   description:
-    'Removes a webhook endpoint: nothing more is sent to it, and deliveries still waiting are cancelled. Answers 404 notFound for an id not in this workspace. Needs webhooks:write.',
+    'Removes a webhook endpoint and cancels waiting deliveries; to pause it, set active false with update_webhook. Needs webhooks:write.',
   scope: 'webhooks:write',
   effect: 'destructive',
+  repeatable: true,
   problems: ['notFound'],
   input: v.object({ webhookId: uuid('The endpoint id.') }),
   output: v.object({ webhookId: uuid('The endpoint removed.'), deleted: v.literal(true) }),

@@ -7,7 +7,7 @@ export const getHook = defineOperation({
   name: 'getHook',
   title: 'Get an automation subscription',
   description:
-    'Returns one automation subscription (never its callback address). Answers 404 notFound for an id not in this workspace. Needs webhooks:read.',
+    'Returns one automation subscription: event type, event, platform, active. Needs webhooks:read.',
   scope: 'webhooks:read',
   effect: 'read',
   problems: ['notFound'],

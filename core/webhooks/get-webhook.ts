@@ -7,7 +7,7 @@ export const getWebhook = defineOperation({
   name: 'getWebhook',
   title: 'Get a webhook endpoint',
   description:
-    'Returns one webhook endpoint: address (query hidden), event types, switched on or not (and why it stopped, if it did by itself), and how its last delivery went. Never the secret. Answers 404 notFound for an id not in this workspace. Needs webhooks:read.',
+    'Returns one webhook endpoint: event types, on or why stopped, last delivery; never the secret. Needs webhooks:read.',
   scope: 'webhooks:read',
   effect: 'read',
   etag: true,

@@ -17,15 +17,13 @@ import { knownEventTypes, requireScopesOf } from './subscription-rules';
 export const hookFields = {
   url: v.pipe(
     v.string(),
-    v.description('The https callback address, at a public address; never shown again.'),
+    v.description('Public https callback address; never shown again.'),
     v.metadata({ format: 'uri', maxLength: maxReceiverUrlLength }),
   ),
-  eventId: uuid('Only this event; every event of the workspace when absent.'),
+  eventId: uuid('Only this event; all events when absent.'),
   client: v.pipe(
     v.picklist(hookClients),
-    v.description(
-      'The platform making the subscription: zapier, make or n8n. When absent it is read from the User-Agent; a request that names no platform either way is refused.',
-    ),
+    v.description("When absent, taken from the calling software's name; refused if that names none."),
   ),
 };
 

@@ -50,7 +50,7 @@ export const listEventTypes = defineOperation({
   name: 'listEventTypes',
   title: 'List webhook event types',
   description:
-    'Lists the 22 event types a webhook endpoint or an automation subscription can receive: for each, when it is sent, the scopes a key needs to subscribe, the JSON Schema of its signed body { type, timestamp, data } and an example. Needs webhooks:read.',
+    'Lists the webhook event types: when each is sent, scopes needed, message schema and example. Needs webhooks:read.',
   scope: 'webhooks:read',
   effect: 'read',
   problems: [],

@@ -6,7 +6,7 @@ export const listHooks = defineOperation({
   name: 'listHooks',
   title: 'List automation subscriptions',
   description:
-    "Lists the workspace's automation subscriptions, newest first: the event type each receives, the one event it listens to (or every event), the platform that made it and whether it is active. The callback addresses are never returned. Needs webhooks:read.",
+    'Lists automation subscriptions (Zapier, Make, n8n). For signed endpoints use list_webhooks. Needs webhooks:read.',
   scope: 'webhooks:read',
   effect: 'read',
   problems: [],

@@ -12,13 +12,15 @@ export const listWebhookDeliveries = defineOperation({
   name: 'listWebhookDeliveries',
   title: 'List deliveries to an endpoint',
   description:
-    'Lists what was sent to a webhook endpoint, newest first: each message (its webhook-id and type) with every attempt (when, the status code answered, how long it took, how it ended) and when the next attempt is due. state filters pending, succeeded, failed (given up) or cancelled ones. Cursor paging. Needs webhooks:read.',
+    'Lists the messages sent to a webhook endpoint, newest first, with each attempt; filter by state. Needs webhooks:read.',
   scope: 'webhooks:read',
   effect: 'read',
   problems: ['notFound'],
   input: v.object({
     webhookId: uuid('The endpoint id.'),
-    state: v.optional(v.pipe(v.picklist(deliveryStates), v.description('Only deliveries in this state.'))),
+    state: v.optional(
+      v.pipe(v.picklist(deliveryStates), v.description('pending, succeeded, failed or cancelled.')),
+    ),
     ...pageFields,
   }),
   output: pageOf(deliverySchema),

@@ -6,7 +6,8 @@ import { maxEndpoints, webhookSchema, webhookView } from './webhook-view';
 export const listWebhooks = defineOperation({
   name: 'listWebhooks',
   title: 'List webhook endpoints',
-  description: `Lists the workspace's webhook endpoints, newest first: address (its query part hidden), the event types each receives, whether it is switched on (and why it stopped, if it did by itself), how its last delivery went, and most, the most endpoints a workspace may have (${maxEndpoints}). Needs webhooks:read.`,
+  description:
+    'Lists webhook endpoints: event types, whether on, last delivery. For Zapier, Make, n8n use list_hooks. Needs webhooks:read.',
   scope: 'webhooks:read',
   effect: 'read',
   problems: [],

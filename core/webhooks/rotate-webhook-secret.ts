@@ -12,7 +12,7 @@ export const secretGraceHours = 24;
 export const rotateWebhookSecret = defineOperation({
   name: 'rotateWebhookSecret',
   title: 'Make a new signing secret',
-  description: `Makes a new signing secret for a webhook endpoint and answers it (whsec_ and Base64), shown this once only. For ${secretGraceHours} hours the old secret still signs too: each delivery then carries two signatures in webhook-signature, separated by a space, so a receiver can move to the new secret without missing a message. Answers 503 webhooksUnavailable without a master key on the deployment. Needs webhooks:write.`,
+  description: `Returns a new signing secret, shown once; the old one also signs for ${secretGraceHours} hours. Needs webhooks:write.`,
   scope: 'webhooks:write',
   effect: 'write',
   problems: ['notFound', 'webhooksUnavailable'],

@@ -13,7 +13,7 @@ export const sendTestMessage = defineOperation({
   name: 'sendTestMessage',
   title: 'Send a test message',
   description:
-    "Sends a signed test message to a webhook endpoint, switched on or not: { type: 'webhook.test', timestamp, data: { webhookId, note } }, with the same headers and signature as any delivery. It is queued at once and sent within a second or two; its delivery (status code, duration, outcome, retries) shows in GET /webhooks/{webhookId}/deliveries under the messageId answered. Answers 503 webhooksUnavailable without a master key on the deployment. Needs webhooks:write.",
+    'Sends a signed webhook.test message to an endpoint; list_webhook_deliveries shows the outcome. Needs webhooks:write.',
   scope: 'webhooks:write',
   effect: 'write',
   openWorld: true,

@@ -13,8 +13,10 @@ import { scopesFor } from './event-types';
  * An event type as sent: any string, so an unknown one is answered 400 eventType (not a field
  * refusal), while readers of the schema (OpenAPI, MCP) see the 22 names as an enum.
  */
-export const eventTypeName = (description: string) =>
-  v.pipe(v.string(), v.description(description), v.metadata({ enum: [...webhookEventTypes] }));
+export const eventTypeName = (description?: string) =>
+  description === undefined
+    ? v.pipe(v.string(), v.metadata({ enum: [...webhookEventTypes] }))
+    : v.pipe(v.string(), v.description(description), v.metadata({ enum: [...webhookEventTypes] }));
 
 /** Keys made before this subscribed through /hooks with webhooks:read. */
 export const hooksNeedWriteSince = '2026-10-15T00:00:00.000Z';

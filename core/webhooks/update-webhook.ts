@@ -11,9 +11,10 @@ export const updateWebhook = defineOperation({
   name: 'updateWebhook',
   title: 'Change a webhook endpoint',
   description:
-    'Changes a webhook endpoint as a JSON merge patch: url (the same rules as when adding it), description (null clears it), eventTypes (the key needs the scopes they deliver), active (true switches it on again, also after it stopped by itself; false switches it off: nothing is sent to it). The secret stays; make a new one with POST /webhooks/{webhookId}/secret. Send If-Match with the ETag read to get 412 preconditionFailed when it changed since. Needs webhooks:write.',
+    'Changes the fields sent; active true restarts an endpoint that stopped. Needs webhooks:write.',
   scope: 'webhooks:write',
   effect: 'write',
+  repeatable: true,
   ifMatch: true,
   problems: ['notFound', 'webhookUrl', 'webhookHttps', 'webhookPrivate', 'eventType'],
   input: v.object({

@@ -13,27 +13,18 @@ export const maxDescriptionLength = 200;
 export const webhookFields = {
   url: v.pipe(
     v.string(),
-    v.description('The https address to call; a public address only, at most 2,000 characters.'),
+    v.description('Public https address.'),
     v.metadata({ format: 'uri', maxLength: maxReceiverUrlLength }),
   ),
   description: v.nullable(
-    v.pipe(
-      v.string(),
-      v.description('What it is for, at most 200 characters.'),
-      v.metadata({ maxLength: maxDescriptionLength }),
-    ),
+    v.pipe(v.string(), v.description('What it is for.'), v.metadata({ maxLength: maxDescriptionLength })),
   ),
   eventTypes: v.pipe(
-    v.array(eventTypeName('An event type.')),
+    v.array(eventTypeName()),
     v.minLength(1),
-    v.description(
-      'Event types it receives, from GET /webhooks/event-types; the key needs the scopes they deliver.',
-    ),
+    v.description('See list_event_types; the key needs the scopes they deliver.'),
   ),
-  active: v.pipe(
-    v.boolean(),
-    v.description('Switched on (default true); messages are sent only to an endpoint switched on.'),
-  ),
+  active: v.pipe(v.boolean(), v.description('Default true; false pauses sending.')),
 };
 
 export async function checkAddress(ctx: Ctx, url: string): Promise<void> {

@@ -18,7 +18,7 @@ export const getMe = defineOperation({
   name: 'getMe',
   title: 'Who am I',
   description:
-    "Tells which workspace the API key reaches, the key's name, prefix, scopes and expiry, and its call limit per minute (shared by REST and MCP). Any working key may call it.",
+    "Which workspace this key reaches, and the key's name, scopes, expiry and call limit. Any working key may call it.",
   scope: 'any',
   effect: 'read',
   problems: [],

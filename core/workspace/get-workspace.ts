@@ -27,7 +27,7 @@ export const getWorkspace = defineOperation({
   name: 'getWorkspace',
   title: 'Workspace overview',
   description:
-    'Describes the workspace the key reaches: its name, whether it is the read-only demonstration workspace, how many events it has (and how many are published), the calling key, its call limit, and the addresses of the MCP server and the developer docs. Any working key may call it.',
+    'The workspace: name, event counts, demonstration flag, calling key and limit, MCP and docs addresses. Any working key may call it.',
   scope: 'any',
   effect: 'read',
   problems: [],

@@ -117,6 +117,11 @@ export function signInRouter(services: Services, provider: Provider): Router {
     // What was asked for and not allowed is answered too (refused), so the sign-in does not ask again.
     const refused = requested.filter((s) => s !== 'offline_access' && !chosen.includes(s));
     if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(' '));
+    // The API's scopes are known to the authorization server too (clients register with them,
+    // as MCP clients do from the resource metadata), but they belong to the resource only: as
+    // identity scopes they are settled here, so the provider does not ask about them again.
+    const apiScopes = requested.filter(isScope);
+    if (apiScopes.length > 0) grant.rejectOIDCScope(apiScopes.join(' '));
     const grantId = await grant.save();
     await provider.interactionFinished(
       ctx.req,

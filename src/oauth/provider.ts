@@ -32,8 +32,10 @@ export function oauthProvider(
     adapter: (model: string) => new OauthStore(services.db, services.clock, model),
     jwks: { keys: keys.keys as never },
     findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
-    // Only OAuth, no OpenID Connect identity: the scopes are Tessera's.
-    scopes: ['offline_access'],
+    // Only OAuth, no OpenID Connect identity: the scopes are Tessera's. They are listed here so a
+    // client may register with them (MCP clients register with the resource's scopes_supported);
+    // tokens carry them for the resource only (see the consent).
+    scopes: ['offline_access', ...scopes],
     claims: { openid: ['sub'] },
     routes: {
       authorization: '/oauth/authorize',

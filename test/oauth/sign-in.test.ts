@@ -5,12 +5,13 @@
 // API key and chooses scopes (never more than the key holds); the code is exchanged for a JWT access
 // token bound to the MCP server and a refresh token, which rotates; the token works at /mcp with the
 // scopes chosen, and answers wrongAudience at the REST API.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/fixtures';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { callTool } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
+import { Browser, challengeOf, redirectUri, signInAndConsent } from '../support/sign-in';
 
 let t: TestServer;
 let workspaceId: string;
@@ -23,49 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A browser's cookies for this origin, kept across requests. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  async get(url: string, init: RequestInit = {}): Promise<Response> {
-    const res = await t.fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: {
-        ...(init.headers as Record<string, string>),
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!.trim(), value.join('='));
-    }
-    return res;
-  }
-  post(url: string, form: Record<string, string | string[]>): Promise<Response> {
-    const body = new URLSearchParams();
-    for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one);
-    return this.get(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: body.toString(),
-    });
-  }
-  /** Follows redirects on this origin; answers the last answer and where it pointed (a redirect elsewhere). */
-  async follow(res: Response): Promise<{ res: Response; url: string }> {
-    let current = res;
-    let url = current.url;
-    while (current.status >= 300 && current.status < 400) {
-      url = new URL(current.headers.get('location')!, origin).toString();
-      if (!url.startsWith(origin)) return { res: current, url };
-      current = await this.get(url);
-    }
-    return { res: current, url };
-  }
-}
-
-const redirectUri = 'http://127.0.0.1:33418/callback';
-
 /** An authorization request of a client on a server: code flow to redirectUri, and what is given. */
 function authorizeUrl(server: TestServer, clientId: string, params: Record<string, string>): string {
   const url = new URL(`${server.server.publicOrigin}/oauth/authorize`);
@@ -77,9 +35,6 @@ function authorizeUrl(server: TestServer, clientId: string, params: Record<strin
   }).toString();
   return url.toString();
 }
-
-/** A PKCE challenge (S256) for a verifier. */
-const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 async function registerClient(): Promise<string> {
   const res = await t.fetch(`${origin}/oauth/register`, {
@@ -106,7 +61,6 @@ async function signIn(options: {
   resource?: string;
   challenge: string;
 }) {
-  const browser = new Browser();
   const authorize = authorizeUrl(t, options.clientId, {
     scope: ['offline_access', 'events:read', 'orders:read'].join(' '),
     resource: options.resource ?? `${origin}/mcp`,
@@ -114,25 +68,11 @@ async function signIn(options: {
     code_challenge_method: 'S256',
     state: 'xyz',
   });
-  const start = await browser.follow(await browser.get(authorize));
-  expect(start.url).toMatch(/\/oauth\/sign-in\//);
-  const page = await start.res.text();
-  expect(page).toContain('Test Assistant');
-  const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
-  const afterKey = await browser.follow(
-    options.key === 'demonstration'
-      ? await browser.post(`${origin}/oauth/sign-in/${uid}/demo`, {})
-      : await browser.post(`${origin}/oauth/sign-in/${uid}/key`, { key: options.key }),
-  );
-  const consent = await afterKey.res.text();
-  expect(consent, consent.slice(0, 500)).toContain('What may Test Assistant do?');
-  const consentUid = /\/oauth\/sign-in\/([^/]+)\/consent/.exec(consent)![1]!;
-  const done = await browser.follow(
-    await browser.post(`${origin}/oauth/sign-in/${consentUid}/consent`, { scope: options.scopes }),
-  );
-  if (!done.url.startsWith(redirectUri))
-    throw new Error(`${done.url}: ${(await done.res.text()).slice(0, 3000)}`);
-  const back = new URL(done.url);
+  const back = await signInAndConsent(t, authorize, {
+    key: options.key,
+    scopes: options.scopes,
+    clientName: 'Test Assistant',
+  });
   expect(`${back.origin}${back.pathname}`).toBe(redirectUri);
   expect(back.searchParams.get('state')).toBe('xyz');
   return back.searchParams.get('code')!;
@@ -288,7 +228,7 @@ describe('the sign-in', () => {
 
   it('answers a wrong API key on the sign-in page, and signs nothing in', async () => {
     const clientId = await registerClient();
-    const browser = new Browser();
+    const browser = new Browser(t);
     const url = authorizeUrl(t, clientId, {
       scope: 'events:read',
       resource: `${origin}/mcp`,

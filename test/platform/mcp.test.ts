@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../mcp/tools';
 import { eventBody, expectProblem } from '../support/fixtures';
+import { hintsOf } from '../support/mcp-hints';
 import { type ApiAnswer, startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -57,8 +58,8 @@ describe('tools/list', () => {
       expect(tool.description?.length, tool.name).toBeGreaterThan(20);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.annotations, tool.name).toBeDefined();
-      expect(typeof tool.annotations!.readOnlyHint).toBe('boolean');
-      expect(typeof tool.annotations!.destructiveHint).toBe('boolean');
+      expect(typeof hintsOf(tool).readOnlyHint).toBe('boolean');
+      expect(typeof hintsOf(tool).destructiveHint).toBe('boolean');
     }
     await client.close();
   });
@@ -67,11 +68,11 @@ describe('tools/list', () => {
     const client = await t.mcp(everything);
     const byName = new Map((await client.listTools()).tools.map((x) => [x.name, x]));
     for (const name of ['get_me', 'get_workspace', 'list_events', 'get_event']) {
-      expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(true);
+      expect(hintsOf(byName.get(name)!).readOnlyHint, name).toBe(true);
     }
     for (const name of ['create_event', 'update_event']) {
-      expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
-      expect(byName.get(name)?.annotations?.destructiveHint, name).toBe(false);
+      expect(hintsOf(byName.get(name)!).readOnlyHint, name).toBe(false);
+      expect(hintsOf(byName.get(name)!).destructiveHint, name).toBe(false);
     }
     await client.close();
   });
@@ -178,12 +179,17 @@ describe('tool errors carry the problem', () => {
     await client.close();
   });
 
-  it('answers an unknown tool with a notFound tool error', async () => {
-    const client = await t.mcp(everything);
-    const res = await client.callTool({ name: 'drop_database', arguments: {} });
-    expect(res.isError).toBe(true);
-    expect(toolProblem(res).code).toBe('notFound');
-    await client.close();
+  it('answers an unknown tool with the protocol error the MCP specification names (-32602), with the nearest tools', async () => {
+    const res = await rawMcp(
+      { authorization: `Bearer ${everything}` },
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_attendees', arguments: {} } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/^Unknown tool: get_attendees\./),
+      data: { tool: 'get_attendees', nearest: expect.arrayContaining(['get_attendee']) },
+    });
   });
 });
 

@@ -4,6 +4,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/fixtures';
+import { hintsOf } from '../support/mcp-hints';
 import { callTool, person, register, sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -75,14 +76,14 @@ describe('tools of the sales core', () => {
       expect(found!.description!.length, name).toBeGreaterThanOrEqual(120);
       expect(found!.description, name).toContain(scope);
       expect(found!.inputSchema.type, name).toBe('object');
-      expect(found!.annotations?.readOnlyHint, name).toBe(scope.endsWith(':read'));
+      expect(hintsOf(found!).readOnlyHint, name).toBe(scope.endsWith(':read'));
       const properties = found!.inputSchema.properties as Record<string, unknown> | undefined;
       if (name !== 'list_events' && name !== 'create_event') {
         expect(found!.inputSchema.required, name).toContain('eventId');
         expect(properties?.eventId, name).toBeDefined();
       }
     }
-    expect(listed.get('cancel_attendee')!.annotations?.destructiveHint).toBe(true);
+    expect(hintsOf(listed.get('cancel_attendee')!).destructiveHint).toBe(true);
   });
 
   it('documents the registration fields an assistant must send', async () => {

@@ -10,6 +10,7 @@ import { markOrderPaid } from '../../core/admin/mark-order-paid';
 import { operatorContext } from '../../core/admin/operator';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { expectProblem, specAttendeeFields, specScopes } from '../support/fixtures';
+import { hintsOf } from '../support/mcp-hints';
 import { callTool, outbox, person, register, sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -305,7 +306,7 @@ describe('MCP list_event_types', () => {
       const tools = (await client.listTools()).tools;
       const tool = tools.find((x) => x.name === 'list_event_types');
       expect(tool).toBeDefined();
-      expect(tool!.annotations).toMatchObject({
+      expect(hintsOf(tool!)).toMatchObject({
         readOnlyHint: true,
         destructiveHint: false,
         openWorldHint: false,

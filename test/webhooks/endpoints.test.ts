@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../core/webhooks/signing-secrets';
 import { expectProblem } from '../support/fixtures';
+import { hintsOf } from '../support/mcp-hints';
 import { callTool, walkPages } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -863,7 +864,7 @@ describe('MCP tools', () => {
       const hints = (name: string) => {
         const tool = listed.get(name);
         expect(tool, name).toBeDefined();
-        const { readOnlyHint, destructiveHint, openWorldHint } = tool!.annotations ?? {};
+        const { readOnlyHint, destructiveHint, openWorldHint } = hintsOf(tool!);
         return { readOnlyHint, destructiveHint, openWorldHint };
       };
       expect(hints('list_event_types')).toEqual({

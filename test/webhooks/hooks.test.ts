@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoWorkspaceId } from '../../core/admin/demo-workspace';
 import { eventBody, expectProblem } from '../support/fixtures';
+import { hintsOf } from '../support/mcp-hints';
 import { callTool, setClock } from '../support/sales';
 import { type ApiAnswer, MutableClock, startTestServer, type TestServer } from '../support/server';
 
@@ -621,17 +622,17 @@ describe('MCP hook tools', () => {
     const byName = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
     for (const name of names) expect(byName.has(name), name).toBe(true);
     for (const name of ['list_hooks', 'get_hook']) {
-      expect(byName.get(name)!.annotations, name).toMatchObject({
+      expect(hintsOf(byName.get(name)!), name).toMatchObject({
         readOnlyHint: true,
         destructiveHint: false,
       });
     }
-    expect(byName.get('delete_hook')!.annotations).toMatchObject({
+    expect(hintsOf(byName.get('delete_hook')!)).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,
     });
     for (const name of ['create_hook', 'create_hook_for_type']) {
-      expect(byName.get(name)!.annotations, name).toMatchObject({
+      expect(hintsOf(byName.get(name)!), name).toMatchObject({
         readOnlyHint: false,
         destructiveHint: false,
       });

@@ -1,0 +1,28 @@
+// The core context of one MCP request: the caller, and the request facts REST takes from headers.
+import type { Context } from 'koa';
+import type { Actor } from '../core/platform/actor';
+import type { Ctx } from '../core/platform/context';
+import { type Problem, problemBody } from '../core/platform/problems';
+import type { Services } from '../core/platform/services';
+
+export interface McpRequest {
+  services: Services;
+  actor: Actor;
+  koa: Context;
+}
+
+export function callContext({ services, actor, koa }: McpRequest, ifMatch?: string): Ctx {
+  return {
+    db: services.db,
+    clock: services.clock,
+    actor,
+    services,
+    request: { origin: koa.state.origin, ifMatch, userAgent: koa.get('user-agent') || undefined },
+  };
+}
+
+/** The problem object REST would answer, for a tool error or an error's data. */
+export function problemOf({ koa }: McpRequest, p: Problem, instance: string) {
+  koa.state.outcome = p.code;
+  return problemBody(p, { root: koa.state.origin, instance: `/mcp#${instance}`, traceId: koa.state.traceId });
+}

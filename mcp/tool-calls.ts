@@ -1,0 +1,70 @@
+// tools/call: the tool's operation through core's invoke, so scopes, validation and problems match
+// REST exactly. A refusal (invalid arguments included) is a tool error carrying the REST problem,
+// so the assistant can read the code and correct its call; a name that is no tool is a protocol
+// error (InvalidParams), as the MCP specification asks, with the nearest tool names.
+import { type CallToolRequest, type CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { etagOf } from '../core/platform/etag';
+import { invoke } from '../core/platform/invoke';
+import type { Log } from '../core/platform/log';
+import { isProblem, problem } from '../core/platform/problems';
+import { callContext, type McpRequest, problemOf } from './call-context';
+import { rpcError } from './rpc-error';
+import type { Tool } from './tool-table';
+import { tools } from './tools';
+
+const toolsByName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
+
+/** Tools sharing the most words with the name asked for (get_attendes -> get_attendee, …). */
+export function nearestTools(name: string): string[] {
+  const words = new Set(
+    name
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean),
+  );
+  const stem = (w: string) => w.replace(/e?s$/, '');
+  const stems = new Set([...words].map(stem));
+  const scored = tools
+    .map((t) => ({ name: t.name, score: t.name.split('_').filter((w) => stems.has(stem(w))).length }))
+    .filter((t) => t.score > 0)
+    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
+  return scored.slice(0, 3).map((t) => t.name);
+}
+
+export async function callTool(
+  req: McpRequest,
+  log: Log,
+  params: CallToolRequest['params'],
+): Promise<CallToolResult> {
+  const found = toolsByName.get(params.name);
+  if (!found) {
+    const nearest = nearestTools(params.name);
+    throw rpcError(
+      ErrorCode.InvalidParams,
+      `Unknown tool: ${params.name}.${nearest.length ? ` Nearest: ${nearest.join(', ')}.` : ''} tools/list names them all.`,
+      { tool: params.name, nearest },
+    );
+  }
+  const { operation } = found;
+  const { idempotencyKey, ifMatch, ...args } = params.arguments ?? {};
+  try {
+    const ctx = callContext(req, operation.ifMatch && ifMatch !== undefined ? String(ifMatch) : undefined);
+    const result = await invoke(operation, ctx, args, {
+      bodyFields: new Set(Object.keys(args)),
+      idempotency:
+        operation.idempotent && idempotencyKey !== undefined
+          ? { key: String(idempotencyKey), method: 'MCP', path: found.name }
+          : undefined,
+    });
+    return {
+      content: [{ type: 'text', text: JSON.stringify(result.data) }],
+      structuredContent: result.data as Record<string, unknown>,
+      ...(operation.etag ? { _meta: { etag: etagOf(result.data) } } : {}),
+    };
+  } catch (error) {
+    if (!isProblem(error))
+      log.error({ traceId: req.koa.state.traceId, tool: params.name, err: error }, 'tool call failed');
+    const body = problemOf(req, isProblem(error) ? error : problem('serverError'), params.name);
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+  }
+}

@@ -1,0 +1,41 @@
+// What tools/list answers: every tool of the table, described for an assistant, with compact
+// schemas and truthful safety hints. Built once at start.
+import type { AnyOperation } from '../core/platform/operation';
+import { type ResultOf, toolInputSchema, toolOutputSchema } from './tool-schemas';
+import { annotationsOf, type Tool } from './tool-table';
+import { tools } from './tools';
+
+const byName = new Map(tools.map((t) => [t.name, t]));
+
+/** update_x takes create_x's fields, and they mean the same. */
+const createTwin = (t: Tool): Tool | undefined =>
+  t.name.startsWith('update_') ? byName.get(t.name.replace(/^update_/, 'create_')) : undefined;
+
+/**
+ * The tool a result shape belongs to: a get tool's whole result, or else a list's items; writes
+ * and lists returning the same shape refer to it instead of repeating it.
+ */
+const owners = new Map<unknown, { tool: string; says: string }>();
+for (const t of tools)
+  if (t.name.startsWith('get_') && !owners.has(t.operation.output))
+    owners.set(t.operation.output, { tool: t.name, says: `As ${t.name} returns.` });
+for (const t of tools) {
+  const item = (t.operation.output as { entries?: { data?: { item?: unknown } } }).entries?.data?.item;
+  if (t.name.startsWith('list_') && item && !owners.has(item))
+    owners.set(item, { tool: t.name, says: `As an item of ${t.name}.` });
+}
+const resultOf: ResultOf = (schema) => owners.get(schema);
+
+function entry(t: Tool, op: AnyOperation = t.operation) {
+  const twin = createTwin(t);
+  const inputSchema = toolInputSchema(op, twin && toolInputSchema(twin.operation));
+  return {
+    name: t.name,
+    description: twin ? `${op.description} Arguments as in ${twin.name}.` : op.description,
+    inputSchema,
+    outputSchema: toolOutputSchema(op, t.name, resultOf),
+    annotations: annotationsOf(t),
+  };
+}
+
+export const toolList = tools.map((t) => entry(t));

@@ -1,0 +1,153 @@
+// The schemas a tool shows in tools/list, made compact for an assistant's context: the whole
+// list has to leave it room to think (a test holds it under 60 KB). Inputs keep every argument
+// and every description that says something, but not the limits the server checks anyway and
+// names in its refusal, nor the paging fields kept for older REST clients; the paging arguments
+// are explained once, in the server's instructions. Outputs are an outline: the fields always
+// present, by name; a result that is another tool's ("as get_session returns") says so instead.
+// The structured result stays valid against it, so clients that check it may.
+import type * as v from 'valibot';
+import { type JsonSchema, jsonSchemaOf } from '../core/platform/json-schema';
+import type { AnyOperation } from '../core/platform/operation';
+import { cursorFields, legacyPageFields } from '../core/platform/paging';
+
+type ObjectSchema = { type: 'object'; [k: string]: unknown };
+
+/** Idempotent operations take the key as an argument, as REST takes the header (see the instructions). */
+const idempotencyKeyProperty = { type: 'string' };
+
+/** Conditional writes take the entity tag read, as REST takes If-Match (see the instructions). */
+const ifMatchProperty = { type: 'string' };
+
+const legacyFields = new Set<v.GenericSchema>([legacyPageFields.page, legacyPageFields.pageSize]);
+const legacyOutputFields = new Set(['page', 'pageSize']);
+
+/** The paging arguments every list takes, explained once in the server's instructions. */
+const terse = new Map<v.GenericSchema, JsonSchema>([
+  [cursorFields.cursor, { type: 'string' }],
+  [cursorFields.limit, { type: 'integer' }],
+  [cursorFields.updatedSince, { type: 'string', format: 'date-time' }],
+]);
+
+/** Checks the server makes anyway, answering with the field and the rule: not worth an assistant's context. */
+const serverChecked = [
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'propertyNames',
+];
+
+/** { anyOf: [X, {type: 'null'}] } -> X with type [x, 'null'], the shorter spelling. */
+function nullableShort(schema: JsonSchema): JsonSchema {
+  const anyOf = schema.anyOf as JsonSchema[] | undefined;
+  if (anyOf?.length !== 2) return schema;
+  const other = anyOf.find((s) => s.type !== 'null');
+  if (!other || !anyOf.some((s) => s.type === 'null') || typeof other.type !== 'string') return schema;
+  const { anyOf: _replaced, ...rest } = schema;
+  const merged: JsonSchema = { ...rest, ...other, type: [other.type, 'null'] };
+  if (Array.isArray(merged.enum)) merged.enum = [...merged.enum, null];
+  return merged;
+}
+
+/** Descriptions that only restate the name, the enum or a limit the server checks anyway. */
+const restating = [/^The [\w -]+ id\.$/, /^(At most|Up to) [\d,]+ characters\.?$/, /^Optional\.?$/];
+
+/**
+ * Drops a description that tells an assistant nothing the schema does not; an enum's "x (the
+ * default)" becomes default: x.
+ */
+function leanDescription(out: JsonSchema): void {
+  const text = out.description;
+  if (typeof text !== 'string') return;
+  if (restating.some((re) => re.test(text))) {
+    delete out.description;
+    return;
+  }
+  if (!Array.isArray(out.enum)) return;
+  const values = out.enum.filter((x): x is string => typeof x === 'string');
+  const byDefault = values.find(
+    (x) => text.includes(`${x} (the default)`) || text.includes(`${x} (default)`),
+  );
+  let rest = text.replace(/\((the )?default\)/g, '');
+  for (const x of [...values].sort((a, b) => b.length - a.length)) rest = rest.replaceAll(x, '');
+  if (/^[\s,.;]*(?:(?:or|and)[\s,.;]*)*$/.test(rest)) {
+    delete out.description;
+    if (byDefault !== undefined) out.default = byDefault;
+  }
+}
+
+function compactInput(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = nullableShort({ ...schema });
+  for (const k of serverChecked) delete out[k];
+  // An id is a UUID by its name; the server says so when it is not.
+  if (out.format === 'uuid') delete out.format;
+  leanDescription(out);
+  if (out.properties) {
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties as Record<string, JsonSchema>).map(([k, s]) => [k, compactInput(s)]),
+    );
+  }
+  if (out.items && typeof out.items === 'object') out.items = compactInput(out.items as JsonSchema);
+  if (Array.isArray(out.anyOf)) out.anyOf = (out.anyOf as JsonSchema[]).map(compactInput);
+  return out;
+}
+
+/**
+ * A tool's arguments. `twin` is the tool whose like-named arguments mean the same (create_session
+ * for update_session): those lose their description here, and the tool says "as in create_session".
+ */
+export function toolInputSchema(operation: AnyOperation, twin?: ObjectSchema): ObjectSchema {
+  const entries = operation.input.entries as Record<string, v.GenericSchema>;
+  const shown = Object.fromEntries(Object.entries(entries).filter(([, s]) => !legacyFields.has(s)));
+  const schema = compactInput(jsonSchemaOf({ ...operation.input, entries: shown } as v.GenericSchema));
+  const properties = schema.properties as Record<string, JsonSchema>;
+  const twinProperties = (twin?.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [name, field] of Object.entries(shown)) {
+    const short = terse.get(field);
+    if (short) properties[name] = short;
+    else if (
+      properties[name]?.description &&
+      properties[name].description === twinProperties[name]?.description
+    )
+      delete properties[name].description;
+  }
+  const extra = {
+    ...(operation.idempotent ? { idempotencyKey: idempotencyKeyProperty } : {}),
+    ...(operation.ifMatch ? { ifMatch: ifMatchProperty } : {}),
+  };
+  return { ...schema, type: 'object', properties: { ...properties, ...extra } };
+}
+
+/** The tool a result shape belongs to, and how to refer to it. */
+export type ResultOf = (schema: unknown) => { tool: string; says: string } | undefined;
+
+const referTo = (says: string): JsonSchema => ({ type: 'object', description: says });
+
+/**
+ * A result's outline: the fields always present, by name (types and meanings are the REST
+ * reference's; an assistant reads them off the result itself). A list shows its items' fields.
+ */
+function outline(schema: JsonSchema, items?: string): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const out: JsonSchema = { type: 'object' };
+  if (Array.isArray(schema.required))
+    out.required = schema.required.filter((k) => !legacyOutputFields.has(k));
+  const itemSchema = properties.data?.items as JsonSchema | undefined;
+  if (properties.data?.type === 'array' && itemSchema?.type === 'object')
+    out.properties = { data: { type: 'array', items: items ? referTo(items) : outline(itemSchema) } };
+  return out;
+}
+
+export function toolOutputSchema(operation: AnyOperation, name: string, resultOf: ResultOf): ObjectSchema {
+  const same = resultOf(operation.output);
+  if (same && same.tool !== name) return referTo(same.says) as ObjectSchema;
+  const entries = (operation.output as { entries?: Record<string, { item?: unknown }> }).entries;
+  const items = entries?.data?.item ? resultOf(entries.data.item) : undefined;
+  return outline(
+    jsonSchemaOf(operation.output),
+    items && items.tool !== name ? items.says : undefined,
+  ) as ObjectSchema;
+}

@@ -1,0 +1,85 @@
+// The browser side of the assistant sign-in, for tests: a cookie jar over the test server's
+// fetch, and the sign-in and consent pages filled in as an organiser would.
+import { createHash } from 'node:crypto';
+import { expect } from 'vitest';
+import type { TestServer } from './server';
+
+/** A browser's cookies for the server's origin, kept across requests. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly t: TestServer) {}
+  async get(url: string, init: RequestInit = {}): Promise<Response> {
+    const res = await this.t.fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+    return res;
+  }
+  post(url: string, form: Record<string, string | string[]>): Promise<Response> {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one);
+    return this.get(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+  }
+  /** Follows redirects on this origin; answers the last answer and where it pointed (a redirect elsewhere). */
+  async follow(res: Response): Promise<{ res: Response; url: string }> {
+    const origin = this.t.server.publicOrigin;
+    let current = res;
+    let url = current.url;
+    while (current.status >= 300 && current.status < 400) {
+      url = new URL(current.headers.get('location')!, origin).toString();
+      if (!url.startsWith(origin)) return { res: current, url };
+      current = await this.get(url);
+    }
+    return { res: current, url };
+  }
+}
+
+export const redirectUri = 'http://127.0.0.1:33418/callback';
+
+/** A PKCE challenge (S256) for a verifier. */
+export const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+/**
+ * From an authorization request to the redirect back: the sign-in page (an API key, or the
+ * demonstration button), then consent with the scopes ticked. Answers the redirect's address.
+ */
+export async function signInAndConsent(
+  t: TestServer,
+  authorizeUrl: string,
+  options: { key: string | 'demonstration'; scopes: string[]; clientName: string },
+): Promise<URL> {
+  const origin = t.server.publicOrigin;
+  const browser = new Browser(t);
+  const start = await browser.follow(await browser.get(authorizeUrl));
+  expect(start.url).toMatch(/\/oauth\/sign-in\//);
+  const page = await start.res.text();
+  expect(page).toContain(options.clientName);
+  const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
+  const afterKey = await browser.follow(
+    options.key === 'demonstration'
+      ? await browser.post(`${origin}/oauth/sign-in/${uid}/demo`, {})
+      : await browser.post(`${origin}/oauth/sign-in/${uid}/key`, { key: options.key }),
+  );
+  const consent = await afterKey.res.text();
+  expect(consent, consent.slice(0, 500)).toContain(`What may ${options.clientName} do?`);
+  const consentUid = /\/oauth\/sign-in\/([^/]+)\/consent/.exec(consent)![1]!;
+  const done = await browser.follow(
+    await browser.post(`${origin}/oauth/sign-in/${consentUid}/consent`, { scope: options.scopes }),
+  );
+  if (!done.url.startsWith(redirectUri))
+    throw new Error(`${done.url}: ${(await done.res.text()).slice(0, 3000)}`);
+  return new URL(done.url);
+}
