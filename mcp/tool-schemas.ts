@@ -19,7 +19,6 @@ const idempotencyKeyProperty = { type: 'string' };
 const ifMatchProperty = { type: 'string' };
 
 const legacyFields = new Set<v.GenericSchema>([legacyPageFields.page, legacyPageFields.pageSize]);
-const legacyOutputFields = new Set(['page', 'pageSize']);
 
 /** The paging arguments every list takes, explained once in the server's instructions. */
 const terse = new Map<v.GenericSchema, JsonSchema>([
@@ -39,18 +38,6 @@ const serverChecked = [
   'maxItems',
   'propertyNames',
 ];
-
-/** { anyOf: [X, {type: 'null'}] } -> X with type [x, 'null'], the shorter spelling. */
-function nullableShort(schema: JsonSchema): JsonSchema {
-  const anyOf = schema.anyOf as JsonSchema[] | undefined;
-  if (anyOf?.length !== 2) return schema;
-  const other = anyOf.find((s) => s.type !== 'null');
-  if (!other || !anyOf.some((s) => s.type === 'null') || typeof other.type !== 'string') return schema;
-  const { anyOf: _replaced, ...rest } = schema;
-  const merged: JsonSchema = { ...rest, ...other, type: [other.type, 'null'] };
-  if (Array.isArray(merged.enum)) merged.enum = [...merged.enum, null];
-  return merged;
-}
 
 /** Descriptions that only restate the name, the enum or a limit the server checks anyway. */
 const restating = [/^The [\w -]+ id\.$/, /^(At most|Up to) [\d,]+ characters\.?$/, /^Optional\.?$/];
@@ -80,7 +67,8 @@ function leanDescription(out: JsonSchema): void {
 }
 
 function compactInput(schema: JsonSchema): JsonSchema {
-  const out: JsonSchema = nullableShort({ ...schema });
+  // Nullable fields keep anyOf [X, null]: one type per branch is what most clients map best.
+  const out: JsonSchema = { ...schema };
   for (const k of serverChecked) delete out[k];
   // An id is a UUID by its name; the server says so when it is not.
   if (out.format === 'uuid') delete out.format;
@@ -108,17 +96,30 @@ export function toolInputSchema(operation: AnyOperation, twin?: ObjectSchema): O
   for (const [name, field] of Object.entries(shown)) {
     const short = terse.get(field);
     if (short) properties[name] = short;
-    else if (
-      properties[name]?.description &&
-      properties[name].description === twinProperties[name]?.description
-    )
-      delete properties[name].description;
+    // A field that takes anything is only there to be refused with its own reason (a price
+    // cannot change): an assistant is better off not seeing it.
+    else if (Object.keys(properties[name] ?? {}).length === 0) delete properties[name];
+    else if (JSON.stringify(properties[name]) === JSON.stringify(twinProperties[name]))
+      properties[name] = withoutDescriptions(properties[name]!);
+    else if (properties[name]?.description === twinProperties[name]?.description)
+      delete properties[name]!.description;
   }
+  if (Array.isArray(schema.required) && schema.required.length === 0) delete schema.required;
   const extra = {
     ...(operation.idempotent ? { idempotencyKey: idempotencyKeyProperty } : {}),
     ...(operation.ifMatch ? { ifMatch: ifMatchProperty } : {}),
   };
   return { ...schema, type: 'object', properties: { ...properties, ...extra } };
+}
+
+/** The same schema with no description at any depth (said once, on the twin tool). */
+function withoutDescriptions(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema))
+    return schema.map((x) => (x && typeof x === 'object' ? withoutDescriptions(x) : x)) as never;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(schema))
+    if (k !== 'description') out[k] = v && typeof v === 'object' ? withoutDescriptions(v as JsonSchema) : v;
+  return out;
 }
 
 /** The tool a result shape belongs to, and how to refer to it. */
@@ -132,12 +133,15 @@ const referTo = (says: string): JsonSchema => ({ type: 'object', description: sa
  */
 function outline(schema: JsonSchema, items?: string): JsonSchema {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const out: JsonSchema = { type: 'object' };
-  if (Array.isArray(schema.required))
-    out.required = schema.required.filter((k) => !legacyOutputFields.has(k));
   const itemSchema = properties.data?.items as JsonSchema | undefined;
-  if (properties.data?.type === 'array' && itemSchema?.type === 'object')
-    out.properties = { data: { type: 'array', items: items ? referTo(items) : outline(itemSchema) } };
+  // A page ({data, nextCursor, hasMore}, as the instructions say): its items' fields.
+  if (properties.data?.type === 'array' && itemSchema?.type === 'object' && 'nextCursor' in properties)
+    return {
+      type: 'object',
+      properties: { data: { type: 'array', items: items ? referTo(items) : outline(itemSchema) } },
+    };
+  const out: JsonSchema = { type: 'object' };
+  if (Array.isArray(schema.required)) out.required = schema.required;
   return out;
 }
 

@@ -8,7 +8,7 @@ import { loadEvent } from '../platform/load-event';
 import { toMinor } from '../platform/money';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
-import { dateTime, uuid } from '../platform/schemas';
+import { uuid } from '../platform/schemas';
 import { parseInstant } from '../platform/time';
 import { discountCodeSchema, discountCodeView } from './discount-code-view';
 

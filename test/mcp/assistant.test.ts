@@ -1,0 +1,348 @@
+// An MCP server an assistant can really use (issue 11, item 4), through the SDK's client over
+// HTTPS: the tool table (every tool described for an assistant without HTTP words, every schema
+// valid JSON Schema 2020-12, every safety hint as the table below says), the whole tools/list under
+// 60 KB, results valid against their output schemas, refusals an assistant can act on, the
+// protocol errors the specification names, and the briefing resources and organiser prompts.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tools } from '../../mcp/tools';
+import { eventBody } from '../support/fixtures';
+import { hintsOf } from '../support/mcp-hints';
+import { callTool } from '../support/sales';
+import { startTestServer, type TestServer } from '../support/server';
+
+let t: TestServer;
+let workspaceId: string;
+let everything: string;
+let client: Client;
+let listed: Awaited<ReturnType<Client['listTools']>>['tools'];
+let eventId: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  ({ workspaceId } = await t.workspace('Assistant workspace', true));
+  ({ key: everything } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
+  client = await t.mcp(everything);
+  listed = (await client.listTools()).tools;
+  eventId = (await callTool(client, 'list_events', { limit: 1 })).data.data[0].eventId;
+});
+afterAll(async () => {
+  await client?.close();
+  await t?.close();
+});
+
+/**
+ * What each tool does to the world, as its hints must say: reads (read-only), writes (adds
+ * something each call), sets (a change that, sent again, changes nothing more), removes
+ * (destructive) and sends (reaches outside the service).
+ */
+const kinds = {
+  get_me: 'reads',
+  get_workspace: 'reads',
+  list_events: 'reads',
+  get_event: 'reads',
+  create_event: 'writes',
+  update_event: 'sets',
+  set_event_status: 'sets',
+  get_event_stats: 'reads',
+  list_questions: 'reads',
+  get_answers_schema: 'reads',
+  list_ticket_types: 'reads',
+  get_ticket_type: 'reads',
+  create_ticket_type: 'writes',
+  update_ticket_type: 'sets',
+  list_add_ons: 'reads',
+  create_add_on: 'writes',
+  list_discount_codes: 'reads',
+  create_discount_code: 'writes',
+  list_orders: 'reads',
+  get_order: 'reads',
+  get_sales_pace: 'reads',
+  list_attendees: 'reads',
+  search_attendees: 'reads',
+  get_attendee: 'reads',
+  register_attendees: 'writes',
+  update_attendee: 'sets',
+  cancel_attendee: 'removes',
+  list_doors: 'reads',
+  create_door: 'writes',
+  update_door: 'sets',
+  check_in_attendee: 'writes',
+  upload_offline_scans: 'writes',
+  list_check_ins: 'reads',
+  get_check_in_summary: 'reads',
+  list_sessions: 'reads',
+  get_session: 'reads',
+  create_session: 'writes',
+  update_session: 'sets',
+  list_rooms: 'reads',
+  create_room: 'writes',
+  update_room: 'sets',
+  list_tracks: 'reads',
+  create_track: 'writes',
+  update_track: 'sets',
+  list_speakers: 'reads',
+  create_speaker: 'writes',
+  update_speaker: 'sets',
+  list_sponsors: 'reads',
+  list_sponsor_levels: 'reads',
+  list_leads: 'reads',
+  list_submissions: 'reads',
+  get_submission: 'reads',
+  list_sharekit_leaderboard: 'reads',
+  list_passes: 'reads',
+  get_pass: 'reads',
+  list_pass_holders: 'reads',
+  list_crew: 'reads',
+  list_shifts: 'reads',
+  list_surveys: 'reads',
+  get_survey_results: 'reads',
+  get_session_ratings: 'reads',
+  list_invoices: 'reads',
+  get_invoice: 'reads',
+  get_budget: 'reads',
+  list_communities: 'reads',
+  get_community: 'reads',
+  list_community_members: 'reads',
+  list_event_types: 'reads',
+  list_webhooks: 'reads',
+  create_webhook: 'writes',
+  get_webhook: 'reads',
+  update_webhook: 'sets',
+  delete_webhook: 'removes',
+  rotate_webhook_secret: 'writes',
+  send_test_message: 'sends',
+  list_webhook_deliveries: 'reads',
+  list_hooks: 'reads',
+  create_hook: 'writes',
+  create_hook_for_type: 'writes',
+  get_hook: 'reads',
+  delete_hook: 'removes',
+} as const;
+
+const hintsOfKind = {
+  reads: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  writes: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  sets: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  removes: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  sends: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+};
+
+/** Words of the HTTP transport an assistant never meets through MCP. */
+const httpWords =
+  /\b(20[0-4]|30[0-4]|4\d\d|503)\b|Idempotency-Key|If-Match|If-None-Match|\bETag\b|\bheaders?\b|\bHTTP\b|\b(GET|POST|PATCH|PUT|DELETE)\b|over REST|query (string|parameter)|\?[a-z]+=|\/api\/v1/;
+
+describe('the tool table', () => {
+  it('has one tool per operation, each in the table of safety kinds', () => {
+    expect(listed.map((x) => x.name).sort()).toEqual(tools.map((x) => x.name).sort());
+    expect(Object.keys(kinds).sort()).toEqual(listed.map((x) => x.name).sort());
+  });
+
+  it('sends every safety hint as the table says, read the way the specification says', () => {
+    for (const tool of listed) {
+      expect(tool.annotations, tool.name).toBeDefined();
+      expect(hintsOf(tool), tool.name).toEqual(hintsOfKind[kinds[tool.name as keyof typeof kinds]]);
+    }
+  });
+
+  it('describes every tool for an assistant: what it does, its scope, and no HTTP words', () => {
+    for (const tool of listed) {
+      const text = tool.description ?? '';
+      expect(text.length, tool.name).toBeGreaterThanOrEqual(60);
+      expect(text.length, tool.name).toBeLessThanOrEqual(260);
+      expect(text, tool.name).toMatch(/(Needs [a-z]+:(read|write)\b.*|Any working key may call it)\.?\)?$/);
+      expect(text, tool.name).not.toMatch(httpWords);
+      for (const [name, field] of Object.entries(tool.inputSchema.properties ?? {}))
+        expect((field as { description?: string }).description ?? '', `${tool.name}.${name}`).not.toMatch(
+          httpWords,
+        );
+    }
+  });
+
+  it('names only tools that exist where a description points at another tool', () => {
+    const names = new Set(listed.map((x) => x.name));
+    for (const tool of listed)
+      for (const [named] of (tool.description ?? '').matchAll(/\b[a-z]+(?:_[a-z]+)+\b/g))
+        if (
+          /^(get|list|create|update|delete|set|search|register|cancel|check|upload|rotate|send)_/.test(named)
+        )
+          expect(names.has(named), `${tool.name} names ${named}`).toBe(true);
+  });
+
+  it('gives every tool an input and an output schema that are valid JSON Schema 2020-12', () => {
+    // Strict, except that an outline's required names need no properties of their own.
+    const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
+    addFormats(ajv);
+    for (const tool of listed) {
+      expect(ajv.validateSchema(tool.inputSchema), `${tool.name} input: ${ajv.errorsText()}`).toBe(true);
+      expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema, tool.name).toBeDefined();
+      expect(ajv.validateSchema(tool.outputSchema!), `${tool.name} output: ${ajv.errorsText()}`).toBe(true);
+      expect(() => ajv.compile(tool.outputSchema!), tool.name).not.toThrow();
+    }
+  });
+
+  it('fits the whole tools/list in under 60 KB, leaving an assistant room to think', async () => {
+    const res = await t.fetch(`${t.server.origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${everything}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    const body = await res.text();
+    expect(JSON.parse(body).result.tools.length).toBe(tools.length);
+    expect(Buffer.byteLength(JSON.stringify(JSON.parse(body).result))).toBeLessThan(60_000);
+  });
+
+  it('explains paging, retries and refusals once, in the instructions', () => {
+    const text = client.getInstructions() ?? '';
+    for (const word of [
+      'nextCursor',
+      'updatedSince',
+      'idempotencyKey',
+      'ifMatch',
+      'preconditionFailed',
+      'people:read',
+    ])
+      expect(text, word).toContain(word);
+  });
+});
+
+describe('results and refusals', () => {
+  const ajv = new Ajv2020({ strict: false });
+  addFormats(ajv);
+  const outputOf = (name: string) => listed.find((x) => x.name === name)!.outputSchema!;
+
+  it('answers structuredContent valid against the output schema, and the same JSON as text', async () => {
+    const made = await client.callTool({
+      name: 'create_event',
+      arguments: eventBody({ name: 'Schema check' }),
+    });
+    const madeId = (made.structuredContent as { eventId: string }).eventId;
+    const calls: [string, Record<string, unknown>][] = [
+      ['get_me', {}],
+      ['list_events', { limit: 2 }],
+      ['get_event', { eventId: madeId }],
+      ['get_event_stats', { eventId }],
+      ['list_attendees', { eventId, limit: 3 }],
+      ['list_ticket_types', { eventId }],
+      ['get_sales_pace', { eventId }],
+      ['list_doors', { eventId }],
+    ];
+    for (const [name, args] of calls) {
+      const res = await client.callTool({ name, arguments: args });
+      expect(res.isError, `${name}: ${JSON.stringify(res.content)}`).toBeFalsy();
+      const validate = ajv.compile(outputOf(name));
+      expect(validate(res.structuredContent), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      expect(JSON.parse((res.content as { text: string }[])[0]!.text)).toEqual(res.structuredContent);
+    }
+    expect(ajv.compile(outputOf('create_event'))(made.structuredContent)).toBe(true);
+  });
+
+  it('answers invalid arguments as a tool error carrying the problem, each field named, so the call can be corrected', async () => {
+    const res = await callTool(client, 'create_event', { name: '', timeZone: 'Mars/Base', currency: 'EUR' });
+    expect(res.isError).toBe(true);
+    expect(res.data).toMatchObject({ code: 'invalidRequest', status: 400 });
+    const fields = (res.data.errors as { field: string }[]).map((e) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['name', 'timeZone']));
+  });
+
+  it('answers a refusal of the rules with the REST problem and its details', async () => {
+    const res = await callTool(client, 'get_event', { eventId: '00000000-0000-4000-8000-000000000000' });
+    expect(res).toMatchObject({ isError: true, data: { code: 'eventNotFound', status: 404 } });
+    expect(res.data.type).toBe(`${t.server.publicOrigin}/developers/errors#eventNotFound`);
+  });
+});
+
+describe('resources', () => {
+  it('offers the briefing of an event as a resource template', async () => {
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates).toEqual([
+      expect.objectContaining({
+        uriTemplate: 'tessera://events/{eventId}/briefing',
+        mimeType: 'text/markdown',
+      }),
+    ]);
+  });
+
+  it("lists each event's briefing", async () => {
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toContain(`tessera://events/${eventId}/briefing`);
+  });
+
+  it('reads a briefing with the basics, sales, doors and programme', async () => {
+    const uri = `tessera://events/${eventId}/briefing`;
+    const { contents } = await client.readResource({ uri });
+    const text = (contents[0] as { text: string }).text;
+    expect(contents[0]).toMatchObject({ uri, mimeType: 'text/markdown' });
+    for (const part of ['# ', '## Sales', 'Registered:', '## Doors', '## Next on the programme', 'As of '])
+      expect(text, part).toContain(part);
+  });
+
+  it("withholds the parts the key's scopes do not reach, saying which scope they need", async () => {
+    const { key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
+    const narrow = await t.mcp(key);
+    const { contents } = await narrow.readResource({ uri: `tessera://events/${eventId}/briefing` });
+    const text = (contents[0] as { text: string }).text;
+    expect(text).toContain('Registered:');
+    expect(text).toContain('Not shown: needs orders:read.');
+    expect(text).toContain('Not shown: needs checkins:read.');
+    expect(text).toContain('Not shown: needs program:read.');
+    await narrow.close();
+  });
+
+  it('answers an unknown event or address with "resource not found" (-32002), the problem in its data', async () => {
+    await expect(
+      client.readResource({ uri: 'tessera://events/00000000-0000-4000-8000-000000000000/briefing' }),
+    ).rejects.toMatchObject({ code: -32002, data: { code: 'eventNotFound' } });
+    await expect(client.readResource({ uri: 'tessera://nothing/here' })).rejects.toMatchObject({
+      code: -32002,
+    });
+  });
+});
+
+describe('prompts', () => {
+  it('lists prompts for common organiser tasks', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual([
+      'check_readiness',
+      'prepare_doors',
+      'summarise_sales',
+    ]);
+    for (const p of prompts) expect(p.arguments?.find((a) => a.name === 'eventId')?.required).toBe(true);
+  });
+
+  it('gives the task with the tools to use, and the briefing embedded', async () => {
+    const res = await client.getPrompt({ name: 'prepare_doors', arguments: { eventId, day: '2026-12-01' } });
+    const [task, briefing] = res.messages;
+    expect((task!.content as { text: string }).text).toContain('2026-12-01');
+    expect((task!.content as { text: string }).text).toContain('list_doors');
+    expect(briefing!.content).toMatchObject({
+      type: 'resource',
+      resource: { uri: `tessera://events/${eventId}/briefing`, mimeType: 'text/markdown' },
+    });
+    const sales = await client.getPrompt({ name: 'summarise_sales', arguments: { eventId } });
+    expect((sales.messages[0]!.content as { text: string }).text).toContain('last 7 days');
+  });
+
+  it('refuses a prompt without its arguments, or an unknown one, with InvalidParams (-32602)', async () => {
+    await expect(client.getPrompt({ name: 'prepare_doors', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      data: { missing: ['eventId'] },
+    });
+    await expect(
+      client.getPrompt({ name: 'prepare_doors', arguments: { eventId, day: 'tomorrow' } }),
+    ).rejects.toMatchObject({
+      code: -32602,
+    });
+    await expect(client.getPrompt({ name: 'plan_world_domination', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+    });
+  });
+});
