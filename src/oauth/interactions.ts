@@ -18,13 +18,32 @@ async function formOf(ctx: Koa.Context): Promise<URLSearchParams> {
   return new URLSearchParams(text);
 }
 
+/**
+ * Where the forms' answers finally lead: the assistant's redirect address. Browsers hold the
+ * redirects after a form to form-action too, so the policy names that origin (or, for an app's
+ * own scheme such as cursor://, the scheme), or the browser would stop at the last step.
+ */
+function formTargetOf(redirectUri: unknown): string | undefined {
+  if (typeof redirectUri !== 'string') return undefined;
+  try {
+    const url = new URL(redirectUri);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : url.protocol;
+  } catch {
+    return undefined;
+  }
+}
+
 export function signInRouter(services: Services, provider: Provider): Router {
   const router = new Router({ prefix: '/oauth/sign-in/:uid' });
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
+    const back = await provider
+      .interactionDetails(ctx.req, ctx.res)
+      .then((details) => formTargetOf(details.params.redirect_uri))
+      .catch(() => undefined);
     ctx.set(
       'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${back ? ` ${back}` : ''}; frame-ancestors 'none'`,
     );
     await next();
   });
