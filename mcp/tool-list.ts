@@ -26,12 +26,23 @@ for (const t of tools) {
 }
 const resultOf: ResultOf = (schema) => owners.get(schema);
 
+/** How a list pages, said before its scope sentence (the instructions say the rest). */
+function withPaging(description: string, input: { properties?: Record<string, unknown> }): string {
+  const fields = input.properties ?? {};
+  if (!('cursor' in fields)) return description;
+  const how = 'updatedSince' in fields ? 'Page with cursor; sync with updatedSince.' : 'Page with cursor.';
+  const scope = /\s*(Needs [^.]*|Any working key may call it)\.$/.exec(description);
+  return scope ? `${description.slice(0, scope.index)} ${how}${scope[0]}` : `${description} ${how}`;
+}
+
 function entry(t: Tool, op: AnyOperation = t.operation) {
   const twin = createTwin(t);
   const inputSchema = toolInputSchema(op, twin && toolInputSchema(twin.operation));
   return {
     name: t.name,
-    description: twin ? `${op.description} Arguments as in ${twin.name}.` : op.description,
+    description: twin
+      ? `${op.description} Arguments as in ${twin.name}.`
+      : withPaging(op.description, inputSchema as { properties?: Record<string, unknown> }),
     inputSchema,
     outputSchema: toolOutputSchema(op, t.name, resultOf),
     annotations: annotationsOf(t),

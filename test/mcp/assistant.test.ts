@@ -154,6 +154,8 @@ describe('the tool table', () => {
       expect(text.length, tool.name).toBeLessThanOrEqual(260);
       expect(text, tool.name).toMatch(/(Needs [a-z]+:(read|write)\b.*|Any working key may call it)\.?\)?$/);
       expect(text, tool.name).not.toMatch(httpWords);
+      if ('cursor' in (tool.inputSchema.properties ?? {}))
+        expect(text, `${tool.name} says how to page`).toMatch(/Page with cursor/);
       for (const [name, field] of Object.entries(tool.inputSchema.properties ?? {}))
         expect((field as { description?: string }).description ?? '', `${tool.name}.${name}`).not.toMatch(
           httpWords,
@@ -186,15 +188,7 @@ describe('the tool table', () => {
   });
 
   it('fits the whole tools/list in under 60 KB, leaving an assistant room to think', async () => {
-    const res = await t.fetch(`${t.server.origin}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${everything}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-    });
+    const res = await t.postMcp(everything);
     const body = await res.text();
     expect(JSON.parse(body).result.tools.length).toBe(tools.length);
     expect(Buffer.byteLength(JSON.stringify(JSON.parse(body).result))).toBeLessThan(60_000);

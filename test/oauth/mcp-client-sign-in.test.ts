@@ -16,10 +16,9 @@ import type {
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeKey } from '../../core/admin/api-keys';
-import type { Clock } from '../../core/platform/clock';
 import { expectProblem } from '../support/fixtures';
 import { callTool } from '../support/sales';
-import { startTestServer, type TestServer } from '../support/server';
+import { MutableClock, startTestServer, type TestServer } from '../support/server';
 import { redirectUri, signInAndConsent } from '../support/sign-in';
 
 /** What an assistant keeps between runs: its registration, tokens and the PKCE verifier. */
@@ -59,8 +58,7 @@ class AssistantAuth implements OAuthClientProvider {
   }
 }
 
-let now = Date.now();
-const clock: Clock = { now: () => new Date(now) };
+const clock = new MutableClock();
 let t: TestServer;
 let workspaceId: string;
 let origin: string;
@@ -132,26 +130,17 @@ describe('the MCP SDK client signs in', () => {
   });
 
   it('answers keyExpired once the token has expired', async () => {
-    const rawCall = () =>
-      t.fetch(`${origin}/mcp`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${auth.saved!.access_token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-      });
+    const rawCall = () => t.postMcp(auth.saved!.access_token);
     const before = await rawCall();
     expect(before.status).toBe(200);
     await before.body?.cancel();
-    now += 61 * 60_000; // the access token lives one hour
+    clock.advance(61 * 60_000); // the access token lives one hour
     try {
       const res = await rawCall();
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ code: 'keyExpired' });
     } finally {
-      now = Date.now();
+      clock.advance(-61 * 60_000);
     }
   });
 
@@ -160,19 +149,11 @@ describe('the MCP SDK client signs in', () => {
     await client.connect(transport);
     expect((await callTool(client, 'get_me', {})).isError).toBe(false);
     await revokeKey(t.server.services.db, t.server.services.clock, apiKeyId);
-    const res = await t.fetch(`${origin}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${auth.saved!.access_token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'get_me', arguments: {} },
-      }),
+    const res = await t.postMcp(auth.saved!.access_token, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'get_me', arguments: {} },
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 'keyRevoked' });

@@ -28,19 +28,11 @@ const newKey = (scopes: string[], rate?: number) =>
 
 /** A raw MCP initialize with a bearer credential: the status and body of the answer. */
 async function mcpInitialize(token: string) {
-  const res = await t.fetch(`${t.server.origin}/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-    }),
+  const res = await t.postMcp(token, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
   });
   return { status: res.status, headers: res.headers, body: await res.text() };
 }

@@ -61,15 +61,7 @@ describe('demonstration workspace', () => {
     const docs = await t.fetch(ws.docs);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('Tessera API reference');
-    const mcp = await t.fetch(ws.mcp, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${demo}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-    });
+    const mcp = await t.postMcp(demo);
     expect(mcp.status).toBe(200);
     const answer = (await mcp.json()) as { result: { tools: { name: string }[] } };
     expect(answer.result.tools.map((x) => x.name)).toContain('get_workspace');

@@ -145,15 +145,7 @@ describe('one counter for REST and MCP', () => {
     const { key } = await newKey();
     for (let i = 0; i < 5; i++) expect((await t.api('/me', { key })).status).toBe(200);
     await expect(t.mcp(key)).rejects.toThrow();
-    const raw = await t.fetch(`${t.server.origin}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${key}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-    });
+    const raw = await t.postMcp(key);
     expect(raw.status).toBe(429);
     expect(raw.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(Number(raw.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

@@ -42,6 +42,8 @@ export interface TestServer {
     request: Omit<KeyRequest, 'name'> & { name?: string },
   ): Promise<{ apiKeyId: string; key: string; prefix: string }>;
   mcp(key: string | null, headers?: Record<string, string>): Promise<Client>;
+  /** One raw JSON-RPC message to /mcp with a bearer credential, to see the HTTP answer the SDK hides. */
+  postMcp(credential: string, message?: unknown): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -151,6 +153,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       });
       await client.connect(transport);
       return client;
+    },
+    postMcp(credential, message = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) {
+      return fetchWithCa(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${credential}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(message),
+      });
     },
     async close() {
       await server.close();
