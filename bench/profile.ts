@@ -1,0 +1,146 @@
+// npm run bench:profile -- [me|checkin] — where one kind of request spends the server's time:
+// the real server (`tessera serve`) runs under --cpu-prof while the bench's load generator sends
+// only GET /me or only door check-ins (8 scanners, HTTPS keep-alive); the profile is summed by
+// place (SQLite statements, Kysely building and compiling, validation, Koa, TLS and sockets, our
+// own code by folder) and by function. Writes the profile itself next to the summary for a viewer.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runLoad } from './load';
+import { seedBenchmark } from './seed';
+
+const kind = process.argv[2] === 'checkin' ? 'checkin' : 'me';
+// Enough requests that start-up (the TypeScript loader compiling, sample data) is a small share.
+const requests = Number(process.env.BENCH_REQUESTS ?? 30_000);
+const warmup = 1_000;
+const root = resolve(import.meta.dirname, '..');
+const out = resolve(process.env.BENCH_PROFILE_DIR ?? join(root, '.tmp/profile'));
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+/** What a sample's function is, in the terms the findings use. */
+function placeOf(fn: string, url: string): string {
+  if (fn === '(idle)') return 'idle (waiting for the network)';
+  if (fn === '(garbage collector)') return 'garbage collection';
+  if (url.includes('sqlite-driver') && fn === 'executeQuery') return 'SQLite statements (better-sqlite3)';
+  if (url.includes('node_modules/kysely')) return 'Kysely: building and compiling queries';
+  if (url.includes('node_modules/valibot')) return 'valibot: validation';
+  if (/node_modules\/(koa|@koa|koa-body|delegates|raw-body)/.test(url)) return 'Koa and its router';
+  if (url.includes('node_modules/pino')) return 'logging (pino)';
+  if (url.includes('node_modules/jose')) return 'jose';
+  if (url.includes('node_modules/tsx') || /esm\/(hooks|utils|loader)/.test(url))
+    return 'TypeScript loader (tsx)';
+  if (/^node:(internal\/)?(tls|net|_tls|stream|internal\/stream|_http|http)/.test(url) || fn === 'writev')
+    return 'TLS, sockets and HTTP parsing';
+  const own =
+    /\/work\/[^/]+\/[^/]+\/((core|db|src|rest|mcp)\/[^/]+)/.exec(url) ??
+    /((core|db|src|rest|mcp)\/[^/]+)/.exec(url);
+  if (own) return `ours: ${own[1]}`;
+  if (url.startsWith('node:') || url === '') return `Node.js: ${fn || '(program)'}`;
+  return `other: ${url.replace(/^.*node_modules\//, '').split('/')[0]}`;
+}
+
+function summarise(file: string): string {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+    nodes: Node[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const places = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    const { functionName, url } = nodes.get(id)!.callFrame;
+    total += dt;
+    const place = placeOf(functionName, url);
+    places.set(place, (places.get(place) ?? 0) + dt);
+    if (!place.startsWith('idle')) {
+      const name = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules\/)?/, '')}`;
+      functions.set(name, (functions.get(name) ?? 0) + dt);
+    }
+  });
+  const busy = total - (places.get('idle (waiting for the network)') ?? 0);
+  const rows = (m: Map<string, number>, n: number, of: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, t]) => `| ${name} | ${((100 * t) / of).toFixed(1)} % |`)
+      .join('\n');
+  return [
+    `Busy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s profiled.`,
+    '',
+    '| Where (share of busy time) | |',
+    '|---|---|',
+    rows(new Map([...places].filter(([p]) => !p.startsWith('idle'))), 20, busy),
+    '',
+    '| Function (self time, share of busy time) | |',
+    '|---|---|',
+    rows(functions, 20, busy),
+  ].join('\n');
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-profile-'));
+  const profileDir = join(out, `${kind}-${Date.now()}`);
+  mkdirSync(profileDir, { recursive: true });
+  let server: ChildProcess | undefined;
+  try {
+    const seeded = await seedBenchmark(dataDir, requests + warmup, 1);
+    const port = 19_000 + Math.floor(Math.random() * 1000);
+    server = spawn(
+      process.execPath,
+      [
+        '--cpu-prof',
+        `--cpu-prof-dir=${profileDir}`,
+        join(root, 'bin/tessera.mjs'),
+        'serve',
+        '--data',
+        dataDir,
+        '--port',
+        String(port),
+        '--host',
+        '127.0.0.1',
+      ],
+      {
+        env: { ...process.env, TESSERA_RATE_LIMIT: '60000000', TESSERA_LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((ready, fail) => {
+      server!.once('exit', (code) => fail(new Error(`server exited with ${code}`)));
+      server!.stdout!.on('data', (d: Buffer) => d.toString().includes('Tessera is running') && ready());
+    });
+    const ca = readFileSync(join(dataDir, 'tls/localhost-cert.pem'), 'utf8');
+    const origin = `https://localhost:${port}`;
+    const headers = { authorization: `Bearer ${seeded.key}` };
+    const ids = seeded.doorEvent.attendeeIds;
+    const paths =
+      kind === 'me'
+        ? Array(requests + warmup).fill('/api/v1/me')
+        : ids.map((id) => `/api/v1/events/${seeded.doorEvent.eventId}/attendees/${id}/check-in`);
+    const method = kind === 'me' ? 'GET' : 'POST';
+    await runLoad(origin, ca, 8, paths.slice(requests), { method, headers });
+    const load = await runLoad(origin, ca, 8, paths.slice(0, requests), { method, headers });
+    const exited = new Promise((done) => server!.once('exit', done));
+    server.kill('SIGTERM');
+    await exited;
+    server = undefined;
+    const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error('the server wrote no profile');
+    process.stdout.write(
+      `${kind === 'me' ? 'GET /me' : 'Door check-in'}: ${load.perSecond.toFixed(0)}/s under the profiler (p99 ${load.p99.toFixed(1)} ms); the whole run, warm-up and start included.\n\n${summarise(join(profileDir, file))}\n\nProfile: ${join(profileDir, file)}\n`,
+    );
+  } finally {
+    server?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
