@@ -11,6 +11,7 @@ import { verifyToken } from '../core/platform/authenticate';
 import { systemClock } from '../core/platform/clock';
 import { IdempotencyInFlight } from '../core/platform/idempotency';
 import { invoke } from '../core/platform/invoke';
+import { KeyCache } from '../core/platform/key-cache';
 import { silentLog } from '../core/platform/log';
 import { OutboxSignal } from '../core/platform/outbox-signal';
 import { RateCounter } from '../core/platform/rate-counter';
@@ -44,6 +45,7 @@ try {
     defaultRatePerMinute: 1e9,
     delivery: { allowPrivate: false, timeoutMs: 10_000 },
     outboxSignal: new OutboxSignal(),
+    keys: new KeyCache(),
     tokens: tokenVerifier({ keys: [] }),
     strictProblems: false,
   };

@@ -221,6 +221,12 @@ export interface OutboxTable {
   dispatched_utc: string | null;
 }
 
+/** Moved by triggers whenever a key or workspace changes what a verified key says (migration 0015). */
+export interface KeyGenerationTable {
+  id: number;
+  value: number;
+}
+
 export interface ChangeSequenceTable {
   name: string;
   value: number;
@@ -835,6 +841,7 @@ export interface Database {
   events: EventsTable;
   outbox: OutboxTable;
   change_sequence: ChangeSequenceTable;
+  key_generation: KeyGenerationTable;
   ticket_types: TicketTypesTable;
   add_ons: AddOnsTable;
   discount_codes: DiscountCodesTable;

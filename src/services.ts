@@ -7,6 +7,7 @@ import { tokenVerifier } from '../core/platform/access-tokens';
 import { ActivityRecorder } from '../core/platform/activity';
 import { type Clock, systemClock } from '../core/platform/clock';
 import { IdempotencyInFlight } from '../core/platform/idempotency';
+import { KeyCache } from '../core/platform/key-cache';
 import { type Log, silentLog } from '../core/platform/log';
 import { OutboxSignal } from '../core/platform/outbox-signal';
 import { RateCounter } from '../core/platform/rate-counter';
@@ -77,6 +78,7 @@ export async function openServices(options: {
       ...options.delivery,
     },
     outboxSignal: new OutboxSignal(),
+    keys: new KeyCache(),
     tokens: tokenVerifier(publicKeys(await loadSigningKeys(options.dataDir))),
     strictProblems: process.env.TESSERA_STRICT_PROBLEMS === '1',
   };

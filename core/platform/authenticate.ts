@@ -1,7 +1,9 @@
 // One token verifier for both adapters: turns a Bearer token or X-Api-Key into an Actor.
-// The key row is read on every call, so a revocation or expiry takes effect on the very next call.
+// Verified keys are kept in memory (KeyCache) until a key or workspace changes anywhere, so a
+// revocation or expiry still takes effect on the very next call.
 import { type Audience, isAccessToken, verifyAccessToken } from './access-tokens';
 import type { Actor } from './actor';
+import type { KeyLookup, KeyRow } from './key-cache';
 import { parseKey, secretMatches } from './keys';
 import { type Problem, problem } from './problems';
 import { isScope, type Scope } from './scopes';
@@ -67,26 +69,8 @@ async function keyActor(
   services: Services,
   by: { prefix: string; secret: string } | { keyId: string },
 ): Promise<Verification> {
-  const row = await services.db
-    .selectFrom('api_keys')
-    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
-    .select([
-      'api_keys.id as keyId',
-      'api_keys.workspace_id as workspaceId',
-      'api_keys.name as keyName',
-      'api_keys.prefix',
-      'api_keys.secret_hash',
-      'api_keys.scopes',
-      'api_keys.legacy_scopes',
-      'api_keys.rate_per_minute',
-      'api_keys.created_utc',
-      'api_keys.expires_utc',
-      'api_keys.revoked_utc',
-      'workspaces.name as workspaceName',
-      'workspaces.demonstration',
-    ])
-    .where('keyId' in by ? 'api_keys.id' : 'api_keys.prefix', '=', 'keyId' in by ? by.keyId : by.prefix)
-    .executeTakeFirst();
+  const lookup = 'keyId' in by ? { keyId: by.keyId } : { prefix: by.prefix };
+  const row = await services.keys.find(services.db, lookup, () => readKey(services, lookup));
   if (!row || ('secret' in by && !secretMatches(by.secret, row.secret_hash))) {
     return { ok: false, problem: problem('invalidKey', 'The API key is not recognised.') };
   }
@@ -118,4 +102,32 @@ async function keyActor(
       audience: 'any',
     },
   };
+}
+
+/** The key and its workspace, as verification reads them. */
+function readKey(services: Services, lookup: KeyLookup): Promise<KeyRow | undefined> {
+  return services.db
+    .selectFrom('api_keys')
+    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+    .select([
+      'api_keys.id as keyId',
+      'api_keys.workspace_id as workspaceId',
+      'api_keys.name as keyName',
+      'api_keys.prefix',
+      'api_keys.secret_hash',
+      'api_keys.scopes',
+      'api_keys.legacy_scopes',
+      'api_keys.rate_per_minute',
+      'api_keys.created_utc',
+      'api_keys.expires_utc',
+      'api_keys.revoked_utc',
+      'workspaces.name as workspaceName',
+      'workspaces.demonstration',
+    ])
+    .where(
+      'keyId' in lookup ? 'api_keys.id' : 'api_keys.prefix',
+      '=',
+      'keyId' in lookup ? lookup.keyId : lookup.prefix,
+    )
+    .executeTakeFirst();
 }

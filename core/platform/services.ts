@@ -4,6 +4,7 @@ import type { TokenVerifier } from './access-tokens';
 import type { ActivityRecorder } from './activity';
 import type { Clock } from './clock';
 import type { IdempotencyInFlight } from './idempotency';
+import type { KeyCache } from './key-cache';
 import type { Log } from './log';
 import type { OutboxSignal } from './outbox-signal';
 import type { RateCounter } from './rate-counter';
@@ -33,6 +34,8 @@ export interface Services {
   delivery: DeliverySettings;
   /** Raised when a change writes an outbox message. */
   outboxSignal: OutboxSignal;
+  /** Verified keys in memory, emptied whenever a key or workspace changes anywhere. */
+  keys: KeyCache;
   /** Verifies access tokens from an assistant's sign-in; its issuer is set once the server listens. */
   tokens: TokenVerifier;
   /** Answer a problem an operation does not declare as a fault (the test suite turns this on). */

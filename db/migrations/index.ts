@@ -14,6 +14,7 @@ import * as finance from './0011-finance';
 import * as cfpSharekit from './0012-cfp-sharekit';
 import * as importSources from './0013-import-sources';
 import * as oauth from './0014-oauth';
+import * as keyGeneration from './0015-key-generation';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-cfp-sharekit': cfpSharekit,
   '0013-import-sources': importSources,
   '0014-oauth': oauth,
+  '0015-key-generation': keyGeneration,
 };
 
 export const migrationProvider: MigrationProvider = {

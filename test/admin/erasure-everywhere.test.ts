@@ -121,6 +121,7 @@ const notPersonal: Record<string, string[]> = {
   survey_responses: ['id', 'workspace_id', 'survey_id', 'answers', 'submitted_utc'],
   session_ratings: ['id', 'workspace_id', 'event_id', 'session_id', 'stars', 'rated_utc'],
   change_sequence: ['name', 'value'],
+  key_generation: ['id', 'value'],
   ticket_types: [
     'id',
     'workspace_id',

@@ -1,0 +1,117 @@
+// Verified keys kept in memory (issue 12): the key row is not read on every call, yet whatever
+// ends or changes a key takes effect on the very next call — also when another process (the CLI)
+// made the change — because the database moves a generation counter by triggers and every call
+// reads it. Writes that do not change what a key is (its last use) leave the cache alone.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyCache, type KeyRow } from '../../core/platform/key-cache';
+import { expectProblem } from '../support/fixtures';
+import { MutableClock, startTestServer, type TestServer } from '../support/server';
+import { runTessera } from '../support/spawned';
+
+let t: TestServer;
+let workspaceId: string;
+const clock = new MutableClock();
+
+beforeAll(async () => {
+  t = await startTestServer({ clock });
+  ({ workspaceId } = await t.workspace('Key cache workspace'));
+});
+afterAll(async () => t.close());
+
+const generation = async () =>
+  (await t.server.services.db.selectFrom('key_generation').select('value').executeTakeFirstOrThrow()).value;
+
+describe('the key cache', () => {
+  it('reads a key once while the generation stands, and again once it moves', async () => {
+    const cache = new KeyCache();
+    const db = t.server.services.db;
+    let reads = 0;
+    const row = { keyId: 'k' } as KeyRow;
+    const read = async () => {
+      reads += 1;
+      return row;
+    };
+    expect(await cache.find(db, { keyId: 'k' }, read)).toBe(row);
+    expect(await cache.find(db, { keyId: 'k' }, read)).toBe(row);
+    expect(reads).toBe(1);
+    await db.updateTable('workspaces').set({ name: 'Moved' }).where('id', '=', workspaceId).execute();
+    await cache.find(db, { keyId: 'k' }, read);
+    expect(reads).toBe(2);
+    // A key that is not there is read each time, never kept.
+    await cache.find(db, { prefix: 'nothing' }, async () => undefined);
+    let absent = 0;
+    await cache.find(db, { prefix: 'nothing' }, async () => {
+      absent += 1;
+      return undefined;
+    });
+    expect(absent).toBe(1);
+  });
+});
+
+describe('verified keys in memory', () => {
+  it('ends a key revoked by another process on the very next call', async () => {
+    const { apiKeyId, key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
+    expect((await t.api('/me', { key })).status).toBe(200);
+    expect((await t.api('/me', { key })).status).toBe(200);
+    const run = await runTessera(['key', 'revoke', apiKeyId, '--data', t.dataDir]);
+    expect(run.code, run.stderr).toBe(0);
+    expectProblem(await t.api('/me', { key }), 401, 'keyRevoked');
+  });
+
+  it('shows a change another writer made to a key on the very next call', async () => {
+    const { apiKeyId, key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
+    expect((await t.api('/me', { key })).headers.get('ratelimit-policy')).not.toContain('q=7;');
+    await t.server.services.db
+      .updateTable('api_keys')
+      .set({ rate_per_minute: 7 })
+      .where('id', '=', apiKeyId)
+      .execute();
+    const res = await t.api('/me', { key });
+    expect(res.headers.get('ratelimit-policy')).toContain('q=7;');
+  });
+
+  it('shows a renamed workspace on the very next call', async () => {
+    const { key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
+    await t.server.services.db
+      .updateTable('workspaces')
+      .set({ name: 'Before' })
+      .where('id', '=', workspaceId)
+      .execute();
+    expect((await t.api('/workspace', { key })).body.name).toBe('Before');
+    await t.server.services.db
+      .updateTable('workspaces')
+      .set({ name: 'Renamed' })
+      .where('id', '=', workspaceId)
+      .execute();
+    expect((await t.api('/workspace', { key })).body.name).toBe('Renamed');
+  });
+
+  it('moves the generation for what a key depends on, and not for its last use', async () => {
+    const { apiKeyId } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
+    const before = await generation();
+    await t.server.services.db
+      .updateTable('api_keys')
+      .set({ last_used_utc: new Date().toISOString() })
+      .where('id', '=', apiKeyId)
+      .execute();
+    expect(await generation()).toBe(before);
+    await sql`update api_keys set scopes = ${JSON.stringify(['events:read', 'orders:read'])} where id = ${apiKeyId}`.execute(
+      t.server.services.db,
+    );
+    expect(await generation()).toBe(before + 1);
+    await t.server.services.db.deleteFrom('api_keys').where('id', '=', apiKeyId).execute();
+    expect(await generation()).toBe(before + 2);
+  });
+
+  it('still refuses a key the moment it expires: expiry is compared on every call', async () => {
+    const { key } = await t.key({ workspaceId, scopes: ['events:read'], expires: '30' });
+    expect((await t.api('/me', { key })).status).toBe(200);
+    clock.advance(31 * 24 * 3600_000);
+    try {
+      expectProblem(await t.api('/me', { key }), 401, 'keyExpired');
+    } finally {
+      clock.advance(-31 * 24 * 3600_000);
+    }
+  });
+});
