@@ -1,3 +1,4 @@
+import { prepare } from '../../db/prepared';
 import type { DoorRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
@@ -19,15 +20,21 @@ export function mainEntrance(doors: DoorRow[]): DoorRow | undefined {
   return entrances.find((d) => d.main === 1) ?? entrances[0];
 }
 
+const entrances = prepare<{ eventId: string }, DoorRow>((db, p) =>
+  db.selectFrom('doors').selectAll().where('event_id', '=', p.eventId).where('kind', '=', 'entrance'),
+);
+const doorById = prepare<{ eventId: string; doorId: string }, DoorRow>((db, p) =>
+  db.selectFrom('doors').selectAll().where('event_id', '=', p.eventId).where('id', '=', p.doorId),
+);
+
 /** The named door of the event, or its main entrance when none is named; 404 noDoor otherwise. */
 export async function loadDoor(ctx: Ctx, eventId: string, doorId: string | undefined): Promise<DoorRow> {
-  const query = ctx.db.selectFrom('doors').selectAll().where('event_id', '=', eventId);
   // The main entrance is picked here rather than by ORDER BY: an event has few doors, and the
   // sort cost the scan a temporary b-tree on every call.
   const door =
     doorId === undefined
-      ? mainEntrance(await query.where('kind', '=', 'entrance').execute())
-      : await query.where('id', '=', doorId).executeTakeFirst();
+      ? mainEntrance(await entrances.rows(ctx.db, { eventId }))
+      : await doorById.first(ctx.db, { eventId, doorId });
   if (!door) {
     throw problem(
       'noDoor',

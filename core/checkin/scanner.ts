@@ -3,8 +3,11 @@
 // unpaid, notOnList, noAddOn, full and noReentry. The door's inside count changes only in one
 // conditional update with its capacity check, and a person's presence at a door is one row, so
 // concurrent scans can neither welcome twice nor overfill a door.
+
+import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
-import type { DoorRow, EventRow } from '../../db/schema';
+import { prepare } from '../../db/prepared';
+import type { CheckInsTable, DoorRow, EventRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
 import { toFlag } from '../../db/values';
 import { eventRef } from '../attendees/attendee-message';
@@ -49,15 +52,72 @@ async function refusalFor(ctx: Ctx, door: DoorRow, attendee: AttendeeJoinedRow):
   return null;
 }
 
-/** Takes a place inside the door; false when it is full. */
-async function enter(ctx: Ctx, door: DoorRow): Promise<boolean> {
-  const result = await ctx.db
+// The statements of a scan, built and compiled once (db/prepared.ts): a scan runs a dozen.
+type Presence = { doorId: string; attendeeId: string };
+const presenceOf = prepare<Presence, { inside: number }>((db, p) =>
+  db
+    .selectFrom('door_presence')
+    .select('inside')
+    .where('door_id', '=', p.doorId)
+    .where('attendee_id', '=', p.attendeeId),
+);
+const setPresence = prepare<Presence & { inside: 0 | 1; scannedUtc: string }>((db, p) =>
+  db
+    .updateTable('door_presence')
+    .set({ inside: p.inside, last_scan_utc: p.scannedUtc })
+    .where('door_id', '=', p.doorId)
+    .where('attendee_id', '=', p.attendeeId),
+);
+const firstPresence = prepare<Presence & { scannedUtc: string }>((db, p) =>
+  db
+    .insertInto('door_presence')
+    .values({
+      door_id: p.doorId,
+      attendee_id: p.attendeeId,
+      inside: 1,
+      first_in_utc: p.scannedUtc,
+      last_scan_utc: p.scannedUtc,
+    })
+    .onConflict((oc) => oc.columns(['door_id', 'attendee_id']).doNothing()),
+);
+const enterDoor = prepare<{ doorId: string }>((db, p) =>
+  db
     .updateTable('doors')
     .set({ inside: sql`inside + 1` })
-    .where('id', '=', door.id)
-    .where((eb) => eb.or([eb('capacity', 'is', null), eb('inside', '<', eb.ref('capacity'))]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where('id', '=', p.doorId)
+    .where((eb) => eb.or([eb('capacity', 'is', null), eb('inside', '<', eb.ref('capacity'))])),
+);
+const leaveDoor = prepare<{ doorId: string }>((db, p) =>
+  db.updateTable('doors').set({ inside: sql`inside - 1` }).where('id', '=', p.doorId).where('inside', '>', 0),
+);
+const recordScan = prepare<Insertable<CheckInsTable>, { id: number }>((db, p) =>
+  db
+    .insertInto('check_ins')
+    .values({
+      workspace_id: p.workspace_id,
+      event_id: p.event_id,
+      attendee_id: p.attendee_id,
+      door_id: p.door_id,
+      direction: p.direction,
+      result: p.result,
+      admitted: p.admitted,
+      scanned_utc: p.scanned_utc,
+      offline: p.offline,
+      recorded_utc: p.recorded_utc,
+    })
+    .returning('id'),
+);
+const firstCheckIn = prepare<{ attendeeId: string; checkedInUtc: string; now: string; changeSeq: number }>(
+  (db, p) =>
+    db
+      .updateTable('attendees')
+      .set({ checked_in_utc: p.checkedInUtc, updated_utc: p.now, change_seq: p.changeSeq })
+      .where('id', '=', p.attendeeId),
+);
+
+/** Takes a place inside the door; false when it is full. */
+async function enter(ctx: Ctx, door: DoorRow): Promise<boolean> {
+  return (await enterDoor.changed(ctx.db, { doorId: door.id })) === 1;
 }
 
 /**
@@ -65,13 +125,7 @@ async function enter(ctx: Ctx, door: DoorRow): Promise<boolean> {
  * rows disagree: it stays at zero (the schema refuses a negative count) and that is logged.
  */
 async function leave(ctx: Ctx, door: DoorRow): Promise<void> {
-  const result = await ctx.db
-    .updateTable('doors')
-    .set({ inside: sql`inside - 1` })
-    .where('id', '=', door.id)
-    .where('inside', '>', 0)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
+  if ((await leaveDoor.changed(ctx.db, { doorId: door.id })) === 0) {
     ctx.services.log.warn(
       { doorId: door.id, workspaceId: ctx.actor.workspaceId },
       'someone left a door with nobody inside: its inside count and the presence rows disagree',
@@ -85,21 +139,12 @@ async function decide(
   attendee: AttendeeJoinedRow,
   scan: Scan,
 ): Promise<{ result: ScanResult; admitted: boolean }> {
-  const presence = await ctx.db
-    .selectFrom('door_presence')
-    .select('inside')
-    .where('door_id', '=', door.id)
-    .where('attendee_id', '=', attendee.id)
-    .executeTakeFirst();
+  const at = { doorId: door.id, attendeeId: attendee.id };
+  const presence = await presenceOf.first(ctx.db, at);
 
   if (scan.direction === 'out') {
     if (presence?.inside === 1) {
-      await ctx.db
-        .updateTable('door_presence')
-        .set({ inside: 0, last_scan_utc: scan.scannedUtc })
-        .where('door_id', '=', door.id)
-        .where('attendee_id', '=', attendee.id)
-        .execute();
+      await setPresence.changed(ctx.db, { ...at, inside: 0, scannedUtc: scan.scannedUtc });
       await leave(ctx, door);
     }
     return { result: 'out', admitted: false };
@@ -111,26 +156,10 @@ async function decide(
   if (presence && door.reentry === 0) return { result: 'noReentry', admitted: false };
   if (!(await enter(ctx, door))) return { result: 'full', admitted: false };
   if (presence) {
-    await ctx.db
-      .updateTable('door_presence')
-      .set({ inside: 1, last_scan_utc: scan.scannedUtc })
-      .where('door_id', '=', door.id)
-      .where('attendee_id', '=', attendee.id)
-      .execute();
+    await setPresence.changed(ctx.db, { ...at, inside: 1, scannedUtc: scan.scannedUtc });
     return { result: 'again', admitted: true };
   }
-  const inserted = await ctx.db
-    .insertInto('door_presence')
-    .values({
-      door_id: door.id,
-      attendee_id: attendee.id,
-      inside: 1,
-      first_in_utc: scan.scannedUtc,
-      last_scan_utc: scan.scannedUtc,
-    })
-    .onConflict((oc) => oc.columns(['door_id', 'attendee_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+  if ((await firstPresence.changed(ctx.db, { ...at, scannedUtc: scan.scannedUtc })) === 0) {
     // Another scanner welcomed this person a moment ago: this scan is a repeat.
     await leave(ctx, door);
     return { result: 'again', admitted: true };
@@ -160,7 +189,9 @@ export async function applyScan(
     offline: toFlag(scan.offline),
     recorded_utc: now,
   };
-  const { id } = await ctx.db.insertInto('check_ins').values(row).returning('id').executeTakeFirstOrThrow();
+  const recorded = await recordScan.first(ctx.db, row);
+  if (!recorded) throw new Error('the scan was not recorded');
+  const { id } = recorded;
 
   let current = attendee;
   // firstCheckInUtc is the earliest admission at the main entrance (an offline scan uploaded
@@ -176,11 +207,12 @@ export async function applyScan(
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),
     };
-    await ctx.db
-      .updateTable('attendees')
-      .set({ checked_in_utc: current.checked_in_utc, updated_utc: now, change_seq: current.change_seq })
-      .where('id', '=', attendee.id)
-      .execute();
+    await firstCheckIn.changed(ctx.db, {
+      attendeeId: attendee.id,
+      checkedInUtc: scan.scannedUtc,
+      now,
+      changeSeq: current.change_seq,
+    });
   }
   if (result === 'welcome' || result === 'again' || result === 'out') {
     await emit(ctx, {

@@ -3,8 +3,8 @@
 // a generation counter whenever a key or its workspace changes (triggers, migration 0015), each
 // call reads that one number with a statement compiled once, and a new number empties the cache.
 // Expiry is compared with the clock on every call, so it needs no invalidation.
-import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/connect';
+import { prepare } from '../../db/prepared';
 
 /** The columns a verification reads: the key and its workspace. */
 export interface KeyRow {
@@ -28,10 +28,13 @@ export type KeyLookup = { prefix: string } | { keyId: string };
 /** Rows found absent are not kept: an unknown prefix is cheap to refuse and must not fill memory. */
 const maxKeys = 10_000;
 
+const currentGeneration = prepare<Record<string, never>, { value: number }>((db) =>
+  db.selectFrom('key_generation').select('value').where('id', '=', 1),
+);
+
 export class KeyCache {
   private generation: number | undefined;
   private readonly rows = new Map<string, KeyRow>();
-  private generationQuery: CompiledQuery<{ value: number }> | undefined;
 
   /** The key's row, from memory while no key or workspace changed since it was read. */
   async find(
@@ -39,9 +42,7 @@ export class KeyCache {
     lookup: KeyLookup,
     read: () => Promise<KeyRow | undefined>,
   ): Promise<KeyRow | undefined> {
-    this.generationQuery ??= db.selectFrom('key_generation').select('value').where('id', '=', 1).compile();
-    const { rows } = await db.executeQuery(this.generationQuery);
-    const generation = rows[0]?.value;
+    const generation = (await currentGeneration.first(db, {}))?.value;
     if (generation !== this.generation) {
       this.rows.clear();
       this.generation = generation;

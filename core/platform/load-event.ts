@@ -1,6 +1,8 @@
 // The event an operation is about: found in the caller's workspace (another workspace's id answers
 // 404 as if it did not exist), with the rules of its modules and of online events applied by
 // invoke from the operation's declaration. Loaded once per call: handlers get the same row.
+
+import { prepare } from '../../db/prepared';
 import type { EventRow } from '../../db/schema';
 import { type EventModule, eventModules } from '../../db/values';
 import type { Ctx } from './context';
@@ -15,15 +17,14 @@ export function modulesOf(row: Pick<EventRow, 'modules'>): Record<EventModule, b
   >;
 }
 
+const eventById = prepare<{ eventId: string; workspaceId: string }, EventRow>((db, p) =>
+  db.selectFrom('events').selectAll().where('id', '=', p.eventId).where('workspace_id', '=', p.workspaceId),
+);
+
 export async function loadEvent(ctx: Ctx, eventId: string): Promise<EventRow> {
   const known = ctx.loadedEvents?.get(eventId);
   if (known) return known;
-  const row = await ctx.db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', eventId)
-    .where('workspace_id', '=', ctx.actor.workspaceId)
-    .executeTakeFirst();
+  const row = await eventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId });
   if (!row) throw problem('eventNotFound', `No event ${eventId} in this workspace.`);
   ctx.loadedEvents?.set(eventId, row);
   return row;

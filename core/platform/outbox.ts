@@ -1,5 +1,7 @@
 // The outbox: every change that has a webhook event type writes its message in the same
 // transaction as the change, so the dispatcher sends exactly what happened, even after a crash.
+
+import { prepare } from '../../db/prepared';
 import { type WebhookEventType, webhookEventTypes } from '../../db/values';
 import type { Ctx } from './context';
 import { newMessageId } from './ids';
@@ -13,21 +15,36 @@ export interface OutboxMessage {
 }
 
 /** Records a message; ctx.db must be the transaction of the change. Returns its webhook id. */
+const insertMessage = prepare<{
+  messageId: string;
+  workspaceId: string;
+  eventId: string | null;
+  type: WebhookEventType;
+  payload: string;
+  createdUtc: string;
+}>((db, p) =>
+  db.insertInto('outbox').values({
+    message_id: p.messageId,
+    workspace_id: p.workspaceId,
+    event_id: p.eventId,
+    type: p.type,
+    payload: p.payload,
+    created_utc: p.createdUtc,
+    dispatched_utc: null,
+  }),
+);
+
 export async function emit(ctx: Ctx, message: OutboxMessage): Promise<string> {
   const messageId = newMessageId();
   const timestamp = ctx.clock.now().toISOString();
-  await ctx.db
-    .insertInto('outbox')
-    .values({
-      message_id: messageId,
-      workspace_id: ctx.actor.workspaceId,
-      event_id: message.eventId,
-      type: message.type,
-      payload: JSON.stringify({ type: message.type, timestamp, data: message.data }),
-      created_utc: timestamp,
-      dispatched_utc: null,
-    })
-    .execute();
+  await insertMessage.changed(ctx.db, {
+    messageId,
+    workspaceId: ctx.actor.workspaceId,
+    eventId: message.eventId,
+    type: message.type,
+    payload: JSON.stringify({ type: message.type, timestamp, data: message.data }),
+    createdUtc: timestamp,
+  });
   ctx.services.outboxSignal.notify();
   return messageId;
 }

@@ -1,0 +1,53 @@
+// Hot statements built and compiled once. Kysely builds an operation tree and compiles it to SQL
+// on every call, which was a fifth of a door check-in's time although the SQL never changes. A
+// prepared statement is written once with named placeholders (`p.eventId`); it is compiled the
+// first time it runs, and each call only puts its values in their places. The SQL text is the
+// same every time, so the connection's statement cache reuses the SQLite statement too.
+import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
+import type { Db } from './connect';
+
+const marker = '\u0000param:';
+
+/** Placeholders by name: `p.eventId` stands for the eventId of each call. */
+export type Placeholders<A> = { readonly [K in keyof A]: A[K] };
+
+const placeholders = new Proxy({} as Record<string, string>, {
+  get: (_target, name) => `${marker}${String(name)}`,
+});
+
+export interface Prepared<A, R> {
+  /** The rows it answers. */
+  rows(db: Db, args: A): Promise<R[]>;
+  /** Its first row, if any. */
+  first(db: Db, args: A): Promise<R | undefined>;
+  /** How many rows it changed. */
+  changed(db: Db, args: A): Promise<number>;
+}
+
+export function prepare<A extends Record<string, unknown>, R = unknown>(
+  build: (db: Db, p: Placeholders<A>) => Compilable<R> | RawBuilder<R>,
+): Prepared<A, R> {
+  let compiled: CompiledQuery<R> | undefined;
+  let slots: (string | undefined)[] = [];
+  const compile = (db: Db): CompiledQuery<R> => {
+    const built = build(db, placeholders as Placeholders<A>);
+    const once = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+    slots = once.parameters.map((value) =>
+      typeof value === 'string' && value.startsWith(marker) ? value.slice(marker.length) : undefined,
+    );
+    return once;
+  };
+  const run = (db: Db, args: A) => {
+    compiled ??= compile(db);
+    const parameters = compiled.parameters.map((value, i) => {
+      const name = slots[i];
+      return name === undefined ? value : args[name];
+    });
+    return db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
+  };
+  return {
+    rows: async (db, args) => (await run(db, args)).rows,
+    first: async (db, args) => (await run(db, args)).rows[0],
+    changed: async (db, args) => Number((await run(db, args)).numAffectedRows ?? 0n),
+  };
+}
