@@ -1,14 +1,14 @@
 // Gives every request a traceId (answered in the X-Trace-Id header, written to the log) and its
 // public origin, and turns every refusal into application/problem+json (with Retry-After when the
 // problem says how long to wait). Unknown faults become 500 serverError.
-import { randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import { randomHex } from '../../core/platform/ids';
 import { isProblem, type Problem, problem, problemBody } from '../../core/platform/problems';
 import type { Logger } from '../logger';
 
 export function traceAndProblems(logger: Logger, originOf: (ctx: Context) => string): Middleware {
   return async (ctx, next) => {
-    const traceId = randomBytes(16).toString('hex');
+    const traceId = randomHex();
     ctx.state.traceId = traceId;
     ctx.state.origin = originOf(ctx);
     ctx.set('X-Trace-Id', traceId);
