@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runLoad } from './load';
 import { seedBenchmark } from './seed';
+import { serveArgs } from './serve-args';
 
 const kind = process.argv[2] === 'checkin' ? 'checkin' : 'me';
 // Enough requests that start-up (the TypeScript loader compiling, sample data) is a small share.
@@ -96,18 +97,7 @@ async function main() {
     const port = 19_000 + Math.floor(Math.random() * 1000);
     server = spawn(
       process.execPath,
-      [
-        '--cpu-prof',
-        `--cpu-prof-dir=${profileDir}`,
-        join(root, 'bin/tessera.mjs'),
-        'serve',
-        '--data',
-        dataDir,
-        '--port',
-        String(port),
-        '--host',
-        '127.0.0.1',
-      ],
+      serveArgs(dataDir, port, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
       {
         env: { ...process.env, TESSERA_RATE_LIMIT: '60000000', TESSERA_LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -11,6 +11,7 @@ import { measureDeliveries, startBenchReceiver } from './deliveries';
 import { measureImport } from './import';
 import { runLoad } from './load';
 import { seedBenchmark } from './seed';
+import { serveArgs } from './serve-args';
 
 const checkIns = Number(process.env.BENCH_CHECKINS ?? 10_000);
 const syncSize = Number(process.env.BENCH_SYNC ?? 50_000);
@@ -42,33 +43,19 @@ async function main() {
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
-    const server = spawn(
-      process.execPath,
-      [
-        ...profile,
-        join(root, 'bin/tessera.mjs'),
-        'serve',
-        '--data',
-        dataDir,
-        '--port',
-        String(port),
-        '--host',
-        '127.0.0.1',
-      ],
-      {
-        env: {
-          ...process.env,
-          NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
-          TESSERA_RATE_LIMIT: '60000000',
-          TESSERA_LOG_LEVEL: 'silent',
-          TESSERA_SECRET_KEY: 'benchmark-master-key-0123456789abcdef',
-          // The delivery receiver is on loopback.
-          TESSERA_WEBHOOKS_ALLOW_PRIVATE: '1',
-          NODE_EXTRA_CA_CERTS: tls.certFile,
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
+    const server = spawn(process.execPath, serveArgs(dataDir, port, profile), {
+      env: {
+        ...process.env,
+        NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
+        TESSERA_RATE_LIMIT: '60000000',
+        TESSERA_LOG_LEVEL: 'silent',
+        TESSERA_SECRET_KEY: 'benchmark-master-key-0123456789abcdef',
+        // The delivery receiver is on loopback.
+        TESSERA_WEBHOOKS_ALLOW_PRIVATE: '1',
+        NODE_EXTRA_CA_CERTS: tls.certFile,
       },
-    );
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     children.push(server);
     await waitFor(server, (line) => line.includes('Tessera is running'));
     const certFile = join(dataDir, 'tls/localhost-cert.pem');

@@ -5,23 +5,21 @@
 // Expiry is compared with the clock on every call, so it needs no invalidation.
 import type { Db } from '../../db/connect';
 import { prepare } from '../../db/prepared';
+import type { ApiKeysTable } from '../../db/schema';
+import type { Flag } from '../../db/values';
 
 /** The columns a verification reads: the key and its workspace. */
-export interface KeyRow {
-  keyId: string;
-  workspaceId: string;
-  keyName: string;
-  prefix: string;
-  secret_hash: string;
-  scopes: string;
-  legacy_scopes: string | null;
-  rate_per_minute: number | null;
-  created_utc: string;
-  expires_utc: string | null;
-  revoked_utc: string | null;
-  workspaceName: string;
-  demonstration: number;
-}
+export type KeyRow = Pick<
+  ApiKeysTable,
+  | 'prefix'
+  | 'secret_hash'
+  | 'scopes'
+  | 'legacy_scopes'
+  | 'rate_per_minute'
+  | 'created_utc'
+  | 'expires_utc'
+  | 'revoked_utc'
+> & { keyId: string; workspaceId: string; keyName: string; workspaceName: string; demonstration: Flag };
 
 export type KeyLookup = { prefix: string } | { keyId: string };
 
