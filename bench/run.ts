@@ -10,6 +10,7 @@ import { loadTls } from '../src/tls';
 import { measureDeliveries, startBenchReceiver } from './deliveries';
 import { measureImport } from './import';
 import { runLoad } from './load';
+import { attendeesPerCall, measureRegistration } from './registration';
 import { seedBenchmark } from './seed';
 import { serveArgs } from './serve-args';
 
@@ -131,6 +132,17 @@ async function main() {
     await agent.close();
     if (pulled !== syncSize) throw new Error(`sync pulled ${pulled} of ${syncSize}`);
 
+    // After the sync: the attendees it registers would change what the sync pulls.
+    const registered = await measureRegistration({
+      origin,
+      ca,
+      key: seeded.key,
+      eventId: seeded.syncEvent.eventId,
+      ticketTypeId: seeded.syncEvent.ticketTypeId,
+      calls: 400,
+    });
+    if (registered.failures > 0) throw new Error(`${registered.failures} registration calls failed`);
+
     const receiver = await startBenchReceiver(tls.certFile, keyFile);
     const delivered = await measureDeliveries({
       origin,
@@ -192,6 +204,10 @@ async function main() {
       '| Import (`tessera import`, the whole command) | Attendees | First import | Same file again |',
       '|---|---|---|---|',
       `| One event, two tickets an order | ${imported.attendees} | ${imported.firstSeconds.toFixed(1)} s | ${imported.againSeconds.toFixed(1)} s |`,
+      '',
+      `| Registration (${attendeesPerCall} attendees a call, 4 clients, HTTPS) | Calls | Calls a second | Attendees a second | p50 | p99 | Ratio to Directus's bulk create (453 rows/s) |`,
+      '|---|---|---|---|---|---|---|',
+      `| POST /events/{id}/attendees | ${registered.requests} | ${registered.perSecond.toFixed(0)}/s | ${registered.attendeesPerSecond.toFixed(0)}/s | ${registered.p50.toFixed(1)} ms | ${registered.p99.toFixed(1)} ms | ${(registered.attendeesPerSecond / 453).toFixed(1)}× |`,
     ].join('\n');
     const targets = [
       `- check-in throughput ≥ 0.5 × baseline: ${ratio >= 0.5 ? 'met' : 'missed'} (${ratio.toFixed(2)})`,
@@ -200,6 +216,7 @@ async function main() {
       `- signed deliveries ≥ 1,000/s: ${delivered.perSecond >= 1000 ? 'met' : 'missed'} (${delivered.perSecond.toFixed(0)}/s)`,
       `- check-in to delivery p99 < 2 s: ${delivered.p99 < 2000 ? 'met' : 'missed'} (${delivered.p99.toFixed(0)} ms)`,
       `- 50,000-attendee import < 30 s: ${imported.firstSeconds < 30 ? 'met' : 'missed'} (${imported.firstSeconds.toFixed(1)} s)`,
+      `- registration ≥ 10,000 attendees a second (${attendeesPerCall} a call): ${registered.attendeesPerSecond >= 10_000 ? 'met' : 'missed'} (${registered.attendeesPerSecond.toFixed(0)}/s)`,
     ].join('\n');
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node.js ${process.version}, ${process.platform}/${process.arch}`;
     process.stdout.write(`\n${table}\n\nTargets:\n${targets}\n\n${clientLoad}\n\nMachine: ${machine}\n`);

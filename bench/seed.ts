@@ -12,7 +12,7 @@ export interface Seeded {
   workspaceId: string;
   key: string;
   doorEvent: { eventId: string; attendeeIds: string[] };
-  syncEvent: { eventId: string; attendees: number };
+  syncEvent: { eventId: string; attendees: number; ticketTypeId: string };
 }
 
 async function seedEvent(db: Db, workspaceId: string, name: string, attendees: number, withDoor: boolean) {
@@ -141,7 +141,7 @@ async function seedEvent(db: Db, workspaceId: string, name: string, attendees: n
       await trx.insertInto('attendees').values(rows).execute();
     }
   });
-  return { eventId, ids };
+  return { eventId, ids, ticketTypeId };
 }
 
 export async function seedBenchmark(
@@ -165,6 +165,6 @@ export async function seedBenchmark(
     workspaceId,
     key,
     doorEvent: { eventId: door.eventId, attendeeIds: door.ids },
-    syncEvent: { eventId: sync.eventId, attendees: syncAttendees },
+    syncEvent: { eventId: sync.eventId, attendees: syncAttendees, ticketTypeId: sync.ticketTypeId },
   };
 }
