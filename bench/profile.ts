@@ -1,4 +1,4 @@
-// npm run bench:profile -- [me|checkin] — where one kind of request spends the server's time:
+// npm run bench:profile -- [me|checkin|register] — where one kind of request spends the server's time:
 // the real server (`tessera serve`) runs under --cpu-prof while the bench's load generator sends
 // only GET /me or only door check-ins (8 scanners, HTTPS keep-alive); the profile is summed by
 // place (SQLite statements, Kysely building and compiling, validation, Koa, TLS and sockets, our
@@ -8,10 +8,17 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runLoad } from './load';
+import { registrationBody } from './registration';
 import { seedBenchmark } from './seed';
 import { serveArgs } from './serve-args';
 
-const kind = process.argv[2] === 'checkin' ? 'checkin' : 'me';
+const kinds = {
+  me: 'GET /me',
+  checkin: 'Door check-in',
+  register: 'Registration (calls of 50 attendees)',
+} as const;
+const kind: keyof typeof kinds =
+  process.argv[2] === 'checkin' || process.argv[2] === 'register' ? process.argv[2] : 'me';
 // Enough requests that start-up (the TypeScript loader compiling, sample data) is a small share.
 const requests = Number(process.env.BENCH_REQUESTS ?? 30_000);
 const warmup = 1_000;
@@ -111,13 +118,19 @@ async function main() {
     const origin = `https://localhost:${port}`;
     const headers = { authorization: `Bearer ${seeded.key}` };
     const ids = seeded.doorEvent.attendeeIds;
+    // Registration calls carry 50 attendees each: a thirtieth as many calls keeps the run's length.
+    const calls = kind === 'register' ? Math.ceil(requests / 30) : requests;
     const paths =
       kind === 'me'
-        ? Array(requests + warmup).fill('/api/v1/me')
-        : ids.map((id) => `/api/v1/events/${seeded.doorEvent.eventId}/attendees/${id}/check-in`);
+        ? Array(calls + warmup).fill('/api/v1/me')
+        : kind === 'register'
+          ? Array(calls + warmup).fill(`/api/v1/events/${seeded.syncEvent.eventId}/attendees`)
+          : ids.map((id) => `/api/v1/events/${seeded.doorEvent.eventId}/attendees/${id}/check-in`);
     const method = kind === 'me' ? 'GET' : 'POST';
-    await runLoad(origin, ca, 8, paths.slice(requests), { method, headers });
-    const load = await runLoad(origin, ca, 8, paths.slice(0, requests), { method, headers });
+    const body = kind === 'register' ? registrationBody(seeded.syncEvent.ticketTypeId) : undefined;
+    const workers = kind === 'register' ? 4 : 8;
+    await runLoad(origin, ca, workers, paths.slice(calls, calls + warmup), { method, headers, body });
+    const load = await runLoad(origin, ca, workers, paths.slice(0, calls), { method, headers, body });
     const exited = new Promise((done) => server!.once('exit', done));
     server.kill('SIGTERM');
     await exited;
@@ -125,7 +138,7 @@ async function main() {
     const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no profile');
     process.stdout.write(
-      `${kind === 'me' ? 'GET /me' : 'Door check-in'}: ${load.perSecond.toFixed(0)}/s under the profiler (p99 ${load.p99.toFixed(1)} ms); the whole run, warm-up and start included.\n\n${summarise(join(profileDir, file))}\n\nProfile: ${join(profileDir, file)}\n`,
+      `${kinds[kind]}: ${load.perSecond.toFixed(0)}/s under the profiler (p99 ${load.p99.toFixed(1)} ms); the whole run, warm-up and start included.\n\n${summarise(join(profileDir, file))}\n\nProfile: ${join(profileDir, file)}\n`,
     );
   } finally {
     server?.kill('SIGTERM');

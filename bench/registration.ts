@@ -4,6 +4,18 @@ import { type LoadResult, runLoad } from './load';
 
 export const attendeesPerCall = 50;
 
+/** One call's body: 50 people on one ticket type. */
+export function registrationBody(ticketTypeId: string): string {
+  return JSON.stringify({
+    attendees: Array.from({ length: attendeesPerCall }, (_, i) => ({
+      ticketTypeId,
+      firstName: 'Bench',
+      lastName: `Person ${i}`,
+      email: `bench.person.${i}@example.com`,
+    })),
+  });
+}
+
 export interface RegistrationResult extends LoadResult {
   attendeesPerSecond: number;
 }
@@ -16,14 +28,7 @@ export async function measureRegistration(options: {
   ticketTypeId: string;
   calls: number;
 }): Promise<RegistrationResult> {
-  const body = JSON.stringify({
-    attendees: Array.from({ length: attendeesPerCall }, (_, i) => ({
-      ticketTypeId: options.ticketTypeId,
-      firstName: 'Bench',
-      lastName: `Person ${i}`,
-      email: `bench.person.${i}@example.com`,
-    })),
-  });
+  const body = registrationBody(options.ticketTypeId);
   const load = await runLoad(
     options.origin,
     options.ca,
