@@ -37,10 +37,10 @@ export function signInRouter(services: Services, provider: Provider): Router {
   const router = new Router({ prefix: '/oauth/sign-in/:uid' });
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
-    const back = await provider
-      .interactionDetails(ctx.req, ctx.res)
-      .then((details) => formTargetOf(details.params.redirect_uri))
-      .catch(() => undefined);
+    // Read once per page; the handlers use it too (describe). A sign-in gone or expired is
+    // answered by describe, which reads it again to raise the provider's own error.
+    ctx.state.interaction = await provider.interactionDetails(ctx.req, ctx.res).catch(() => undefined);
+    const back = formTargetOf(ctx.state.interaction?.params.redirect_uri);
     ctx.set(
       'Content-Security-Policy',
       `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${back ? ` ${back}` : ''}; frame-ancestors 'none'`,
@@ -50,7 +50,8 @@ export function signInRouter(services: Services, provider: Provider): Router {
 
   /** The interaction's client name and the resource it asks for. */
   const describe = async (ctx: Koa.Context) => {
-    const details = await provider.interactionDetails(ctx.req, ctx.res);
+    const details: Awaited<ReturnType<Provider['interactionDetails']>> =
+      ctx.state.interaction ?? (await provider.interactionDetails(ctx.req, ctx.res));
     const client = await provider.Client.find(String(details.params.client_id));
     const resource = String(details.params.resource ?? resourceUrl(provider.issuer, 'mcp'));
     return { details, clientName: client?.clientName ?? String(details.params.client_id), resource };

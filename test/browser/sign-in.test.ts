@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { challengeOf, redirectUri } from '../support/sign-in';
+import { challengeOf, claimsOf, exchangeCode, redirectUri } from '../support/sign-in';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const installed = existsSync(executablePath);
@@ -112,21 +112,17 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
     const back = new URL(callbacks[0]!);
     expect(back.searchParams.get('state')).toBe('browser-state');
 
-    const token = await t.fetch(`${origin}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: back.searchParams.get('code')!,
-        redirect_uri: redirectUri,
-        client_id: clientId,
-        code_verifier: verifier,
-        resource: `${origin}/mcp`,
-      }).toString(),
+    const issued = await exchangeCode(t, {
+      code: back.searchParams.get('code')!,
+      clientId,
+      verifier,
+      resource: `${origin}/mcp`,
     });
-    const issued = (await token.json()) as { access_token: string };
-    expect(token.status, JSON.stringify(issued)).toBe(200);
-    const claims = JSON.parse(Buffer.from(issued.access_token.split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ aud: `${origin}/mcp`, sub: apiKeyId, scope: 'events:read' });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(claimsOf(issued.body.access_token)).toMatchObject({
+      aud: `${origin}/mcp`,
+      sub: apiKeyId,
+      scope: 'events:read',
+    });
   }, 90_000);
 });

@@ -11,7 +11,15 @@ import { expectProblem } from '../support/fixtures';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { callTool } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
-import { Browser, challengeOf, redirectUri, signInAndConsent } from '../support/sign-in';
+import {
+  Browser,
+  challengeOf,
+  claimsOf,
+  exchangeCode,
+  redirectUri,
+  signInAndConsent,
+  tokenRequest,
+} from '../support/sign-in';
 
 let t: TestServer;
 let workspaceId: string;
@@ -78,15 +86,6 @@ async function signIn(options: {
   return back.searchParams.get('code')!;
 }
 
-async function token(form: Record<string, string>) {
-  const res = await t.fetch(`${origin}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
-
 describe('discovery', () => {
   it('starts at the 401 of /mcp, whose WWW-Authenticate names the resource metadata', async () => {
     const res = await t.fetch(`${origin}/mcp`, {
@@ -124,18 +123,15 @@ describe('the sign-in', () => {
     const challenge = challengeOf(verifier);
     // people:read is not the key's: it cannot be granted even when ticked.
     const code = await signIn({ clientId, key, scopes: ['events:read', 'people:read'], challenge });
-    const issued = await token({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      code_verifier: verifier,
-      resource: `${origin}/mcp`,
-    });
+    const issued = await exchangeCode(t, { code, clientId, verifier, resource: `${origin}/mcp` });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body.refresh_token).toEqual(expect.any(String));
-    const claims = JSON.parse(Buffer.from(issued.body.access_token.split('.')[1], 'base64url').toString());
-    expect(claims).toMatchObject({ iss: origin, aud: `${origin}/mcp`, sub: apiKeyId, scope: 'events:read' });
+    expect(claimsOf(issued.body.access_token)).toMatchObject({
+      iss: origin,
+      aud: `${origin}/mcp`,
+      sub: apiKeyId,
+      scope: 'events:read',
+    });
 
     const client = await t.mcp(issued.body.access_token);
     expect((await callTool(client, 'list_events', {})).isError).toBe(false);
@@ -148,14 +144,14 @@ describe('the sign-in', () => {
     expectProblem(await t.api('/me', { key: issued.body.access_token }), 401, 'wrongAudience');
 
     // The refresh token rotates: the new one works, the old one is spent.
-    const refreshed = await token({
+    const refreshed = await tokenRequest(t, {
       grant_type: 'refresh_token',
       refresh_token: issued.body.refresh_token,
       client_id: clientId,
     });
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     expect(refreshed.body.refresh_token).not.toBe(issued.body.refresh_token);
-    const again = await token({
+    const again = await tokenRequest(t, {
       grant_type: 'refresh_token',
       refresh_token: issued.body.refresh_token,
       client_id: clientId,
@@ -173,13 +169,7 @@ describe('the sign-in', () => {
       scopes: ['events:read', 'orders:read'],
       challenge,
     });
-    const issued = await token({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      code_verifier: verifier,
-    });
+    const issued = await exchangeCode(t, { code, clientId, verifier });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     const client = await t.mcp(issued.body.access_token);
     const me = await callTool(client, 'get_me', {});
@@ -195,14 +185,7 @@ describe('the sign-in', () => {
     const challenge = challengeOf(verifier);
     const resource = `${origin}/api/v1`;
     const code = await signIn({ clientId, key, scopes: ['events:read'], challenge, resource });
-    const issued = await token({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      code_verifier: verifier,
-      resource,
-    });
+    const issued = await exchangeCode(t, { code, clientId, verifier, resource });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect((await t.api('/events', { key: issued.body.access_token })).status).toBe(200);
     const mcp = await t.fetch(`${origin}/mcp`, {

@@ -83,3 +83,32 @@ export async function signInAndConsent(
     throw new Error(`${done.url}: ${(await done.res.text()).slice(0, 3000)}`);
   return new URL(done.url);
 }
+
+/** A request to the token endpoint: its status and JSON body. */
+export async function tokenRequest(t: TestServer, form: Record<string, string>) {
+  const res = await t.fetch(`${t.server.publicOrigin}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+/** The code exchange of a public client with its PKCE verifier (and the resource, when named). */
+export function exchangeCode(
+  t: TestServer,
+  exchange: { code: string; clientId: string; verifier: string; resource?: string },
+) {
+  return tokenRequest(t, {
+    grant_type: 'authorization_code',
+    code: exchange.code,
+    redirect_uri: redirectUri,
+    client_id: exchange.clientId,
+    code_verifier: exchange.verifier,
+    ...(exchange.resource ? { resource: exchange.resource } : {}),
+  });
+}
+
+/** The claims of a JWT access token, unverified (the server verifies; tests read). */
+export const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
