@@ -2,7 +2,7 @@
 // into the data folder (for localhost, 127.0.0.1 and ::1) and reused on every start.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
+import type { generate } from 'selfsigned';
 
 type CertificateExtensions = NonNullable<NonNullable<Parameters<typeof generate>[1]>['extensions']>;
 
@@ -43,6 +43,8 @@ export async function loadTls(dataDir: string, certFile?: string, keyFile?: stri
   const key = join(dir, 'localhost-key.pem');
   if (!existsSync(cert) || !existsSync(key)) {
     mkdirSync(dir, { recursive: true });
+    // Loaded only here: its X.509 library costs a start that reuses the certificate 40 ms.
+    const { generate } = await import('selfsigned');
     const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
       keySize: 2048,
       algorithm: 'sha256',

@@ -2,6 +2,7 @@
 // made anew each run into .tmp/ (ignored by git) and left there: test processes still ending after
 // the run read NODE_EXTRA_CA_CERTS lazily, and a removed file would make Node warn.
 import { join } from 'node:path';
+import { ensureBundle } from '../../bin/bundle.mjs';
 import { makeTestCa } from './test-ca';
 
 export default async function setup(): Promise<void> {
@@ -9,4 +10,6 @@ export default async function setup(): Promise<void> {
   const files = await makeTestCa(dir);
   process.env.NODE_EXTRA_CA_CERTS = files.caCert;
   process.env.TESSERA_TEST_CA_DIR = dir;
+  // The tests that start the real `tessera` command would otherwise each build the bundle.
+  await ensureBundle();
 }
