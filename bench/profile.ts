@@ -1,4 +1,4 @@
-// npm run bench:profile -- [me|checkin|register] — where one kind of request spends the server's time:
+// npm run bench:profile -- [me|checkin|register|sync] — where one kind of request spends the server's time:
 // the real server (`tessera serve`) runs under --cpu-prof while the bench's load generator sends
 // only GET /me or only door check-ins (8 scanners, HTTPS keep-alive); the profile is summed by
 // place (SQLite statements, Kysely building and compiling, validation, Koa, TLS and sockets, our
@@ -11,14 +11,16 @@ import { runLoad } from './load';
 import { registrationBody } from './registration';
 import { seedBenchmark } from './seed';
 import { serveArgs } from './serve-args';
+import { pullAll } from './sync';
 
 const kinds = {
   me: 'GET /me',
   checkin: 'Door check-in',
   register: 'Registration (calls of 50 attendees)',
+  sync: 'Sync (cursor pulls of 50,000 attendees, 500 a page)',
 } as const;
-const kind: keyof typeof kinds =
-  process.argv[2] === 'checkin' || process.argv[2] === 'register' ? process.argv[2] : 'me';
+const kind = (Object.hasOwn(kinds, process.argv[2] ?? '') ? process.argv[2] : 'me') as keyof typeof kinds;
+const syncSize = 50_000;
 // Enough requests that start-up (the TypeScript loader compiling, sample data) is a small share.
 const requests = Number(process.env.BENCH_REQUESTS ?? 30_000);
 const warmup = 1_000;
@@ -94,19 +96,41 @@ function summarise(file: string): string {
   ].join('\n');
 }
 
+/** Whole cursor pulls of one event, one after another (the first warms up); rows a second. */
+async function pullRepeatedly(
+  origin: string,
+  ca: string,
+  headers: Record<string, string>,
+  eventId: string,
+  pulls: number,
+): Promise<{ perSecond: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < pulls; i += 1) times.push((await pullAll(origin, ca, headers, eventId)).seconds);
+  const measured = times.slice(1).sort((a, b) => a - b);
+  const median = measured[Math.floor(measured.length / 2)]!;
+  process.stdout.write(`Pulls of ${syncSize}: ${times.map((s) => `${s.toFixed(2)} s`).join(', ')}\n`);
+  return { perSecond: syncSize / median, p99: measured.at(-1)! * 1000 };
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-profile-'));
   const profileDir = join(out, `${kind}-${Date.now()}`);
   mkdirSync(profileDir, { recursive: true });
   let server: ChildProcess | undefined;
   try {
-    const seeded = await seedBenchmark(dataDir, requests + warmup, 1);
+    const seeded = await seedBenchmark(dataDir, requests + warmup, kind === 'sync' ? syncSize : 1);
     const port = 19_000 + Math.floor(Math.random() * 1000);
     server = spawn(
       process.execPath,
       serveArgs(dataDir, port, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
       {
-        env: { ...process.env, TESSERA_RATE_LIMIT: '60000000', TESSERA_LOG_LEVEL: 'silent' },
+        // From the TypeScript sources, so that the profile names our files rather than the bundle.
+        env: {
+          ...process.env,
+          TESSERA_RATE_LIMIT: '60000000',
+          TESSERA_LOG_LEVEL: 'silent',
+          TESSERA_FROM_SOURCE: '1',
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
@@ -129,8 +153,13 @@ async function main() {
     const method = kind === 'me' ? 'GET' : 'POST';
     const body = kind === 'register' ? registrationBody(seeded.syncEvent.ticketTypeId) : undefined;
     const workers = kind === 'register' ? 4 : 8;
-    await runLoad(origin, ca, workers, paths.slice(calls, calls + warmup), { method, headers, body });
-    const load = await runLoad(origin, ca, workers, paths.slice(0, calls), { method, headers, body });
+    const load =
+      kind === 'sync'
+        ? await pullRepeatedly(origin, ca, headers, seeded.syncEvent.eventId, 6)
+        : await (async () => {
+            await runLoad(origin, ca, workers, paths.slice(calls, calls + warmup), { method, headers, body });
+            return runLoad(origin, ca, workers, paths.slice(0, calls), { method, headers, body });
+          })();
     const exited = new Promise((done) => server!.once('exit', done));
     server.kill('SIGTERM');
     await exited;

@@ -14,6 +14,7 @@ import { attendeesPerCall, measureRegistration } from './registration';
 import { seedBenchmark } from './seed';
 import { serveArgs } from './serve-args';
 import { measureStartup, residentMiB } from './startup';
+import { pullAll } from './sync';
 
 const checkIns = Number(process.env.BENCH_CHECKINS ?? 10_000);
 const syncSize = Number(process.env.BENCH_SYNC ?? 50_000);
@@ -112,25 +113,11 @@ async function main() {
       ok: (status, body) => status === 200 && body.includes('"result":"welcome"'),
     });
 
-    const agent = new Agent({ connect: { ca, servername: 'localhost' } });
-    const syncStarted = performance.now();
-    let pulled = 0;
-    let pages = 0;
-    let cursor: string | null = null;
-    do {
-      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-      const res = await request(
-        `${origin}/api/v1/events/${seeded.syncEvent.eventId}/attendees?limit=500${query}`,
-        { headers: auth, dispatcher: agent },
-      );
-      const page = (await res.body.json()) as { data: unknown[]; nextCursor: string | null };
-      if (res.statusCode !== 200) throw new Error(`sync failed with ${res.statusCode}`);
-      pulled += page.data.length;
-      pages += 1;
-      cursor = page.nextCursor;
-    } while (cursor);
-    const syncSeconds = (performance.now() - syncStarted) / 1000;
-    await agent.close();
+    const {
+      rows: pulled,
+      pages,
+      seconds: syncSeconds,
+    } = await pullAll(origin, ca, auth, seeded.syncEvent.eventId);
     if (pulled !== syncSize) throw new Error(`sync pulled ${pulled} of ${syncSize}`);
 
     // After the sync: the attendees it registers would change what the sync pulls.

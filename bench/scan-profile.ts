@@ -1,9 +1,10 @@
-// npm run bench:scan — the door check-in use case in-process, without HTTP: milliseconds a scan
-// and, per SQL statement, its count and average time (Kysely's query log). For finding what a
-// scan costs before and after a change to the hot path.
+// npm run bench:scan [-- register] — the door check-in use case (or a registration of 50) in-process,
+// without HTTP: milliseconds a call and, per SQL statement, its count and average time (Kysely's
+// query log). For finding what a call costs before and after a change to the hot path.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { registerAttendees } from '../core/attendees';
 import { checkInAttendee } from '../core/checkin';
 import { tokenVerifier } from '../core/platform/access-tokens';
 import { ActivityRecorder } from '../core/platform/activity';
@@ -19,19 +20,25 @@ import { deriveSecrets } from '../core/platform/secrets';
 import type { Services } from '../core/platform/services';
 import { WriteBatcher } from '../core/platform/write-batch';
 import { openDatabase } from '../db/connect';
+import { registrationBody } from './registration';
 import { seedBenchmark } from './seed';
 
-const scans = Number(process.env.BENCH_SCANS ?? 3000);
+const registering = process.argv[2] === 'register';
+const scans = Number(process.env.BENCH_SCANS ?? (registering ? 300 : 3000));
 const dir = mkdtempSync(join(tmpdir(), 'tessera-scan-'));
 try {
   const seeded = await seedBenchmark(dir, scans + 200, 1);
+  const body = JSON.parse(registrationBody(seeded.syncEvent.ticketTypeId)) as object;
   const statements = new Map<string, { n: number; ms: number }>();
-  const { db, close } = openDatabase(join(dir, 'tessera.db'), (event) => {
-    const sql = event.query.sql.replace(/\s+/g, ' ').slice(0, 100);
-    const s = statements.get(sql) ?? { n: 0, ms: 0 };
-    s.n += 1;
-    s.ms += event.queryDurationMillis;
-    statements.set(sql, s);
+  const { db, close } = openDatabase(join(dir, 'tessera.db'), {
+    backgroundCheckpoints: silentLog,
+    queryLog: (event) => {
+      const sql = event.query.sql.replace(/\s+/g, ' ').slice(0, 100);
+      const s = statements.get(sql) ?? { n: 0, ms: 0 };
+      s.n += 1;
+      s.ms += event.queryDurationMillis;
+      statements.set(sql, s);
+    },
   });
   const services: Services = {
     db,
@@ -59,7 +66,8 @@ try {
       services,
       request: { origin: 'https://localhost' },
     };
-    await invoke(checkInAttendee, ctx, { eventId: seeded.doorEvent.eventId, attendeeId });
+    if (registering) await invoke(registerAttendees, ctx, { eventId: seeded.syncEvent.eventId, ...body });
+    else await invoke(checkInAttendee, ctx, { eventId: seeded.doorEvent.eventId, attendeeId });
   };
   for (const id of seeded.doorEvent.attendeeIds.slice(scans)) await scan(id); // warm-up
   statements.clear();
@@ -68,7 +76,7 @@ try {
   const perScan = (performance.now() - started) / scans;
   const inSql = [...statements.values()].reduce((n, s) => n + s.ms, 0) / scans;
   process.stdout.write(
-    `${scans} scans: ${perScan.toFixed(3)} ms a scan, of which ${inSql.toFixed(3)} ms in statements\n\n`,
+    `${scans} ${registering ? 'registrations of 50' : 'scans'}: ${perScan.toFixed(3)} ms a call, of which ${inSql.toFixed(3)} ms in statements\n\n`,
   );
   for (const [sql, s] of [...statements].sort((a, b) => b[1].ms - a[1].ms)) {
     process.stdout.write(`${(s.ms / scans).toFixed(3)} ms  ${String(s.n / scans).padStart(4)}×  ${sql}\n`);

@@ -9,6 +9,7 @@ import {
   type SqliteDatabase as SqliteDatabaseLike,
   SqliteDialect,
 } from 'kysely';
+import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './checkpointer';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -19,19 +20,35 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-/** `log` receives every query with its duration (for profiling; off by default). */
-export function openDatabase(file: string, log?: (event: LogEvent) => void): OpenedDatabase {
+export interface OpenOptions {
+  /** Receives every query with its duration (for profiling; off by default). */
+  queryLog?: (event: LogEvent) => void;
+  /** Checkpoints on a thread of their own (db/checkpointer.ts), reporting failures here: the server's choice. */
+  backgroundCheckpoints?: CheckpointLog;
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  const checkpointer = options.backgroundCheckpoints
+    ? startCheckpointer(file, options.backgroundCheckpoints)
+    : null;
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${writerCheckpointPages}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    log,
+    log: options.queryLog,
   });
-  return { db, close: () => db.destroy() };
+  return {
+    db,
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**

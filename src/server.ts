@@ -63,6 +63,7 @@ export async function startServer(
     clock: options.clock,
     log: logger,
     delivery: { allowPrivate: settings.webhooksAllowPrivate, ...options.delivery },
+    backgroundCheckpoints: true,
   });
   const { services } = opened;
   if (services.delivery.allowPrivate)

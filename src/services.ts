@@ -51,13 +51,18 @@ export async function openServices(options: {
   clock?: Clock;
   log?: Log;
   delivery?: Partial<DeliverySettings>;
+  /** The server's: WAL checkpoints on a thread of their own (one-off commands checkpoint as they go). */
+  backgroundCheckpoints?: boolean;
 }): Promise<OpenServices> {
   privateDataDir(options.dataDir);
   const file = join(options.dataDir, 'tessera.db');
   privateDatabaseFile(file);
-  const { db, close } = openDatabase(file);
-  await migrateToLatest(db);
   const log = options.log ?? silentLog;
+  const { db, close } = openDatabase(
+    file,
+    options.backgroundCheckpoints ? { backgroundCheckpoints: log } : {},
+  );
+  await migrateToLatest(db);
   const activity = new ActivityRecorder(db, log);
   const services: Services = {
     db,

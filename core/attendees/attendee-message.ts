@@ -1,7 +1,7 @@
 // Outbox messages of the attendee family: data = { event: { eventId, slug, name }, attendee }.
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { emit, type WebhookEventType } from '../platform/outbox';
+import { emitAll, type WebhookEventType } from '../platform/outbox';
 import { type AttendeeJoinedRow, attendeeQuery, attendeeView } from './attendee-view';
 
 export function eventRef(event: Pick<EventRow, 'id' | 'slug' | 'name'>) {
@@ -20,13 +20,24 @@ export async function emitAttendeeMessages(
     .where('attendees.id', 'in', attendeeIds)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of attendeeIds) {
-    const row = byId.get(id);
-    if (row)
-      await emit(ctx, {
-        type,
-        eventId: event.id,
-        data: { event: eventRef(event), attendee: attendeeView('unredacted', row) },
-      });
-  }
+  const found = attendeeIds.flatMap((id) => byId.get(id) ?? []);
+  await emitAttendeeRowMessages(ctx, type, event, found);
+}
+
+/** The same, for rows the caller already holds as they are now (just written, say). */
+export async function emitAttendeeRowMessages(
+  ctx: Ctx,
+  type: Extract<WebhookEventType, `attendee.${string}`>,
+  event: Pick<EventRow, 'id' | 'slug' | 'name'>,
+  rows: AttendeeJoinedRow[],
+): Promise<void> {
+  const ref = eventRef(event);
+  await emitAll(
+    ctx,
+    rows.map((row) => ({
+      type,
+      eventId: event.id,
+      data: { event: ref, attendee: attendeeView('unredacted', row) },
+    })),
+  );
 }

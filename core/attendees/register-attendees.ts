@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { EventRow, TicketTypeRow } from '../../db/schema';
-import { nextChangeSeq } from '../../db/sequence';
+import type { AttendeeRow, EventRow, TicketTypeRow } from '../../db/schema';
+import { reserveChangeSeqs } from '../../db/sequence';
 import { loadQuestions } from '../events/load-questions';
 import { checkAnswer, type QuestionView } from '../events/questions';
 import { newOrderReference } from '../orders/order-reference';
@@ -14,8 +14,8 @@ import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { takeAddOnPlaces, takeTicketPlaces } from '../tickets/places';
-import { emitAttendeeMessages } from './attendee-message';
-import { attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';
+import { emitAttendeeRowMessages } from './attendee-message';
+import { type AttendeeJoinedRow, attendeeSchema, attendeeView } from './attendee-view';
 
 export const maxAttendeesPerRequest = 50;
 const limits = { firstName: 100, lastName: 100, email: 254, company: 200, jobTitle: 200 } as const;
@@ -133,6 +133,8 @@ export const registerAttendees = defineOperation({
     const first = people[0]!;
     const orderId = newId();
     const reference = await newOrderReference(ctx, event.id);
+    // One block of change positions: the order's, then each attendee's in the order sent.
+    const firstSeq = await reserveChangeSeqs(ctx.db, people.length + 1);
     await ctx.db
       .insertInto('orders')
       .values({
@@ -155,61 +157,60 @@ export const registerAttendees = defineOperation({
         erased: 0,
         created_utc: now,
         updated_utc: now,
-        change_seq: await nextChangeSeq(ctx.db),
+        change_seq: firstSeq,
       })
       .execute();
 
-    const attendeeIds: string[] = [];
-    for (const person of people) {
-      const attendeeId = newId();
-      attendeeIds.push(attendeeId);
-      await ctx.db
-        .insertInto('attendees')
-        .values({
-          id: attendeeId,
-          workspace_id: ctx.actor.workspaceId,
-          event_id: event.id,
-          order_id: orderId,
-          ticket_type_id: person.ticketTypeId!,
-          first_name: person.firstName!.trim(),
-          last_name: person.lastName!.trim(),
-          email: person.email!.trim().toLowerCase(),
-          company: person.company?.trim() || null,
-          job_title: person.jobTitle?.trim() || null,
-          language: input.language ?? languages[0]!,
-          answers:
-            person.answers && Object.keys(person.answers).length > 0 ? JSON.stringify(person.answers) : null,
-          status: 'active',
-          checked_in_utc: null,
-          cancelled_utc: null,
-          erased: 0,
-          created_utc: now,
-          updated_utc: now,
-          change_seq: await nextChangeSeq(ctx.db),
-        })
-        .execute();
-      const addOnIds = JSON.parse(types.get(person.ticketTypeId!)!.included_add_on_ids) as string[];
-      if (addOnIds.length > 0) {
-        await ctx.db
-          .insertInto('attendee_add_ons')
-          .values(addOnIds.map((addOnId) => ({ attendee_id: attendeeId, add_on_id: addOnId, quantity: 1 })))
-          .execute();
-      }
-    }
-    await emitAttendeeMessages(ctx, 'attendee.registered', event, attendeeIds);
+    const rows = people.map(
+      (person, i): AttendeeRow => ({
+        id: newId(),
+        workspace_id: ctx.actor.workspaceId,
+        event_id: event.id,
+        order_id: orderId,
+        ticket_type_id: person.ticketTypeId!,
+        first_name: person.firstName!.trim(),
+        last_name: person.lastName!.trim(),
+        email: person.email!.trim().toLowerCase(),
+        company: person.company?.trim() || null,
+        job_title: person.jobTitle?.trim() || null,
+        language: input.language ?? languages[0]!,
+        answers:
+          person.answers && Object.keys(person.answers).length > 0 ? JSON.stringify(person.answers) : null,
+        status: 'active',
+        checked_in_utc: null,
+        cancelled_utc: null,
+        erased: 0,
+        created_utc: now,
+        updated_utc: now,
+        change_seq: firstSeq + 1 + i,
+      }),
+    );
+    // All of them in one statement (at most 50 rows of 19 values).
+    await ctx.db.insertInto('attendees').values(rows).execute();
+    const addOns = rows.flatMap((row) =>
+      (JSON.parse(types.get(row.ticket_type_id)!.included_add_on_ids) as string[]).map((addOnId) => ({
+        attendee_id: row.id,
+        add_on_id: addOnId,
+        quantity: 1,
+      })),
+    );
+    if (addOns.length > 0) await ctx.db.insertInto('attendee_add_ons').values(addOns).execute();
+
+    // The rows as written, with the order and ticket-type facts their view joins in.
+    const joined: AttendeeJoinedRow[] = rows.map((row) => ({
+      ...row,
+      order_reference: reference,
+      order_status: 'free',
+      ticket_type_name: types.get(row.ticket_type_id)!.name,
+    }));
+    await emitAttendeeRowMessages(ctx, 'attendee.registered', event, joined);
     await logChange(ctx, {
       action: 'registerAttendees',
       resourceType: 'order',
       resourceId: orderId,
       summary: `${people.length} attendee(s), ${reference}`,
     });
-
-    const rows = await attendeeQuery(ctx.db)
-      .where('attendees.order_id', '=', orderId)
-      .orderBy('attendees.id')
-      .execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return { orderId, reference, attendees: attendeeIds.map((id) => attendeeView(ctx.actor, byId.get(id)!)) };
+    return { orderId, reference, attendees: joined.map((row) => attendeeView(ctx.actor, row)) };
   },
 });
 

@@ -48,3 +48,29 @@ export async function emit(ctx: Ctx, message: OutboxMessage): Promise<string> {
   ctx.services.outboxSignal.notify();
   return messageId;
 }
+
+// Rows of one multi-row insert: 7 values each, well inside SQLite's and PostgreSQL's limits.
+const messagesPerInsert = 200;
+
+/** Records many messages in as few statements as fit (a registration of 50 writes one). */
+export async function emitAll(ctx: Ctx, messages: OutboxMessage[]): Promise<string[]> {
+  if (messages.length === 1) return [await emit(ctx, messages[0]!)];
+  const timestamp = ctx.clock.now().toISOString();
+  const rows = messages.map((message) => ({
+    message_id: newMessageId(),
+    workspace_id: ctx.actor.workspaceId,
+    event_id: message.eventId,
+    type: message.type,
+    payload: JSON.stringify({ type: message.type, timestamp, data: message.data }),
+    created_utc: timestamp,
+    dispatched_utc: null,
+  }));
+  for (let i = 0; i < rows.length; i += messagesPerInsert) {
+    await ctx.db
+      .insertInto('outbox')
+      .values(rows.slice(i, i + messagesPerInsert))
+      .execute();
+  }
+  if (rows.length > 0) ctx.services.outboxSignal.notify();
+  return rows.map((row) => row.message_id);
+}

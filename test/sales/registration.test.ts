@@ -62,9 +62,17 @@ describe('a registration', () => {
     expect(res.body.attendees[0]).toMatchObject({ company: 'Fjord Labs', jobTitle: 'CTO' });
     const made = await order(res.body.orderId);
     expect(made).toMatchObject({ reference: res.body.reference, status: 'free', attendees: 2, total: 0 });
-    for (const a of res.body.attendees) {
+    // The answer and each attendee.registered message show the attendee as it is stored.
+    const messages = (await outbox(t, workspaceId)).filter(
+      (m) => m.type === 'attendee.registered' && m.payload.data.attendee.orderId === res.body.orderId,
+    );
+    expect(messages.map((m) => m.payload.data.attendee.attendeeId)).toEqual(
+      res.body.attendees.map((a: any) => a.attendeeId),
+    );
+    for (const [i, a] of res.body.attendees.entries()) {
       const read = await t.api(`/events/${summit}/attendees/${a.attendeeId}`, { key: everything });
       expect(read.body).toEqual(a);
+      expect(messages[i]!.payload.data.attendee).toEqual(read.body);
     }
   });
 
