@@ -37,7 +37,12 @@ interface Node {
 function placeOf(fn: string, url: string): string {
   if (fn === '(idle)') return 'idle (waiting for the network)';
   if (fn === '(garbage collector)') return 'garbage collection';
-  if (url.includes('sqlite-driver') && fn === 'executeQuery') return 'SQLite statements (better-sqlite3)';
+  // better-sqlite3's own calls are native: they count to whatever calls them (db/connect.ts's rows).
+  if (
+    (url.includes('sqlite-driver') && fn === 'executeQuery') ||
+    (url.includes('db/connect') && ['all', 'iterate', 'run'].includes(fn))
+  )
+    return 'SQLite statements (better-sqlite3)';
   if (url.includes('node_modules/kysely')) return 'Kysely: building and compiling queries';
   if (url.includes('node_modules/valibot')) return 'valibot: validation';
   if (/node_modules\/(koa|@koa|koa-body|delegates|raw-body)/.test(url)) return 'Koa and its router';

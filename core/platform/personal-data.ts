@@ -89,9 +89,28 @@ type Redacted<T, K extends keyof T> = Omit<T, K> & { [Q in K]: T[Q] | null } & {
   personalData: PersonalData;
 };
 
+/** The field names of each declaration, listed once (a page of 500 asked for them 500 times). */
+const fieldLists = new WeakMap<
+  PersonalFields<string, string>,
+  { personal: string[]; untilErased: string[] }
+>();
+
+function fieldListsOf(declaration: PersonalFields<string, string>) {
+  let lists = fieldLists.get(declaration);
+  if (!lists) {
+    lists = {
+      personal: Object.keys(declaration.fields),
+      untilErased: Object.keys(declaration.publicUntilErased ?? {}),
+    };
+    fieldLists.set(declaration, lists);
+  }
+  return lists;
+}
+
 /**
  * Applies the rule to one resource: its personal fields become null unless the state is included
- * (and its public-until-erased ones once erased), and `erased` / `personalData` are set.
+ * (and its public-until-erased ones once erased), and `erased` / `personalData` are set. The
+ * resource is the object its view has just built, and is changed in place (no copy per row).
  */
 export function applyPersonalData<T extends object, F extends keyof T & string, P extends keyof T & string>(
   reader: Reader,
@@ -100,12 +119,13 @@ export function applyPersonalData<T extends object, F extends keyof T & string, 
   erased: boolean,
 ): Redacted<T, F | P> {
   const personalData = personalDataFor(reader, erased);
-  const copy = { ...resource } as Record<string, unknown>;
-  if (personalData !== 'included') for (const field of Object.keys(declaration.fields)) copy[field] = null;
-  if (erased) for (const field of Object.keys(declaration.publicUntilErased ?? {})) copy[field] = null;
-  copy.erased = erased;
-  copy.personalData = personalData;
-  return copy as Redacted<T, F | P>;
+  const view = resource as Record<string, unknown>;
+  const lists = fieldListsOf(declaration);
+  if (personalData !== 'included') for (const field of lists.personal) view[field] = null;
+  if (erased) for (const field of lists.untilErased) view[field] = null;
+  view.erased = erased;
+  view.personalData = personalData;
+  return view as Redacted<T, F | P>;
 }
 
 /** Every object of a stored document that is a copy of a declared resource, with its declaration. */
