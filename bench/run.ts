@@ -5,7 +5,6 @@ import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Agent, request } from 'undici';
 import { loadTls } from '../src/tls';
 import { measureDeliveries, startBenchReceiver } from './deliveries';
 import { measureImport } from './import';

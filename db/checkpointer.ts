@@ -48,6 +48,9 @@ export function startCheckpointer(file: string, log: CheckpointLog): Checkpointe
   const worker = new Worker(workerSource, {
     eval: true,
     workerData: { driver, file, everyMs: checkpointEveryMs },
+    // None of the process's flags: with --input-type=module (or a loader) the script above would
+    // be read as an ES module, where require does not exist.
+    execArgv: [],
     // A connection and a timer: a small heap is plenty.
     resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
   });

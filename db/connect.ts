@@ -84,7 +84,7 @@ function withFastRows(statement: SqliteDatabase.Statement): SqliteStatement {
   if (!statement.reader) return statement;
   statement.raw(true);
   const lastIndex = new Map<string, number>();
-  statement.columns().forEach((column, i) => lastIndex.set(column.name, i));
+  for (const [i, column] of statement.columns().entries()) lastIndex.set(column.name, i);
   const fields = [...lastIndex].map(([name, i]) => `${JSON.stringify(name)}: r[${i}]`);
   const toObject = new Function('r', `return { ${fields.join(', ')} };`) as (row: unknown[]) => unknown;
   return {

@@ -1,0 +1,70 @@
+// Answers one MCP request: Streamable HTTP through the official SDK's low-level Server, in
+// stateless JSON mode (each POST stands alone, like a REST call). Tools come from the tool table
+// and run through core's invoke; resources and prompts help an assistant start from the facts.
+// Loaded on the first MCP call (mcp/endpoint.ts): a server nobody's assistant talks to never
+// holds the SDK and the tool list in memory.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Context } from 'koa';
+import type { Actor } from '../core/platform/actor';
+import type { Log } from '../core/platform/log';
+import type { Services } from '../core/platform/services';
+import type { McpRequest } from './call-context';
+import { getPrompt, promptList } from './prompts';
+import { listResources, readResource, resourceTemplates } from './resources';
+import { callTool } from './tool-calls';
+import { toolList } from './tool-list';
+
+/** Said once to the assistant at initialisation, so each tool's schema can stay short. */
+const instructions = [
+  "Tessera manages one workspace's events: tickets, orders, attendees, doors and check-in, programme, passes, sponsors, crew, surveys, finance, communities and webhooks.",
+  'Lists answer {data, nextCursor, hasMore}, oldest change first unless the tool says otherwise; pass nextCursor back as cursor for the next page until it is null (limit 1 to 500, 100 by default); updatedSince (ISO 8601) gives only what changed since, for syncing.',
+  'Writes: idempotencyKey (any unique string, e.g. a UUID) makes a retry safe within 24 hours; ifMatch takes _meta.etag of the matching get tool, so a change made by someone else since is refused with preconditionFailed instead of overwritten.',
+  "A refusal is a tool error whose text is the REST API's problem object: branch on code; detail says what to fix; errors lists each bad field.",
+  "Each tool description ends with the scope it needs; get_me shows the key's scopes. Names and emails need people:read.",
+  'Read tessera://events/{eventId}/briefing for an overview of an event before working on it.',
+].join(' ');
+
+function buildServer(req: McpRequest, log: Log): Server {
+  const server = new Server(
+    { name: 'tessera', title: 'Tessera', version: '1.0.0' },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(req, log, request.params));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates }));
+  server.setRequestHandler(ListResourcesRequestSchema, (request) =>
+    listResources(req, request.params?.cursor),
+  );
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(req, request.params.uri));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: promptList }));
+  server.setRequestHandler(GetPromptRequestSchema, (request) =>
+    getPrompt(req, request.params.name, request.params.arguments),
+  );
+  return server;
+}
+
+/** Answers the request on the Koa context's own response (ctx.respond is already false). */
+export async function answerMcp(ctx: Context, services: Services, log: Log, body: unknown): Promise<void> {
+  const actor = ctx.state.actor as Actor;
+  const server = buildServer({ services, actor, koa: ctx }, log);
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  ctx.res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(ctx.req, ctx.res, body);
+}
