@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { insertRows } from '../../db/prepared';
 import type { AttendeeRow, EventRow, TicketTypeRow } from '../../db/schema';
 import { reserveChangeSeqs } from '../../db/sequence';
 import { loadQuestions } from '../events/load-questions';
@@ -186,7 +187,7 @@ export const registerAttendees = defineOperation({
       }),
     );
     // All of them in one statement (at most 50 rows of 19 values).
-    await ctx.db.insertInto('attendees').values(rows).execute();
+    await insertRows(ctx.db, 'attendees', rows);
     const addOns = rows.flatMap((row) =>
       (JSON.parse(types.get(row.ticket_type_id)!.included_add_on_ids) as string[]).map((addOnId) => ({
         attendee_id: row.id,

@@ -1,6 +1,7 @@
 // Key activity: every call (refused ones too) per key, kept 90 days. Entries are buffered and
 // written in batches so recording never adds a write to the hot path.
 import type { Db } from '../../db/connect';
+import { insertRows } from '../../db/prepared';
 import type { Clock } from './clock';
 import { addDays } from './clock';
 import type { Log } from './log';
@@ -65,22 +66,21 @@ export class ActivityRecorder {
     for (const e of batch) lastUse.set(e.apiKeyId, e.atUtc);
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < batch.length; i += 100) {
-        await trx
-          .insertInto('key_activity')
-          .values(
-            batch.slice(i, i + 100).map((e) => ({
-              workspace_id: e.workspaceId,
-              api_key_id: e.apiKeyId,
-              at_utc: e.atUtc,
-              transport: e.transport,
-              operation: e.operation,
-              outcome: e.outcome,
-              status: e.status,
-              duration_ms: Math.round(e.durationMs * 100) / 100,
-              source: e.source,
-            })),
-          )
-          .execute();
+        await insertRows(
+          trx,
+          'key_activity',
+          batch.slice(i, i + 100).map((e) => ({
+            workspace_id: e.workspaceId,
+            api_key_id: e.apiKeyId,
+            at_utc: e.atUtc,
+            transport: e.transport,
+            operation: e.operation,
+            outcome: e.outcome,
+            status: e.status,
+            duration_ms: Math.round(e.durationMs * 100) / 100,
+            source: e.source,
+          })),
+        );
       }
       for (const [keyId, at] of lastUse) {
         await trx.updateTable('api_keys').set({ last_used_utc: at }).where('id', '=', keyId).execute();

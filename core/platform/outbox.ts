@@ -1,7 +1,7 @@
 // The outbox: every change that has a webhook event type writes its message in the same
 // transaction as the change, so the dispatcher sends exactly what happened, even after a crash.
 
-import { prepare } from '../../db/prepared';
+import { insertRows, prepare } from '../../db/prepared';
 import { type WebhookEventType, webhookEventTypes } from '../../db/values';
 import type { Ctx } from './context';
 import { newMessageId } from './ids';
@@ -65,12 +65,8 @@ export async function emitAll(ctx: Ctx, messages: OutboxMessage[]): Promise<stri
     created_utc: timestamp,
     dispatched_utc: null,
   }));
-  for (let i = 0; i < rows.length; i += messagesPerInsert) {
-    await ctx.db
-      .insertInto('outbox')
-      .values(rows.slice(i, i + messagesPerInsert))
-      .execute();
-  }
+  for (let i = 0; i < rows.length; i += messagesPerInsert)
+    await insertRows(ctx.db, 'outbox', rows.slice(i, i + messagesPerInsert));
   if (rows.length > 0) ctx.services.outboxSignal.notify();
   return rows.map((row) => row.message_id);
 }
