@@ -1,4 +1,6 @@
-// Opens the database: SQLite in WAL mode with foreign keys and a busy timeout, migrated to the latest schema.
+// Opens the database, SQLite or PostgreSQL by its location (a file or a postgres:// URL). SQLite runs
+// in WAL mode with foreign keys and a busy timeout; both are migrated to the latest schema by the
+// same migrations (db/dialect.ts says the schema in PostgreSQL's terms).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -6,11 +8,14 @@ import {
   Kysely,
   type LogEvent,
   Migrator,
+  PostgresDialect,
   type SqliteDatabase as SqliteDatabaseLike,
   SqliteDialect,
   type SqliteStatement,
 } from 'kysely';
+import pg from 'pg';
 import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './checkpointer';
+import { isPostgres, postgresSchema, storeOf } from './dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -28,7 +33,23 @@ export interface OpenOptions {
   backgroundCheckpoints?: CheckpointLog;
 }
 
-export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
+// Counts, sums and 64-bit columns come back as numbers, as SQLite gives them (pg answers text, to
+// be safe beyond 2^53; no count or amount here comes near that).
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+
+export function openDatabase(location: string, options: OpenOptions = {}): OpenedDatabase {
+  if (storeOf(location) === 'postgres') return openPostgres(location, options);
+  return openSqlite(location, options);
+}
+
+function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.queryLog });
+  return { db, close: () => db.destroy() };
+}
+
+function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -102,7 +123,10 @@ function withFastRows(statement: SqliteDatabase.Statement): SqliteStatement {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({
+    db: isPostgres(db) ? db.withPlugin(postgresSchema) : db,
+    provider: migrationProvider,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

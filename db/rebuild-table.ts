@@ -2,20 +2,54 @@
 // table: the table is made anew with the change and its rows copied over, as SQLite's own
 // documentation describes ("Making Other Kinds Of Table Schema Changes"). Run inside one
 // transaction with foreign keys off (see withForeignKeysOff), so the old table's drop cascades
-// nothing and references from other tables land on the new one.
+// nothing and references from other tables land on the new one. PostgreSQL changes the table in
+// place (alter table), to the same end.
 // biome-ignore-all lint/suspicious/noExplicitAny: migrations work on the database as it is then, not on the Database type.
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect';
 
 export interface TableChange {
   /** name -> SQL boolean expression; each becomes `constraint "<table>_<name>" check (...)`. */
   checks?: Record<string, string>;
-  /** Edits the table's CREATE statement before the checks are added (drop a NOT NULL, a constraint). */
-  edit?: (createSql: string) => string;
+  /** Unique constraints of the table (by name, over a list of columns) that go. */
+  dropUniqueConstraints?: string[];
+  /** Columns that may be null from now on. */
+  dropNotNull?: string[];
   /** Columns of the old table not carried over. */
   dropColumns?: string[];
 }
 
+/** The table's CREATE statement with the constraints and NOT NULLs the change drops taken out. */
+function editedDdl(createSql: string, change: TableChange): string {
+  let ddl = createSql;
+  for (const name of change.dropUniqueConstraints ?? []) {
+    const without = ddl.replace(new RegExp(`,\\s*constraint "${name}" unique \\([^)]*\\)`, 'i'), '');
+    if (without === ddl) throw new Error(`No unique constraint ${name} to drop.`);
+    ddl = without;
+  }
+  for (const column of change.dropNotNull ?? []) {
+    const without = ddl.replace(new RegExp(`"${column}" (\\w+) not null`, 'i'), `"${column}" $1`);
+    if (without === ddl) throw new Error(`No NOT NULL on ${column} to drop.`);
+    ddl = without;
+  }
+  return ddl;
+}
+
+async function alterTable(db: Kysely<any>, table: string, change: TableChange): Promise<void> {
+  for (const name of change.dropUniqueConstraints ?? [])
+    await sql.raw(`alter table "${table}" drop constraint "${name}"`).execute(db);
+  for (const column of change.dropNotNull ?? [])
+    await sql.raw(`alter table "${table}" alter column "${column}" drop not null`).execute(db);
+  for (const column of change.dropColumns ?? [])
+    await sql.raw(`alter table "${table}" drop column "${column}"`).execute(db);
+  for (const [name, expression] of Object.entries(change.checks ?? {}))
+    await sql
+      .raw(`alter table "${table}" add constraint "${table}_${name}" check (${expression})`)
+      .execute(db);
+}
+
 export async function rebuildTable(db: Kysely<any>, table: string, change: TableChange): Promise<void> {
+  if (isPostgres(db)) return alterTable(db, table, change);
   const found = await sql<{ sql: string }>`
     select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
   const createSql = found.rows[0]?.sql;
@@ -25,7 +59,7 @@ export async function rebuildTable(db: Kysely<any>, table: string, change: Table
     db,
   );
 
-  let ddl = (change.edit ?? ((s: string) => s))(createSql);
+  let ddl = editedDdl(createSql, change);
   const checks = Object.entries(change.checks ?? {}).map(
     ([name, expression]) => `constraint "${table}_${name}" check (${expression})`,
   );
@@ -52,6 +86,9 @@ export async function rebuildTable(db: Kysely<any>, table: string, change: Table
  * a transaction), and refuses to commit when any reference no longer holds.
  */
 export async function withForeignKeysOff(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<void>) {
+  // PostgreSQL changes tables in place: its references keep holding throughout. Its migrations
+  // already run each in a transaction of their own.
+  if (isPostgres(db)) return db.isTransaction ? work(db) : db.transaction().execute(work);
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {
@@ -63,4 +100,21 @@ export async function withForeignKeysOff(db: Kysely<any>, work: (trx: Kysely<any
   } finally {
     await sql`pragma foreign_keys = on`.execute(db);
   }
+}
+
+/**
+ * Moves a table aside (to `<table>__old`) before a new one of the same name is made from its rows.
+ * On PostgreSQL a table's constraints keep their names when it is renamed, and those names are
+ * the schema's: they move aside too, so the new table can take them.
+ */
+export async function moveTableAside(db: Kysely<any>, table: string): Promise<string> {
+  const aside = `${table}__old`;
+  await sql.raw(`alter table "${table}" rename to "${aside}"`).execute(db);
+  if (isPostgres(db)) {
+    const constraints = await sql<{ name: string }>`
+      select conname as name from pg_constraint where conrelid = ${aside}::regclass`.execute(db);
+    for (const { name } of constraints.rows)
+      await sql.raw(`alter table "${aside}" rename constraint "${name}" to "${name}__old"`).execute(db);
+  }
+  return aside;
 }

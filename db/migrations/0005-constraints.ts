@@ -8,7 +8,7 @@
 // ran. A test checks that the constraints match db/values.ts.
 // biome-ignore-all lint/suspicious/noExplicitAny: migrations must not depend on the current Database type.
 import { type Kysely, sql } from 'kysely';
-import { rebuildTable, withForeignKeysOff } from '../rebuild-table';
+import { moveTableAside, rebuildTable, withForeignKeysOff } from '../rebuild-table';
 
 const oneOf = (column: string, values: string[]) =>
   `"${column}" in (${values.map((v) => `'${v}'`).join(', ')})`;
@@ -193,21 +193,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const [table, checks] of Object.entries(tables)) {
       await rebuildTable(trx, table, {
         checks,
-        edit: (ddl) => {
-          if (table === 'events')
-            return ddl.replace(
-              /,\s*constraint "events_workspace_slug" unique \("workspace_id", "slug"\)/i,
-              '',
-            );
-          if (table === 'speakers') return ddl.replace(/"name" text not null/i, '"name" text');
-          return ddl;
-        },
+        dropUniqueConstraints: table === 'events' ? ['events_workspace_slug'] : [],
+        dropNotNull: table === 'speakers' ? ['name'] : [],
       });
     }
 
     // Idempotency records: the first answer is now written in the change's own transaction, so
     // there is no running state and no separate status; the workspace is kept for erasure.
-    await sql`alter table idempotency_records rename to idempotency_records__old`.execute(trx);
+    await moveTableAside(trx, 'idempotency_records');
     await trx.schema
       .createTable('idempotency_records')
       .addColumn('api_key_id', 'text', (c) => c.notNull())

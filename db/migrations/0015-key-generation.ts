@@ -5,6 +5,7 @@
 // call, in every process.
 // biome-ignore-all lint/suspicious/noExplicitAny: migrations must not depend on the current Database type.
 import { type Kysely, sql } from 'kysely';
+import { createTrigger } from '../dialect';
 
 const keyColumns =
   'workspace_id, prefix, secret_hash, name, scopes, legacy_scopes, rate_per_minute, expires_utc, revoked_utc';
@@ -24,5 +25,5 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['workspaces_changed', 'AFTER UPDATE OF name, demonstration ON workspaces'],
     ['workspaces_removed', 'AFTER DELETE ON workspaces'],
   ] as const)
-    await sql.raw(`CREATE TRIGGER key_generation_${name} ${when} BEGIN ${bump} END`).execute(db);
+    await createTrigger(db, { name: `key_generation_${name}`, when, statement: bump });
 }

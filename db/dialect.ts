@@ -1,0 +1,78 @@
+// What differs between the two stores, kept here: which one a database is, and how the schema the
+// migrations write in SQLite's terms is said to PostgreSQL. The migrations stay one text for both:
+// on PostgreSQL a plugin turns 64-bit SQLite integers into bigint, SQLite's 8-byte real into double
+// precision, and an autoincrementing key into an identity column.
+// biome-ignore-all lint/suspicious/noExplicitAny: migrations work on the database as it is then, not on the Database type.
+import {
+  ColumnDefinitionNode,
+  DataTypeNode,
+  GeneratedNode,
+  type Kysely,
+  type KyselyPlugin,
+  OperationNodeTransformer,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresAdapter,
+  type QueryResult,
+  type RootOperationNode,
+  sql,
+  type UnknownRow,
+} from 'kysely';
+
+export type Store = 'sqlite' | 'postgres';
+
+/** A database location is a PostgreSQL URL or a SQLite file. */
+export function storeOf(location: string): Store {
+  return /^postgres(ql)?:\/\//i.test(location) ? 'postgres' : 'sqlite';
+}
+
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+class PostgresSchema extends OperationNodeTransformer {
+  protected override transformDataType(node: DataTypeNode): DataTypeNode {
+    // SQLite's integer holds 64 bits (money in minor units, change positions); so does bigint.
+    if (node.dataType === 'integer') return DataTypeNode.create('bigint');
+    // SQLite's real is 8 bytes; PostgreSQL's real only 4.
+    if (node.dataType === 'real') return DataTypeNode.create('double precision');
+    return node;
+  }
+
+  protected override transformColumnDefinition(node: ColumnDefinitionNode): ColumnDefinitionNode {
+    const column = super.transformColumnDefinition(node);
+    if (!column.autoIncrement) return column;
+    return ColumnDefinitionNode.cloneWith(column, {
+      autoIncrement: false,
+      generated: GeneratedNode.create({ byDefault: true, identity: true }),
+    });
+  }
+}
+
+/** The migrations' schema in PostgreSQL's terms (see the top of this file). */
+export const postgresSchema: KyselyPlugin = {
+  transformQuery: (args: PluginTransformQueryArgs): RootOperationNode =>
+    new PostgresSchema().transformNode(args.node),
+  transformResult: async (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => args.result,
+};
+
+/**
+ * A trigger that runs one statement after a change (`when`: `AFTER INSERT ON t`, `AFTER UPDATE OF a,
+ * b ON t`, ...). SQLite says it inline; PostgreSQL needs a function, made here per trigger.
+ */
+export async function createTrigger(
+  db: Kysely<any>,
+  trigger: { name: string; when: string; statement: string },
+): Promise<void> {
+  const { name, when, statement } = trigger;
+  if (!isPostgres(db)) {
+    await sql.raw(`CREATE TRIGGER ${name} ${when} BEGIN ${statement} END`).execute(db);
+    return;
+  }
+  await sql
+    .raw(
+      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statement} RETURN NULL; END $$`,
+    )
+    .execute(db);
+  await sql.raw(`CREATE TRIGGER ${name} ${when} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`).execute(db);
+}

@@ -1,0 +1,145 @@
+// The same migrations make the same schema on PostgreSQL as on SQLite (db/dialect.ts): every table
+// with the same columns and the same NOT NULLs, the same indexes, 64-bit integers and 8-byte reals,
+// identity keys for SQLite's autoincrementing ones, and the key-generation triggers moving their
+// counter. Needs PostgreSQL's server binaries (initdb, pg_ctl); without them it skips, saying so.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
+import {
+  type Cluster,
+  missingBinaries,
+  postgresAvailable,
+  startCluster,
+} from '../../scripts/postgres-cluster.mjs';
+
+const available = postgresAvailable();
+if (!available) console.warn(`Skipping the PostgreSQL schema test: ${missingBinaries}`);
+
+type Columns = Map<string, Map<string, { notNull: boolean; type: string }>>;
+
+async function sqliteColumns(db: Db): Promise<Columns> {
+  const tables = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(
+    db,
+  );
+  const out: Columns = new Map();
+  for (const { name } of tables.rows) {
+    const columns = await sql<{ name: string; type: string; notnull: number; pk: number }>`
+      select name, type, "notnull", pk from pragma_table_info(${name})`.execute(db);
+    out.set(
+      name,
+      new Map(
+        columns.rows.map((c) => [
+          c.name,
+          { notNull: c.notnull === 1 || c.pk > 0, type: c.type.toLowerCase() },
+        ]),
+      ),
+    );
+  }
+  return out;
+}
+
+async function postgresColumns(db: Db): Promise<Columns> {
+  const rows = await sql<{ table_name: string; column_name: string; is_nullable: string; data_type: string }>`
+    select table_name, column_name, is_nullable, data_type from information_schema.columns
+    where table_schema = 'public' and table_name not like 'kysely_%'`.execute(db);
+  const out: Columns = new Map();
+  for (const r of rows.rows) {
+    const table = out.get(r.table_name) ?? new Map();
+    table.set(r.column_name, { notNull: r.is_nullable === 'NO', type: r.data_type });
+    out.set(r.table_name, table);
+  }
+  return out;
+}
+
+const shapeOf = (columns: Columns) =>
+  Object.fromEntries(
+    [...columns].map(([table, cols]) => [
+      table,
+      Object.fromEntries([...cols].map(([name, c]) => [name, c.notNull])),
+    ]),
+  );
+
+describe.skipIf(!available)('the schema on PostgreSQL', () => {
+  let cluster: Cluster;
+  let postgres: { db: Db; close(): Promise<void> };
+  let sqlite: { db: Db; close(): Promise<void> };
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-schema-'));
+
+  beforeAll(async () => {
+    cluster = await startCluster();
+    postgres = openDatabase(cluster.url);
+    sqlite = openDatabase(join(dir, 'tessera.db'));
+    await migrateToLatest(postgres.db);
+    await migrateToLatest(sqlite.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await postgres?.close();
+    await sqlite?.close();
+    cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has every table, column and NOT NULL SQLite has', async () => {
+    const lite = shapeOf(await sqliteColumns(sqlite.db));
+    expect(Object.keys(lite).length).toBeGreaterThan(50);
+    expect(shapeOf(await postgresColumns(postgres.db))).toEqual(lite);
+  });
+
+  it('keeps 64-bit integers and 8-byte reals', async () => {
+    const pgColumns = await postgresColumns(postgres.db);
+    const liteColumns = await sqliteColumns(sqlite.db);
+    let compared = 0;
+    for (const [table, columns] of liteColumns) {
+      for (const [name, column] of columns) {
+        const expected = { integer: 'bigint', real: 'double precision', text: 'text' }[column.type];
+        compared += expected ? 1 : 0;
+        if (expected)
+          expect(`${table}.${name} ${pgColumns.get(table)?.get(name)?.type}`).toBe(
+            `${table}.${name} ${expected}`,
+          );
+      }
+    }
+  });
+
+  it('has the same indexes', async () => {
+    const lite = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'index' and sql is not null`.execute(sqlite.db);
+    const pg = await sql<{ name: string }>`
+      select indexname as name from pg_indexes where schemaname = 'public'
+      and indexname not like '%_pkey' and indexname not like 'kysely_%'
+      and indexname not in (select conname from pg_constraint where contype in ('p', 'u'))`.execute(
+      postgres.db,
+    );
+    expect(lite.rows.length).toBeGreaterThan(40);
+    expect(pg.rows.map((r) => r.name).sort()).toEqual(lite.rows.map((r) => r.name).sort());
+  });
+
+  it('numbers rows of autoincrementing tables itself, and moves the key generation on key changes', async () => {
+    const generation = async () =>
+      (await sql<{ value: number }>`select value from key_generation where id = 1`.execute(postgres.db))
+        .rows[0]!.value;
+    const before = await generation();
+    await sql`insert into workspaces (id, name, demonstration, created_utc)
+      values ('00000000-0000-4000-8000-000000000001', 'W', 0, '2026-11-24T00:00:00.000Z')`.execute(
+      postgres.db,
+    );
+    await sql`insert into api_keys (id, workspace_id, name, prefix, secret_hash, scopes, created_utc)
+      values ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'K', 'abk_x', 'h', '[]',
+      '2026-11-24T00:00:00.000Z')`.execute(postgres.db);
+    expect(await generation()).toBe(before + 1);
+    await sql`update api_keys set last_used_utc = '2026-11-24T00:00:01.000Z'`.execute(postgres.db);
+    expect(await generation()).toBe(before + 1);
+    await sql`update api_keys set revoked_utc = '2026-11-24T00:00:02.000Z'`.execute(postgres.db);
+    expect(await generation()).toBe(before + 2);
+    const activity = await sql<{ id: number }>`
+      insert into key_activity (workspace_id, api_key_id, at_utc, transport, operation, outcome, status, duration_ms)
+      values ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002',
+        '2026-11-24T00:00:03.000Z', 'rest', 'GET /me', 'ok', 200, 1.25) returning id`.execute(postgres.db);
+    expect(typeof activity.rows[0]!.id).toBe('number');
+  });
+});
