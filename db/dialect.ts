@@ -6,6 +6,7 @@
 import {
   ColumnDefinitionNode,
   DataTypeNode,
+  type Expression,
   GeneratedNode,
   type Kysely,
   type KyselyPlugin,
@@ -14,6 +15,7 @@ import {
   type PluginTransformResultArgs,
   PostgresAdapter,
   type QueryResult,
+  type RawBuilder,
   type RootOperationNode,
   sql,
   type UnknownRow,
@@ -75,4 +77,19 @@ export async function createTrigger(
     )
     .execute(db);
   await sql.raw(`CREATE TRIGGER ${name} ${when} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`).execute(db);
+}
+
+/**
+ * The text values of a JSON array column as rows with a `value` column, for a FROM list:
+ * SQLite's json_each, PostgreSQL's json_array_elements_text.
+ */
+export function jsonArrayValues(db: Kysely<any>, column: string, alias: string): RawBuilder<unknown> {
+  return isPostgres(db)
+    ? sql`json_array_elements_text(${sql.ref(column)}::json) ${sql.raw(alias)}(value)`
+    : sql`json_each(${sql.ref(column)}) ${sql.raw(alias)}`;
+}
+
+/** The later of two non-null values (SQLite's two-argument max, PostgreSQL's greatest). */
+export function later<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
+  return sql<T>`case when ${a} > ${b} then ${a} else ${b} end`;
 }

@@ -21,7 +21,7 @@ import { isUuid } from '../core/platform/ids';
 import { isProblem } from '../core/platform/problems';
 import { presets } from '../core/platform/scopes';
 import { openServices } from './services';
-import { dataDirFrom, SettingsError, settingsFrom } from './settings';
+import { databaseFrom, dataDirFrom, printableDatabase, SettingsError, settingsFrom } from './settings';
 import { rotateSigningKeys } from './signing-keys';
 
 function print(value: unknown): void {
@@ -38,13 +38,14 @@ function uuidArgument(value: string): string {
   return value.toLowerCase();
 }
 
-/** Opens the data folder's database for one command and closes it afterwards. */
+/** Opens the database (the data folder's, or --database) for one command and closes it afterwards. */
 async function withServices<T>(
-  data: string | undefined,
+  flags: { data?: string; database?: string },
   work: (s: Awaited<ReturnType<typeof openServices>>['services']) => Promise<T>,
 ) {
   const opened = await openServices({
-    dataDir: dataDirFrom(data),
+    dataDir: dataDirFrom(flags.data),
+    database: databaseFrom(flags.database),
     ratePerMinute: 600,
     secretKey: process.env.TESSERA_SECRET_KEY,
   });
@@ -56,6 +57,11 @@ async function withServices<T>(
 }
 
 const dataOption = () => new Option('--data <dir>', 'data folder (default ./data, env TESSERA_DATA)');
+const databaseOption = () =>
+  new Option(
+    '--database <url>',
+    'PostgreSQL URL (env TESSERA_DATABASE_URL); default: tessera.db (SQLite) in the data folder',
+  );
 
 /**
  * Every mistake is answered as JSON on stderr ({ error, detail }), argument-parser ones too: the
@@ -83,6 +89,7 @@ program
   .option('--port <n>', 'port (default 8443, env PORT)')
   .option('--host <h>', 'interface to listen on (default localhost)')
   .addOption(dataOption())
+  .addOption(databaseOption())
   .option(
     '--tls-cert <file>',
     'TLS certificate (PEM); without it a self-signed one is made in the data folder',
@@ -104,6 +111,7 @@ program
       `  MCP:       ${server.mcpUrl}`,
       `  Docs:      ${server.publicOrigin}/developers`,
       `  Data:      ${settings.dataDir}`,
+      settings.database ? `  Database:  ${printableDatabase(settings.database)} (PostgreSQL)` : '',
       `  Demonstration key (read-only workspace): ${server.demoKey}`,
       server.certFile
         ? `  Self-signed certificate: ${server.certFile} (trust it, e.g. curl --cacert, NODE_EXTRA_CA_CERTS)`
@@ -148,6 +156,7 @@ workspace
   .requiredOption('--name <name>', 'name of the workspace')
   .option('--sample', 'fill it with the same kind of data as the demonstration workspace')
   .addOption(dataOption())
+  .addOption(databaseOption())
   .addHelpText(
     'after',
     `
@@ -157,7 +166,7 @@ Examples:
   )
   .action(async (flags) => {
     print(
-      await withServices(flags.data, (s) =>
+      await withServices(flags, (s) =>
         createWorkspace(
           s.db,
           s.clock,
@@ -174,8 +183,9 @@ workspace
     'List the workspaces of the data folder as JSON: id, name, whether it is the demonstration, events, keys.',
   )
   .addOption(dataOption())
+  .addOption(databaseOption())
   .action(async (flags) => {
-    print(await withServices(flags.data, (s) => listWorkspaces(s.db)));
+    print(await withServices(flags, (s) => listWorkspaces(s.db)));
   });
 
 const key = program.command('key').description('Manage API keys.');
@@ -194,6 +204,7 @@ key
   )
   .option('--rate <n>', 'calls a minute for this key (default TESSERA_RATE_LIMIT)')
   .addOption(dataOption())
+  .addOption(databaseOption())
   .addHelpText(
     'after',
     `
@@ -211,7 +222,7 @@ Examples:
             .map((x) => x.trim())
             .filter(Boolean);
     print(
-      await withServices(flags.data, (s) =>
+      await withServices(flags, (s) =>
         createKey(s.db, s.clock, {
           workspaceId: flags.workspace,
           name: flags.name,
@@ -229,9 +240,10 @@ key
   .description("List a workspace's keys (never the secrets) as JSON.")
   .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
   .addOption(dataOption())
+  .addOption(databaseOption())
   .action(async (flags) => {
     print(
-      await withServices(flags.data, async (s) => {
+      await withServices(flags, async (s) => {
         if (!(await findWorkspace(s.db, flags.workspace)))
           throw new KeyRequestError(`No workspace ${flags.workspace}.`);
         return listKeys(s.db, s.clock, flags.workspace);
@@ -243,8 +255,9 @@ key
   .description('Revoke a key; it is refused (401 keyRevoked) from the very next call.')
   .argument('<apiKeyId>', "the key's id", uuidArgument)
   .addOption(dataOption())
+  .addOption(databaseOption())
   .action(async (id, flags) => {
-    print(await withServices(flags.data, (s) => revokeKey(s.db, s.clock, id)));
+    print(await withServices(flags, (s) => revokeKey(s.db, s.clock, id)));
   });
 key
   .command('activity')
@@ -254,11 +267,12 @@ key
   .argument('<apiKeyId>', "the key's id", uuidArgument)
   .option('--limit <n>', 'how many (default 200)', '200')
   .addOption(dataOption())
+  .addOption(databaseOption())
   .action(async (id, flags) => {
     const limit = Number(flags.limit);
     if (!Number.isInteger(limit) || limit < 1)
       throw new KeyRequestError('--limit must be a whole number of at least 1.');
-    print(await withServices(flags.data, (s) => keyActivity(s.db, id, limit)));
+    print(await withServices(flags, (s) => keyActivity(s.db, id, limit)));
   });
 
 const person = program.command('person').description("People's data.");
@@ -271,9 +285,10 @@ person
   .option('--email <address>', "the person's email address")
   .option('--attendee <id>', "one of the person's attendee ids", uuidArgument)
   .addOption(dataOption())
+  .addOption(databaseOption())
   .action(async (flags) => {
     print(
-      await withServices(flags.data, async (s) =>
+      await withServices(flags, async (s) =>
         erasePerson(await operatorContext(s, flags.workspace), {
           email: flags.email,
           attendeeId: flags.attendee,
@@ -294,6 +309,7 @@ program
   )
   .option('--dry-run', 'check the file and say what it would change, keeping nothing')
   .addOption(dataOption())
+  .addOption(databaseOption())
   .addHelpText(
     'after',
     `
@@ -311,7 +327,7 @@ Examples:
       );
     }
     print(
-      await withServices(flags.data, async (s) =>
+      await withServices(flags, async (s) =>
         importFile(await operatorContext(s, flags.workspace), text, { dryRun: flags.dryRun === true }),
       ),
     );
@@ -339,9 +355,10 @@ order
   .argument('<orderId>', 'the order id', uuidArgument)
   .option('--provider <name>', 'who took the payment', 'manual')
   .addOption(dataOption())
+  .addOption(databaseOption())
   .action(async (orderId, flags) => {
     print(
-      await withServices(flags.data, async (s) =>
+      await withServices(flags, async (s) =>
         markOrderPaid(await operatorContext(s, flags.workspace), orderId, flags.provider),
       ),
     );

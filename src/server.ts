@@ -58,6 +58,7 @@ export async function startServer(
   const logger = options.logger ?? createLogger(settings.logLevel);
   const opened = await openServices({
     dataDir: settings.dataDir,
+    database: settings.database,
     ratePerMinute: settings.ratePerMinute,
     secretKey: settings.secretKey,
     clock: options.clock,

@@ -46,6 +46,8 @@ function privateDatabaseFile(file: string): void {
 
 export async function openServices(options: {
   dataDir: string;
+  /** A PostgreSQL URL; without it, tessera.db in the data folder. */
+  database?: string;
   ratePerMinute: number;
   secretKey?: string;
   clock?: Clock;
@@ -55,8 +57,8 @@ export async function openServices(options: {
   backgroundCheckpoints?: boolean;
 }): Promise<OpenServices> {
   privateDataDir(options.dataDir);
-  const file = join(options.dataDir, 'tessera.db');
-  privateDatabaseFile(file);
+  const file = options.database ?? join(options.dataDir, 'tessera.db');
+  if (!options.database) privateDatabaseFile(file);
   const log = options.log ?? silentLog;
   const { db, close } = openDatabase(
     file,

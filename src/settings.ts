@@ -5,6 +5,8 @@ export interface Settings {
   port: number;
   host: string;
   dataDir: string;
+  /** A PostgreSQL URL (--database, TESSERA_DATABASE_URL); without it the database is DATA/tessera.db. */
+  database?: string;
   tlsCert?: string;
   tlsKey?: string;
   trustProxy: boolean;
@@ -37,10 +39,35 @@ export function dataDirFrom(flag: string | undefined, env = process.env): string
   return resolve(flag || env.TESSERA_DATA || './data');
 }
 
+/** The PostgreSQL database, when one is named; SQLite in the data folder otherwise. */
+export function databaseFrom(flag: string | undefined, env = process.env): string | undefined {
+  const value = flag || env.TESSERA_DATABASE_URL || undefined;
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new SettingsError(
+      'The database must be a PostgreSQL URL (postgres://user:password@host:5432/name); without one, the database is tessera.db in the data folder.',
+    );
+  return value;
+}
+
+/** A database URL fit to print: its password left out. */
+export function printableDatabase(database: string): string {
+  const url = new URL(database);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
+
 export interface ServeFlags {
   port?: string;
   host?: string;
   data?: string;
+  database?: string;
   tlsCert?: string;
   tlsKey?: string;
   trustProxy?: boolean;
@@ -79,6 +106,7 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     port,
     host: flags.host ?? env.HOST ?? 'localhost',
     dataDir: dataDirFrom(flags.data, env),
+    database: databaseFrom(flags.database, env),
     tlsCert: flags.tlsCert,
     tlsKey: flags.tlsKey,
     trustProxy: flags.trustProxy ?? false,

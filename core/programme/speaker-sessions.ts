@@ -1,6 +1,7 @@
 // Which sessions each speaker speaks at, and touching speakers whose sessions changed (so a
 // client syncing speakers with updatedSince sees the new sessionIds).
 import { sql } from 'kysely';
+import { jsonArrayValues } from '../../db/dialect';
 import { nextChangeSeq } from '../../db/sequence';
 import type { Ctx } from '../platform/context';
 
@@ -14,7 +15,7 @@ export async function sessionIdsBySpeaker(
   if (speakerIds.length === 0) return found;
   const rows = await sql<{ speaker_id: string; session_id: string }>`
     select j.value as speaker_id, s.id as session_id
-    from sessions s, json_each(s.speaker_ids) j
+    from sessions s, ${jsonArrayValues(ctx.db, 's.speaker_ids', 'j')}
     where s.event_id = ${eventId} and j.value in (${sql.join(speakerIds)})
     order by s.starts_utc, s.id`.execute(ctx.db);
   for (const row of rows.rows) found.get(row.speaker_id)?.push(row.session_id);

@@ -2,6 +2,7 @@
 // type without re-entry) and, at the past event, the scans of its days: admissions, some going
 // out and back in, some offline, some refused. Presence, inside counts and first check-ins match.
 import type { Db } from '../connect';
+import { later } from '../dialect';
 import { nextChangeSeq } from '../sequence';
 import {
   type DoorKind,
@@ -154,7 +155,7 @@ async function insertPastScans(db: Db, sample: SampleContext): Promise<void> {
       .updateTable('attendees')
       .set((eb) => ({
         checked_in_utc: at,
-        updated_utc: eb.fn<string>('max', [eb.ref('updated_utc'), eb.val(at)]),
+        updated_utc: later(eb.ref('updated_utc'), eb.val(at)),
       }))
       .where('id', '=', a.id)
       .execute();
