@@ -93,3 +93,18 @@ export function jsonArrayValues(db: Kysely<any>, column: string, alias: string):
 export function later<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
   return sql<T>`case when ${a} > ${b} then ${a} else ${b} end`;
 }
+
+/** Every table of the schema (the migrations' bookkeeping too) with its columns, in order. */
+export async function schemaColumns(db: Kysely<any>): Promise<Map<string, string[]>> {
+  const rows = isPostgres(db)
+    ? await sql<{ table: string; column: string }>`
+        select table_name as "table", column_name as "column" from information_schema.columns
+        where table_schema = current_schema() order by table_name, ordinal_position`.execute(db)
+    : await sql<{ table: string; column: string }>`
+        select m.name as "table", c.name as "column"
+        from sqlite_master m, pragma_table_info(m.name) c
+        where m.type = 'table' and m.name not like 'sqlite_%' order by m.name, c.cid`.execute(db);
+  const columns = new Map<string, string[]>();
+  for (const { table, column } of rows.rows) columns.set(table, [...(columns.get(table) ?? []), column]);
+  return columns;
+}

@@ -1,12 +1,34 @@
 // What a database error means, for the few errors core turns into answers. Each engine says it
-// its own way; this is the one place that reads them.
+// its own way (SQLite in its message, PostgreSQL in SQLSTATE codes and fields); this is the one
+// place that reads them.
+
+interface EngineError {
+  code?: unknown;
+  message?: unknown;
+  /** PostgreSQL's: the table, the constraint, and "Key (a, b)=(…) already exists." */
+  table?: unknown;
+  constraint?: unknown;
+  column?: unknown;
+  detail?: unknown;
+}
+
+/** PostgreSQL's columns of a unique violation, in SQLite's wording: "table.a, table.b". */
+function postgresUniqueColumns(e: EngineError): string {
+  const columns = /^Key \((.+?)\)=/.exec(String(e.detail ?? ''))?.[1];
+  if (!columns) return '';
+  return columns
+    .split(',')
+    .map((c) => `${String(e.table)}.${c.trim()}`)
+    .join(', ');
+}
 
 /**
  * The columns of the unique constraint an error violated, as "table.column, table.column"
  * (SQLite's wording), or null when the error is something else.
  */
 export function violatedUnique(error: unknown): string | null {
-  const e = error as { code?: unknown; message?: unknown } | null;
+  const e = error as EngineError | null;
+  if (e?.code === '23505') return postgresUniqueColumns(e);
   if (e?.code !== 'SQLITE_CONSTRAINT_UNIQUE' && e?.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return null;
   return /UNIQUE constraint failed: (.+)$/.exec(String(e.message))?.[1] ?? '';
 }
@@ -16,7 +38,17 @@ export function violatedUnique(error: unknown): string | null {
  * words, or null when the error is something else.
  */
 export function violatedConstraint(error: unknown): string | null {
-  const e = error as { code?: unknown; message?: unknown } | null;
+  const e = error as EngineError | null;
+  switch (e?.code) {
+    case '23503':
+      return 'it refers to something that is not there';
+    case '23505':
+      return `UNIQUE rule: ${postgresUniqueColumns(e)}`;
+    case '23514':
+      return `CHECK rule: ${String(e.constraint)}`;
+    case '23502':
+      return `NOT NULL rule: ${String(e.table)}.${String(e.column)}`;
+  }
   if (typeof e?.code !== 'string' || !e.code.startsWith('SQLITE_CONSTRAINT')) return null;
   const message = String(e.message);
   if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'it refers to something that is not there';

@@ -1,7 +1,7 @@
 // Hot statements built and compiled once. Kysely builds an operation tree and compiles it to SQL
 // on every call, which was a fifth of a door check-in's time although the SQL never changes. A
 // prepared statement is written once with named placeholders (`p.eventId`); it is compiled the
-// first time it runs, and each call only puts its values in their places. The SQL text is the
+// first time it runs on a dialect, and each call only puts its values in their places. The SQL text is the
 // same every time, so the connection's statement cache reuses the SQLite statement too.
 import type { Compilable, CompiledQuery, Insertable, RawBuilder } from 'kysely';
 import type { Db } from './connect';
@@ -28,18 +28,24 @@ export interface Prepared<A, R> {
 export function prepare<A extends Record<string, unknown>, R = unknown>(
   build: (db: Db, p: Placeholders<A>) => Compilable<R> | RawBuilder<R>,
 ): Prepared<A, R> {
-  let compiled: CompiledQuery<R> | undefined;
-  let slots: (string | undefined)[] = [];
-  const compile = (db: Db): CompiledQuery<R> => {
+  // Compiled once per dialect (a process normally has one; tests open both).
+  const compiledFor = new Map<unknown, { compiled: CompiledQuery<R>; slots: (string | undefined)[] }>();
+  const compile = (db: Db) => {
     const built = build(db, placeholders as Placeholders<A>);
-    const once = 'isRawBuilder' in built ? built.compile(db) : built.compile();
-    slots = once.parameters.map((value) =>
+    const compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+    const slots = compiled.parameters.map((value) =>
       typeof value === 'string' && value.startsWith(marker) ? value.slice(marker.length) : undefined,
     );
-    return once;
+    return { compiled, slots };
   };
   const run = (db: Db, args: A) => {
-    compiled ??= compile(db);
+    const dialect = db.getExecutor().adapter.constructor;
+    let once = compiledFor.get(dialect);
+    if (!once) {
+      once = compile(db);
+      compiledFor.set(dialect, once);
+    }
+    const { compiled, slots } = once;
     const parameters = compiled.parameters.map((value, i) => {
       const name = slots[i];
       return name === undefined ? value : args[name];
@@ -69,7 +75,7 @@ export async function insertRows<T extends keyof Database & string>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
-  const key = `${table}|${columns.join(',')}|${rows.length}`;
+  const key = `${db.getExecutor().adapter.constructor.name}|${table}|${columns.join(',')}|${rows.length}`;
   let compiled = insertSql.get(key);
   if (!compiled) {
     compiled = db

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
-import { uuid } from '../platform/schemas';
+import { sortOrderInput, uuid } from '../platform/schemas';
 
 export const doorFields = {
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('What the steward sees.')),
@@ -33,7 +33,7 @@ export const doorFields = {
     v.maxLength(100),
     v.description('The attendee needs one of these; empty: none.'),
   ),
-  sortOrder: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Default: last.')),
+  sortOrder: sortOrderInput,
   sessionId: uuid('For a session door: its session.'),
 };
 

@@ -7,6 +7,7 @@ import { changingTables } from '../../db/changing-tables';
 import type { Db } from '../../db/connect';
 import { violatedConstraint } from '../../db/errors';
 import { reserveChangeSeqs } from '../../db/sequence';
+import { withSavepoint } from '../platform/savepoint';
 import {
   type ImportIssue,
   type ImportPlan,
@@ -204,11 +205,14 @@ async function insertRows(db: Db, table: ImportTable, rows: PlannedRow[], planne
   for (let i = 0; i < rows.length; i += size) {
     const batch = rows.slice(i, i + size);
     try {
-      // Rows of this table, built by its section (the plan's rows are untyped).
-      await db
-        .insertInto(table)
-        .values(batch as never)
-        .execute();
+      // Rows of this table, built by its section (the plan's rows are untyped). In a savepoint: on
+      // PostgreSQL a failed statement would otherwise end the whole transaction.
+      await withSavepoint(db, () =>
+        db
+          .insertInto(table)
+          .values(batch as never)
+          .execute(),
+      );
     } catch (error) {
       if (!violatedConstraint(error)) throw error;
       // The failed statement changed nothing: insert its rows one by one to name the one at fault.

@@ -11,6 +11,23 @@ export const localTime = (description: string) =>
     v.description(`${description} (YYYY-MM-DDTHH:mm, venue time)`),
   );
 export const int32 = (description: string) => v.pipe(v.number(), v.integer(), v.description(description));
+
+/**
+ * Bounds of numbers a client sends, so none overflows a column on either store (SQLite would keep
+ * a too-large whole number as a float; PostgreSQL refuses it): counts and places up to 2^31 - 1,
+ * money up to a billion in the currency's own unit.
+ */
+export const maxWhole = 2_147_483_647;
+export const maxAmount = 1_000_000_000;
+
+/** A place in a list, from 0. */
+export const sortOrderInput = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(0),
+  v.maxValue(maxWhole),
+  v.description('Default: last.'),
+);
 export const text = (description: string) => v.pipe(v.string(), v.description(description));
 
 /**

@@ -1,5 +1,6 @@
 // Input fields of the programme's rooms, tracks and speakers, shared by adding and changing them.
 import * as v from 'valibot';
+import { sortOrderInput } from '../platform/schemas';
 
 const name = v.pipe(
   v.string(),
@@ -7,7 +8,7 @@ const name = v.pipe(
   v.maxLength(200),
   v.description('As the programme shows it.'),
 );
-const sortOrder = v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Default: last.'));
+const sortOrder = sortOrderInput;
 const optionalText = (max: number, what?: string) =>
   v.nullable(
     v.pipe(

@@ -8,7 +8,7 @@ import { loadEvent } from '../platform/load-event';
 import { toMinor } from '../platform/money';
 import { defineOperation } from '../platform/operation';
 import { problem } from '../platform/problems';
-import { uuid } from '../platform/schemas';
+import { maxAmount, maxWhole, uuid } from '../platform/schemas';
 import { parseInstant } from '../platform/time';
 import { discountCodeSchema, discountCodeView } from './discount-code-view';
 
@@ -37,9 +37,22 @@ export const createDiscountCode = defineOperation({
         v.description('Percent off; give this or amount.'),
       ),
     ),
-    amount: v.optional(v.pipe(v.number(), v.minValue(0), v.description('Off each ticket, VAT included.'))),
+    amount: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0),
+        v.maxValue(maxAmount),
+        v.description('Off each ticket, VAT included.'),
+      ),
+    ),
     maxUses: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.description('Counted in tickets; absent: no limit.')),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(maxWhole),
+        v.description('Counted in tickets; absent: no limit.'),
+      ),
     ),
     validFromUtc: v.optional(v.pipe(v.string(), v.isoTimestamp())),
     validUntilUtc: v.optional(v.pipe(v.string(), v.isoTimestamp())),

@@ -1,11 +1,13 @@
 // Input fields ticket types and add-ons share when they are made: a price and VAT rate, and places.
 import * as v from 'valibot';
+import { maxAmount, sortOrderInput } from '../platform/schemas';
 
 export const priceFields = {
   price: v.optional(
     v.pipe(
       v.number(),
       v.minValue(0),
+      v.maxValue(maxAmount),
       v.description("VAT included, in the event's currency. Default 0 (free)."),
     ),
   ),
@@ -26,5 +28,5 @@ export const placedFields = {
       ),
     ),
   ),
-  sortOrder: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Default: last.'))),
+  sortOrder: v.optional(sortOrderInput),
 };

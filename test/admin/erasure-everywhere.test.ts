@@ -9,6 +9,7 @@ import { operatorContext } from '../../core/admin/operator';
 import { personalResources } from '../../core/admin/personal-resources';
 import { importFile } from '../../core/import/import-file';
 import { erasedColumns } from '../../core/platform/personal-data';
+import { schemaColumns as schemaOf } from '../../db/dialect';
 import { sampleId } from '../../db/sample/ids';
 import { nextChangeSeq } from '../../db/sequence';
 import { outbox, sampleIds } from '../support/sales';
@@ -707,18 +708,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function schemaColumns(): Promise<Map<string, string[]>> {
-  const db = t.server.services.db;
-  const tables = await sql<{ name: string }>`
-    select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
-  const columns = new Map<string, string[]>();
-  for (const { name } of tables.rows) {
-    const info = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
-    columns.set(
-      name,
-      info.rows.map((c) => c.name),
-    );
-  }
-  return columns;
+  return schemaOf(t.server.services.db);
 }
 
 describe('the declarations of personal data', () => {

@@ -25,7 +25,9 @@ const upload = (
   headers: Record<string, string> = {},
   eventId = e.eventId,
 ) => t.api(`/events/${eventId}/check-ins/offline`, { key, method: 'POST', body: { scans }, headers });
-const minutesAgo = (m: number) => new Date(clock.now().getTime() - m * 60_000).toISOString();
+// Counted back from the minute the file started in, so two of them a moment apart stay whole minutes apart.
+const startedAt = clock.now().getTime();
+const minutesAgo = (m: number) => new Date(startedAt - m * 60_000).toISOString();
 
 describe('POST /events/{eventId}/check-ins/offline', () => {
   it('applies offline scans in scan order by the same rules, keeping scannedUtc and marking them offline', async () => {

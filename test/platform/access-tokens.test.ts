@@ -13,6 +13,7 @@ import { accessToken } from '../support/access-tokens';
 import { expectProblem } from '../support/fixtures';
 import { callTool } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
+import { databaseFor } from '../support/test-store';
 
 let t: TestServer;
 let workspaceId: string;
@@ -160,7 +161,7 @@ describe('signing keys', () => {
     const rotated = await rotateSigningKeys(dir);
     expect(rotated.verifyingKids).toEqual([rotated.signingKid, before.keys[0]!.kid]);
     // The service reads its keys when it starts: a new start verifies both.
-    const opened = await openServices({ dataDir: dir, ratePerMinute: 600 });
+    const opened = await openServices({ dataDir: dir, database: await databaseFor(dir), ratePerMinute: 600 });
     try {
       opened.services.tokens.issuer = t.server.publicOrigin;
       const { verifyToken } = await import('../../core/platform/authenticate');

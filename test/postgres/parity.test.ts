@@ -27,7 +27,8 @@ describe.skipIf(!available)('the demonstration workspace on PostgreSQL and on SQ
   beforeAll(async () => {
     cluster = await startCluster();
     [lite, postgres] = await Promise.all([
-      serve(dirs[0]!),
+      // SQLite even under test:postgres.
+      serve(dirs[0]!, { TESSERA_DATABASE_URL: '' }),
       serve(dirs[1]!, { TESSERA_DATABASE_URL: cluster.url }),
     ]);
     key = /Demonstration key \(read-only workspace\): (\S+)/.exec(lite.banner)![1]!;

@@ -169,7 +169,7 @@ describe('a crash mid-stream', () => {
     const event = await call(s, '/events', { key, method: 'POST', body: eventBody() });
     expect(event.status, JSON.stringify(event.body)).toBe(201);
     const eventId = event.body.eventId as string;
-    const ticketTypeId = await addUnlimitedTicketType(join(dataDir, 'tessera.db'), eventId);
+    const ticketTypeId = await addUnlimitedTicketType(dataDir, eventId);
 
     const bodies = Array.from({ length: total }, (_, i) => ({
       attendees: [

@@ -5,7 +5,6 @@
 // 2. Nothing leaks across workspaces. With workspace A's key, every id of workspace B in every path
 //    parameter answers 404, no answer (refusal or list) carries an id of B that was not in the path.
 // TESSERA_FUZZ_SEED=<n> runs the fuzzer with another seed.
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoKey, demoWorkspaceId } from '../../core/admin/demo-workspace';
 import { webhookEventTypes } from '../../db/values';
@@ -121,7 +120,7 @@ const paramTable: Record<string, Table> = {
 /** Path parameters that name no row: the values they take. */
 const paramValues: Record<string, readonly string[]> = { eventType: webhookEventTypes };
 
-/** Every row of the tables above in one workspace, in insertion order (so choices are repeatable). */
+/** Every row of the tables above in one workspace, oldest first (so choices are repeatable on either store). */
 async function rowsOf(workspaceId: string): Promise<Map<Table, Row[]>> {
   const db = t.server.services.db as any;
   const out = new Map<Table, Row[]>();
@@ -130,7 +129,8 @@ async function rowsOf(workspaceId: string): Promise<Map<Table, Row[]>> {
       .selectFrom(table)
       .select(['id', `${parentColumn[table]} as parent`])
       .where('workspace_id', '=', workspaceId)
-      .orderBy(sql`rowid`)
+      .orderBy('created_utc')
+      .orderBy('id')
       .execute();
     out.set(
       table,

@@ -15,6 +15,7 @@ import type { DispatcherOptions } from '../../core/webhooks/dispatcher';
 import type { Logger } from '../../src/logger';
 import { type RunningServer, startServer, type Timeouts } from '../../src/server';
 import { settingsFrom } from '../../src/settings';
+import { databaseFor } from './test-store';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -89,6 +90,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       port: '0',
       host: '127.0.0.1',
       data: dataDir,
+      database: await databaseFor(dataDir),
       trustProxy: options.trustProxy,
       publicUrl: options.publicUrl,
     },

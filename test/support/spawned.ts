@@ -7,6 +7,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { migrateToLatest, openDatabase } from '../../db/connect';
 import { insertTicketType } from './sales';
 import type { ApiAnswer } from './server';
+import { databaseFor } from './test-store';
 
 const bin = join(import.meta.dirname, '..', '..', 'bin', 'tessera.mjs');
 const childEnv = { ...process.env, TESSERA_LOG_LEVEL: 'silent', TESSERA_RATE_LIMIT: '1000000' };
@@ -32,13 +33,25 @@ export interface Run {
   stderr: string;
 }
 
+/** On PostgreSQL, the database of the data folder a command names (--data or TESSERA_DATA). */
+function databaseOfArgs(args: string[], env: Record<string, string>): Promise<string | undefined> {
+  const at = args.indexOf('--data');
+  const dataDir = at >= 0 ? args[at + 1] : env.TESSERA_DATA;
+  return dataDir ? databaseFor(dataDir) : Promise.resolve(undefined);
+}
+
 /** Runs one `tessera` command: its exit status and what it printed. */
-export function runTessera(args: string[], env: Record<string, string> = {}): Promise<Run> {
+export async function runTessera(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const database = await databaseOfArgs(args, env);
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      { env: { ...childEnv, ...env }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      {
+        env: { ...childEnv, ...(database ? { TESSERA_DATABASE_URL: database } : {}), ...env },
+        timeout: 60_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
@@ -55,11 +68,15 @@ export async function tessera(args: string[], env: Record<string, string> = {}):
 }
 
 /** Starts `tessera serve` on the data folder and waits for its "running" banner. */
-export function serve(dataDir: string, env: Record<string, string> = {}): Promise<Spawned> {
+export async function serve(dataDir: string, env: Record<string, string> = {}): Promise<Spawned> {
+  const database = await databaseFor(dataDir);
   const child = spawn(
     process.execPath,
     [bin, 'serve', '--data', dataDir, '--port', '0', '--host', '127.0.0.1'],
-    { env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      env: { ...childEnv, ...(database ? { TESSERA_DATABASE_URL: database } : {}), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   children.add(child);
   return new Promise((resolve, reject) => {
@@ -122,9 +139,14 @@ export async function call(
   return { status: res.status, headers: res.headers as unknown as Headers, body };
 }
 
+/** The data folder's database (its SQLite file, or its PostgreSQL database under test:postgres). */
+export async function openDataDir(dataDir: string) {
+  return openDatabase((await databaseFor(dataDir)) ?? join(dataDir, 'tessera.db'));
+}
+
 /** Adds an unlimited free ticket type through a connection of its own (the server keeps running). */
-export async function addUnlimitedTicketType(file: string, eventId: string): Promise<string> {
-  const { db, close } = openDatabase(file);
+export async function addUnlimitedTicketType(dataDir: string, eventId: string): Promise<string> {
+  const { db, close } = await openDataDir(dataDir);
   try {
     await migrateToLatest(db);
     return await insertTicketType(db, eventId);

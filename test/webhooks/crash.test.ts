@@ -8,10 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../db/connect';
+import { migrateToLatest } from '../../db/connect';
 import { eventBody } from '../support/fixtures';
 import { type Receiver, startReceiver } from '../support/receiver';
-import { addUnlimitedTicketType, call, endAll, exited, serve, workspaceWithKey } from '../support/spawned';
+import {
+  addUnlimitedTicketType,
+  call,
+  endAll,
+  exited,
+  openDataDir,
+  serve,
+  workspaceWithKey,
+} from '../support/spawned';
 
 const env = {
   TESSERA_SECRET_KEY: 'crash-test-master-key-0123456789abcdef',
@@ -51,7 +59,7 @@ describe('deliveries through a crash', () => {
     const event = await call(first, '/events', { key, method: 'POST', body: eventBody() });
     expect(event.status, JSON.stringify(event.body)).toBe(201);
     const eventId = event.body.eventId as string;
-    const ticketTypeId = await addUnlimitedTicketType(join(dataDir, 'tessera.db'), eventId);
+    const ticketTypeId = await addUnlimitedTicketType(dataDir, eventId);
 
     // The burst: every registration answered (each of its messages is in the outbox, committed).
     for (let i = 0; i < people; i += perRequest) {
@@ -100,7 +108,7 @@ describe('deliveries through a crash', () => {
     await new Promise((r) => setTimeout(r, 300));
     second.child.kill('SIGTERM');
     await exited(second.child);
-    const { db, close } = openDatabase(join(dataDir, 'tessera.db'));
+    const { db, close } = await openDataDir(dataDir);
     try {
       await migrateToLatest(db);
       const messages = await db
