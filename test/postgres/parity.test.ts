@@ -6,16 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Cluster,
-  missingBinaries,
-  postgresAvailable,
-  startCluster,
-} from '../../scripts/postgres-cluster.mjs';
-import { call, endAll, type Spawned, serve, tessera } from '../support/spawned';
+import { type Cluster, startCluster } from '../../scripts/postgres-cluster.mjs';
+import { postgresHere } from '../support/postgres';
+import { call, endAll, type Spawned, serve, workspaceWithKey } from '../support/spawned';
 
-const available = postgresAvailable();
-if (!available) console.warn(`Skipping the PostgreSQL parity test: ${missingBinaries}`);
+const available = postgresHere('the PostgreSQL parity test');
 
 describe.skipIf(!available)('the demonstration workspace on PostgreSQL and on SQLite', () => {
   let cluster: Cluster;
@@ -75,27 +70,12 @@ describe.skipIf(!available)('the demonstration workspace on PostgreSQL and on SQ
   });
 
   it('takes writes: a workspace and a key made by the CLI, a registration through the API, read back in change order', async () => {
-    const env = { TESSERA_DATABASE_URL: cluster.url };
-    const { workspaceId } = await tessera(
-      ['workspace', 'create', '--name', 'On PostgreSQL', '--sample', '--data', dirs[1]!],
-      env,
+    const { key: own } = await workspaceWithKey(
+      dirs[1]!,
+      'On PostgreSQL',
+      { TESSERA_DATABASE_URL: cluster.url },
+      { sample: true },
     );
-    const made = await tessera(
-      [
-        'key',
-        'create',
-        '--workspace',
-        workspaceId,
-        '--name',
-        'PG',
-        '--preset',
-        'everything',
-        '--data',
-        dirs[1]!,
-      ],
-      env,
-    );
-    const own = made.key as string;
     const events = (await call(postgres, '/events?limit=100', { key: own })).body.data as {
       eventId: string;
       endsUtc: string;

@@ -8,15 +8,10 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
-import {
-  type Cluster,
-  missingBinaries,
-  postgresAvailable,
-  startCluster,
-} from '../../scripts/postgres-cluster.mjs';
+import { type Cluster, startCluster } from '../../scripts/postgres-cluster.mjs';
+import { postgresHere } from '../support/postgres';
 
-const available = postgresAvailable();
-if (!available) console.warn(`Skipping the PostgreSQL schema test: ${missingBinaries}`);
+const available = postgresHere('the PostgreSQL schema test');
 
 type Columns = Map<string, Map<string, { notNull: boolean; type: string }>>;
 

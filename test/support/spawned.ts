@@ -155,13 +155,18 @@ export async function addUnlimitedTicketType(dataDir: string, eventId: string): 
   }
 }
 
-/** A workspace and a key with every scope that never expires, made with the CLI on a data folder. */
+/** A workspace (with sample data when asked) and a key with every scope that never expires, made with the CLI. */
 export async function workspaceWithKey(
   dataDir: string,
   name: string,
   env: Record<string, string> = {},
+  options: { sample?: boolean } = {},
 ): Promise<{ workspaceId: string; key: string }> {
-  const { workspaceId } = await tessera(['workspace', 'create', '--name', name, '--data', dataDir], env);
+  const sample = options.sample ? ['--sample'] : [];
+  const { workspaceId } = await tessera(
+    ['workspace', 'create', '--name', name, ...sample, '--data', dataDir],
+    env,
+  );
   const made = await tessera(
     [
       'key',
