@@ -3,6 +3,7 @@
 // online, module), then the handler. A write runs in one transaction, and an idempotent one keeps
 // its first answer in that same transaction. Whatever the operation answers must be among the
 // problems it declares (problemsOf).
+import { isPostgres } from '../../db/dialect';
 import type { Ctx } from './context';
 import {
   checkIdempotencyKey,
@@ -53,8 +54,7 @@ export async function invoke(
   const normalised = lowerCaseIds(raw);
   const input = parseInput(operation.input, normalised, options.bodyFields, operation.rules);
   try {
-    if (operation.effect === 'read')
-      return { data: await runHandler(operation, ctx, input), replayed: false };
+    if (operation.effect === 'read') return { data: await read(operation, ctx, input), replayed: false };
     if (!options.idempotency) {
       const data = await ctx.services.writes.run((trx) => runHandler(operation, { ...ctx, db: trx }, input));
       return { data, replayed: false };
@@ -63,6 +63,21 @@ export async function invoke(
   } catch (error) {
     throw declared(operation, ctx, error);
   }
+}
+
+/**
+ * A read sees one moment of the database however many statements it runs. On SQLite the one
+ * connection gives that; on PostgreSQL each statement would see its own moment (a delivery read
+ * before an attempt was recorded, its attempts after), so a read runs in a read-only transaction
+ * with one snapshot.
+ */
+function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
+  if (!isPostgres(ctx.db)) return runHandler(operation, ctx, input);
+  return ctx.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => runHandler(operation, { ...ctx, db: trx }, input));
 }
 
 function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
