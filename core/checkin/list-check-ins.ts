@@ -22,7 +22,14 @@ export const listCheckIns = defineOperation({
     ...scanCursorFields,
     ...legacyPageFields,
     after: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Only scans after this checkInId.')),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        // Ids are whole numbers a JSON number holds exactly; a larger one would overflow the column.
+        v.maxValue(Number.MAX_SAFE_INTEGER),
+        v.description('Only scans after this checkInId.'),
+      ),
     ),
   }),
   output: v.object({
