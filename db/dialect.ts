@@ -94,17 +94,27 @@ export function later<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
   return sql<T>`case when ${a} > ${b} then ${a} else ${b} end`;
 }
 
+export interface SchemaColumn {
+  name: string;
+  /** As the store names it (integer on SQLite, bigint on PostgreSQL). */
+  type: string;
+  /** Declared NOT NULL or part of the primary key. */
+  notNull: boolean;
+}
+
 /** Every table of the schema (the migrations' bookkeeping too) with its columns, in order. */
-export async function schemaColumns(db: Kysely<any>): Promise<Map<string, string[]>> {
+export async function schemaColumns(db: Kysely<any>): Promise<Map<string, SchemaColumn[]>> {
   const rows = isPostgres(db)
-    ? await sql<{ table: string; column: string }>`
-        select table_name as "table", column_name as "column" from information_schema.columns
+    ? await sql<{ table: string; name: string; type: string; notNull: boolean }>`
+        select table_name as "table", column_name as name, data_type as type, is_nullable = 'NO' as "notNull"
+        from information_schema.columns
         where table_schema = current_schema() order by table_name, ordinal_position`.execute(db)
-    : await sql<{ table: string; column: string }>`
-        select m.name as "table", c.name as "column"
+    : await sql<{ table: string; name: string; type: string; notNull: number }>`
+        select m.name as "table", c.name as name, lower(c.type) as type, (c."notnull" = 1 or c.pk > 0) as "notNull"
         from sqlite_master m, pragma_table_info(m.name) c
         where m.type = 'table' and m.name not like 'sqlite_%' order by m.name, c.cid`.execute(db);
-  const columns = new Map<string, string[]>();
-  for (const { table, column } of rows.rows) columns.set(table, [...(columns.get(table) ?? []), column]);
+  const columns = new Map<string, SchemaColumn[]>();
+  for (const { table, name, type, notNull } of rows.rows)
+    columns.set(table, [...(columns.get(table) ?? []), { name, type, notNull: Boolean(notNull) }]);
   return columns;
 }

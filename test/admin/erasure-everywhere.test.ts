@@ -707,8 +707,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** Every table with its column names. */
 async function schemaColumns(): Promise<Map<string, string[]>> {
-  return schemaOf(t.server.services.db);
+  const columns = await schemaOf(t.server.services.db);
+  return new Map([...columns].map(([table, list]) => [table, list.map((c) => c.name)]));
 }
 
 describe('the declarations of personal data', () => {

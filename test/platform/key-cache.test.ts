@@ -73,17 +73,11 @@ describe('verified keys in memory', () => {
 
   it('shows a renamed workspace on the very next call', async () => {
     const { key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
-    await t.server.services.db
-      .updateTable('workspaces')
-      .set({ name: 'Before' })
-      .where('id', '=', workspaceId)
-      .execute();
+    const rename = (name: string) =>
+      t.server.services.db.updateTable('workspaces').set({ name }).where('id', '=', workspaceId).execute();
+    await rename('Before');
     expect((await t.api('/workspace', { key })).body.name).toBe('Before');
-    await t.server.services.db
-      .updateTable('workspaces')
-      .set({ name: 'Renamed' })
-      .where('id', '=', workspaceId)
-      .execute();
+    await rename('Renamed');
     expect((await t.api('/workspace', { key })).body.name).toBe('Renamed');
   });
 

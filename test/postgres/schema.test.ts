@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
+import { schemaColumns } from '../../db/dialect';
 import { type Cluster, startCluster } from '../../scripts/postgres-cluster.mjs';
 import { postgresHere } from '../support/postgres';
 
@@ -15,38 +16,11 @@ const available = postgresHere('the PostgreSQL schema test');
 
 type Columns = Map<string, Map<string, { notNull: boolean; type: string }>>;
 
-async function sqliteColumns(db: Db): Promise<Columns> {
-  const tables = await sql<{ name: string }>`
-    select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(
-    db,
-  );
+/** The schema's tables and columns, without Kysely's own bookkeeping. */
+async function columnsOf(db: Db): Promise<Columns> {
   const out: Columns = new Map();
-  for (const { name } of tables.rows) {
-    const columns = await sql<{ name: string; type: string; notnull: number; pk: number }>`
-      select name, type, "notnull", pk from pragma_table_info(${name})`.execute(db);
-    out.set(
-      name,
-      new Map(
-        columns.rows.map((c) => [
-          c.name,
-          { notNull: c.notnull === 1 || c.pk > 0, type: c.type.toLowerCase() },
-        ]),
-      ),
-    );
-  }
-  return out;
-}
-
-async function postgresColumns(db: Db): Promise<Columns> {
-  const rows = await sql<{ table_name: string; column_name: string; is_nullable: string; data_type: string }>`
-    select table_name, column_name, is_nullable, data_type from information_schema.columns
-    where table_schema = 'public' and table_name not like 'kysely_%'`.execute(db);
-  const out: Columns = new Map();
-  for (const r of rows.rows) {
-    const table = out.get(r.table_name) ?? new Map();
-    table.set(r.column_name, { notNull: r.is_nullable === 'NO', type: r.data_type });
-    out.set(r.table_name, table);
-  }
+  for (const [table, columns] of await schemaColumns(db))
+    if (!table.startsWith('kysely_')) out.set(table, new Map(columns.map((c) => [c.name, c])));
   return out;
 }
 
@@ -80,14 +54,14 @@ describe.skipIf(!available)('the schema on PostgreSQL', () => {
   });
 
   it('has every table, column and NOT NULL SQLite has', async () => {
-    const lite = shapeOf(await sqliteColumns(sqlite.db));
+    const lite = shapeOf(await columnsOf(sqlite.db));
     expect(Object.keys(lite).length).toBeGreaterThan(50);
-    expect(shapeOf(await postgresColumns(postgres.db))).toEqual(lite);
+    expect(shapeOf(await columnsOf(postgres.db))).toEqual(lite);
   });
 
   it('keeps 64-bit integers and 8-byte reals', async () => {
-    const pgColumns = await postgresColumns(postgres.db);
-    const liteColumns = await sqliteColumns(sqlite.db);
+    const pgColumns = await columnsOf(postgres.db);
+    const liteColumns = await columnsOf(sqlite.db);
     let compared = 0;
     for (const [table, columns] of liteColumns) {
       for (const [name, column] of columns) {
