@@ -17,6 +17,7 @@ import {
   type QueryResult,
   type RawBuilder,
   type RootOperationNode,
+  type SelectQueryBuilder,
   sql,
   type UnknownRow,
 } from 'kysely';
@@ -117,4 +118,29 @@ export async function schemaColumns(db: Kysely<any>): Promise<Map<string, Schema
   for (const { table, name, type, notNull } of rows.rows)
     columns.set(table, [...(columns.get(table) ?? []), { name, type, notNull: Boolean(notNull) }]);
   return columns;
+}
+
+/**
+ * A select whose rows the transaction is about to claim: on PostgreSQL it locks them and skips rows
+ * another transaction holds, so two processes never take one row. SQLite has one writer at a time.
+ */
+export function claiming<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB): QB {
+  return isPostgres(db) ? (qb.forUpdate().skipLocked() as QB) : qb;
+}
+
+/**
+ * Takes a lock named by `name` until the transaction ends, without waiting; false when another
+ * transaction holds it. PostgreSQL's advisory lock (several processes); on SQLite the transaction
+ * already writes alone.
+ */
+export async function tryTransactionLock(db: Kysely<any>, name: string): Promise<boolean> {
+  if (!isPostgres(db)) return true;
+  const { rows } = await sql<{ got: boolean }>`
+    select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as got`.execute(db);
+  return rows[0]?.got === true;
+}
+
+/** Waits for the lock named by `name` and holds it until the transaction ends (PostgreSQL; see above). */
+export async function transactionLock(db: Kysely<any>, name: string): Promise<void> {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(db);
 }

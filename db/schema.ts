@@ -136,6 +136,7 @@ export interface EventsTable {
   created_utc: string;
   updated_utc: string;
   change_seq: number;
+  change_txn: Generated<number>;
 }
 
 export interface CommunitiesTable {
@@ -156,6 +157,7 @@ export interface CommunitiesTable {
   created_utc: string;
   updated_utc: string;
   change_seq: number;
+  change_txn: Generated<number>;
 }
 
 export interface CommunityMembersTable {
@@ -175,6 +177,7 @@ export interface CommunityMembersTable {
   created_utc: string;
   updated_utc: string;
   change_seq: number;
+  change_txn: Generated<number>;
 }
 
 export interface SurveysTable {
@@ -190,6 +193,7 @@ export interface SurveysTable {
   created_utc: string;
   updated_utc: string;
   change_seq: number;
+  change_txn: Generated<number>;
 }
 
 export interface SurveyResponsesTable {
@@ -242,6 +246,8 @@ interface Changing {
   created_utc: string;
   updated_utc: string;
   change_seq: number;
+  /** The writing transaction, on PostgreSQL (db/sequence.ts); 0 on SQLite. Set by the database. */
+  change_txn: Generated<number>;
 }
 
 export interface TicketTypesTable extends EventOwned, Changing {
@@ -410,6 +416,8 @@ export interface CheckInsTable {
   scanned_utc: string;
   offline: Flag;
   recorded_utc: string;
+  /** The writing transaction, on PostgreSQL (db/sequence.ts); 0 on SQLite. Set by the database. */
+  change_txn: Generated<number>;
 }
 
 export interface DoorPresenceTable {
@@ -443,6 +451,7 @@ export interface PassesTable {
   created_utc: string;
   updated_utc: string;
   change_seq: number;
+  change_txn: Generated<number>;
 }
 
 export interface PassEventsTable {
@@ -466,6 +475,7 @@ export interface PassHoldersTable {
   created_utc: string;
   updated_utc: string;
   change_seq: number;
+  change_txn: Generated<number>;
 }
 
 export interface WebhooksTable {
@@ -490,6 +500,7 @@ export interface WebhooksTable {
   created_utc: string;
   updated_utc: string;
   change_seq: number;
+  change_txn: Generated<number>;
 }
 
 export interface HooksTable {
@@ -524,6 +535,8 @@ export interface DeliveriesTable {
   last_status_code: number | null;
   created_utc: string;
   updated_utc: string;
+  /** The writing transaction, on PostgreSQL (db/sequence.ts); 0 on SQLite. Set by the database. */
+  change_txn: Generated<number>;
 }
 
 export interface DeliveryAttemptsTable {
@@ -832,6 +845,14 @@ export interface OauthRecordsTable {
   consumed_utc: string | null;
 }
 
+/** A call counter shared by processes (core/platform/shared-rate-counter.ts). */
+export interface RateWindowsTable {
+  /** What is counted: its purpose and a key id or source address. */
+  key: string;
+  started_ms: number;
+  used: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
@@ -892,49 +913,56 @@ export interface Database {
   certificates: CertificatesTable;
   published_content: PublishedContentTable;
   oauth_records: OauthRecordsTable;
+  rate_windows: RateWindowsTable;
 }
 
-export type WorkspaceRow = Selectable<WorkspacesTable>;
-export type ApiKeyRow = Selectable<ApiKeysTable>;
+/**
+ * A row as the code reads and renders it. change_txn is left out: the database sets it, and only a
+ * list's position reads it, from the rows of its own query (core/platform/list-keyset.ts).
+ */
+type Row<T> = Omit<Selectable<T>, 'change_txn'>;
+
+export type WorkspaceRow = Row<WorkspacesTable>;
+export type ApiKeyRow = Row<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
-export type EventRow = Selectable<EventsTable>;
+export type EventRow = Row<EventsTable>;
 export type NewEventRow = Insertable<EventsTable>;
 export type EventUpdate = Updateable<EventsTable>;
-export type IdempotencyRow = Selectable<IdempotencyRecordsTable>;
-export type TicketTypeRow = Selectable<TicketTypesTable>;
-export type AddOnRow = Selectable<AddOnsTable>;
-export type DiscountCodeRow = Selectable<DiscountCodesTable>;
-export type QuestionRow = Selectable<QuestionsTable>;
-export type OrderRow = Selectable<OrdersTable>;
-export type AttendeeRow = Selectable<AttendeesTable>;
-export type RoomRow = Selectable<RoomsTable>;
-export type TrackRow = Selectable<TracksTable>;
-export type SpeakerRow = Selectable<SpeakersTable>;
-export type SessionRow = Selectable<SessionsTable>;
-export type DoorRow = Selectable<DoorsTable>;
-export type CheckInRow = Selectable<CheckInsTable>;
-export type PassRow = Selectable<PassesTable>;
-export type PassHolderRow = Selectable<PassHoldersTable>;
-export type WebhookRow = Selectable<WebhooksTable>;
-export type HookRow = Selectable<HooksTable>;
-export type DeliveryRow = Selectable<DeliveriesTable>;
-export type SponsorLevelRow = Selectable<SponsorLevelsTable>;
-export type SponsorRow = Selectable<SponsorsTable>;
-export type LeadRow = Selectable<LeadsTable>;
-export type SubmissionRow = Selectable<SubmissionsTable>;
-export type SubmissionSpeakerRow = Selectable<SubmissionSpeakersTable>;
-export type SharerRow = Selectable<SharersTable>;
-export type CommunityRow = Selectable<CommunitiesTable>;
-export type SurveyRow = Selectable<SurveysTable>;
-export type CommunityMemberRow = Selectable<CommunityMembersTable>;
-export type CrewMemberRow = Selectable<CrewMembersTable>;
-export type ShiftRow = Selectable<ShiftsTable>;
-export type InvoiceRow = Selectable<InvoicesTable>;
-export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
-export type BudgetLineRow = Selectable<BudgetLinesTable>;
+export type IdempotencyRow = Row<IdempotencyRecordsTable>;
+export type TicketTypeRow = Row<TicketTypesTable>;
+export type AddOnRow = Row<AddOnsTable>;
+export type DiscountCodeRow = Row<DiscountCodesTable>;
+export type QuestionRow = Row<QuestionsTable>;
+export type OrderRow = Row<OrdersTable>;
+export type AttendeeRow = Row<AttendeesTable>;
+export type RoomRow = Row<RoomsTable>;
+export type TrackRow = Row<TracksTable>;
+export type SpeakerRow = Row<SpeakersTable>;
+export type SessionRow = Row<SessionsTable>;
+export type DoorRow = Row<DoorsTable>;
+export type CheckInRow = Row<CheckInsTable>;
+export type PassRow = Row<PassesTable>;
+export type PassHolderRow = Row<PassHoldersTable>;
+export type WebhookRow = Row<WebhooksTable>;
+export type HookRow = Row<HooksTable>;
+export type DeliveryRow = Row<DeliveriesTable>;
+export type SponsorLevelRow = Row<SponsorLevelsTable>;
+export type SponsorRow = Row<SponsorsTable>;
+export type LeadRow = Row<LeadsTable>;
+export type SubmissionRow = Row<SubmissionsTable>;
+export type SubmissionSpeakerRow = Row<SubmissionSpeakersTable>;
+export type SharerRow = Row<SharersTable>;
+export type CommunityRow = Row<CommunitiesTable>;
+export type SurveyRow = Row<SurveysTable>;
+export type CommunityMemberRow = Row<CommunityMembersTable>;
+export type CrewMemberRow = Row<CrewMembersTable>;
+export type ShiftRow = Row<ShiftsTable>;
+export type InvoiceRow = Row<InvoicesTable>;
+export type InvoiceLineRow = Row<InvoiceLinesTable>;
+export type BudgetLineRow = Row<BudgetLinesTable>;
 export type NewDeliveryRow = Insertable<DeliveriesTable>;
-export type StayRow = Selectable<StaysTable>;
-export type TravelRow = Selectable<TravelTable>;
-export type ExpenseClaimRow = Selectable<ExpenseClaimsTable>;
-export type CertificateRow = Selectable<CertificatesTable>;
-export type ContentRow = Selectable<PublishedContentTable>;
+export type StayRow = Row<StaysTable>;
+export type TravelRow = Row<TravelTable>;
+export type ExpenseClaimRow = Row<ExpenseClaimsTable>;
+export type CertificateRow = Row<CertificatesTable>;
+export type ContentRow = Row<PublishedContentTable>;

@@ -1,27 +1,48 @@
-// A single, ever-growing change counter. Rows stamp `change_seq` from it on every change, so
-// "oldest change first" paging has a total order that never skips or repeats a row.
-import { sql } from 'kysely';
+// Change positions: a row's place in "oldest change first" is (change_txn, change_seq), the
+// transaction that last wrote it and its position within what was written.
+//
+// SQLite commits one writer at a time, so a single counter row hands out positions in commit
+// order: change_txn stays 0 and change_seq alone orders.
+//
+// On PostgreSQL one counter row would make every writer queue on it until it commits, and a
+// SEQUENCE numbers in start order, not commit order: a cursor could pass a row whose transaction
+// commits late. So the database stamps change_txn with the writing transaction's id
+// (pg_current_xact_id; migration 0016), change_seq counts within the transaction (a
+// transaction-local setting: no lock, no shared row), and a page shows only rows of transactions
+// below its snapshot's horizon, pg_snapshot_xmin: every transaction below it has ended, and every
+// later one gets a larger id, so what a page has passed is final (feedHorizon, core/platform/paging.ts).
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './connect';
+import { isPostgres } from './dialect';
 import { prepare } from './prepared';
 
-const next = prepare<Record<string, never>, { value: number }>(
-  () =>
-    sql<{
-      value: number;
-    }>`update change_sequence set value = value + 1 where name = 'changes' returning value`,
+const counted = prepare<{ count: number }, { value: number }>((db, p) =>
+  isPostgres(db)
+    ? sql<{ value: number }>`select set_config('tessera.change_seq',
+        (coalesce(nullif(current_setting('tessera.change_seq', true), ''), '0')::bigint + ${p.count})::text,
+        true)::bigint as value`
+    : sql<{
+        value: number;
+      }>`update change_sequence set value = value + ${p.count} where name = 'changes' returning value`,
 );
 
-export async function nextChangeSeq(db: Db): Promise<number> {
-  const value = (await next.first(db, {}))?.value;
-  if (value === undefined) throw new Error('change_sequence is not initialised');
-  return value;
+/** The next change position, for one row's write. */
+export function nextChangeSeq(db: Db): Promise<number> {
+  return reserveChangeSeqs(db, 1);
 }
 
 /** Reserves `count` positions at once (for writes of many rows); answers the first of them. */
 export async function reserveChangeSeqs(db: Db, count: number): Promise<number> {
-  const row = await sql<{ value: number }>`
-    update change_sequence set value = value + ${count} where name = 'changes' returning value`.execute(db);
-  const value = row.rows[0]?.value;
+  const value = (await counted.first(db, { count }))?.value;
   if (value === undefined) throw new Error('change_sequence is not initialised');
   return value - count + 1;
+}
+
+/**
+ * Rows whose change has settled, for a page of the feed: on PostgreSQL, written by a transaction
+ * below the horizon of the statement's snapshot (the same snapshot the rows are read with).
+ * PostgreSQL only: on SQLite every committed change has settled.
+ */
+export function settledChanges(txnColumn: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(txnColumn)} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 }

@@ -2,8 +2,8 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
 import type { Provider } from 'oidc-provider';
-import { RateCounter } from '../core/platform/rate-counter';
 import type { Services } from '../core/platform/services';
+import { rateCounterFor } from '../core/platform/shared-rate-counter';
 import { mcpEndpoint } from '../mcp/endpoint';
 import { pagesRouter } from '../rest/pages-router';
 import { restMethodGuard, restRouter } from '../rest/router';
@@ -37,7 +37,10 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   app.use(oauth.endpoints);
   app.use(oauth.signIn.routes());
 
-  const guard = { failures: new RateCounter(60), failuresPerMinute: options.authFailuresPerMinute };
+  const guard = {
+    failures: rateCounterFor(services.db, 'auth-failure'),
+    failuresPerMinute: options.authFailuresPerMinute,
+  };
   const body = jsonBody();
   const rest = restRouter({ services, authenticate: authenticate(services, 'rest', guard), jsonBody: body });
   app.use(rest.routes());

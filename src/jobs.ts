@@ -29,13 +29,13 @@ export function startJobs(
       }
     }),
     cron.schedule('* * * * *', async () => {
-      services.rate.sweep(services.clock.now());
       try {
+        await services.rate.sweep(services.clock.now());
         const ended = await endExpiredKeys(services);
         if (ended > 0)
           logger.info({ keys: ended }, 'expired keys: subscriptions removed, endpoints switched off');
       } catch (err) {
-        logger.error({ err }, 'ending expired keys failed');
+        logger.error({ err }, 'sweeping rate windows or ending expired keys failed');
       }
     }),
   ];

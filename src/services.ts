@@ -10,9 +10,9 @@ import { IdempotencyInFlight } from '../core/platform/idempotency';
 import { KeyCache } from '../core/platform/key-cache';
 import { type Log, silentLog } from '../core/platform/log';
 import { OutboxSignal } from '../core/platform/outbox-signal';
-import { RateCounter } from '../core/platform/rate-counter';
 import { deriveSecrets } from '../core/platform/secrets';
 import type { DeliverySettings, Services } from '../core/platform/services';
+import { rateCounterFor } from '../core/platform/shared-rate-counter';
 import { WriteBatcher } from '../core/platform/write-batch';
 import { migrateToLatest, openDatabase } from '../db/connect';
 import { loadSigningKeys, publicKeys } from './signing-keys';
@@ -74,7 +74,7 @@ export async function openServices(options: {
       baseSecret(options.dataDir, options.secretKey),
       options.secretKey ? Buffer.from(options.secretKey) : null,
     ),
-    rate: new RateCounter(60),
+    rate: rateCounterFor(db, 'key'),
     activity,
     writes: new WriteBatcher(db),
     idempotencyInFlight: new IdempotencyInFlight(),

@@ -2,6 +2,7 @@
 // published demonstration key, read-only (every write answers 403 demoWorkspace).
 
 import type { Db } from '../../db/connect';
+import { transactionLock } from '../../db/dialect';
 import { fillSampleData } from '../../db/sample';
 import type { Clock } from '../platform/clock';
 import { keyFromParts } from '../platform/keys';
@@ -14,12 +15,22 @@ const demoKeyId = '00000000-0000-4000-8000-00000000d3e1';
 /** The published demonstration key: anyone may use it; it only reads. */
 export const demoKey = keyFromParts('demo0000read', 'TesseraDemonstrationWorkspaceReadOnlyKey001');
 
-/** `secretKey` encrypts the sample endpoints' signing secrets (none without a master key). */
-export async function ensureDemoWorkspace(
+/**
+ * `secretKey` encrypts the sample endpoints' signing secrets (none without a master key). One
+ * transaction, under a lock: processes starting together on one PostgreSQL database make it once.
+ */
+export function ensureDemoWorkspace(
   db: Db,
   clock: Clock,
   secretKey: Buffer | null = null,
 ): Promise<{ created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    await transactionLock(trx, 'demonstration workspace');
+    return ensureIn(trx, clock, secretKey);
+  });
+}
+
+async function ensureIn(db: Db, clock: Clock, secretKey: Buffer | null): Promise<{ created: boolean }> {
   const existing = await db
     .selectFrom('workspaces')
     .select('id')
@@ -39,48 +50,44 @@ export async function ensureDemoWorkspace(
       .where('workspace_id', '=', demoWorkspaceId)
       .executeTakeFirst();
     if (!webhook)
-      await db.transaction().execute((trx) =>
-        addSampleWebhooks(trx, {
-          workspaceId: demoWorkspaceId,
-          now: clock.now(),
-          secretKey,
-          keyId: demoKeyId,
-        }),
-      );
+      await addSampleWebhooks(db, {
+        workspaceId: demoWorkspaceId,
+        now: clock.now(),
+        secretKey,
+        keyId: demoKeyId,
+      });
     return { created: false };
   }
   const now = clock.now();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('workspaces')
-      .values({
-        id: demoWorkspaceId,
-        name: 'Tessera demonstration',
-        demonstration: 1,
-        created_utc: now.toISOString(),
-      })
-      .execute();
-    await trx
-      .insertInto('api_keys')
-      .values({
-        id: demoKeyId,
-        workspace_id: demoWorkspaceId,
-        name: 'Demonstration key',
-        prefix: demoKey.prefix,
-        secret_hash: demoKey.secretHash,
-        // Every read scope (the assistant preset): what it can use. A write is refused as
-        // demoWorkspace before any scope is looked at.
-        scopes: JSON.stringify(presets.assistant),
-        legacy_scopes: null,
-        rate_per_minute: null,
-        created_utc: now.toISOString(),
-        expires_utc: null,
-        revoked_utc: null,
-        last_used_utc: null,
-      })
-      .execute();
-    await fillSampleData(trx, { workspaceId: demoWorkspaceId, now, demonstration: true });
-    await addSampleWebhooks(trx, { workspaceId: demoWorkspaceId, now, secretKey, keyId: demoKeyId });
-  });
+  await db
+    .insertInto('workspaces')
+    .values({
+      id: demoWorkspaceId,
+      name: 'Tessera demonstration',
+      demonstration: 1,
+      created_utc: now.toISOString(),
+    })
+    .execute();
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: demoKeyId,
+      workspace_id: demoWorkspaceId,
+      name: 'Demonstration key',
+      prefix: demoKey.prefix,
+      secret_hash: demoKey.secretHash,
+      // Every read scope (the assistant preset): what it can use. A write is refused as
+      // demoWorkspace before any scope is looked at.
+      scopes: JSON.stringify(presets.assistant),
+      legacy_scopes: null,
+      rate_per_minute: null,
+      created_utc: now.toISOString(),
+      expires_utc: null,
+      revoked_utc: null,
+      last_used_utc: null,
+    })
+    .execute();
+  await fillSampleData(db, { workspaceId: demoWorkspaceId, now, demonstration: true });
+  await addSampleWebhooks(db, { workspaceId: demoWorkspaceId, now, secretKey, keyId: demoKeyId });
   return { created: true };
 }

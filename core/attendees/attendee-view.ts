@@ -69,8 +69,10 @@ export function attendeeQuery(db: Db) {
     ]);
 }
 
-export type AttendeeJoinedRow = Awaited<
-  ReturnType<ReturnType<typeof attendeeQuery>['executeTakeFirstOrThrow']>
+/** change_txn left out, as in db/schema.ts's rows: rows built from what was just written have none. */
+export type AttendeeJoinedRow = Omit<
+  Awaited<ReturnType<ReturnType<typeof attendeeQuery>['executeTakeFirstOrThrow']>>,
+  'change_txn'
 >;
 
 export function attendeeView(reader: Reader, row: AttendeeJoinedRow): AttendeeView {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
@@ -38,7 +39,7 @@ export const listCheckIns = defineOperation({
       v.number(),
       v.integer(),
       v.description(
-        'The highest checkInId in this answer (or the after sent when empty): pass it next time.',
+        'The checkInId to pass as after next time: the last scan in this answer (the highest when newest first), or the after sent when the answer is empty.',
       ),
     ),
     hasMore: v.boolean(),
@@ -49,6 +50,19 @@ export const listCheckIns = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const after = input.after ?? 0;
+    // After the scan `after` in the feed's order, its transaction then its id (db/sequence.ts); an id
+    // not found stands in transaction 0, so nothing is skipped. Looked up first: with values known,
+    // the index seeks straight to the position.
+    const afterTxn =
+      after === 0
+        ? 0
+        : ((
+            await ctx.db
+              .selectFrom('check_ins')
+              .select('change_txn')
+              .where('id', '=', after)
+              .executeTakeFirst()
+          )?.change_txn ?? 0);
     const plan = planPage(ctx, input, {
       list: 'checkIns',
       filters: { eventId: event.id, after },
@@ -60,9 +74,10 @@ export const listCheckIns = defineOperation({
       .selectAll('check_ins')
       .select(['doors.name as door_name', 'doors.kind as door_kind', 'doors.session_id as door_session_id'])
       .where('check_ins.event_id', '=', event.id)
-      .where('check_ins.id', '>', after)
+      .where(sql<boolean>`(check_ins.change_txn, check_ins.id) > (${afterTxn}, ${after})`)
       .where('check_ins.result', 'in', [...listedResults]);
     const rows = await applyPlan(query, plan, {
+      txn: 'check_ins.change_txn',
       seq: 'check_ins.id',
       updated: 'check_ins.recorded_utc',
       created: 'check_ins.recorded_utc',
@@ -72,10 +87,18 @@ export const listCheckIns = defineOperation({
       ctx,
       plan,
       rows,
-      (row) => ({ seq: row.id, created: row.recorded_utc, id: row.id as unknown as string }),
+      (row) => ({
+        txn: row.change_txn,
+        seq: row.id,
+        created: row.recorded_utc,
+        id: row.id as unknown as string,
+      }),
       (row) =>
         checkInView(row, { name: row.door_name, kind: row.door_kind, session_id: row.door_session_id }),
     );
-    return { ...page, after: page.data.reduce((max, c) => Math.max(max, c.checkInId), after) };
+    // Oldest first, the last scan shown is where the next call goes on from; newest first, the highest.
+    const ids = page.data.map((c) => c.checkInId);
+    const next = plan.sort === 'changed' ? (ids[ids.length - 1] ?? after) : Math.max(after, ...ids);
+    return { ...page, after: next };
   },
 });

@@ -61,12 +61,14 @@ const presenceOf = prepare<Presence, { inside: number }>((db, p) =>
     .where('door_id', '=', p.doorId)
     .where('attendee_id', '=', p.attendeeId),
 );
+/** Turns presence in or out; changes nothing when a concurrent scan (another process) already did. */
 const setPresence = prepare<Presence & { inside: 0 | 1; scannedUtc: string }>((db, p) =>
   db
     .updateTable('door_presence')
     .set({ inside: p.inside, last_scan_utc: p.scannedUtc })
     .where('door_id', '=', p.doorId)
-    .where('attendee_id', '=', p.attendeeId),
+    .where('attendee_id', '=', p.attendeeId)
+    .where('inside', '<>', p.inside),
 );
 const firstPresence = prepare<Presence & { scannedUtc: string }>((db, p) =>
   db
@@ -143,10 +145,11 @@ async function decide(
   const presence = await presenceOf.first(ctx.db, at);
 
   if (scan.direction === 'out') {
-    if (presence?.inside === 1) {
-      await setPresence.changed(ctx.db, { ...at, inside: 0, scannedUtc: scan.scannedUtc });
+    if (
+      presence?.inside === 1 &&
+      (await setPresence.changed(ctx.db, { ...at, inside: 0, scannedUtc: scan.scannedUtc })) === 1
+    )
       await leave(ctx, door);
-    }
     return { result: 'out', admitted: false };
   }
 
@@ -156,7 +159,9 @@ async function decide(
   if (presence && door.reentry === 0) return { result: 'noReentry', admitted: false };
   if (!(await enter(ctx, door))) return { result: 'full', admitted: false };
   if (presence) {
-    await setPresence.changed(ctx.db, { ...at, inside: 1, scannedUtc: scan.scannedUtc });
+    // Back in; a scan at the same moment elsewhere that already let them in keeps the one place.
+    if ((await setPresence.changed(ctx.db, { ...at, inside: 1, scannedUtc: scan.scannedUtc })) === 0)
+      await leave(ctx, door);
     return { result: 'again', admitted: true };
   }
   if ((await firstPresence.changed(ctx.db, { ...at, scannedUtc: scan.scannedUtc })) === 0) {

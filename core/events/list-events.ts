@@ -21,6 +21,7 @@ export const listEvents = defineOperation({
     let query = ctx.db.selectFrom('events').selectAll().where('workspace_id', '=', ctx.actor.workspaceId);
     if (input.status) query = query.where('status', '=', input.status);
     const rows = await applyPlan(query, plan, {
+      txn: 'change_txn',
       seq: 'change_seq',
       updated: 'updated_utc',
       created: 'created_utc',
@@ -30,7 +31,7 @@ export const listEvents = defineOperation({
       ctx,
       plan,
       rows,
-      (row) => ({ seq: row.change_seq, created: row.created_utc, id: row.id }),
+      (row) => ({ txn: row.change_txn, seq: row.change_seq, created: row.created_utc, id: row.id }),
       (row) => eventView(ctx, row),
     );
   },

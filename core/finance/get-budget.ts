@@ -35,6 +35,7 @@ export const getBudget = defineOperation({
       .selectFrom('budget_lines')
       .selectAll()
       .where('event_id', '=', event.id)
+      .orderBy('change_txn')
       .orderBy('change_seq')
       .execute();
     const totals = totalsOf(lines);

@@ -2,11 +2,12 @@
 // another method, path or body gets 422; a retry while the first is still running gets 409.
 //
 // The answer is written in the same transaction as the change it answers: a crash before the
-// commit leaves neither, so the retry simply runs again. "Still running" can only be seen inside
-// this process (writes are serialised through one queue), so it is kept in memory: a request that
-// died with its process holds nothing.
+// commit leaves neither, so the retry simply runs again. "Still running" is kept in memory for
+// this process (a request that died with its process holds nothing) and, on PostgreSQL, as a lock
+// the write's transaction holds, for requests running in other processes.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect';
+import { tryTransactionLock } from '../../db/dialect';
 import type { Actor } from './actor';
 import type { Clock } from './clock';
 import { type Problem, type ProblemCode, problem } from './problems';
@@ -47,16 +48,20 @@ export class IdempotencyInFlight {
   /** Marks the request running; 409 idempotencyKeyInUse (retry after a second) when it already is. */
   enter(apiKeyId: string, key: string): () => void {
     const id = `${apiKeyId}\n${key}`;
-    if (this.running.has(id)) {
-      throw problem(
-        'idempotencyKeyInUse',
-        'A request with this Idempotency-Key is still running; wait, then resend.',
-        { retryAfter: 1 },
-      );
-    }
+    if (this.running.has(id)) throw keyInUse();
     this.running.add(id);
     return () => this.running.delete(id);
   }
+}
+
+function keyInUse(): Problem {
+  return problem(
+    'idempotencyKeyInUse',
+    'A request with this Idempotency-Key is still running; wait, then resend.',
+    {
+      retryAfter: 1,
+    },
+  );
 }
 
 /**
@@ -70,6 +75,8 @@ export async function storedAnswer(
   request: IdempotencyRequest,
   bodyHash: string,
 ): Promise<StoredAnswer | null> {
+  // The same key running in another process holds this until its transaction ends.
+  if (!(await tryTransactionLock(trx, `idempotency\n${apiKeyId}\n${request.key}`))) throw keyInUse();
   const existing = await trx
     .selectFrom('idempotency_records')
     .select(['method', 'path', 'body_hash', 'response_body', 'expires_utc'])

@@ -4,6 +4,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import * as v from 'valibot';
+import { isPostgres } from '../../db/dialect';
+import { settledChanges } from '../../db/sequence';
 import type { Ctx } from './context';
 import { problem } from './problems';
 import { parseInstant } from './time';
@@ -89,6 +91,8 @@ export interface PagePlan {
   /** Legacy page offset, used only when no cursor is sent. */
   offset: number;
   legacyPage: { page: number; pageSize: number } | null;
+  /** Oldest change first shows only settled changes (many writers: db/sequence.ts). */
+  settledOnly: boolean;
 }
 
 export interface Page<T> {
@@ -199,11 +203,25 @@ export function planPage(ctx: Ctx, input: PageInput, options: PlanOptions): Page
       ? { page: input.page ?? 1, pageSize: limit }
       : null;
   const offset = after === null && legacyPage ? (legacyPage.page - 1) * limit : 0;
-  return { list: options.list, filterHash, limit, sort, updatedSince, after, offset, legacyPage };
+  // A cursor made before changes had a transaction (one position) is that position in transaction 0.
+  if (after !== null && sort !== '-created' && after.length === 1) after = [0, after[0]!];
+  const settledOnly = sort === 'changed' && isPostgres(ctx.db);
+  return {
+    list: options.list,
+    filterHash,
+    limit,
+    sort,
+    updatedSince,
+    after,
+    offset,
+    legacyPage,
+    settledOnly,
+  };
 }
 
 export interface KeysetColumns {
-  /** Change sequence column (oldest change first). */
+  /** The writing transaction and the position within it (oldest change first: db/sequence.ts). */
+  txn: string;
   seq: string;
   /** Last-change time column, for updatedSince. */
   updated: string;
@@ -221,12 +239,20 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
 ): QB {
   let q = qb;
   if (plan.updatedSince !== null) q = q.where(sql.ref(columns.updated), '>=', plan.updatedSince) as QB;
-  if (plan.sort === 'changed') {
-    if (plan.after) q = q.where(sql.ref(columns.seq), '>', plan.after[0]) as QB;
-    q = q.orderBy(sql.ref(columns.seq), 'asc') as QB;
-  } else if (plan.sort === '-changed') {
-    if (plan.after) q = q.where(sql.ref(columns.seq), '<', plan.after[0]) as QB;
-    q = q.orderBy(sql.ref(columns.seq), 'desc') as QB;
+  if (plan.sort === 'changed' || plan.sort === '-changed') {
+    const txn = sql.ref(columns.txn);
+    const seq = sql.ref(columns.seq);
+    const direction = plan.sort === 'changed' ? 'asc' : 'desc';
+    if (plan.settledOnly) q = q.where(settledChanges(columns.txn)) as QB;
+    if (plan.after) {
+      const [afterTxn, afterSeq] = plan.after;
+      q = q.where(
+        direction === 'asc'
+          ? sql<boolean>`(${txn}, ${seq}) > (${afterTxn}, ${afterSeq})`
+          : sql<boolean>`(${txn}, ${seq}) < (${afterTxn}, ${afterSeq})`,
+      ) as QB;
+    }
+    q = q.orderBy(txn, direction).orderBy(seq, direction) as QB;
   } else {
     if (plan.after) {
       const [created, id] = plan.after;
@@ -242,11 +268,16 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
 }
 
 /** The keyset position of a row for the plan's order. */
-export function positionOf(
-  plan: PagePlan,
-  row: { seq: number; created: string; id: string },
-): (string | number)[] {
-  return plan.sort === '-created' ? [row.created, row.id] : [row.seq];
+export function positionOf(plan: PagePlan, row: RowPosition): (string | number)[] {
+  return plan.sort === '-created' ? [row.created, row.id] : [row.txn, row.seq];
+}
+
+/** What a row's keyset position is made of, for every order a list can have. */
+export interface RowPosition {
+  txn: number;
+  seq: number;
+  created: string;
+  id: string;
 }
 
 /**
@@ -257,7 +288,7 @@ export function finishPage<R, T>(
   ctx: Ctx,
   plan: PagePlan,
   rows: R[],
-  position: (row: R) => { seq: number; created: string; id: string },
+  position: (row: R) => RowPosition,
   render: (row: R) => T,
 ): Page<T> & { page?: number; pageSize?: number } {
   const hasMore = rows.length > plan.limit;

@@ -1,4 +1,6 @@
-// One call counter per key, shared by REST and MCP: a fixed window that opens on the key's first call.
+// Call counters: a fixed window that opens on the first call counted. One per key, shared by REST
+// and MCP; others per source address. In this process's memory here; shared by every process on a
+// PostgreSQL database in shared-rate-counter.ts, which rateCounterFor chooses.
 
 export interface RateDecision {
   allowed: boolean;
@@ -14,7 +16,32 @@ interface Window {
   used: number;
 }
 
-export class RateCounter {
+export interface RateLimiter {
+  readonly windowSeconds: number;
+  /** Counts one call of `key` against `limit` calls a window. */
+  take(key: string, limit: number, now: Date): RateDecision | Promise<RateDecision>;
+  /** Forgets windows that ended, so keys seen once do not stay. */
+  sweep(now: Date): void | Promise<void>;
+}
+
+/** The decision for a window that started at `startedMs` and has had `used` calls, this one included. */
+export function decisionOf(
+  startedMs: number,
+  used: number,
+  limit: number,
+  nowMs: number,
+  windowSeconds: number,
+): RateDecision {
+  return {
+    allowed: used <= limit,
+    limit,
+    remaining: Math.max(0, limit - used),
+    resetSeconds: Math.max(1, Math.ceil((startedMs + windowSeconds * 1000 - nowMs) / 1000)),
+    windowSeconds,
+  };
+}
+
+export class RateCounter implements RateLimiter {
   private readonly windows = new Map<string, Window>();
 
   constructor(readonly windowSeconds = 60) {}
@@ -28,15 +55,10 @@ export class RateCounter {
       window = { startedMs: nowMs, used: 0 };
       this.windows.set(keyId, window);
     }
+    // A refused call is not counted, so the count stays at the limit.
     const allowed = window.used < limit;
     if (allowed) window.used += 1;
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, limit - window.used),
-      resetSeconds: Math.max(1, Math.ceil((window.startedMs + windowMs - nowMs) / 1000)),
-      windowSeconds: this.windowSeconds,
-    };
+    return decisionOf(window.startedMs, allowed ? window.used : limit + 1, limit, nowMs, this.windowSeconds);
   }
 
   /** Forgets windows that ended, so keys seen once do not stay in memory. */

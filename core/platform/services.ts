@@ -7,7 +7,7 @@ import type { IdempotencyInFlight } from './idempotency';
 import type { KeyCache } from './key-cache';
 import type { Log } from './log';
 import type { OutboxSignal } from './outbox-signal';
-import type { RateCounter } from './rate-counter';
+import type { RateLimiter } from './rate-counter';
 import type { DeploymentSecrets } from './secrets';
 import type { WriteBatcher } from './write-batch';
 
@@ -24,7 +24,8 @@ export interface Services {
   clock: Clock;
   log: Log;
   secrets: DeploymentSecrets;
-  rate: RateCounter;
+  /** Calls per key (shared by the processes of a PostgreSQL database). */
+  rate: RateLimiter;
   activity: ActivityRecorder;
   /** Every API write goes through it: one transaction per request, commits shared under load. */
   writes: WriteBatcher;

@@ -43,6 +43,7 @@ export const listLeads = defineOperation({
     // A visitor who did not agree to share is never listed.
     const query = leadQuery(ctx.db).where('leads.event_id', '=', event.id).where('leads.shared', '=', 1);
     const rows = await applyPlan(query, plan, {
+      txn: 'leads.change_txn',
       seq: 'leads.change_seq',
       updated: 'leads.updated_utc',
       created: 'leads.captured_utc',
@@ -52,7 +53,7 @@ export const listLeads = defineOperation({
       ctx,
       plan,
       rows,
-      (row) => ({ seq: row.change_seq, created: row.captured_utc, id: row.id }),
+      (row) => ({ txn: row.change_txn, seq: row.change_seq, created: row.captured_utc, id: row.id }),
       (row) => leadItemView(ctx.actor, row),
     );
   },

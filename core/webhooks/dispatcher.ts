@@ -4,11 +4,13 @@
 // (the data at the top level), personal data redacted per the receiving key's scopes.
 //
 // At least once, never twice at once: a delivery is claimed (until a lease runs out) in the same
-// transaction that picks it, so overlapping runs cannot send one attempt twice; its result is
+// transaction that picks it (on PostgreSQL locking what it picks and skipping what another process
+// holds), so overlapping runs and processes cannot send one attempt twice; its result is
 // written after the attempt, so a crash in between sends it again, with the same webhook-id. Each
 // receiver has a few deliveries in flight at most, and every delivery its own time-out, so a slow
 // or dead receiver never holds up the others.
 import { sql } from 'kysely';
+import { claiming, isPostgres } from '../../db/dialect';
 import type { DeliveryRow, HookRow, WebhookRow } from '../../db/schema';
 import type { AttemptOutcome, DeliveryTargetKind, WebhookEventType } from '../../db/values';
 import { type Reader, redactFor } from '../platform/personal-data';
@@ -71,11 +73,13 @@ export class Dispatcher {
   ) {}
 
   /**
-   * Claims left by a process that ended are let go: this process is the only one that delivers
-   * from this database (one process per SQLite file).
+   * Claims left by a process that ended are let go: on SQLite this process is the only one that
+   * delivers from the file. On PostgreSQL other processes may be delivering what they claimed:
+   * a claim left by one that ended runs out with its lease instead.
    */
   async start(): Promise<void> {
     this.services.outboxSignal.listen(() => this.nudge());
+    if (isPostgres(this.services.db)) return;
     await this.services.writes.run((trx) =>
       trx
         .updateTable('deliveries')
@@ -144,13 +148,15 @@ export class Dispatcher {
   private fanOut(): Promise<number> {
     const { clock } = this.services;
     return this.services.writes.run(async (trx) => {
-      const messages = await trx
-        .selectFrom('outbox')
-        .select(['id', 'message_id', 'workspace_id', 'event_id', 'type', 'created_utc'])
-        .where('dispatched_utc', 'is', null)
-        .orderBy('id')
-        .limit(this.options.batch)
-        .execute();
+      const messages = await claiming(
+        trx,
+        trx
+          .selectFrom('outbox')
+          .select(['id', 'message_id', 'workspace_id', 'event_id', 'type', 'created_utc'])
+          .where('dispatched_utc', 'is', null)
+          .orderBy('id')
+          .limit(this.options.batch),
+      ).execute();
       if (messages.length === 0) return 0;
       const workspaces = [...new Set(messages.map((m) => m.workspace_id))];
       const webhooks = await trx
@@ -243,17 +249,19 @@ export class Dispatcher {
       for (const [key, receiver] of this.receiversWithWork) {
         const free = Math.min(room, this.options.perReceiver - (this.perTarget.get(key) ?? 0));
         if (free <= 0) continue;
-        const due = await trx
-          .selectFrom('deliveries')
-          .select(['id', 'target_kind', 'target_id'])
-          .where('state', '=', sql.lit('pending'))
-          .where('target_kind', '=', receiver.target_kind)
-          .where('target_id', '=', receiver.target_id)
-          .where('next_attempt_utc', '<=', nowIso)
-          .where((eb) => eb.or([eb('claimed_until_utc', 'is', null), eb('claimed_until_utc', '<', nowIso)]))
-          .orderBy('next_attempt_utc')
-          .limit(free)
-          .execute();
+        const due = await claiming(
+          trx,
+          trx
+            .selectFrom('deliveries')
+            .select(['id', 'target_kind', 'target_id'])
+            .where('state', '=', sql.lit('pending'))
+            .where('target_kind', '=', receiver.target_kind)
+            .where('target_id', '=', receiver.target_id)
+            .where('next_attempt_utc', '<=', nowIso)
+            .where((eb) => eb.or([eb('claimed_until_utc', 'is', null), eb('claimed_until_utc', '<', nowIso)]))
+            .orderBy('next_attempt_utc')
+            .limit(free),
+        ).execute();
         // Nothing due now: it is looked at again when the list of receivers is next read.
         if (due.length === 0 && !this.perTarget.has(key)) this.receiversWithWork.delete(key);
         picked.push(...due);

@@ -40,6 +40,7 @@ export const listWebhookDeliveries = defineOperation({
       .where('deliveries.target_id', '=', webhook.id);
     if (input.state) query = query.where('deliveries.state', '=', input.state);
     const rows = await applyPlan(query, plan, {
+      txn: 'deliveries.change_txn',
       seq: 'deliveries.id',
       updated: 'deliveries.updated_utc',
       created: 'deliveries.created_utc',
@@ -59,7 +60,12 @@ export const listWebhookDeliveries = defineOperation({
       ctx,
       plan,
       rows,
-      (row) => ({ seq: row.id, created: row.created_utc, id: row.id as unknown as string }),
+      (row) => ({
+        txn: row.change_txn,
+        seq: row.id,
+        created: row.created_utc,
+        id: row.id as unknown as string,
+      }),
       (row): DeliveryView => ({
         deliveryId: row.id,
         messageId: row.message_id,

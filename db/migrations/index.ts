@@ -15,6 +15,8 @@ import * as cfpSharekit from './0012-cfp-sharekit';
 import * as importSources from './0013-import-sources';
 import * as oauth from './0014-oauth';
 import * as keyGeneration from './0015-key-generation';
+import * as changeFeed from './0016-change-feed';
+import * as rateWindows from './0017-rate-windows';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '0013-import-sources': importSources,
   '0014-oauth': oauth,
   '0015-key-generation': keyGeneration,
+  '0016-change-feed': changeFeed,
+  '0017-rate-windows': rateWindows,
 };
 
 export const migrationProvider: MigrationProvider = {

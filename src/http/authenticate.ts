@@ -6,12 +6,12 @@
 import type { Middleware } from 'koa';
 import { credentialFrom, verifyToken } from '../../core/platform/authenticate';
 import { isProblem, problem } from '../../core/platform/problems';
-import type { RateCounter } from '../../core/platform/rate-counter';
+import type { RateLimiter } from '../../core/platform/rate-counter';
 import type { Services } from '../../core/platform/services';
 
 export interface AuthenticationGuard {
   /** Failed authentications per source address, shared by REST and MCP. */
-  failures: RateCounter;
+  failures: RateLimiter;
   failuresPerMinute: number;
 }
 
@@ -42,7 +42,11 @@ export function authenticate(
             'WWW-Authenticate',
             `Bearer realm="tessera-mcp", resource_metadata="${ctx.state.origin}/.well-known/oauth-protected-resource/mcp"`,
           );
-        const failures = guard.failures.take(`${ctx.ip}`, guard.failuresPerMinute, services.clock.now());
+        const failures = await guard.failures.take(
+          `${ctx.ip}`,
+          guard.failuresPerMinute,
+          services.clock.now(),
+        );
         if (!failures.allowed) {
           throw problem(
             'rateLimited',
@@ -54,7 +58,7 @@ export function authenticate(
       }
       const actor = verification.actor;
       key = { keyId: actor.keyId, workspaceId: actor.workspaceId };
-      const rate = services.rate.take(actor.keyId, actor.ratePerMinute, services.clock.now());
+      const rate = await services.rate.take(actor.keyId, actor.ratePerMinute, services.clock.now());
       ctx.set('RateLimit-Policy', `"default";q=${rate.limit};w=${rate.windowSeconds}`);
       ctx.set('RateLimit', `"default";r=${rate.remaining};t=${rate.resetSeconds}`);
       if (!rate.allowed) {

@@ -7,9 +7,9 @@ import type { Middleware } from 'koa';
 import type { Provider } from 'oidc-provider';
 import { type Audience, audienceOf, resourceUrl } from '../../core/platform/access-tokens';
 import { problem } from '../../core/platform/problems';
-import { RateCounter } from '../../core/platform/rate-counter';
 import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
+import { rateCounterFor } from '../../core/platform/shared-rate-counter';
 import { signInRouter } from './interactions';
 
 const metadataPaths = new Set([
@@ -25,14 +25,14 @@ export function oauthRoutes(
   provider: Provider,
 ): { endpoints: Middleware; signIn: Router } {
   const handle = provider.callback();
-  const registrations = new RateCounter(60);
+  const registrations = rateCounterFor(services.db, 'oauth-registration');
   const signIn = signInRouter(services, provider);
   const toProvider: Middleware = async (ctx, next) => {
     if (ctx.path.startsWith('/oauth/sign-in/')) return next();
     if (metadataPaths.has(ctx.path)) ctx.req.url = '/.well-known/openid-configuration';
     else if (!ctx.path.startsWith('/oauth/')) return next();
     if (ctx.path === '/oauth/register' && ctx.method === 'POST') {
-      const allowed = registrations.take(ctx.ip, registrationsPerMinute, services.clock.now());
+      const allowed = await registrations.take(ctx.ip, registrationsPerMinute, services.clock.now());
       if (!allowed.allowed)
         throw problem(
           'rateLimited',

@@ -72,6 +72,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   communities: [
     'id',
@@ -89,6 +90,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   community_members: [
     'id',
@@ -105,6 +107,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   // Feedback never says who gave it.
   surveys: [
@@ -118,6 +121,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   survey_responses: ['id', 'workspace_id', 'survey_id', 'answers', 'submitted_utc'],
   session_ratings: ['id', 'workspace_id', 'event_id', 'session_id', 'stars', 'rated_utc'],
@@ -145,6 +149,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   add_ons: [
     'id',
@@ -160,6 +165,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   discount_codes: [
     'id',
@@ -177,6 +183,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   questions: [
     'id',
@@ -208,6 +215,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   attendees: [
     'id',
@@ -223,6 +231,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   attendee_add_ons: ['attendee_id', 'add_on_id', 'quantity'],
   rooms: [
@@ -236,6 +245,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   tracks: [
     'id',
@@ -248,8 +258,18 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
-  speakers: ['id', 'workspace_id', 'event_id', 'erased', 'created_utc', 'updated_utc', 'change_seq'],
+  speakers: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+    'change_txn',
+  ],
   sessions: [
     'id',
     'workspace_id',
@@ -269,6 +289,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   doors: [
     'id',
@@ -287,6 +308,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   check_ins: [
     'id',
@@ -300,6 +322,7 @@ const notPersonal: Record<string, string[]> = {
     'scanned_utc',
     'offline',
     'recorded_utc',
+    'change_txn',
   ],
   door_presence: ['door_id', 'attendee_id', 'inside', 'first_in_utc', 'last_scan_utc'],
   passes: [
@@ -325,6 +348,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   pass_events: ['pass_id', 'event_id', 'source'],
   pass_holders: [
@@ -339,6 +363,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   pass_opt_outs: ['holder_id', 'event_id'],
   crew_members: [
@@ -353,6 +378,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   shifts: [
     'id',
@@ -368,6 +394,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   shift_assignments: ['shift_id', 'crew_member_id', 'created_utc'],
   // A document's own facts; the seller is the organiser, not a person erasure is about.
@@ -391,6 +418,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   invoice_lines: [
     'id',
@@ -407,6 +435,8 @@ const notPersonal: Record<string, string[]> = {
   ],
   // The sign-in's records name the API key that signed in (its id), never a person.
   oauth_records: ['model', 'id', 'payload', 'grant_id', 'uid', 'expires_utc', 'consumed_utc'],
+  // A key id or a source address with its window; a source address is not kept past its minute.
+  rate_windows: ['key', 'started_ms', 'used'],
   // The import-only sources: what is arranged, not who for (their names and email are declared).
   stays: [
     'id',
@@ -422,6 +452,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   travel: [
     'id',
@@ -436,6 +467,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   expense_claims: [
     'id',
@@ -452,6 +484,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   certificates: [
     'id',
@@ -464,6 +497,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   published_content: [
     'id',
@@ -477,6 +511,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   budget_lines: [
     'id',
@@ -492,6 +527,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   sponsor_levels: [
     'id',
@@ -513,6 +549,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   sponsors: [
     'id',
@@ -528,6 +565,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   // A lead's own facts; captured_by names the sponsor's staff member, not the visitor.
   leads: [
@@ -547,6 +585,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   // A submission's own facts; its speakers' details are personal (declared), reviews name no one.
   submissions: [
@@ -565,6 +604,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   submission_speakers: [
     'id',
@@ -575,6 +615,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   submission_status_changes: ['id', 'workspace_id', 'submission_id', 'status', 'at_utc'],
   submission_reviews: ['id', 'workspace_id', 'submission_id', 'score', 'reviewed_utc'],
@@ -591,6 +632,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   share_links: ['id', 'workspace_id', 'event_id', 'sharer_id', 'channel', 'code', 'shared_utc'],
   share_clicks: ['id', 'workspace_id', 'link_id', 'clicked_utc'],
@@ -615,6 +657,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_seq',
+    'change_txn',
   ],
   hooks: [
     'id',
@@ -643,6 +686,7 @@ const notPersonal: Record<string, string[]> = {
     'last_status_code',
     'created_utc',
     'updated_utc',
+    'change_txn',
   ],
   delivery_attempts: [
     'id',

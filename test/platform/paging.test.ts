@@ -243,7 +243,13 @@ describe('legacy page, pageSize and sort (shared machinery, on the events table)
     };
   });
 
-  const columns = { seq: 'change_seq', updated: 'updated_utc', created: 'created_utc', id: 'id' };
+  const columns = {
+    txn: 'change_txn',
+    seq: 'change_seq',
+    updated: 'updated_utc',
+    created: 'created_utc',
+    id: 'id',
+  };
   const options = { list: 'legacy-events', filters: { workspaceId }, legacy: true };
 
   async function page(input: PageInput) {
@@ -254,7 +260,7 @@ describe('legacy page, pageSize and sort (shared machinery, on the events table)
       ctx,
       plan,
       rows,
-      (r) => ({ seq: r.change_seq, created: r.created_utc, id: r.id }),
+      (r) => ({ txn: r.change_txn, seq: r.change_seq, created: r.created_utc, id: r.id }),
       (r) => ({ id: r.id, created: r.created_utc }),
     );
   }

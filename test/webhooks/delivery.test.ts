@@ -194,6 +194,8 @@ describe('signed deliveries to an endpoint', () => {
       const { webhook } = await endpoint(r.url());
       await registerOne();
       await r.waitFor(1);
+      // The receiver answers before the dispatcher records the attempt.
+      await expect.poll(async () => (await deliveries(webhook.webhookId))[0].attempts.length).toBe(1);
       const [delivery] = await deliveries(webhook.webhookId);
       const wait = (Date.parse(delivery.nextAttemptUtc) - Date.parse(delivery.attempts[0].atUtc)) / 1000;
       expect(wait, `after ${status}`).toBeGreaterThanOrEqual(119);
