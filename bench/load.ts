@@ -18,8 +18,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** `origin` may be several servers (processes behind one proxy): the workers take turns among them. */
 export async function runLoad(
-  origin: string,
+  origin: string | string[],
   ca: string,
   workers: number,
   paths: string[],
@@ -36,18 +37,20 @@ export async function runLoad(
     pipelining: 1,
     keepAliveTimeout: 30_000,
   });
+  const origins = typeof origin === 'string' ? [origin] : origin;
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   await Promise.all(
-    Array.from({ length: workers }, async () => {
+    Array.from({ length: workers }, async (_, worker) => {
+      const server = origins[worker % origins.length];
       for (;;) {
         const i = next++;
         if (i >= paths.length) return;
         const t0 = performance.now();
-        const res = await request(`${origin}${paths[i]}`, {
+        const res = await request(`${server}${paths[i]}`, {
           method: options.method,
           headers: { 'content-type': 'application/json', ...(options.headers ?? {}) },
           body: options.method === 'POST' && options.body !== '' ? (options.body ?? '{}') : undefined,

@@ -1,18 +1,20 @@
 // npm run bench: GET /me and door check-in against a baseline on the same Koa + TLS stack, a full
 // cursor sync of 50,000 attendees, registration, deliveries, import, start-up and memory. Prints
 // every row with its target (met or missed) and keeps the latest figures in docs/benchmarks.md.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// With `-- --database postgres://…` it measures the two stores side by side instead (stores.ts).
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadTls } from '../src/tls';
 import { measureDeliveries, startBenchReceiver } from './deliveries';
 import { measureImport } from './import';
 import { runLoad } from './load';
+import { startServer, stopAll, waitFor, writeBetweenMarkers } from './processes';
 import { attendeesPerCall, measureRegistration } from './registration';
 import { seedBenchmark } from './seed';
-import { serveArgs } from './serve-args';
 import { measureStartup, residentMiB } from './startup';
+import { benchStores } from './stores';
 import { pullAll } from './sync';
 
 const checkIns = Number(process.env.BENCH_CHECKINS ?? 10_000);
@@ -20,14 +22,6 @@ const syncSize = Number(process.env.BENCH_SYNC ?? 50_000);
 const scanners = Number(process.env.BENCH_SCANNERS ?? 8);
 const warmup = 300;
 const root = resolve(import.meta.dirname, '..');
-
-function waitFor(child: ChildProcess, ready: (line: string) => boolean): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    child.once('exit', (code) => reject(new Error(`process exited with ${code}`)));
-    child.on('message', (m) => m === 'ready' && resolvePromise());
-    child.stdout?.on('data', (d: Buffer) => ready(d.toString()) && resolvePromise());
-  });
-}
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
@@ -45,21 +39,17 @@ async function main() {
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
-    const server = spawn(process.execPath, serveArgs(dataDir, port, profile), {
-      env: {
-        ...process.env,
-        NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
-        TESSERA_RATE_LIMIT: '60000000',
-        TESSERA_LOG_LEVEL: 'silent',
-        TESSERA_SECRET_KEY: 'benchmark-master-key-0123456789abcdef',
+    const server = await startServer(
+      dataDir,
+      port,
+      {
         // The delivery receiver is on loopback.
         TESSERA_WEBHOOKS_ALLOW_PRIVATE: '1',
         NODE_EXTRA_CA_CERTS: tls.certFile,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+      profile,
+    );
     children.push(server);
-    await waitFor(server, (line) => line.includes('Tessera is running'));
     const certFile = join(dataDir, 'tls/localhost-cert.pem');
     const ca = readFileSync(certFile, 'utf8');
 
@@ -228,27 +218,17 @@ async function main() {
     process.stdout.write(`\n${table}\n\nTargets:\n${targets}\n\n${clientLoad}\n\nMachine: ${machine}\n`);
     if (checkIns === 10_000 && syncSize === 50_000) {
       const latest = `Latest run of \`npm run bench\` (${new Date().toISOString().slice(0, 10)}).\n\nMachine: ${machine}.\n\n${table}\n\nTargets:\n${targets}\n\n${clientLoad}`;
-      replaceLatestRun(join(root, 'docs/benchmarks.md'), latest);
+      writeBetweenMarkers(join(root, 'docs/benchmarks.md'), 'latest run', latest);
     }
   } finally {
-    for (const child of children) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopAll(children);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Puts the figures between the page's "latest run" markers; the findings around them are kept. */
-function replaceLatestRun(file: string, latest: string): void {
-  const page = readFileSync(file, 'utf8');
-  const start = '<!-- latest run: written by npm run bench -->';
-  const end = '<!-- end of latest run -->';
-  const from = page.indexOf(start);
-  const to = page.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`${file} has no latest-run markers.`);
-  writeFileSync(file, `${page.slice(0, from + start.length)}\n${latest}\n${page.slice(to)}`);
-}
-
-await main();
+const database = process.argv.indexOf('--database');
+if (database >= 0) {
+  const url = process.argv[database + 1];
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database takes a postgres:// URL.');
+  await benchStores(root, url, { checkIns, syncSize, scanners });
+} else await main();

@@ -144,12 +144,14 @@ async function seedEvent(db: Db, workspaceId: string, name: string, attendees: n
   return { eventId, ids, ticketTypeId };
 }
 
+/** Into the data folder's SQLite file, or the PostgreSQL database given. */
 export async function seedBenchmark(
   dataDir: string,
   checkInAttendees: number,
   syncAttendees: number,
+  database = `${dataDir}/tessera.db`,
 ): Promise<Seeded> {
-  const { db, close } = openDatabase(`${dataDir}/tessera.db`);
+  const { db, close } = openDatabase(database);
   await migrateToLatest(db);
   const { workspaceId } = await createWorkspace(db, systemClock, { name: 'Benchmark' });
   const { key } = await createKey(db, systemClock, {

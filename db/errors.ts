@@ -54,3 +54,12 @@ export function violatedConstraint(error: unknown): string | null {
   if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'it refers to something that is not there';
   return message.replace(/ constraint failed: /, ' rule: ');
 }
+
+/**
+ * Whether the database ended the transaction only because of another one running at the same time
+ * (PostgreSQL's deadlock victim, 40P01, or serialisation failure, 40001): it may simply run again.
+ */
+export function lostToConcurrentWrite(error: unknown): boolean {
+  const code = (error as EngineError | null)?.code;
+  return code === '40P01' || code === '40001';
+}

@@ -532,6 +532,8 @@ export interface DeliveriesTable {
   next_attempt_utc: string | null;
   /** A dispatcher working on it holds it until then. */
   claimed_until_utc: string | null;
+  /** The instance of the dispatcher holding it (db/liveness.ts). */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
   last_status_code: number | null;
   created_utc: string;
   updated_utc: string;

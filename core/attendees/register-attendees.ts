@@ -115,7 +115,8 @@ export const registerAttendees = defineOperation({
     const counts = new Map<string, number>();
     for (const person of people)
       counts.set(person.ticketTypeId!, (counts.get(person.ticketTypeId!) ?? 0) + 1);
-    for (const [ticketTypeId, n] of counts) {
+    // In the order of their ids, so concurrent registrations take their rows' locks in one order.
+    for (const [ticketTypeId, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (!(await takeTicketPlaces(ctx, ticketTypeId, n))) {
         const name = types.get(ticketTypeId)?.name;
         throw problem('soldOut', `Not enough places left for ${n} × ${name}.`, { ticketTypeId });

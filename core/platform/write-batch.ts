@@ -1,9 +1,20 @@
-// Group commit: writes that arrive while others are being committed share the next transaction,
-// so concurrent callers (eight door scanners, say) pay one commit between them. Each write of a
-// shared batch runs in a savepoint of its own: a refusal rolls back only that write, the others
-// commit, and nothing ever runs twice. A batch of one needs no savepoint.
+// Every write's transaction. On SQLite, group commit: writes that arrive while others are being
+// committed share the next transaction, so concurrent callers (eight door scanners, say) pay one
+// commit between them. Each write of a shared batch runs in a savepoint of its own: a refusal rolls
+// back only that write, the others commit, and nothing ever runs twice. A batch of one needs no
+// savepoint.
+//
+// On PostgreSQL each write has a transaction of its own, begun at once: the database orders
+// concurrent writers itself, here and in other processes. Unrelated writes sharing one transaction
+// would hold each other's locks and, with another process doing the same in another order,
+// deadlock. A transaction the database ends as a deadlock's victim runs again (it wrote nothing).
 import type { Db } from '../../db/connect';
+import { isPostgres } from '../../db/dialect';
+import { lostToConcurrentWrite } from '../../db/errors';
 import { withSavepoint } from './savepoint';
+
+/** Attempts of a PostgreSQL write the database picked as a deadlock's victim. */
+const attempts = 4;
 
 type Work = (trx: Db) => Promise<unknown>;
 
@@ -19,17 +30,34 @@ export class WriteBatcher {
   private readonly queue: Job[] = [];
   private draining = false;
 
+  private readonly alone: boolean;
+
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 16,
-  ) {}
+  ) {
+    this.alone = isPostgres(db);
+  }
 
-  /** Runs `work` in a transaction (shared with other writes queued at the same time). */
+  /** Runs `work` in a transaction (on SQLite shared with other writes queued at the same time). */
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    if (this.alone) return this.runAlone(work);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) void this.drain();
     });
+  }
+
+  private async runAlone<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.db.transaction().execute(work);
+      } catch (error) {
+        if (attempt === attempts || !lostToConcurrentWrite(error)) throw error;
+        // A moment apart, so the two do not meet again the same way.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      }
+    }
   }
 
   private async drain(): Promise<void> {

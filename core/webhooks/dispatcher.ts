@@ -10,9 +10,11 @@
 // receiver has a few deliveries in flight at most, and every delivery its own time-out, so a slow
 // or dead receiver never holds up the others.
 import { sql } from 'kysely';
-import { claiming, isPostgres } from '../../db/dialect';
+import { claiming } from '../../db/dialect';
+import { holdLiveness, type Liveness, ownerGone } from '../../db/liveness';
 import type { DeliveryRow, HookRow, WebhookRow } from '../../db/schema';
 import type { AttemptOutcome, DeliveryTargetKind, WebhookEventType } from '../../db/values';
+import { newId } from '../platform/ids';
 import { type Reader, redactFor } from '../platform/personal-data';
 import { isScope, type Scope } from '../platform/scopes';
 import type { Services } from '../platform/services';
@@ -51,6 +53,9 @@ interface StoredMessage {
   data: Record<string, unknown>;
 }
 
+/** Ticks (seconds) between looks for claims of dispatchers that ended. */
+const orphanCheckTicks = 5;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Dispatcher {
@@ -66,26 +71,40 @@ export class Dispatcher {
   private again = false;
   private nudged: NodeJS.Timeout | null = null;
   private stopped = false;
+  private ticks = 0;
+  /** Names this process's claims (db/liveness.ts). */
+  private readonly instanceId = newId();
+  private liveness: Liveness | null = null;
 
   constructor(
     private readonly services: Services,
     private readonly options: DispatcherOptions = defaultDispatcherOptions,
   ) {}
 
-  /**
-   * Claims left by a process that ended are let go: on SQLite this process is the only one that
-   * delivers from the file. On PostgreSQL other processes may be delivering what they claimed:
-   * a claim left by one that ended runs out with its lease instead.
-   */
+  /** Shows this process alive while it runs, and lets go of claims left by processes that ended. */
   async start(): Promise<void> {
+    this.liveness = await holdLiveness(this.services.db, this.instanceId);
     this.services.outboxSignal.listen(() => this.nudge());
-    if (isPostgres(this.services.db)) return;
-    await this.services.writes.run((trx) =>
+    await this.releaseOrphanedClaims();
+  }
+
+  /**
+   * Claims of dispatchers that no longer run (a crash, a SIGKILL) are let go at once, rather than
+   * when their lease runs out: at start, and every few seconds for other processes' claims.
+   */
+  private releaseOrphanedClaims(): Promise<unknown> {
+    return this.services.writes.run((trx) =>
       trx
         .updateTable('deliveries')
-        .set({ claimed_until_utc: null })
+        .set({ claimed_until_utc: null, claimed_by: null })
         .where('state', '=', 'pending')
         .where('claimed_until_utc', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('claimed_by', 'is', null),
+            eb.and([eb('claimed_by', '<>', this.instanceId), ownerGone(trx, 'claimed_by')]),
+          ]),
+        )
         .execute(),
     );
   }
@@ -102,6 +121,11 @@ export class Dispatcher {
   /** Called on a schedule: starts working when there is work, unless already at it. */
   tick(): void {
     if (this.stopped) return;
+    this.ticks += 1;
+    if (this.ticks % orphanCheckTicks === 0)
+      this.releaseOrphanedClaims().catch((err: unknown) =>
+        this.services.log.error({ err }, 'letting go of claims of ended dispatchers failed'),
+      );
     this.outboxDirty = true;
     this.receiversStale = true;
     if (this.pumping) {
@@ -122,6 +146,7 @@ export class Dispatcher {
     this.services.outboxSignal.listen(null);
     await this.pumping;
     await Promise.allSettled(this.inFlight.values());
+    await this.liveness?.release();
   }
 
   /** Works until there is nothing to fan out, nothing due and nothing in flight. */
@@ -271,7 +296,7 @@ export class Dispatcher {
       if (picked.length === 0) return [];
       await trx
         .updateTable('deliveries')
-        .set({ claimed_until_utc: lease })
+        .set({ claimed_until_utc: lease, claimed_by: this.instanceId })
         .where(
           'id',
           'in',

@@ -16,7 +16,7 @@ import * as importSources from './0013-import-sources';
 import * as oauth from './0014-oauth';
 import * as keyGeneration from './0015-key-generation';
 import * as changeFeed from './0016-change-feed';
-import * as rateWindows from './0017-rate-windows';
+import * as severalProcesses from './0017-several-processes';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -35,7 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-oauth': oauth,
   '0015-key-generation': keyGeneration,
   '0016-change-feed': changeFeed,
-  '0017-rate-windows': rateWindows,
+  '0017-several-processes': severalProcesses,
 };
 
 export const migrationProvider: MigrationProvider = {

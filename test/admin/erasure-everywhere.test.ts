@@ -687,6 +687,7 @@ const notPersonal: Record<string, string[]> = {
     'created_utc',
     'updated_utc',
     'change_txn',
+    'claimed_by',
   ],
   delivery_attempts: [
     'id',

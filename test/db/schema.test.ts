@@ -222,7 +222,9 @@ describe('counts and capacities', () => {
     const byName = new Map(indexes.rows.map((i) => [i.name, i.sql]));
     expect(byName.get('check_ins_attendee')).toMatch(/on "check_ins" \("attendee_id"\)/);
     expect(byName.get('pass_holders_order')).toMatch(/on "pass_holders" \("order_id"\)/);
-    expect(byName.get('pass_holders_pass_change')).toMatch(/on "pass_holders" \("pass_id", "change_txn", "change_seq"\)/);
+    expect(byName.get('pass_holders_pass_change')).toMatch(
+      /on "pass_holders" \("pass_id", "change_txn", "change_seq"\)/,
+    );
     expect(byName.get('doors_main_entrance')).toMatch(/where main = 1/);
   });
 });

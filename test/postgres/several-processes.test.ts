@@ -40,8 +40,10 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
       TESSERA_SECRET_KEY: 'several-processes-master-key-0123456789',
       TESSERA_WEBHOOKS_ALLOW_PRIVATE: '1',
     };
-    ({ workspaceId, key } = await workspaceWithKey(dirs[0]!, 'Several', env));
+    // Both start at once on the empty database: one makes the tables and the demonstration
+    // workspace, the other waits for it (the migrations' lock, then the demonstration's).
     [a, b] = await Promise.all([serve(dirs[0]!, env), serve(dirs[1]!, env)]);
+    ({ workspaceId, key } = await workspaceWithKey(dirs[0]!, 'Several', env));
     ({ db, close: closeDb } = openDatabase(cluster.url));
     await migrateToLatest(db);
     receiver = await startReceiver();

@@ -390,9 +390,10 @@ describe('overlapping runs', () => {
     const r = await receiver();
     r.reply(() => ({ status: 200, delayMs: 150 }));
     const { webhook } = await endpoint(r.url());
-    // Another dispatcher on the same database (as an overlapping run would be); not started, so it
-    // does not release the first one's claims.
+    // Another dispatcher on the same database, as another process's would be: started, it lets go
+    // only of claims of dispatchers that ended, never of the first one's.
     const second = new Dispatcher(t.server.services);
+    await second.start();
     for (let i = 0; i < 3; i++) {
       const made = await register(
         t,
@@ -412,6 +413,8 @@ describe('overlapping runs', () => {
     } finally {
       clearInterval(ticking);
       await second.stop();
+      // New messages wake the first dispatcher again (the second took the signal while it ran).
+      t.server.services.outboxSignal.listen(() => t.server.dispatcher!.nudge());
     }
     expect(r.received).toHaveLength(30);
     expect(new Set(r.received.map((g) => g.headers['webhook-id'])).size).toBe(30);

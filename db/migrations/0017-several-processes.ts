@@ -1,5 +1,7 @@
-// Call counters shared by several processes on one database (core/platform/shared-rate-counter.ts):
-// one row per counted thing (a key, a source address), its window's start and the calls in it.
+// What several processes on one database need: call counters they share
+// (core/platform/shared-rate-counter.ts), one row per counted thing (a key, a source address) with
+// its window's start and the calls in it; and which process claimed a delivery, so a process
+// that died leaves nothing claimed for long (db/liveness.ts).
 // biome-ignore-all lint/suspicious/noExplicitAny: migrations must not depend on the current Database type.
 import type { Kysely } from 'kysely';
 
@@ -10,4 +12,5 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('started_ms', 'integer', (c) => c.notNull())
     .addColumn('used', 'integer', (c) => c.notNull())
     .execute();
+  await db.schema.alterTable('deliveries').addColumn('claimed_by', 'text').execute();
 }

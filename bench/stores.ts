@@ -1,0 +1,147 @@
+// npm run bench -- --database postgres://…: the sizing rows of docs/deployment.md, from one run.
+// The same seeded data on SQLite and on the PostgreSQL database given, each served by the real
+// `tessera serve`: door check-in (8 scanners), the cursor sync of 50,000 attendees and
+// registration on each store; then door check-in through two processes on the PostgreSQL
+// database, the scanners split between them as a proxy would. The table goes into
+// docs/benchmarks.md between its markers.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { loadTls } from '../src/tls';
+import { type LoadResult, runLoad } from './load';
+import { startServer, stopAll, writeBetweenMarkers } from './processes';
+import { attendeesPerCall, measureRegistration, type RegistrationResult } from './registration';
+import { type Seeded, seedBenchmark } from './seed';
+import { pullAll } from './sync';
+
+interface Sizes {
+  checkIns: number;
+  syncSize: number;
+  scanners: number;
+}
+
+interface StoreFigures {
+  checkIn: LoadResult;
+  syncSeconds: number;
+  registration: RegistrationResult;
+}
+
+const warmup = 300;
+
+/** A data folder's certificate, which its server answers with. */
+const certificateOf = (dir: string) => readFileSync(join(dir, 'tls/localhost-cert.pem'), 'utf8');
+
+function checkInPaths(seeded: Seeded, ids: string[]): string[] {
+  return ids.map((id) => `/api/v1/events/${seeded.doorEvent.eventId}/attendees/${id}/check-in`);
+}
+
+/** Check-in of fresh attendees (each scan a welcome), after a warm-up on others. */
+async function checkInLoad(
+  origins: string[],
+  ca: string,
+  seeded: Seeded,
+  ids: { warm: string[]; measured: string[] },
+  scanners: number,
+): Promise<LoadResult> {
+  const headers = { authorization: `Bearer ${seeded.key}` };
+  await runLoad(origins, ca, scanners, checkInPaths(seeded, ids.warm), { method: 'POST', headers });
+  return runLoad(origins, ca, scanners, checkInPaths(seeded, ids.measured), {
+    method: 'POST',
+    headers,
+    ok: (status, body) => status === 200 && body.includes('"result":"welcome"'),
+  });
+}
+
+async function measureStore(origin: string, ca: string, seeded: Seeded, sizes: Sizes): Promise<StoreFigures> {
+  const ids = seeded.doorEvent.attendeeIds;
+  const checkIn = await checkInLoad(
+    [origin],
+    ca,
+    seeded,
+    { warm: ids.slice(2 * sizes.checkIns), measured: ids.slice(0, sizes.checkIns) },
+    sizes.scanners,
+  );
+  const auth = { authorization: `Bearer ${seeded.key}` };
+  const pulled = await pullAll(origin, ca, auth, seeded.syncEvent.eventId);
+  if (pulled.rows !== sizes.syncSize) throw new Error(`sync pulled ${pulled.rows} of ${sizes.syncSize}`);
+  const registration = await measureRegistration({
+    origin,
+    ca,
+    key: seeded.key,
+    eventId: seeded.syncEvent.eventId,
+    ticketTypeId: seeded.syncEvent.ticketTypeId,
+    calls: 400,
+  });
+  return { checkIn, syncSeconds: pulled.seconds, registration };
+}
+
+export async function benchStores(root: string, database: string, sizes: Sizes): Promise<void> {
+  const dirs = ['lite', 'pg', 'pg-second'].map((name) =>
+    mkdtempSync(join(tmpdir(), `tessera-bench-${name}-`)),
+  );
+  const [liteDir, pgDir, secondDir] = dirs as [string, string, string];
+  const port = 19_000 + Math.floor(Math.random() * 1000);
+  const origin = (offset: number) => `https://localhost:${port + offset}`;
+  try {
+    process.stdout.write(`Seeding ${2 * sizes.checkIns} + ${sizes.syncSize} attendees on each store…\n`);
+    // Door attendees for one run on each process count, and a warm-up share.
+    const doorAttendees = 2 * sizes.checkIns + warmup;
+    const lite = await seedBenchmark(liteDir, doorAttendees, sizes.syncSize);
+    const pg = await seedBenchmark(pgDir, doorAttendees, sizes.syncSize, database);
+    for (const dir of dirs) await loadTls(dir);
+
+    process.stdout.write('SQLite, one process…\n');
+    const liteServer = await startServer(liteDir, port, {});
+    const onLite = await measureStore(origin(0), certificateOf(liteDir), lite, sizes).finally(() =>
+      stopAll([liteServer]),
+    );
+
+    const pgEnv = { TESSERA_DATABASE_URL: database };
+    const first = await startServer(pgDir, port + 1, pgEnv);
+    let onPg: StoreFigures;
+    let two: LoadResult;
+    try {
+      process.stdout.write('PostgreSQL, one process…\n');
+      onPg = await measureStore(origin(1), certificateOf(pgDir), pg, sizes);
+      process.stdout.write('PostgreSQL, two processes…\n');
+      const second = await startServer(secondDir, port + 2, pgEnv);
+      try {
+        const ids = pg.doorEvent.attendeeIds;
+        two = await checkInLoad(
+          [origin(1), origin(2)],
+          `${certificateOf(pgDir)}\n${certificateOf(secondDir)}`,
+          pg,
+          { warm: ids.slice(2 * sizes.checkIns), measured: ids.slice(sizes.checkIns, 2 * sizes.checkIns) },
+          sizes.scanners,
+        );
+      } finally {
+        await stopAll([second]);
+      }
+    } finally {
+      await stopAll([first]);
+    }
+
+    const failures = [onLite.checkIn, onPg.checkIn, two, onLite.registration, onPg.registration].reduce(
+      (n, r) => n + r.failures,
+      0,
+    );
+    if (failures > 0) throw new Error(`${failures} calls failed`);
+    const row = (name: string, f: StoreFigures) =>
+      `| ${name} | ${f.checkIn.perSecond.toFixed(0)}/s | ${f.checkIn.p50.toFixed(1)} ms | ${f.checkIn.p99.toFixed(1)} ms | ${f.syncSeconds.toFixed(2)} s | ${f.registration.attendeesPerSecond.toFixed(0)}/s | ${f.registration.p99.toFixed(1)} ms |`;
+    const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node.js ${process.version}`;
+    const table = [
+      `Latest run of \`npm run bench -- --database postgres://…\` (${new Date().toISOString().slice(0, 10)}). Machine: ${machine}; PostgreSQL, the servers and the load generator all run on it.`,
+      '',
+      `| Store | Check-in (${sizes.scanners} scanners) | p50 | p99 | Sync of ${sizes.syncSize} (500 a page) | Registration (${attendeesPerCall} a call, 4 clients) | p99 |`,
+      '|---|---|---|---|---|---|---|',
+      row('SQLite, one process', onLite),
+      row('PostgreSQL, one process', onPg),
+      `| PostgreSQL, two processes | ${two.perSecond.toFixed(0)}/s | ${two.p50.toFixed(1)} ms | ${two.p99.toFixed(1)} ms | | | |`,
+    ].join('\n');
+    process.stdout.write(`\n${table}\n`);
+    if (sizes.checkIns === 10_000 && sizes.syncSize === 50_000)
+      writeBetweenMarkers(join(root, 'docs/benchmarks.md'), 'stores', table);
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
