@@ -1,11 +1,13 @@
 // npm run bench: GET /me and door check-in against a baseline on the same Koa + TLS stack, a full
 // cursor sync of 50,000 attendees, registration, deliveries, import, start-up and memory. Prints
 // every row with its target (met or missed) and keeps the latest figures in docs/benchmarks.md.
-// With `-- --database postgres://…` it measures the two stores side by side instead (stores.ts).
+// With `-- --database postgres://…` (or `throwaway`: a cluster of its own) it measures the two stores
+// side by side instead (stores.ts).
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
 import { measureDeliveries, startBenchReceiver } from './deliveries';
 import { measureImport } from './import';
@@ -228,7 +230,12 @@ async function main() {
 
 const database = process.argv.indexOf('--database');
 if (database >= 0) {
-  const url = process.argv[database + 1];
-  if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database takes a postgres:// URL.');
-  await benchStores(root, url, { checkIns, syncSize, scanners });
+  const url = process.argv[database + 1] ?? '';
+  const sizes = { checkIns, syncSize, scanners };
+  if (url === 'throwaway') {
+    // A cluster of this machine's PostgreSQL with its defaults for durability, removed afterwards.
+    const cluster = await startCluster({ durable: true });
+    await benchStores(root, cluster.url, sizes).finally(() => cluster.stop());
+  } else if (/^postgres(ql)?:\/\//.test(url)) await benchStores(root, url, sizes);
+  else throw new Error('--database takes a postgres:// URL, or throwaway for a cluster of its own.');
 } else await main();

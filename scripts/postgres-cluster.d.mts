@@ -6,4 +6,4 @@ export interface Cluster {
   port: number;
   stop(): void;
 }
-export declare function startCluster(): Promise<Cluster>;
+export declare function startCluster(options?: { durable?: boolean }): Promise<Cluster>;

@@ -1,6 +1,7 @@
 // A throwaway PostgreSQL cluster for tests and benches: made with the machine's own server binaries
 // (initdb, pg_ctl) in a temporary folder, listening on loopback on a free port, and removed
-// afterwards. Durability is switched off (fsync, full-page writes): nothing in it is meant to last.
+// afterwards. Durability is switched off (fsync, full-page writes) unless asked for (benches that
+// size a deployment want PostgreSQL's defaults): nothing in it is meant to last.
 // When the process runs as root (containers, CI), the server runs as the `postgres` user, since
 // PostgreSQL refuses to run as root.
 import { execFileSync } from 'node:child_process';
@@ -44,9 +45,10 @@ function freePort() {
 
 /**
  * Starts a cluster with a database `tessera` owned by the user `tessera` (trusted on loopback).
- * Answers its URL and a stop() that ends the server and removes the folder.
+ * Answers its URL and a stop() that ends the server and removes the folder. `durable` keeps
+ * PostgreSQL's defaults for fsync, synchronous commit and full-page writes.
  */
-export async function startCluster() {
+export async function startCluster({ durable = false } = {}) {
   const initdb = findBinary('initdb');
   const pgCtl = findBinary('pg_ctl');
   if (!initdb || !pgCtl) throw new Error(missingBinaries);
@@ -70,9 +72,7 @@ export async function startCluster() {
       `-p ${port}`,
       `-k ${root}`,
       '-c listen_addresses=127.0.0.1',
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
+      ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
       '-c max_connections=200',
     ].join(' ');
     run(pgCtl, ['-D', data, '-l', join(root, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);

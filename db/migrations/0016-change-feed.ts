@@ -1,12 +1,9 @@
 // A change feed for many writers (db/sequence.ts): every row a list pages "oldest change first"
-// carries the transaction that last wrote it (change_txn), and lists order by (change_txn, position).
-// On PostgreSQL the database stamps it (pg_current_xact_id: a column default for new rows, a
-// trigger when a row's position changes) and positions come from a counter per transaction, so
-// writers no longer queue on one row. On SQLite one writer commits at a time: change_txn stays 0
-// and the single counter goes on. The list indexes take the new column before the position.
+// carries the transaction that last wrote it (change_txn, db/change-feed-schema.ts), and lists
+// order by (change_txn, position). The list indexes take the new column before the position.
 // biome-ignore-all lint/suspicious/noExplicitAny: migrations must not depend on the current Database type.
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../dialect';
+import type { Kysely } from 'kysely';
+import { addChangeTxn, createChangeTxnStamp } from '../change-feed-schema';
 
 /** Tables whose rows change and carry change_seq (db/changing-tables.ts, and webhooks). */
 const changing = [
@@ -72,34 +69,10 @@ const listIndexes: [name: string, table: string, columns: string[]][] = [
   ['deliveries_target', 'deliveries', ['target_kind', 'target_id', 'change_txn', 'id']],
 ];
 
-const currentTxn = 'pg_current_xact_id()::text::bigint';
-
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = isPostgres(db);
-  for (const table of [...changing, ...appended]) {
-    // Rows already there are older than every transaction from now on: 0.
-    await db.schema
-      .alterTable(table)
-      .addColumn('change_txn', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    if (postgres)
-      await sql`alter table ${sql.table(table)} alter column change_txn set default ${sql.raw(currentTxn)}`.execute(
-        db,
-      );
-  }
-  if (postgres) {
-    await sql
-      .raw(
-        `create function change_txn_stamp() returns trigger language plpgsql as $$ begin new.change_txn := ${currentTxn}; return new; end $$`,
-      )
-      .execute(db);
-    for (const table of changing)
-      await sql
-        .raw(
-          `create trigger ${table}_change_txn before update of change_seq on ${table} for each row execute function change_txn_stamp()`,
-        )
-        .execute(db);
-  }
+  await createChangeTxnStamp(db);
+  for (const table of changing) await addChangeTxn(db, table, true);
+  for (const table of appended) await addChangeTxn(db, table, false);
   for (const [name, table, columns] of listIndexes) {
     await db.schema.dropIndex(name).execute();
     await db.schema.createIndex(name).on(table).columns(columns).execute();

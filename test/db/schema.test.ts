@@ -216,6 +216,20 @@ describe('counts and capacities', () => {
     );
   });
 
+  it('gives every row of a list its writing transaction, and every list index the transaction before the position', async () => {
+    const db = freshDatabase();
+    await migrateToLatest(db);
+    const tables = await tableSql(db);
+    const withSeq = [...tables].filter(([, ddl]) => ddl.includes('"change_seq"')).map(([t]) => t);
+    expect(withSeq.length).toBeGreaterThan(30);
+    for (const table of [...withSeq, 'check_ins', 'deliveries'])
+      expect(tables.get(table), table).toMatch(/"change_txn" integer default 0 not null/);
+    const indexes = await sql<{ name: string; sql: string }>`
+      select name, sql from sqlite_master where type = 'index' and sql like '%change_seq%'`.execute(db);
+    expect(indexes.rows.length).toBeGreaterThan(15);
+    for (const index of indexes.rows) expect(index.sql, index.name).toMatch(/"change_txn", "change_seq"\)/);
+  });
+
   it('has the indexes scans, pass holders and their changes are found by', async () => {
     const indexes = await sql<{ name: string; sql: string }>`
       select name, sql from sqlite_master where type = 'index' and sql is not null`.execute(db);

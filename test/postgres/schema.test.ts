@@ -112,4 +112,43 @@ describe.skipIf(!available)('the schema on PostgreSQL', () => {
         '2026-11-24T00:00:03.000Z', 'rest', 'GET /me', 'ok', 200, 1.25) returning id`.execute(postgres.db);
     expect(typeof activity.rows[0]!.id).toBe('number');
   });
+
+  it('stamps every row of the change feed with its writing transaction, on insert and when its position moves', async () => {
+    const feedTables = [...(await columnsOf(postgres.db))]
+      .filter(([, columns]) => columns.has('change_txn'))
+      .map(([table]) => table);
+    const triggers = await sql<{ table: string }>`
+      select event_object_table as "table" from information_schema.triggers
+      where trigger_name like '%_change_txn' and event_manipulation = 'UPDATE'`.execute(postgres.db);
+    const withSeq = [...(await columnsOf(postgres.db))]
+      .filter(([, columns]) => columns.has('change_seq'))
+      .map(([table]) => table);
+    expect(withSeq.length).toBeGreaterThan(30);
+    expect(feedTables.sort()).toEqual([...withSeq, 'check_ins', 'deliveries'].sort());
+    expect(triggers.rows.map((r) => r.table).sort()).toEqual(withSeq.sort());
+
+    const workspace = '00000000-0000-4000-8000-0000000000a1';
+    const txnOf = async () =>
+      (
+        await sql<{ change_txn: number }>`select change_txn from workspaces w, events e
+        where e.workspace_id = w.id and w.id = ${workspace}`.execute(postgres.db)
+      ).rows[0]!.change_txn;
+    const written = await postgres.db.transaction().execute(async (trx) => {
+      await sql`insert into workspaces (id, name, demonstration, created_utc)
+        values (${workspace}, 'Feed', 0, '2026-11-24T00:00:00.000Z')`.execute(trx);
+      await sql`insert into events (id, workspace_id, name, slug, status, online, time_zone, starts_utc, ends_utc,
+        languages, currency, modules, created_utc, updated_utc, change_seq)
+        values ('00000000-0000-4000-8000-0000000000a2', ${workspace}, 'Feed', 'feed-txn', 'draft', 0, 'UTC',
+        '2027-01-01T00:00:00.000Z', '2027-01-01T01:00:00.000Z', '["en"]', 'EUR', '{}', '2026-11-24T00:00:00.000Z',
+        '2026-11-24T00:00:00.000Z', 1)`.execute(trx);
+      return (await sql<{ id: number }>`select pg_current_xact_id()::text::bigint as id`.execute(trx))
+        .rows[0]!.id;
+    });
+    expect(await txnOf()).toBe(written);
+    // A change that does not move the position keeps the transaction; one that does takes its own.
+    await sql`update events set name = 'Feed again' where workspace_id = ${workspace}`.execute(postgres.db);
+    expect(await txnOf()).toBe(written);
+    await sql`update events set change_seq = 2 where workspace_id = ${workspace}`.execute(postgres.db);
+    expect(await txnOf()).toBeGreaterThan(written);
+  });
 });
