@@ -7,8 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/platform/ids';
+import { WriteBatcher } from '../../core/platform/write-batch';
 import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
 import { nextChangeSeq } from '../../db/sequence';
 import { type Cluster, startCluster } from '../../scripts/postgres-cluster.mjs';
@@ -205,6 +207,48 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
     const ids = receiver.received.filter((r) => r.path === '/both').map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(people);
     expect(new Set(ids).size).toBe(people);
+  });
+
+  it('runs a write again when the database ends it as a deadlock’s victim', async () => {
+    const { eventId } = await newEvent();
+    const [first, second] = [await insertTicketType(db, eventId), await insertTicketType(db, eventId)];
+    const rename = (trx: Db, id: string, name: string) =>
+      trx.updateTable('ticket_types').set({ name }).where('id', '=', id).execute();
+    // Another transaction (another process's) holds the first row and will want the second; it
+    // waits longer before looking for a deadlock, so the batch is the one the database ends.
+    let heldFirst!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      heldFirst = resolve;
+    });
+    let batchHasSecond!: () => void;
+    const batchWaiting = new Promise<void>((resolve) => {
+      batchHasSecond = resolve;
+    });
+    const other = db.transaction().execute(async (trx) => {
+      await sql`set local deadlock_timeout = '10s'`.execute(trx);
+      await rename(trx, first!, 'Other');
+      heldFirst();
+      await batchWaiting;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await rename(trx, second!, 'Other');
+    });
+    await holding;
+    let attempts = 0;
+    const writes = new WriteBatcher(db);
+    await writes.run(async (trx) => {
+      attempts += 1;
+      await rename(trx, second!, 'Batch');
+      if (attempts === 1) batchHasSecond();
+      await rename(trx, first!, 'Batch');
+    });
+    await other;
+    expect(attempts).toBe(2);
+    const names = await db
+      .selectFrom('ticket_types')
+      .select('name')
+      .where('id', 'in', [first!, second!])
+      .execute();
+    expect(names.map((n) => n.name)).toEqual(['Batch', 'Batch']);
   });
 
   describe('the change feed', () => {
