@@ -82,8 +82,15 @@ export class ActivityRecorder {
           })),
         );
       }
-      for (const [keyId, at] of lastUse) {
-        await trx.updateTable('api_keys').set({ last_used_utc: at }).where('id', '=', keyId).execute();
+      // In the order of their ids, so two processes flushing at once never wait on each other in
+      // a circle; and never back in time (the other process may have written a later call).
+      for (const [keyId, at] of [...lastUse].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        await trx
+          .updateTable('api_keys')
+          .set({ last_used_utc: at })
+          .where('id', '=', keyId)
+          .where((eb) => eb.or([eb('last_used_utc', 'is', null), eb('last_used_utc', '<', at)]))
+          .execute();
       }
     });
   }

@@ -3,7 +3,7 @@
 // in the workspace activity log under the key's name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyActivity, revokeKey } from '../../core/admin/api-keys';
-import { purgeKeyActivity } from '../../core/platform/activity';
+import { ActivityRecorder, purgeKeyActivity } from '../../core/platform/activity';
 import { eventBody, sleep } from '../support/fixtures';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
 
@@ -159,6 +159,36 @@ describe('key activity', () => {
       .where('id', '=', made.apiKeyId)
       .executeTakeFirstOrThrow();
     expect(row.last_used_utc).not.toBeNull();
+  });
+
+  it('never moves a key’s last use back, whichever process writes its calls last', async () => {
+    const made = await newKey('last use, two writers');
+    const lastUse = async () =>
+      (
+        await t.server.services.db
+          .selectFrom('api_keys')
+          .select('last_used_utc')
+          .where('id', '=', made.apiKeyId)
+          .executeTakeFirstOrThrow()
+      ).last_used_utc;
+    const call = (atUtc: string) => ({
+      workspaceId,
+      apiKeyId: made.apiKeyId,
+      atUtc,
+      transport: 'rest' as const,
+      operation: 'GET /api/v1/me',
+      outcome: 'ok',
+      status: 200,
+      durationMs: 1,
+      source: null,
+    });
+    // Another process's recorder writes a later call first; this one's earlier call comes after.
+    const other = new ActivityRecorder(t.server.services.db, t.server.services.log);
+    other.record(call('2026-11-24T10:00:05.000Z'));
+    await other.flush();
+    t.server.services.activity.record(call('2026-11-24T10:00:01.000Z'));
+    await t.server.services.activity.flush();
+    expect(await lastUse()).toBe('2026-11-24T10:00:05.000Z');
   });
 });
 
