@@ -1,6 +1,7 @@
 // npm run bench:scan [-- register] — the door check-in use case (or a registration of 50) in-process,
 // without HTTP: milliseconds a call and, per SQL statement, its count and average time (Kysely's
 // query log). For finding what a call costs before and after a change to the hot path.
+// BENCH_DATABASE=postgres://… measures it on that PostgreSQL database instead of a SQLite file.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,10 +28,11 @@ const registering = process.argv[2] === 'register';
 const scans = Number(process.env.BENCH_SCANS ?? (registering ? 300 : 3000));
 const dir = mkdtempSync(join(tmpdir(), 'tessera-scan-'));
 try {
-  const seeded = await seedBenchmark(dir, scans + 200, 1);
+  const location = process.env.BENCH_DATABASE ?? join(dir, 'tessera.db');
+  const seeded = await seedBenchmark(dir, scans + 200, 1, location);
   const body = JSON.parse(registrationBody(seeded.syncEvent.ticketTypeId)) as object;
   const statements = new Map<string, { n: number; ms: number }>();
-  const { db, close } = openDatabase(join(dir, 'tessera.db'), {
+  const { db, close } = openDatabase(location, {
     backgroundCheckpoints: silentLog,
     queryLog: (event) => {
       const sql = event.query.sql.replace(/\s+/g, ' ').slice(0, 100);
