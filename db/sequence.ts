@@ -7,10 +7,11 @@
 // On PostgreSQL one counter row would make every writer queue on it until it commits, and a
 // SEQUENCE numbers in start order, not commit order: a cursor could pass a row whose transaction
 // commits late. So the database stamps change_txn with the writing transaction's id
-// (pg_current_xact_id; migration 0016), change_seq counts within the transaction (a
+// (pg_current_xact_id; db/change-feed-schema.ts), change_seq counts within the transaction (a
 // transaction-local setting: no lock, no shared row), and a page shows only rows of transactions
 // below its snapshot's horizon, pg_snapshot_xmin: every transaction below it has ended, and every
-// later one gets a larger id, so what a page has passed is final (feedHorizon, core/platform/paging.ts).
+// later one gets a larger id, so what a page has passed is final (settledChanges below, which
+// core/platform/paging.ts applies to oldest-change-first pages).
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './connect';
 import { isPostgres } from './dialect';

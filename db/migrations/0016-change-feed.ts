@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { addChangeTxn, createChangeTxnStamp } from '../change-feed-schema';
 
-/** Tables whose rows change and carry change_seq (db/changing-tables.ts, and webhooks). */
+/** Tables whose rows change and carry change_seq, as they were at this migration (db/changing-tables.ts may grow; a migration keeps its own list), and webhooks. */
 const changing = [
   'events',
   'ticket_types',

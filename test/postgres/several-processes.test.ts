@@ -22,6 +22,15 @@ import { call, endAll, type Spawned, serve, tessera, workspaceWithKey } from '..
 
 const available = postgresHere('the several-processes test');
 
+/** A moment one side of a test waits for and the other announces. */
+function signal() {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fire, fired };
+}
+
 describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
   let cluster: Cluster;
   let env: Record<string, string>;
@@ -216,29 +225,23 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
       trx.updateTable('ticket_types').set({ name }).where('id', '=', id).execute();
     // Another transaction (another process's) holds the first row and will want the second; it
     // waits longer before looking for a deadlock, so the batch is the one the database ends.
-    let heldFirst!: () => void;
-    const holding = new Promise<void>((resolve) => {
-      heldFirst = resolve;
-    });
-    let batchHasSecond!: () => void;
-    const batchWaiting = new Promise<void>((resolve) => {
-      batchHasSecond = resolve;
-    });
+    const otherHasFirst = signal();
+    const batchHasSecond = signal();
     const other = db.transaction().execute(async (trx) => {
       await sql`set local deadlock_timeout = '10s'`.execute(trx);
       await rename(trx, first!, 'Other');
-      heldFirst();
-      await batchWaiting;
+      otherHasFirst.fire();
+      await batchHasSecond.fired;
       await new Promise((resolve) => setTimeout(resolve, 200));
       await rename(trx, second!, 'Other');
     });
-    await holding;
+    await otherHasFirst.fired;
     let attempts = 0;
     const writes = new WriteBatcher(db);
     await writes.run(async (trx) => {
       attempts += 1;
       await rename(trx, second!, 'Batch');
-      if (attempts === 1) batchHasSecond();
+      if (attempts === 1) batchHasSecond.fire();
       await rename(trx, first!, 'Batch');
     });
     await other;
@@ -254,24 +257,18 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
   describe('the change feed', () => {
     /** Holds a write open in a transaction of its own until released. */
     function holdOpen(write: (trx: Db) => Promise<void>) {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let written!: () => void;
-      const ready = new Promise<void>((resolve) => {
-        written = resolve;
-      });
+      const written = signal();
+      const released = signal();
       const done = db.transaction().execute(async (trx) => {
         await write(trx);
-        written();
-        await released;
+        written.fire();
+        await released.fired;
       });
       const commit = async () => {
-        release();
+        released.fire();
         await done;
       };
-      return { ready, commit };
+      return { ready: written.fired, commit };
     }
 
     it('shows a change only once every write begun before it has ended, so a cursor never passes one committed late', async () => {
