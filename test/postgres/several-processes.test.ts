@@ -1,5 +1,6 @@
 // Several `tessera serve` processes on one PostgreSQL database, as a deployment behind a proxy runs
-// them: a cursor made by one pages on in the other (the same TESSERA_SECRET_KEY); a key's rate
+// them: a cursor made by one pages on in the other, and both sign webhooks with the secret made in
+// one (the same TESSERA_SECRET_KEY); a key's rate
 // limit holds across both; parallel registrations through both never oversell; parallel scans
 // through both welcome a person once; an Idempotency-Key sent to both runs once; the dispatchers
 // of both send each delivery once; and the change feed never skips a change committed late.
@@ -8,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/platform/ids';
 import { WriteBatcher } from '../../core/platform/write-batch';
@@ -213,9 +215,22 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
     await receiver.waitFor(people, { path: '/both', timeoutMs: 30_000 });
     // Time for a second sending of anything, were both dispatchers to take one delivery.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    const ids = receiver.received.filter((r) => r.path === '/both').map((r) => r.headers['webhook-id']);
+    const got = receiver.received.filter((r) => r.path === '/both');
+    const ids = got.map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(people);
     expect(new Set(ids).size).toBe(people);
+    // A test message asked of the other process than the one that made the endpoint.
+    const tested = await call(b, `/webhooks/${made.body.webhook.webhookId}/test`, { key, method: 'POST', body: {} });
+    expect(tested.status, JSON.stringify(tested.body)).toBeLessThan(300);
+    const withTest = await receiver.waitFor(people + 1, { path: '/both', timeoutMs: 10_000 });
+    expect(withTest).toHaveLength(people + 1);
+    // Whichever process sent it, it is signed with the secret from creation: both decrypt it with
+    // the one TESSERA_SECRET_KEY.
+    const verifier = new Webhook(made.body.secret as string);
+    for (const r of withTest) {
+      const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
+      expect(() => verifier.verify(r.body, headers)).not.toThrow();
+    }
   });
 
   it('runs a write again when the database ends it as a deadlock’s victim', async () => {
