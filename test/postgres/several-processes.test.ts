@@ -220,7 +220,11 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
     expect(ids).toHaveLength(people);
     expect(new Set(ids).size).toBe(people);
     // A test message asked of the other process than the one that made the endpoint.
-    const tested = await call(b, `/webhooks/${made.body.webhook.webhookId}/test`, { key, method: 'POST', body: {} });
+    const tested = await call(b, `/webhooks/${made.body.webhook.webhookId}/test`, {
+      key,
+      method: 'POST',
+      body: {},
+    });
     expect(tested.status, JSON.stringify(tested.body)).toBeLessThan(300);
     const withTest = await receiver.waitFor(people + 1, { path: '/both', timeoutMs: 10_000 });
     expect(withTest).toHaveLength(people + 1);
