@@ -129,6 +129,14 @@ export function claiming<QB extends SelectQueryBuilder<any, any, any>>(db: Kysel
 }
 
 /**
+ * The key of PostgreSQL's advisory lock named by a text (a value or a column's expression): the
+ * one way every lock here is named, so a lock taken in one place is the one tested in another.
+ */
+export function advisoryKey(name: Expression<string> | string): RawBuilder<number> {
+  return sql<number>`hashtextextended(${name}, 0)`;
+}
+
+/**
  * Takes a lock named by `name` until the transaction ends, without waiting; false when another
  * transaction holds it. PostgreSQL's advisory lock (several processes); on SQLite the transaction
  * already writes alone.
@@ -136,11 +144,11 @@ export function claiming<QB extends SelectQueryBuilder<any, any, any>>(db: Kysel
 export async function tryTransactionLock(db: Kysely<any>, name: string): Promise<boolean> {
   if (!isPostgres(db)) return true;
   const { rows } = await sql<{ got: boolean }>`
-    select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as got`.execute(db);
+    select pg_try_advisory_xact_lock(${advisoryKey(name)}) as got`.execute(db);
   return rows[0]?.got === true;
 }
 
 /** Waits for the lock named by `name` and holds it until the transaction ends (PostgreSQL; see above). */
 export async function transactionLock(db: Kysely<any>, name: string): Promise<void> {
-  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(db);
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${advisoryKey(name)})`.execute(db);
 }

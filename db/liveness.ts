@@ -5,7 +5,7 @@
 // process serves the file: the owners alive are the ones this process holds.
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './connect';
-import { isPostgres } from './dialect';
+import { advisoryKey, isPostgres } from './dialect';
 
 const prefix = 'tessera instance ';
 const lockName = (instanceId: string) => `${prefix}${instanceId}`;
@@ -13,6 +13,8 @@ const lockName = (instanceId: string) => `${prefix}${instanceId}`;
 export interface Liveness {
   /** Ends the process's lock (at a clean stop). */
   release(): Promise<void>;
+  /** Whether other processes may hold claims, and so end while this one runs (PostgreSQL). */
+  othersMayEnd: boolean;
 }
 
 /** Instances alive in this process (what SQLite goes by). */
@@ -22,7 +24,7 @@ const aliveHere = new Set<string>();
 export async function holdLiveness(db: Db, instanceId: string): Promise<Liveness> {
   if (!isPostgres(db)) {
     aliveHere.add(instanceId);
-    return { release: async () => void aliveHere.delete(instanceId) };
+    return { release: async () => void aliveHere.delete(instanceId), othersMayEnd: false };
   }
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
@@ -37,10 +39,11 @@ export async function holdLiveness(db: Db, instanceId: string): Promise<Liveness
   const connection = db
     .connection()
     .execute(async (conn) => {
-      await sql`select pg_advisory_lock(hashtextextended(${lockName(instanceId)}, 0))`.execute(conn);
+      const key = advisoryKey(lockName(instanceId));
+      await sql`select pg_advisory_lock(${key})`.execute(conn);
       held();
       await released;
-      await sql`select pg_advisory_unlock(hashtextextended(${lockName(instanceId)}, 0))`.execute(conn);
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
     })
     .catch(failed);
   await holding;
@@ -49,6 +52,7 @@ export async function holdLiveness(db: Db, instanceId: string): Promise<Liveness
       release();
       await connection;
     },
+    othersMayEnd: true,
   };
 }
 
@@ -59,7 +63,7 @@ export async function holdLiveness(db: Db, instanceId: string): Promise<Liveness
 export function ownerGone(db: Db, ownerColumn: string): RawBuilder<boolean> {
   const owner = sql.ref(ownerColumn);
   if (isPostgres(db))
-    return sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${prefix} || ${owner}, 0))`;
+    return sql<boolean>`pg_try_advisory_xact_lock(${advisoryKey(sql<string>`${prefix} || ${owner}`)})`;
   if (aliveHere.size === 0) return sql<boolean>`1 = 1`;
   return sql<boolean>`${owner} not in (${sql.join([...aliveHere])})`;
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { keysetOf, positionOfRow } from '../platform/list-keyset';
 import { defineOperation } from '../platform/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
 import { eventSchema, eventView } from './event-view';
@@ -20,19 +21,7 @@ export const listEvents = defineOperation({
     const plan = planPage(ctx, input, { list: 'events', filters: { status: input.status } });
     let query = ctx.db.selectFrom('events').selectAll().where('workspace_id', '=', ctx.actor.workspaceId);
     if (input.status) query = query.where('status', '=', input.status);
-    const rows = await applyPlan(query, plan, {
-      txn: 'change_txn',
-      seq: 'change_seq',
-      updated: 'updated_utc',
-      created: 'created_utc',
-      id: 'id',
-    }).execute();
-    return finishPage(
-      ctx,
-      plan,
-      rows,
-      (row) => ({ txn: row.change_txn, seq: row.change_seq, created: row.created_utc, id: row.id }),
-      (row) => eventView(ctx, row),
-    );
+    const rows = await applyPlan(query, plan, keysetOf('events')).execute();
+    return finishPage(ctx, plan, rows, positionOfRow, (row) => eventView(ctx, row));
   },
 });

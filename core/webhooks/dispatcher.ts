@@ -90,7 +90,7 @@ export class Dispatcher {
 
   /**
    * Claims of dispatchers that no longer run (a crash, a SIGKILL) are let go at once, rather than
-   * when their lease runs out: at start, and every few seconds for other processes' claims.
+   * when their lease runs out: at start, and every few seconds when other processes deliver too.
    */
   private releaseOrphanedClaims(): Promise<unknown> {
     return this.services.writes.run((trx) =>
@@ -122,7 +122,7 @@ export class Dispatcher {
   tick(): void {
     if (this.stopped) return;
     this.ticks += 1;
-    if (this.ticks % orphanCheckTicks === 0)
+    if (this.liveness?.othersMayEnd && this.ticks % orphanCheckTicks === 0)
       this.releaseOrphanedClaims().catch((err: unknown) =>
         this.services.log.error({ err }, 'letting go of claims of ended dispatchers failed'),
       );
