@@ -10,7 +10,6 @@ import {
   Migrator,
   PostgresDialect,
   type SqliteDatabase as SqliteDatabaseLike,
-  SqliteDialect,
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
@@ -18,6 +17,7 @@ import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './
 import { isPostgres, postgresSchema, storeOf } from './dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import { SqliteDialectTakingTurns } from './sqlite-turns';
 
 export type Db = Kysely<Database>;
 
@@ -31,7 +31,20 @@ export interface OpenOptions {
   queryLog?: (event: LogEvent) => void;
   /** Checkpoints on a thread of their own (db/checkpointer.ts), reporting failures here: the server's choice. */
   backgroundCheckpoints?: CheckpointLog;
+  /**
+   * The server's: its one thread answers requests, so waiting for another process's write lock
+   * (an import at the command line) must not sleep it (db/sqlite-turns.ts).
+   */
+  serving?: boolean;
 }
+
+/** How long SQLite waits for another process's write lock before a write is refused. */
+const lockPatience = {
+  // SQLite's busy time-out sleeps the thread: the server keeps it short and waits between tries.
+  serving: { sleepMs: 10, patienceMs: 60_000 },
+  // A command has nothing else to do; it waits its turn beside a busy server for longer.
+  command: { sleepMs: 5_000, patienceMs: 180_000 },
+};
 
 // Counts, sums and 64-bit columns come back as numbers, as SQLite gives them (pg answers text, to
 // be safe beyond 2^53; no count or amount here comes near that).
@@ -54,14 +67,17 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const patience = options.serving ? lockPatience.serving : lockPatience.command;
+  sqlite.pragma(`busy_timeout = ${patience.sleepMs}`);
   sqlite.pragma('synchronous = NORMAL');
+  // Erased or deleted text is overwritten, not left in free pages for anyone reading the file.
+  sqlite.pragma('secure_delete = ON');
   const checkpointer = options.backgroundCheckpoints
     ? startCheckpointer(file, options.backgroundCheckpoints)
     : null;
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${writerCheckpointPages}`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialectTakingTurns({ database: withStatementCache(sqlite) }, sqlite, patience),
     log: options.queryLog,
   });
   return {

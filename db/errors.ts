@@ -63,3 +63,12 @@ export function lostToConcurrentWrite(error: unknown): boolean {
   const code = (error as EngineError | null)?.code;
   return code === '40P01' || code === '40001';
 }
+
+/**
+ * Whether SQLite refused a statement because another connection holds the write lock (or the log is
+ * being recovered): nothing was done, and it may run again once the lock is free.
+ */
+export function heldByAnotherWriter(error: unknown): boolean {
+  const code = (error as EngineError | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}

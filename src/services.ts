@@ -62,7 +62,7 @@ export async function openServices(options: {
   const log = options.log ?? silentLog;
   const { db, close } = openDatabase(
     file,
-    options.backgroundCheckpoints ? { backgroundCheckpoints: log } : {},
+    options.backgroundCheckpoints ? { backgroundCheckpoints: log, serving: true } : {},
   );
   await migrateToLatest(db);
   const activity = new ActivityRecorder(db, log);
