@@ -7,6 +7,7 @@
 // for each of their tickets.
 import { sql } from 'kysely';
 import * as v from 'valibot';
+import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
 import { emitAttendeeMessages } from '../attendees/attendee-message';
 import { logChange } from '../platform/change-log';
@@ -58,7 +59,7 @@ export async function erasePerson(
     throw problem('invalidRequest', 'Give either an email or an attendee id.');
   if (who.email !== undefined && !v.is(v.pipe(v.string(), v.email()), who.email))
     throw problem('invalidRequest', 'Not an email address.');
-  return inTransaction(operator, async (ctx) => {
+  const counts = await inTransaction(operator, async (ctx) => {
     let email = who.email?.toLowerCase();
     if (who.attendeeId) {
       const row = await ctx.db
@@ -126,7 +127,20 @@ export async function erasePerson(
     });
     return counts;
   });
+  // The rows say erased; the database's files must not keep what they said either.
+  await forgetFreedBytes(operator.services.db, tablesErasureChanges);
+  return counts;
 }
+
+/** Every table an erasure may change: the personal resources, the rows showing them, stored copies. */
+const tablesErasureChanges = [
+  ...new Set([
+    ...personalResources.flatMap((r) => [r.table, ...(r.shownIn ? [r.shownIn.table] : [])]),
+    'outbox',
+    'idempotency_records',
+    'workspace_activity',
+  ]),
+];
 
 /**
  * Nulls the declared columns of the person's rows of one table; answers the rows erased. Rows about
