@@ -53,6 +53,8 @@ export async function startServer(
     delivery?: Partial<DeliverySettings>;
     /** The dispatcher's limits, or false to run without one (tests that inspect the outbox). */
     dispatcher?: Partial<DispatcherOptions> | false;
+    /** false: no scheduled work (tests that run a job themselves, at a moment of their choosing). */
+    scheduledJobs?: false;
   } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(settings.logLevel);
@@ -130,7 +132,7 @@ export async function startServer(
       ? null
       : new Dispatcher(services, { ...defaultDispatcherOptions, ...options.dispatcher });
   await dispatcher?.start();
-  const jobs = startJobs(services, logger, dispatcher);
+  const jobs = options.scheduledJobs === false ? { stop() {} } : startJobs(services, logger, dispatcher);
 
   return {
     origin,

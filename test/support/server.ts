@@ -71,6 +71,8 @@ export interface TestServerOptions {
   delivery?: Partial<DeliverySettings>;
   /** The dispatcher's limits, or false for none. */
   dispatcher?: Partial<DispatcherOptions> | false;
+  /** false: the minute and nightly jobs never run by themselves (the test runs them). */
+  scheduledJobs?: false;
 }
 
 /** A pino logger whose lines are kept in memory, for tests of what gets logged. */
@@ -106,6 +108,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: options.logger,
     delivery: options.delivery,
     dispatcher: options.dispatcher,
+    scheduledJobs: options.scheduledJobs,
   });
   const ca = server.certFile ? readFileSync(server.certFile, 'utf8') : undefined;
   const dispatcher = new Agent({ connect: { ca, servername: 'localhost' }, keepAliveTimeout: 10_000 });
