@@ -318,9 +318,10 @@ Examples:
   npx tessera import --workspace <workspaceId> export-from-old-system.json --dry-run`,
   )
   .action(async (file, flags) => {
-    let text: string;
+    // Bytes, not text: the import refuses a file that is not UTF-8 (as the API refuses such a body).
+    let bytes: Uint8Array;
     try {
-      text = await readFile(file, 'utf8');
+      bytes = await readFile(file);
     } catch (error) {
       throw new KeyRequestError(
         `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
@@ -328,7 +329,7 @@ Examples:
     }
     print(
       await withServices(flags, async (s) =>
-        importFile(await operatorContext(s, flags.workspace), text, { dryRun: flags.dryRun === true }),
+        importFile(await operatorContext(s, flags.workspace), bytes, { dryRun: flags.dryRun === true }),
       ),
     );
   });

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { eventModules, eventStatuses } from '../../db/values';
 import { eventFields, slugPattern } from '../events/event-input';
+import { ownRecord } from '../platform/own-record';
 import { key, language, list, name, orFalse, orNull, ref, utc } from './fields';
 import { cfpSharekitFormat } from './sections/cfp-sharekit';
 import { communityFormat } from './sections/communities';
@@ -36,7 +37,7 @@ export const eventFormat = v.strictObject({
   currency: v.pipe(v.string(), v.description('ISO 4217 currency of its prices, e.g. EUR.')),
   modules: v.optional(
     v.pipe(
-      v.record(v.picklist(eventModules), v.boolean()),
+      ownRecord(v.picklist(eventModules), v.boolean()),
       v.description(
         `Modules switched on (true) or off (false); absent ones are on. ${eventModules.join(', ')}.`,
       ),

@@ -5,8 +5,10 @@ import * as v from 'valibot';
 import { inTransaction } from '../admin/operator';
 import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
+import { decodeUtf8, textFaults } from '../platform/faithful-text';
 import { recount } from './counts';
 import { importFormat } from './format';
+import { jsonPath } from './json-path';
 import { emitImportMessages } from './messages';
 import type { ImportIssue } from './plan';
 import { planFile } from './plan-file';
@@ -41,20 +43,9 @@ class DryRunDone extends Error {
   }
 }
 
-/** A valibot issue's place in the file as a JSON path: events[0].orders[3].attendees[1].email. */
-function pathOf(issue: v.BaseIssue<unknown>): string {
-  let path = '';
-  for (const item of issue.path ?? []) {
-    const key = item.key as string | number;
-    path +=
-      typeof key === 'number'
-        ? `[${key}]`
-        : /^[A-Za-z_$][\w$]*$/.test(key)
-          ? `${path ? '.' : ''}${key}`
-          : `[${JSON.stringify(key)}]`;
-  }
-  return path;
-}
+/** A valibot issue's place in the file. */
+const pathOf = (issue: v.BaseIssue<unknown>): string =>
+  jsonPath((issue.path ?? []).map((item) => item.key as string | number));
 
 function formatIssues(issues: readonly v.BaseIssue<unknown>[]): ImportIssue[] {
   return issues.map((issue) => ({
@@ -67,17 +58,32 @@ function formatIssues(issues: readonly v.BaseIssue<unknown>[]): ImportIssue[] {
   }));
 }
 
-export async function importFile(
-  operator: Ctx,
-  text: string,
-  options: { dryRun?: boolean } = {},
-): Promise<ImportResult> {
+/**
+ * The file's JSON, read by the API's own text rules: UTF-8 bytes, and no NUL character or lone
+ * surrogate in any string or key (each named by its path), refused before the format is checked.
+ */
+function readJson(source: string | Uint8Array): unknown {
+  const text = typeof source === 'string' ? source : decodeUtf8(source);
+  if (text === null) throw new ImportRefused([{ path: '', message: 'Not UTF-8: save the file as UTF-8.' }]);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
     throw new ImportRefused([{ path: '', message: `Not JSON: ${(error as Error).message}` }]);
   }
+  const faults = textFaults(data);
+  if (faults.length > 0)
+    throw new ImportRefused(faults.map((f) => ({ path: jsonPath(f.path), message: `Text ${f.fault}.` })));
+  return data;
+}
+
+/** Imports a file: its bytes as read from disk, or its text. */
+export async function importFile(
+  operator: Ctx,
+  source: string | Uint8Array,
+  options: { dryRun?: boolean } = {},
+): Promise<ImportResult> {
+  const data = readJson(source);
   const parsed = v.safeParse(importFormat, data);
   if (!parsed.success) throw new ImportRefused(formatIssues(parsed.issues));
   const file = parsed.output;

@@ -10,6 +10,7 @@ import {
   questionKinds,
   ticketVisibilities,
 } from '../../../db/values';
+import { ownRecord } from '../../platform/own-record';
 import { amount, email, key, language, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
 import { flag, json } from '../plan';
 import { type EventScope, owned } from '../scope';
@@ -19,7 +20,7 @@ const vatRate = v.optional(
   0,
 );
 const byLanguage = v.pipe(
-  v.record(language, v.pipe(v.string(), v.minLength(1), v.maxLength(500))),
+  ownRecord(language, v.pipe(v.string(), v.minLength(1), v.maxLength(500))),
   v.description('Text by language tag: { "en": "Diet", "nb": "Kosthold" }.'),
 );
 
@@ -86,7 +87,10 @@ export const attendeeFormat = v.strictObject({
   jobTitle: orNull(name('Job title. Personal data.')),
   language: v.optional(language),
   answers: orNull(
-    v.pipe(v.record(v.string(), v.unknown()), v.description('Answers keyed by question key. Personal data.')),
+    v.pipe(
+      ownRecord(v.string(), v.unknown()),
+      v.description('Answers keyed by question key. Personal data.'),
+    ),
   ),
   status: v.optional(v.picklist(attendeeStatuses), 'active'),
   cancelledUtc: orNull(utc('When the ticket was cancelled')),

@@ -2,6 +2,7 @@
 // visitor's details only when the visitor agreed to share them (the schema refuses anything else).
 import * as v from 'valibot';
 import { leadOrigins } from '../../../db/values';
+import { ownRecord } from '../../platform/own-record';
 import { date, email, key, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
 import { flag, json } from '../plan';
 import { type EventScope, owned } from '../scope';
@@ -48,7 +49,7 @@ export const leadFormat = v.strictObject({
   jobTitle: orNull(name('Only when shared. Personal data.')),
   email: orNull(email('Only when shared with emailShared. Personal data.')),
   answers: orNull(
-    v.pipe(v.record(v.string(), v.unknown()), v.description('Answers to the sponsor questions.')),
+    v.pipe(ownRecord(v.string(), v.unknown()), v.description('Answers to the sponsor questions.')),
   ),
   origin: v.optional(v.picklist(leadOrigins), 'booth'),
   rating: v.optional(whole('1 cold, 2 warm, 3 hot.', 1, 3), 2),

@@ -2,13 +2,14 @@
 // the questions (a rating 1 to 5, a scale 0 to 10, a choice among the options, ...), since results
 // are computed from them as stored.
 import * as v from 'valibot';
+import { ownRecord } from '../../platform/own-record';
 import { type SurveyQuestion, surveyQuestionKinds } from '../../surveys/survey-questions';
 import { key, language, list, orNull, ref, utc, whole } from '../fields';
 import { type ImportPlan, json } from '../plan';
 import { type EventScope, owned } from '../scope';
 
 const byLanguage = v.pipe(
-  v.record(language, v.pipe(v.string(), v.minLength(1), v.maxLength(500))),
+  ownRecord(language, v.pipe(v.string(), v.minLength(1), v.maxLength(500))),
   v.description('Text by language tag.'),
 );
 
@@ -36,7 +37,7 @@ export const surveyFormat = v.strictObject({
   responses: list(
     v.strictObject({
       key: key('response'),
-      answers: v.pipe(v.record(v.string(), v.unknown()), v.description('Answers keyed by question key.')),
+      answers: v.pipe(ownRecord(v.string(), v.unknown()), v.description('Answers keyed by question key.')),
       submittedUtc: utc('When it was sent'),
     }),
     'Its answers (never who gave them).',
