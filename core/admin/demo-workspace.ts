@@ -7,6 +7,7 @@ import { fillSampleData } from '../../db/sample';
 import type { Clock } from '../platform/clock';
 import { keyFromParts } from '../platform/keys';
 import { presets } from '../platform/scopes';
+import { retireOldSampleReceivers } from '../webhooks/old-sample-receivers';
 import { addSampleWebhooks } from '../webhooks/sample-webhooks';
 
 export const demoWorkspaceId = '00000000-0000-4000-8000-00000000d3e0';
@@ -31,6 +32,8 @@ export function ensureDemoWorkspace(
 }
 
 async function ensureIn(db: Db, clock: Clock, secretKey: Buffer | null): Promise<{ created: boolean }> {
+  // Sample receivers of older versions (the demonstration's and `--sample` workspaces') sent for real.
+  await retireOldSampleReceivers(db, clock.now());
   const existing = await db
     .selectFrom('workspaces')
     .select('id')

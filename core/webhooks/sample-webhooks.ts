@@ -2,8 +2,10 @@
 // and `workspace create --sample`), with what was delivered to them: deliveries that succeeded
 // (one after a 503), one given up after ten attempts that timed out or found nobody, one that met
 // 410 Gone (its endpoint switched off, the delivery queued after it cancelled). Nothing is left
-// pending, so the sample never sends anything by itself. Messages are made by the same views the
-// use cases emit, so they are what a receiver would have got.
+// pending, and every endpoint and subscription is switched off at an address under .invalid (RFC
+// 2606: never resolves), so the sample never sends anything, even once a secret is made or a change
+// happens in a writable sample workspace. Messages are made by the same views the use cases emit, so
+// they are what a receiver would have got.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect';
 import { sampleId } from '../../db/sample/ids';
@@ -56,6 +58,19 @@ const gone: Attempt = {
 
 const hours = (n: number) => n * 3_600_000;
 
+/** Every sample receiver is under this reserved domain, which never resolves. */
+export const sampleReceiverDomain = 'acme.invalid';
+
+/** Where each sample endpoint points, by its key. */
+export const sampleEndpointUrls = {
+  crm: `https://crm.${sampleReceiverDomain}/tessera/webhooks?token=sample-3f9c`,
+  badges: `https://badges.${sampleReceiverDomain}/print-queue`,
+  relay: `https://relay.${sampleReceiverDomain}/hooks/old-chat`,
+};
+
+export const sampleHookUrl = (client: HookClient, key: string) =>
+  `https://hooks.${sampleReceiverDomain}/${client}/${key}`;
+
 export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promise<void> {
   const { workspaceId } = options;
   const id = (name: string) => sampleId(workspaceId, `webhooks/${name}`);
@@ -68,28 +83,25 @@ export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promis
   const endpoints = [
     {
       key: 'crm',
-      url: 'https://crm.example.com/tessera/webhooks?token=sample-3f9c',
+      url: sampleEndpointUrls.crm,
       description: 'CRM: new registrations and paid orders',
       types: ['attendee.registered', 'attendee.cancelled', 'order.paid'],
-      active: 1 as const,
       disabled: null,
       last: 'succeeded' as const,
     },
     {
       key: 'badges',
-      url: 'https://badges.example.net/print-queue',
+      url: sampleEndpointUrls.badges,
       description: 'Badge printer at the venue',
       types: ['attendee.registered', 'attendee.updated'],
-      active: 1 as const,
       disabled: null,
       last: 'failed' as const,
     },
     {
       key: 'relay',
-      url: 'https://relay.example.org/hooks/old-chat',
+      url: sampleEndpointUrls.relay,
       description: 'Old chat relay (the service was shut down)',
       types: ['attendee.registered'],
-      active: 0 as const,
       disabled: 'gone' as const,
       last: 'failed' as const,
     },
@@ -103,7 +115,7 @@ export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promis
         url: e.url,
         description: e.description,
         event_types: JSON.stringify(e.types),
-        active: e.active,
+        active: 0,
         disabled_reason: e.disabled,
         secret_enc: secret(),
         previous_secret_enc: null,
@@ -133,9 +145,9 @@ export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promis
         api_key_id: options.keyId,
         event_type: h.type,
         event_id: h.summitOnly ? summitId : null,
-        url: `https://hooks.example.com/${h.client}/${h.key}`,
+        url: sampleHookUrl(h.client, h.key),
         client: h.client,
-        active: 1,
+        active: 0,
         created_utc: made,
       })
       .execute();

@@ -299,7 +299,9 @@ const plausible: Record<string, readonly string[]> = {
   lastName: ['Lovelace', 'Ødegård'],
   q: ['ada', 'lo'],
   event: webhookEventTypes,
-  url: ['https://hooks.example.com/in', 'https://127.0.0.1/in', 'http://example.com/in'],
+  // A receiver under .invalid (never resolves): the dispatcher runs here, so an endpoint the
+  // fuzzer makes must never lead to a request beyond this machine.
+  url: ['https://hooks.fuzz.invalid/in', 'https://127.0.0.1/in', 'http://example.com/in'],
 };
 const junk: readonly unknown[] = [
   123,

@@ -1,9 +1,9 @@
 // A key that ends (Authentication 5): revoking it (`tessera key revoke`) or its expiry (the job that
 // runs every minute) removes the automation subscriptions it made, switches off the webhook
 // endpoints it made and cancels what was still waiting for them, once; another key's stay. And the
-// sample webhooks of the demonstration workspace and of `workspace create --sample`: endpoints (one
-// switched off as gone), subscriptions of the three platforms, deliveries in every outcome, the
-// same on every deployment made at the same moment.
+// sample webhooks of the demonstration workspace and of `workspace create --sample`: endpoints (all
+// switched off under .invalid, one as gone), subscriptions of the three platforms, deliveries in
+// every outcome, the same on every deployment made at the same moment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeKey } from '../../core/admin/api-keys';
 import { demoWorkspaceId } from '../../core/admin/demo-workspace';
@@ -225,7 +225,9 @@ describe('revoking a key', () => {
   it("does not touch the demonstration workspace's sample subscriptions and endpoints", async () => {
     const demo = t.server.demoKey;
     expect((await t.api('/hooks', { key: demo })).body.data).toHaveLength(3);
-    expect((await t.api('/webhooks', { key: demo })).body.data.filter((w: any) => w.active)).toHaveLength(2);
+    // Switched off as they were made (one as gone): none by the key's end.
+    const reasons = (await t.api('/webhooks', { key: demo })).body.data.map((w: any) => w.disabledReason);
+    expect(reasons.sort()).toEqual(['gone', null, null]);
   });
 });
 
@@ -307,21 +309,26 @@ async function expectSampleWebhooks(view: SampleView, key: string, createdBy: st
   expect(webhooks.most).toBe(20);
   expect(webhooks.data).toHaveLength(3);
   for (const w of webhooks.data) expect(w.createdBy).toBe(createdBy);
-  const off = webhooks.data.filter((w: any) => !w.active);
+  // Every sample endpoint is switched off, at a name that never resolves: the sample sends nothing.
+  for (const w of webhooks.data) {
+    expect(w.active).toBe(false);
+    expect(w.host).toMatch(/\.invalid$/);
+  }
+  const off = webhooks.data.filter((w: any) => w.disabledReason !== null);
   expect(off).toEqual([
     expect.objectContaining({ active: false, disabledReason: 'gone', lastStatus: 'failed' }),
   ]);
-  for (const w of webhooks.data.filter((x: any) => x.active)) expect(w.disabledReason).toBeNull();
   // The query part of an address (a token) is hidden.
   expect(JSON.stringify(webhooks)).not.toContain('token=');
   expect(webhooks.data.some((w: any) => w.url.endsWith('?…'))).toBe(true);
 
   expect(hooks.data.map((h: any) => h.client).sort()).toEqual(['make', 'n8n', 'zapier']);
-  for (const h of hooks.data) expect(h.active).toBe(true);
+  for (const h of hooks.data) expect(h.active).toBe(false);
   const zapier = hooks.data.find((h: any) => h.client === 'zapier');
   expect(zapier.eventId).not.toBeNull();
   expect((await t.api(`/events/${zapier.eventId}`, { key })).status).toBe(200);
-  expect(JSON.stringify(hooks)).not.toContain('hooks.example.com');
+  // A subscription's callback address is never shown.
+  expect(JSON.stringify(hooks)).not.toContain('acme.invalid');
 
   const all = Object.values(deliveries).flat();
   expect(new Set(all.map((d) => d.state))).toEqual(new Set(['succeeded', 'failed', 'cancelled']));
