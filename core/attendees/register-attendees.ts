@@ -12,6 +12,7 @@ import { isUuid, newId } from '../platform/ids';
 import { documentedAsRequired } from '../platform/json-schema';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
+import { ownRecord } from '../platform/own-record';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { takeAddOnPlaces, takeTicketPlaces } from '../tickets/places';
@@ -34,7 +35,7 @@ export const newAttendeeSchema = v.object({
   company: optionalText('At most 200 characters.'),
   jobTitle: optionalText('At most 200 characters.'),
   answers: v.optional(
-    v.pipe(v.record(v.string(), v.unknown()), v.description('Keyed by question id; none is required.')),
+    v.pipe(ownRecord(v.string(), v.unknown()), v.description('Keyed by question id; none is required.')),
   ),
 });
 

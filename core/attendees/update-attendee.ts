@@ -6,6 +6,7 @@ import { logChange } from '../platform/change-log';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
+import { ownRecord } from '../platform/own-record';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { emitAttendeeMessages } from './attendee-message';
@@ -33,7 +34,7 @@ export const updateAttendee = defineOperation({
     company: optional(),
     jobTitle: optional(),
     answers: v.optional(
-      v.pipe(v.record(v.string(), v.unknown()), v.description('Merged by question id; null removes one.')),
+      v.pipe(ownRecord(v.string(), v.unknown()), v.description('Merged by question id; null removes one.')),
     ),
   }),
   output: attendeeSchema,

@@ -222,6 +222,17 @@ describe('refused registrations', () => {
     ]);
   });
 
+  it('refuses answers keyed __proto__ or constructor like any other key that is no question (notOption)', async () => {
+    // JSON.parse makes __proto__ an own key, as a body parser does; a plain object literal would not.
+    const answers = JSON.parse('{"__proto__": "x", "constructor": "y"}');
+    const res = await register(t, writer, summit, [person(standard, { answers })]);
+    const body = expectProblem(res, 400, 'invalid');
+    expect(body.errors).toEqual([
+      { attendee: 0, field: 'answers.__proto__', code: 'notOption' },
+      { attendee: 0, field: 'answers.constructor', code: 'notOption' },
+    ]);
+  });
+
   it('refuses more of one type than fit in one order with 400 registrationRefused, reason maxPerOrder', async () => {
     const vip = ids.ticketType('summit', 'vip');
     const before = (await t.api(`/events/${summit}/ticket-types/${vip}`, { key: everything })).body;
