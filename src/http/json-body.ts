@@ -4,6 +4,7 @@
 // faithfully (NUL characters and lone surrogates). All of those are 400 invalidBody.
 import type { Context, Middleware } from 'koa';
 import getRawBody from 'raw-body';
+import { decodeUtf8, textFaults } from '../../core/platform/faithful-text';
 import { problem } from '../../core/platform/problems';
 
 export const maxBodyBytes = 1024 * 1024;
@@ -11,7 +12,6 @@ export const maxBodyBytes = 1024 * 1024;
 export const maxJsonDepth = 32;
 
 const jsonTypes = ['application/json', 'application/merge-patch+json', '+json'];
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 function hasBody(ctx: Context): boolean {
   return Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
@@ -42,12 +42,8 @@ async function readBytes(ctx: Context): Promise<Buffer> {
 }
 
 export function parseJson(bytes: Buffer): unknown {
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    throw problem('invalidBody', 'The body is not valid UTF-8.');
-  }
+  const text = decodeUtf8(bytes);
+  if (text === null) throw problem('invalidBody', 'The body is not valid UTF-8.');
   if (depthOf(text) > maxJsonDepth)
     throw problem('invalidBody', `The body nests deeper than ${maxJsonDepth} levels.`);
   let value: unknown;
@@ -56,7 +52,9 @@ export function parseJson(bytes: Buffer): unknown {
   } catch {
     throw problem('invalidBody', 'The body is not valid JSON.');
   }
-  refuseUnfaithfulText(value);
+  // The rule every JSON door keeps (the import too): NUL characters and lone surrogates refused.
+  const [fault] = textFaults(value, 1);
+  if (fault) throw problem('invalidBody', `Text in the body ${fault.fault}.`);
   return value;
 }
 
@@ -78,27 +76,4 @@ function depthOf(text: string): number {
     } else if (c === 125 || c === 93) depth--;
   }
   return deepest;
-}
-
-/** NUL characters and lone surrogates (from \u escapes) are refused in every string and key. */
-function refuseUnfaithfulText(value: unknown): void {
-  const stack = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node === 'string') check(node);
-    else if (Array.isArray(node)) stack.push(...node);
-    else if (node !== null && typeof node === 'object') {
-      for (const [key, item] of Object.entries(node)) {
-        check(key);
-        stack.push(item);
-      }
-    }
-  }
-}
-
-function check(text: string): void {
-  if (text.includes('\u0000'))
-    throw problem('invalidBody', 'Text in the body may not contain NUL characters.');
-  if (!text.isWellFormed())
-    throw problem('invalidBody', 'Text in the body contains a lone surrogate (not a Unicode character).');
 }
