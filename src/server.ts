@@ -8,6 +8,7 @@ import type { Clock } from '../core/platform/clock';
 import type { DeliverySettings, Services } from '../core/platform/services';
 import { Dispatcher, type DispatcherOptions, defaultDispatcherOptions } from '../core/webhooks/dispatcher';
 import { buildApp } from './app';
+import { answerClientErrors } from './http/client-errors';
 import { type TlsPort, tlsPort } from './http/tls-port';
 import { startJobs } from './jobs';
 import { createLogger, type Logger } from './logger';
@@ -104,6 +105,7 @@ export async function startServer(
     tlsFront = tlsPort(https, () => publicOrigin, timeouts.headersMs);
     listener = tlsFront.front;
   }
+  answerClientErrors(server, () => publicOrigin, logger);
   await new Promise<void>((resolve, reject) => {
     listener.once('error', reject);
     listener.listen(settings.port, settings.host, () => resolve());

@@ -14,26 +14,30 @@ export type Verification =
   | { ok: false; problem: Problem; key?: { keyId: string; workspaceId: string } };
 
 /**
- * The credential of a request: `Authorization: Bearer …`, or `X-Api-Key`. Both may be sent when
- * they carry the same key; two different credentials are refused (invalidKey) rather than one of
- * them being picked silently.
+ * The credential of a request: `Authorization: Bearer …`, or `X-Api-Key`, with every value each
+ * header was sent with (Node keeps only the first Authorization header, so a second key would be
+ * ignored unseen). The same key may be sent more than once; two different credentials are refused
+ * (invalidKey) rather than one of them being picked silently.
  */
 export function credentialFrom(
-  authorization: string | undefined,
-  apiKeyHeader: string | undefined,
+  authorization: readonly string[],
+  apiKeyHeader: readonly string[],
 ): { token: string | undefined } | { problem: Problem } {
-  const bearer = authorization
-    ? (/^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? authorization.trim())
-    : '';
-  const header = apiKeyHeader?.trim() ?? '';
-  if (bearer && header && bearer !== header)
+  const bearers = authorization
+    .map((value) => /^Bearer\s+(\S+)\s*$/i.exec(value)?.[1] ?? value.trim())
+    .filter(Boolean);
+  const headers = apiKeyHeader.map((value) => value.trim()).filter(Boolean);
+  const keys = new Set([...bearers, ...headers]);
+  if (keys.size > 1) {
+    const where =
+      bearers.length && headers.length
+        ? 'Authorization and X-Api-Key'
+        : `two ${bearers.length ? 'Authorization' : 'X-Api-Key'} headers`;
     return {
-      problem: problem(
-        'invalidKey',
-        'Two different credentials were sent (Authorization and X-Api-Key); send one key.',
-      ),
+      problem: problem('invalidKey', `Two different credentials were sent (${where}); send one key.`),
     };
-  return { token: bearer || header || undefined };
+  }
+  return { token: [...keys][0] };
 }
 
 /**

@@ -165,6 +165,11 @@ export const problemCatalogue = {
     title: 'Rate limited',
     detail: "More calls than the key's per-minute limit; wait for the seconds in Retry-After.",
   },
+  headersTooLarge: {
+    status: 431,
+    title: 'Headers too large',
+    detail: 'The request headers are larger than this service accepts (16 KB in all).',
+  },
   serverError: {
     status: 500,
     title: 'Server error',

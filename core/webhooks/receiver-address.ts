@@ -9,10 +9,41 @@ import { problem } from '../platform/problems';
 
 export const maxReceiverUrlLength = 2000;
 
-/** Whether an IP address may be sent to: a public unicast address only. */
+/** NAT64's well-known prefix (RFC 6052): the last 32 bits are the IPv4 address reached. */
+const nat64 = ipaddr.parseCIDR('64:ff9b::/96');
+/** 6to4 (RFC 3056): bits 16 to 48 are the IPv4 address of the site's relay. */
+const sixToFour = ipaddr.parseCIDR('2002::/16');
+/**
+ * Global unicast (RFC 4291 §2.4). Outside it are IPv4-compatible (::a.b.c.d, deprecated) and
+ * IPv4-translated addresses, whose range() says unicast: refused whatever IPv4 they carry.
+ */
+const globalUnicast = ipaddr.parseCIDR('2000::/3');
+
+/** The IPv4 address a NAT64 or 6to4 address leads to. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const bytes = address.toByteArray();
+  if (address.match(nat64)) return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
+  if (address.match(sixToFour)) return ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4;
+  return null;
+}
+
+/**
+ * Whether an IP address may be sent to: a public unicast address only. IPv4-mapped addresses are
+ * the IPv4 address (ipaddr.process); NAT64 and 6to4 ones are as public as the IPv4 they lead to.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const ip = ipaddr.process(address);
+  if (ip.kind() === 'ipv4') return ip.range() === 'unicast';
+  const v6 = ip as ipaddr.IPv6;
+  const v4 = embeddedIPv4(v6);
+  if (v4) return v4.range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(globalUnicast);
+}
+
+/** A host name as DNS resolves it: the fully qualified form (trailing dot) is the same name. */
+export function dnsName(hostname: string): string {
+  return hostname.replace(/\.+$/, '');
 }
 
 /** The host of a URL as an IP literal, when it is one ([::1] without the brackets). */
@@ -48,16 +79,16 @@ export async function checkReceiverUrl(raw: string, allowPrivate: boolean): Prom
 
 async function refusePrivate(hostname: string): Promise<void> {
   const literal = ipLiteral(hostname);
+  // vm. must not slip past where vm resolves to loopback (resolvers may not read /etc/hosts for it).
+  const name = dnsName(hostname);
   const addresses = literal
     ? [literal]
-    : await lookup(hostname, { all: true, verbatim: true }).then(
+    : await lookup(name, { all: true, verbatim: true }).then(
         (found) => found.map((a) => a.address),
         // A name that does not resolve now cannot be shown to be private; each delivery checks again.
         () => [] as string[],
       );
   const inside = addresses.find((a) => !isPublicAddress(a));
-  // A fully qualified name (trailing dot) is the same name: localhost. and app.localhost. too.
-  const name = hostname.replace(/\.$/, '');
   if (inside !== undefined || name === 'localhost' || name.endsWith('.localhost')) {
     throw problem(
       'webhookPrivate',

@@ -6,7 +6,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { AttemptOutcome } from '../../db/values';
-import { ipLiteral, isPublicAddress } from './receiver-address';
+import { dnsName, ipLiteral, isPublicAddress } from './receiver-address';
 
 export interface SendResult {
   outcome: AttemptOutcome;
@@ -27,7 +27,8 @@ class PrivateAddress extends Error {}
 /** Resolves a name and refuses it when an address it gives is not public. */
 function publicLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    // Resolved as creation resolved it: a trailing dot names the same host.
+    dnsLookup(dnsName(hostname), { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
       const inside = addresses.find((a) => !isPublicAddress(a.address));
       if (inside && !allowPrivate)

@@ -22,10 +22,9 @@ export function authenticate(
 ): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
-    const credential = credentialFrom(
-      ctx.get('authorization') || undefined,
-      ctx.get('x-api-key') || undefined,
-    );
+    // Every value of each header: ctx.get gives only the first Authorization header.
+    const sent = ctx.req.headersDistinct;
+    const credential = credentialFrom(sent.authorization ?? [], sent['x-api-key'] ?? []);
     const verification =
       'problem' in credential
         ? { ok: false as const, problem: credential.problem }
