@@ -1,0 +1,166 @@
+// Concurrent writes interleaved at the one moment that tests a guard: every call has done its reads,
+// none has written. The server's write queue (core/platform/write-batch.ts) runs a process's writes
+// one after another, so no other test interleaves two. Here each call gets a connection of its own
+// whose statements stop before the call's first write until every call has got that far; then they
+// write, in whatever order, and only the guards keep them right:
+//
+// - PostgreSQL: each call in a transaction of its own, as two processes' writes are; the second to
+//   write waits on the first's row lock, then works on what it committed.
+// - SQLite: a transaction writes alone there (BEGIN IMMEDIATE waits for the other to end), so two
+//   never interleave inside transactions. The calls run outside one, each statement committing on
+//   its own, so the statements' own conditions are all that holds.
+import SqliteDatabase from 'better-sqlite3';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type TransactionSettings,
+} from 'kysely';
+import pg from 'pg';
+import type { WriteBatcher } from '../../core/platform/write-batch';
+import type { Db } from '../../db/connect';
+import { storeOf } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+
+const writes = /^\s*(insert|update|delete)\b/i;
+
+/** How long a call waits for the others at the meeting before the test fails instead of hanging. */
+const patienceMs = 5_000;
+
+export interface Interleaving {
+  /** A write queue for invoke (only run() is used): each call meets the others before writing. */
+  writes: WriteBatcher;
+  /** How many calls reached a write having read (the rest ended without writing). */
+  metBeforeWriting(): number;
+}
+
+/** Interleaves `parties` calls made at once on the database at `location` (a file or a URL). */
+export function interleaved(location: string, parties: number): Interleaving {
+  const meeting = new Meeting(parties);
+  let met = 0;
+  const run = async <T>(work: (trx: Db) => Promise<T>): Promise<T> => {
+    let arrived = false;
+    const beforeStatement = (query: CompiledQuery): Promise<void> => {
+      if (arrived || !writes.test(query.sql)) return Promise.resolve();
+      arrived = true;
+      met += 1;
+      return meeting.arrive();
+    };
+    const db = new Kysely<Database>({ dialect: pausing(connectionTo(location), beforeStatement) });
+    try {
+      return storeOf(location) === 'postgres' ? await db.transaction().execute(work) : await work(db);
+    } finally {
+      // A call that ended without writing keeps nobody waiting.
+      if (!arrived) meeting.count();
+      await db.destroy();
+    }
+  };
+  return { writes: { run } as unknown as WriteBatcher, metBeforeWriting: () => met };
+}
+
+/** One connection of its own, as another process would have. */
+function connectionTo(location: string): Dialect {
+  if (storeOf(location) === 'postgres')
+    return new PostgresDialect({ pool: new pg.Pool({ connectionString: location, max: 1 }) });
+  const sqlite = new SqliteDatabase(location);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database: sqlite });
+}
+
+/** Answers once `parties` calls have arrived (or ended). */
+class Meeting {
+  private arrived = 0;
+  private everyone!: () => void;
+  private readonly all = new Promise<void>((resolve) => {
+    this.everyone = resolve;
+  });
+
+  constructor(private readonly parties: number) {}
+
+  count(): void {
+    this.arrived += 1;
+    if (this.arrived === this.parties) this.everyone();
+  }
+
+  async arrive(): Promise<void> {
+    this.count();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`only ${this.arrived} of ${this.parties} calls got to their first write`)),
+        patienceMs,
+      );
+    });
+    try {
+      await Promise.race([this.all, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** A dialect whose connections await `before(query)` ahead of each statement a call runs. */
+function pausing(inner: Dialect, before: (query: CompiledQuery) => Promise<void>): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createDriver: () => new PausingDriver(inner.createDriver(), before),
+  };
+}
+
+class PausingDriver implements Driver {
+  /** The driver's own connection behind each one handed out: its methods need the real one. */
+  private readonly own = new WeakMap<DatabaseConnection, DatabaseConnection>();
+
+  constructor(
+    private readonly driver: Driver,
+    private readonly before: (query: CompiledQuery) => Promise<void>,
+  ) {}
+
+  init(): Promise<void> {
+    return this.driver.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.driver.acquireConnection();
+    const paused: DatabaseConnection = {
+      executeQuery: async (query) => {
+        await this.before(query);
+        return connection.executeQuery(query);
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    this.own.set(paused, connection);
+    return paused;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.driver.beginTransaction(this.ownOf(connection), settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.driver.commitTransaction(this.ownOf(connection));
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.driver.rollbackTransaction(this.ownOf(connection));
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.driver.releaseConnection(this.ownOf(connection));
+  }
+
+  destroy(): Promise<void> {
+    return this.driver.destroy();
+  }
+
+  private ownOf(connection: DatabaseConnection): DatabaseConnection {
+    return this.own.get(connection) ?? connection;
+  }
+}
