@@ -98,3 +98,18 @@ export async function purgeExpiredOauthRecords(db: Db, now: Date): Promise<numbe
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Whether a grant (a sign-in's consent) is still in force: neither expired nor revoked. JWT access
+ * tokens are kept nowhere, so they name their grant and are refused once it is gone (a reused
+ * authorization code, a revoked refresh token).
+ */
+export async function grantInForce(db: Db, grantId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('oauth_records')
+    .select('expires_utc')
+    .where('model', '=', 'Grant')
+    .where('id', '=', grantId)
+    .executeTakeFirst();
+  return row !== undefined && (row.expires_utc === null || row.expires_utc > now.toISOString());
+}

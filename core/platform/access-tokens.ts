@@ -2,7 +2,10 @@
 // one audience, the MCP server (/mcp) or the REST API (/api/v1). A token acts for the API key that
 // signed in (its `sub`), with the scopes it was granted and never more than that key holds now; the
 // key row is read on every call, so revoking or expiring the key ends its tokens on the next call.
+// A token names its grant (`grant_id`) too, read on every call as well: a grant revoked (its code
+// used twice, its refresh token revoked) ends the tokens issued under it.
 import { createLocalJWKSet, errors, type JWK, jwtVerify } from 'jose';
+import { grantInForce } from '../../db/oauth-store';
 import type { Verification } from './authenticate';
 import { problem } from './problems';
 import { isScope } from './scopes';
@@ -51,7 +54,7 @@ export async function verifyAccessToken(
   loadKey: KeyLoader,
 ): Promise<Verification> {
   const verifier = services.tokens;
-  let claims: { sub?: string; aud?: string | string[]; scope?: unknown; exp?: number };
+  let claims: { sub?: string; aud?: string | string[]; scope?: unknown; exp?: number; grant_id?: unknown };
   try {
     ({ payload: claims } = await jwtVerify(token, verifier.keys, {
       issuer: verifier.issuer,
@@ -82,6 +85,15 @@ export async function verifyAccessToken(
     return { ok: false, problem: problem('invalidKey', 'The access token names no key.') };
   const key = await loadKey(claims.sub);
   if (!key.ok) return key;
+  if (
+    typeof claims.grant_id !== 'string' ||
+    !(await grantInForce(services.db, claims.grant_id, services.clock.now()))
+  )
+    return {
+      ok: false,
+      problem: problem('invalidKey', 'The access token was revoked with its sign-in; sign in again.'),
+      key: { keyId: key.actor.keyId, workspaceId: key.actor.workspaceId },
+    };
   const granted = new Set(typeof claims.scope === 'string' ? claims.scope.split(' ').filter(isScope) : []);
   const scopes = key.actor.scopes.filter((s) => granted.has(s));
   return { ok: true, actor: { ...key.actor, scopes, audience } };

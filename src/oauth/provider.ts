@@ -3,14 +3,16 @@
 // PKCE (S256 only), refresh tokens that rotate, and JWT access tokens bound by RFC 8707 to one
 // resource: {origin}/mcp or {origin}/api/v1. The account is an API key of the workspace: its id is
 // the token's subject, and the scopes a token may carry are that key's (core's verifier reads the
-// key on every call).
+// key on every call). Clients use the authorization code flow only: no implicit flow (OAuth 2.1).
 import { errors, Provider } from 'oidc-provider';
 import { audienceOf, resourceUrl } from '../../core/platform/access-tokens';
+import { verifyKeyId } from '../../core/platform/authenticate';
 import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { checkReceiverUrl } from '../../core/webhooks/receiver-address';
 import { OauthStore } from '../../db/oauth-store';
 import type { SigningKeys } from '../signing-keys';
+import { checkRedirectUris } from './redirect-uris';
 
 /** Whether a client's metadata document may be fetched: an https address at a public address. */
 async function mayFetch(clientId: string, allowPrivate: boolean): Promise<boolean> {
@@ -31,7 +33,13 @@ export function oauthProvider(
   const provider = new Provider(issuer, {
     adapter: (model: string) => new OauthStore(services.db, services.clock, model),
     jwks: { keys: keys.keys as never },
-    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
+    // A key revoked or expired since the sign-in is no account any more: its codes and refresh
+    // tokens are refused (invalid_grant) instead of minting tokens the API would refuse.
+    findAccount: async (_ctx, id) =>
+      (await verifyKeyId(services, id)).ok ? { accountId: id, claims: async () => ({ sub: id }) } : undefined,
+    // JWT access tokens are kept nowhere: each names its grant, which core's verifier checks is still
+    // in force (a reused code or a revoked refresh token revokes it).
+    extraTokenClaims: async (_ctx, token) => ({ grant_id: 'grantId' in token ? token.grantId : undefined }),
     // Only OAuth, no OpenID Connect identity: the scopes are Tessera's. They are listed here so a
     // client may register with them (MCP clients register with the resource's scopes_supported);
     // tokens carry them for the resource only (see the consent).
@@ -62,6 +70,16 @@ export function oauthProvider(
         services.delivery.allowPrivate ? ({ ...options, dispatcher: undefined } as RequestInit) : options,
       ),
     enabledJWA: { requestObjectSigningAlgValues: ['ES256'], idTokenSigningAlgValues: ['ES256'] },
+    // Only the code flow: a client registering for the implicit flow (response types token or
+    // id_token, grant type implicit) is refused with invalid_client_metadata.
+    responseTypes: ['code'],
+    extraClientMetadata: {
+      // Not an extra property: listed so the validator sees every client's redirect URIs.
+      properties: ['redirect_uris'],
+      validator: (_ctx, key, value) => {
+        if (key === 'redirect_uris') checkRedirectUris(value);
+      },
+    },
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],

@@ -3,7 +3,7 @@
 // metadata of the MCP server and the REST API (RFC 9728), and the sign-in pages.
 
 import type { Router } from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Provider } from 'oidc-provider';
 import { type Audience, audienceOf, resourceUrl } from '../../core/platform/access-tokens';
 import { problem } from '../../core/platform/problems';
@@ -11,6 +11,7 @@ import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { rateCounterFor } from '../../core/platform/shared-rate-counter';
 import { signInRouter } from './interactions';
+import { pinOrigin } from './pin-origin';
 
 const metadataPaths = new Set([
   '/.well-known/oauth-authorization-server',
@@ -23,6 +24,7 @@ const registrationsPerMinute = 20;
 export function oauthRoutes(
   services: Services,
   provider: Provider,
+  originOf: (ctx: Context) => string,
 ): { endpoints: Middleware; signIn: Router } {
   const handle = provider.callback();
   const registrations = rateCounterFor(services.db, 'oauth-registration');
@@ -42,6 +44,7 @@ export function oauthRoutes(
           },
         );
     }
+    pinOrigin(ctx.req, originOf(ctx));
     ctx.respond = false;
     await handle(ctx.req, ctx.res);
   };

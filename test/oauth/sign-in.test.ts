@@ -12,11 +12,13 @@ import { type Receiver, startReceiver } from '../support/receiver';
 import { callTool } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 import {
+  authorizeUrl,
   Browser,
   challengeOf,
   claimsOf,
   exchangeCode,
   redirectUri,
+  registerClient,
   signInAndConsent,
   tokenRequest,
 } from '../support/sign-in';
@@ -31,35 +33,6 @@ beforeAll(async () => {
   ({ workspaceId } = await t.workspace('Sign-in workspace', true));
 });
 afterAll(async () => t.close());
-
-/** An authorization request of a client on a server: code flow to redirectUri, and what is given. */
-function authorizeUrl(server: TestServer, clientId: string, params: Record<string, string>): string {
-  const url = new URL(`${server.server.publicOrigin}/oauth/authorize`);
-  url.search = new URLSearchParams({
-    client_id: clientId,
-    response_type: 'code',
-    redirect_uri: redirectUri,
-    ...params,
-  }).toString();
-  return url.toString();
-}
-
-async function registerClient(): Promise<string> {
-  const res = await t.fetch(`${origin}/oauth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_name: 'Test Assistant',
-      redirect_uris: [redirectUri],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    }),
-  });
-  const body = (await res.json()) as Record<string, unknown>;
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return String(body.client_id);
-}
 
 /** The whole sign-in in a browser; answers the code the client receives. */
 async function signIn(options: {
@@ -118,7 +91,7 @@ describe('the sign-in', () => {
       scopes: ['events:read', 'orders:read'],
       expires: 'never',
     });
-    const clientId = await registerClient();
+    const clientId = await registerClient(t);
     const verifier = randomBytes(32).toString('base64url');
     const challenge = challengeOf(verifier);
     // people:read is not the key's: it cannot be granted even when ticked.
@@ -160,7 +133,7 @@ describe('the sign-in', () => {
   });
 
   it('signs into the demonstration workspace without a key of one’s own, read-only', async () => {
-    const clientId = await registerClient();
+    const clientId = await registerClient(t);
     const verifier = randomBytes(32).toString('base64url');
     const challenge = challengeOf(verifier);
     const code = await signIn({
@@ -180,7 +153,7 @@ describe('the sign-in', () => {
 
   it('gives a token for the REST API when the client asks for that resource', async () => {
     const { key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
-    const clientId = await registerClient();
+    const clientId = await registerClient(t);
     const verifier = randomBytes(32).toString('base64url');
     const challenge = challengeOf(verifier);
     const resource = `${origin}/api/v1`;
@@ -202,7 +175,7 @@ describe('the sign-in', () => {
   });
 
   it('refuses an authorization request without PKCE', async () => {
-    const clientId = await registerClient();
+    const clientId = await registerClient(t);
     const url = authorizeUrl(t, clientId, { scope: 'events:read', resource: `${origin}/mcp` });
     const res = await t.fetch(url, { redirect: 'manual' });
     const location = new URL(res.headers.get('location')!);
@@ -210,7 +183,7 @@ describe('the sign-in', () => {
   });
 
   it('answers a wrong API key on the sign-in page, and signs nothing in', async () => {
-    const clientId = await registerClient();
+    const clientId = await registerClient(t);
     const browser = new Browser(t);
     const url = authorizeUrl(t, clientId, {
       scope: 'events:read',

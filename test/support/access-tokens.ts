@@ -1,6 +1,8 @@
 // Access tokens as the sign-in issues them (a JWT signed with a key of the data folder, for one
-// audience, naming the API key as its subject), made here for tests of the verifier.
+// audience, naming the API key as its subject and the grant it was issued under, kept as the
+// sign-in keeps it), made here for tests of the verifier.
 import { importJWK, type JWK, SignJWT } from 'jose';
+import { OauthStore } from '../../db/oauth-store';
 import { loadSigningKeys } from '../../src/signing-keys';
 import type { TestServer } from './server';
 
@@ -18,7 +20,14 @@ export async function accessToken(t: TestServer, request: TokenRequest): Promise
   const jwk = request.signWith ?? (await loadSigningKeys(t.dataDir)).keys[0]!;
   const issuer = t.server.publicOrigin;
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ scope: request.scopes.join(' '), client_id: 'test-assistant' })
+  const grantId = crypto.randomUUID();
+  const { db, clock } = t.server.services;
+  await new OauthStore(db, clock, 'Grant').upsert(
+    grantId,
+    { jti: grantId, kind: 'Grant', accountId: request.keyId, clientId: 'test-assistant' },
+    24 * 3600,
+  );
+  return new SignJWT({ scope: request.scopes.join(' '), client_id: 'test-assistant', grant_id: grantId })
     .setProtectedHeader({ alg: 'ES256', kid: jwk.kid, typ: 'at+jwt' })
     .setIssuer(issuer)
     .setSubject(request.keyId)

@@ -84,6 +84,42 @@ export async function signInAndConsent(
   return new URL(done.url);
 }
 
+/** A client registration (RFC 7591) of a public client redirecting to redirectUri: status and body. */
+export async function registrationRequest(t: TestServer, metadata: Record<string, unknown> = {}) {
+  const res = await t.fetch(`${t.server.publicOrigin}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'Test Assistant',
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...metadata,
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+/** Registers a client (named Test Assistant unless told); answers its client_id. */
+export async function registerClient(t: TestServer, metadata: Record<string, unknown> = {}): Promise<string> {
+  const { status, body } = await registrationRequest(t, metadata);
+  expect(status, JSON.stringify(body)).toBe(201);
+  return String(body.client_id);
+}
+
+/** An authorization request of a client: code flow to redirectUri, and what is given. */
+export function authorizeUrl(t: TestServer, clientId: string, params: Record<string, string>): string {
+  const url = new URL(`${t.server.publicOrigin}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    ...params,
+  }).toString();
+  return url.toString();
+}
+
 /** A request to the token endpoint: its status and JSON body. */
 export async function tokenRequest(t: TestServer, form: Record<string, string>) {
   const res = await t.fetch(`${t.server.publicOrigin}/oauth/token`, {
@@ -112,3 +148,22 @@ export function exchangeCode(
 /** The claims of a JWT access token, unverified (the server verifies; tests read). */
 export const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+/** The whole sign-in of a registered client, with PKCE (S256) and offline_access: answers the code it receives. */
+export async function codeFor(
+  t: TestServer,
+  options: { clientId: string; key: string; scopes: string[]; verifier: string },
+): Promise<string> {
+  const url = authorizeUrl(t, options.clientId, {
+    scope: ['offline_access', ...options.scopes].join(' '),
+    resource: `${t.server.publicOrigin}/mcp`,
+    code_challenge: challengeOf(options.verifier),
+    code_challenge_method: 'S256',
+  });
+  const back = await signInAndConsent(t, url, {
+    key: options.key,
+    scopes: options.scopes,
+    clientName: 'Test Assistant',
+  });
+  return back.searchParams.get('code')!;
+}
