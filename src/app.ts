@@ -33,7 +33,7 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   app.use(httpsOnly(options.trustProxy));
 
   app.use(pagesRouter(services).routes());
-  const oauth = oauthRoutes(services, options.oauth, originOf);
+  const oauth = oauthRoutes(services, options.oauth);
   app.use(oauth.endpoints);
   app.use(oauth.signIn.routes());
 

@@ -122,6 +122,10 @@ program
       lines.push(
         '  Webhooks:  off until TESSERA_SECRET_KEY is set (their signing secrets are kept encrypted with it).',
       );
+    if (settings.trustProxy && !settings.publicUrl)
+      lines.push(
+        `  Assistant sign-in: its tokens' issuer is ${server.publicOrigin}; behind a proxy set --public-url to the address clients use.`,
+      );
     if (server.services.delivery.allowPrivate)
       lines.push(
         'WARNING: TESSERA_WEBHOOKS_ALLOW_PRIVATE=1 lets webhooks reach loopback and private addresses. Tests and local development only.',

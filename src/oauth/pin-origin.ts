@@ -2,7 +2,7 @@
 // address a finished sign-in returns to) from the request it is handed: its Host header, the
 // X-Forwarded-Host and -Proto headers when it trusts a proxy, or an absolute request target
 // (`GET https://host/path`). Anyone can set those, so before the provider sees a request they are
-// set from the service's public origin (src/http/public-origin.ts), and it names no other.
+// set from the issuer (the public URL, else the listening origin), and it names no other.
 import type { IncomingMessage } from 'node:http';
 
 const absoluteTarget = /^https?:\/\//i;

@@ -63,12 +63,15 @@ export function oauthProvider(
     interactions: { url: (_ctx, interaction) => `/oauth/sign-in/${interaction.uid}` },
     pkce: { required: () => true },
     // oidc-provider's own fetch refuses special-use addresses as well; a deployment that allows
-    // private receivers (tests, local development) lets it reach them too.
-    fetch: (url, options) =>
-      fetch(
+    // private receivers (tests, local development) lets it reach them too. Its fixed 2.5 s limit
+    // failed a sign-in on a busy machine: a metadata document gets the time a webhook gets.
+    fetch: (url, options) => {
+      const patient = { ...options, signal: AbortSignal.timeout(services.delivery.timeoutMs) };
+      return fetch(
         url,
-        services.delivery.allowPrivate ? ({ ...options, dispatcher: undefined } as RequestInit) : options,
-      ),
+        services.delivery.allowPrivate ? ({ ...patient, dispatcher: undefined } as RequestInit) : patient,
+      );
+    },
     enabledJWA: { requestObjectSigningAlgValues: ['ES256'], idTokenSigningAlgValues: ['ES256'] },
     // Only the code flow: a client registering for the implicit flow (response types token or
     // id_token, grant type implicit) is refused with invalid_client_metadata.

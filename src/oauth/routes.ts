@@ -3,7 +3,7 @@
 // metadata of the MCP server and the REST API (RFC 9728), and the sign-in pages.
 
 import type { Router } from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { Provider } from 'oidc-provider';
 import { type Audience, audienceOf, resourceUrl } from '../../core/platform/access-tokens';
 import { problem } from '../../core/platform/problems';
@@ -24,7 +24,6 @@ const registrationsPerMinute = 20;
 export function oauthRoutes(
   services: Services,
   provider: Provider,
-  originOf: (ctx: Context) => string,
 ): { endpoints: Middleware; signIn: Router } {
   const handle = provider.callback();
   const registrations = rateCounterFor(services.db, 'oauth-registration');
@@ -44,7 +43,9 @@ export function oauthRoutes(
           },
         );
     }
-    pinOrigin(ctx.req, originOf(ctx));
+    // The issuer, not each request's forwarded host: tokens carry one issuer, and RFC 8414 has the
+    // metadata's endpoints under the issuer it names.
+    pinOrigin(ctx.req, provider.issuer);
     ctx.respond = false;
     await handle(ctx.req, ctx.res);
   };

@@ -122,25 +122,48 @@ describe('with --public-url', () => {
 
 describe('behind a trusted proxy (--trust-proxy)', () => {
   let t: TestServer;
+  const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'events.example.org' };
 
   beforeAll(async () => {
     t = await startTestServer({ trustProxy: true });
   });
   afterAll(async () => t.close());
 
-  it('names the origin the proxy forwards, as the API’s own links do', async () => {
-    const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'events.example.org' };
+  // Tokens carry one issuer, so the sign-in cannot follow each request's forwarded host: without
+  // --public-url it stays at the listening origin, its endpoints under the issuer it names.
+  it('keeps every endpoint under the one issuer whatever host the proxy forwards', async () => {
     const base = t.server.origin.replace('https:', 'http:');
     const res = await t.fetch(`${base}/.well-known/oauth-authorization-server`, { headers: proxied });
     const body = (await res.json()) as Record<string, string>;
-    for (const name of endpoints)
-      expect(body[name], name).toMatch(/^https:\/\/events\.example\.org\/oauth\//);
+    expect(body.issuer).toBe(t.server.publicOrigin);
+    for (const name of endpoints) expect(body[name], name).toMatch(new RegExp(`^${body.issuer}/oauth/`));
     const registered = await t.fetch(`${base}/oauth/register`, {
       method: 'POST',
       headers: { ...proxied, 'content-type': 'application/json' },
       body: JSON.stringify({ redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }),
     });
     const client = (await registered.json()) as Record<string, string>;
-    expect(client.registration_client_uri).toMatch(/^https:\/\/events\.example\.org\/oauth\/register\//);
+    expect(String(client.registration_client_uri).startsWith(`${body.issuer}/oauth/register/`)).toBe(true);
+    expect(JSON.stringify([body, client])).not.toContain('events.example.org');
+  });
+});
+
+describe('behind a trusted proxy with --public-url', () => {
+  let t: TestServer;
+  const publicUrl = 'https://events.example.org';
+
+  beforeAll(async () => {
+    t = await startTestServer({ trustProxy: true, publicUrl });
+  });
+  afterAll(async () => t.close());
+
+  it('names the public URL, the issuer its tokens carry', async () => {
+    const base = t.server.origin.replace('https:', 'http:');
+    const res = await t.fetch(`${base}/.well-known/oauth-authorization-server`, {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'other.example' },
+    });
+    const body = (await res.json()) as Record<string, string>;
+    expect(body.issuer).toBe(publicUrl);
+    for (const name of endpoints) expect(body[name], name).toMatch(new RegExp(`^${publicUrl}/oauth/`));
   });
 });
