@@ -147,6 +147,7 @@ const parameter = (name: string) => ({ $ref: `#/components/parameters/${name}` }
 /** One example of every problem code an operation answers, which its problem answers refer to. */
 function problemExamples(origin: string): Json {
   const answered = new Set<ProblemCode>([
+    ...parserProblems,
     'payloadTooLarge',
     ...routes.flatMap((r) => [...problemsOf(r.operation)]),
   ]);
@@ -167,10 +168,16 @@ function problemExamples(origin: string): Json {
   );
 }
 
-/** The operation's problems (its declaration), and the body limit REST adds to writes, status by status. */
+/** What Node's HTTP parser refuses before any operation runs (src/http/client-errors.ts). */
+const parserProblems: readonly ProblemCode[] = ['invalidRequest', 'requestTimeout', 'headersTooLarge'];
+
+/**
+ * The operation's problems (its declaration), the parser's refusals any request can meet and the
+ * body limit REST adds to writes, status by status.
+ */
 function problemResponses(route: Route): Json {
-  const codes: ProblemCode[] = [...problemsOf(route.operation)];
-  if (route.method !== 'GET') codes.push('payloadTooLarge');
+  const codes = new Set<ProblemCode>([...problemsOf(route.operation), ...parserProblems]);
+  if (route.method !== 'GET') codes.add('payloadTooLarge');
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) {
     const status = problemCatalogue[code].status;

@@ -155,6 +155,11 @@ export const problemCatalogue = {
     title: 'Too many endpoints',
     detail: 'A workspace may have at most 20 webhook endpoints.',
   },
+  requestTimeout: {
+    status: 408,
+    title: 'Request too slow',
+    detail: 'The request did not arrive in time (10 seconds for the headers, 30 for the whole request).',
+  },
   payloadTooLarge: {
     status: 413,
     title: 'Body too large',

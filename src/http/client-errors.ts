@@ -1,5 +1,5 @@
 // Requests Node refuses before Koa sees them (headers over its size limit, bytes that are not
-// HTTP/1.1) are answered as every other refusal is: application/problem+json with a traceId.
+// HTTP/1.1, a request slower than its time-outs) are answered as every other refusal is: application/problem+json with a traceId.
 // Left to Node, they got a bare 400 without a body, or (headers too large, over TLS) a connection
 // closed without a word, since Node destroys the socket right after writing.
 import { maxHeaderSize, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
@@ -26,15 +26,11 @@ export function answerClientErrors(server: Server, originOf: () => string, logge
       socket.destroy();
       return;
     }
-    // The time-out keeps Node's own short answer: the client has stopped talking to us.
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
-      lingerThenDestroy(socket);
-      return;
-    }
     const p = problemFor(error);
     const traceId = randomHex();
-    const path = pathOf(error.rawPacket);
+    // A timed-out request was read up to its body: its answer-to-be knows the path.
+    const target = inFlight?.req?.url;
+    const path = target?.startsWith('/') ? (target.split('?')[0] ?? '/') : pathOf(error.rawPacket);
     const body = JSON.stringify(problemBody(p, { root: originOf(), instance: path, traceId }));
     socket.end(
       [
@@ -60,6 +56,8 @@ function problemFor(error: ClientError): Problem {
         'headersTooLarge',
         `The request headers are over ${Math.round(maxHeaderSize / 1024)} KB; send smaller ones.`,
       );
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return problem('requestTimeout');
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return problem('payloadTooLarge', 'The chunk extensions of the body are too large.');
     default:

@@ -56,7 +56,13 @@ describe('the declaration of every operation', () => {
           expect(String(problemCatalogue[code as ProblemCode].status), `${route.path} ${code}`).toBe(status);
         }
       }
-      const expected = new Set<string>(problemsOf(route.operation));
+      // Node's parser may refuse any request before it is routed (test/platform/hardening*.test.ts).
+      const expected = new Set<string>([
+        ...problemsOf(route.operation),
+        'invalidRequest',
+        'requestTimeout',
+        'headersTooLarge',
+      ]);
       if (route.method !== 'GET') expected.add('payloadTooLarge');
       expect([...documented].sort(), `${route.method} ${route.path}`).toEqual([...expected].sort());
     }

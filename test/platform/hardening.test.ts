@@ -172,7 +172,7 @@ describe('authentication', () => {
 });
 
 describe('slow requests', () => {
-  it('cuts off a request whose body does not arrive in time', async () => {
+  it('cuts off a request whose body does not arrive in time with 408 requestTimeout as problem+json', async () => {
     const slow = await startTestServer({ timeouts: { headersMs: 500, requestMs: 1_000 } });
     try {
       const { workspaceId: w } = await slow.workspace('Slow');
@@ -195,6 +195,11 @@ describe('slow requests', () => {
       // The time-out is 1 s; the check runs every half second (a loaded machine may be slower).
       expect(after).toBeLessThan(10_000);
       expect(answer, answer).toMatch(/^HTTP\/1\.1 408/);
+      // Answered as every refusal is, not with Node's bare status line.
+      expect(answer).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      expect(body).toMatchObject({ status: 408, code: 'requestTimeout', instance: '/api/v1/events' });
+      expect(answer).toContain(`X-Trace-Id: ${body.traceId}`);
     } finally {
       await slow.close();
     }
