@@ -8,6 +8,8 @@ export default defineConfig({
     pool: 'forks',
     // A test CA for the HTTPS receivers of webhook tests, trusted through NODE_EXTRA_CA_CERTS.
     globalSetup: ['test/support/global-setup.ts'],
+    // Every test file fails if it connected anywhere but loopback.
+    setupFiles: ['test/support/loopback-only.ts'],
     env: { TESSERA_LOG_LEVEL: 'silent', TESSERA_STRICT_PROBLEMS: '1' },
     // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]],
