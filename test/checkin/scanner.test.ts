@@ -38,6 +38,8 @@ async function outbox(type: WebhookEventType, attendeeId: string) {
     .selectFrom('outbox')
     .select('payload')
     .where('type', '=', type)
+    // In the order written: PostgreSQL returns rows in no set order without one (an update moves them).
+    .orderBy('id')
     .execute();
   return rows.map((r) => JSON.parse(r.payload)).filter((p) => p.data.attendee.attendeeId === attendeeId);
 }
