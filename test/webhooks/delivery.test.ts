@@ -161,6 +161,8 @@ describe('signed deliveries to an endpoint', () => {
     const { webhook } = await endpoint(r.url());
     await registerOne();
     await r.waitFor(1);
+    // The receiver answers before the dispatcher records the attempt.
+    await expect.poll(async () => (await deliveries(webhook.webhookId))[0].attempts.length).toBe(1);
     let [delivery] = await deliveries(webhook.webhookId);
     expect(delivery.state).toBe('pending');
     expect(delivery.attempts[0]).toMatchObject({ attempt: 1, statusCode: 500, outcome: 'httpError' });
@@ -174,6 +176,7 @@ describe('signed deliveries to an endpoint', () => {
 
     skip(retryDelaysSeconds[0] * 1.1);
     await r.waitFor(2);
+    await expect.poll(async () => (await deliveries(webhook.webhookId))[0].attempts.length).toBe(2);
     [delivery] = await deliveries(webhook.webhookId);
     // The second retry waits about 5 minutes.
     const second = (Date.parse(delivery.nextAttemptUtc) - Date.parse(delivery.attempts[1].atUtc)) / 1000;
