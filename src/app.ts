@@ -3,7 +3,7 @@ import { Router } from '@koa/router';
 import Koa from 'koa';
 import type { Provider } from 'oidc-provider';
 import type { Services } from '../core/platform/services';
-import { rateCounterFor } from '../core/platform/shared-rate-counter';
+import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { mcpEndpoint } from '../mcp/endpoint';
 import { pagesRouter } from '../rest/pages-router';
 import { restMethodGuard, restRouter } from '../rest/router';

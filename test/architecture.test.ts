@@ -148,9 +148,9 @@ describe('dependency direction', () => {
       ],
       [
         'rest/x.ts',
-        "import { invoke } from '../core/platform/invoke'; import { Router } from '@koa/router';",
+        "import { invoke } from '../core/platform/pipeline/invoke'; import { Router } from '@koa/router';",
       ],
-      ['mcp/x.ts', "import { invoke } from '../core/platform/invoke';"],
+      ['mcp/x.ts', "import { invoke } from '../core/platform/pipeline/invoke';"],
       ['src/x.ts', "import { tools } from '../mcp/tools'; import { routes } from '../rest/routes';"],
       ['test/x.ts', "import { startServer } from '../src/server';"],
       ['bin/x.mjs', "await import('../src/cli.ts');"],

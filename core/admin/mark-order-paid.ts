@@ -5,10 +5,10 @@ import { touchOrderAndAttendees } from '../attendees/touch-order';
 import { orderQuery } from '../orders/order-query';
 import { awaitingPaymentStatuses } from '../orders/order-status';
 import { orderView } from '../orders/order-view';
-import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
-import { emit } from '../platform/outbox';
+import { logChange } from '../platform/pipeline/change-log';
 import { problem } from '../platform/problems';
+import { emit } from '../platform/storage/outbox';
 import { inTransaction } from './operator';
 
 export async function markOrderPaid(operator: Ctx, orderId: string, provider = 'manual') {

@@ -8,7 +8,7 @@ import { crewMemberPersonal } from '../crew/crew-view';
 import { invoicePersonal } from '../finance/invoice-view';
 import { orderPersonal } from '../orders/order-view';
 import { holderPersonal } from '../passes/holder-view';
-import type { PersonalResource } from '../platform/personal-data';
+import type { PersonalResource } from '../platform/pipeline/personal-data';
 import { speakerPersonal } from '../programme/speaker-view';
 import { sharerPersonal } from '../sharekit/leaderboard-view';
 import { leadPersonal } from '../sponsors/lead-view';

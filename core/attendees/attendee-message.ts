@@ -1,7 +1,7 @@
 // Outbox messages of the attendee family: data = { event: { eventId, slug, name }, attendee }.
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { emitAll, type WebhookEventType } from '../platform/outbox';
+import { emitAll, type WebhookEventType } from '../platform/storage/outbox';
 import { type AttendeeJoinedRow, attendeeQuery, attendeeView } from './attendee-view';
 
 export function eventRef(event: Pick<EventRow, 'id' | 'slug' | 'name'>) {

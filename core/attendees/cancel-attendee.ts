@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { holdsPlaces } from '../orders/order-status';
-import { logChange } from '../platform/change-log';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { releasePlaces } from '../tickets/places';

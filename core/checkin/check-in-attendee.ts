@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { attendeeSchema, attendeeView } from '../attendees/attendee-view';
 import { loadAttendee } from '../attendees/load-attendee';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
 import { doorKinds } from './door-view';

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { doorKinds, toFlag } from '../../db/values';
-import { logChange } from '../platform/change-log';
-import { madeNow } from '../platform/change-stamp';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { nextSortOrder } from '../platform/sort-order';
+import { madeNow } from '../platform/storage/change-stamp';
+import { nextSortOrder } from '../platform/storage/sort-order';
 import { checkAdmits, doorFields, releaseMainEntrance } from './door-input';
 import { doorSchema, doorView } from './door-view';
 

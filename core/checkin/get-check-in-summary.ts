@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { countRegistered } from '../attendees/registered';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, uuid } from '../platform/schemas';
 import { admittedResults } from './check-in-view';
 import { doorKinds } from './door-view';

@@ -15,7 +15,7 @@ import type { AttendeeJoinedRow } from '../attendees/attendee-view';
 import { attendeeView } from '../attendees/attendee-view';
 import { isValidTicket } from '../orders/order-status';
 import type { Ctx } from '../platform/context';
-import { emit } from '../platform/outbox';
+import { emit } from '../platform/storage/outbox';
 import { checkInView, type ScanResult } from './check-in-view';
 
 export interface Scan {

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
-import { logChange } from '../platform/change-log';
-import { changedNow } from '../platform/change-stamp';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
 import { checkAdmits, doorFields, releaseMainEntrance } from './door-input';
 import { doorSchema, doorView } from './door-view';
 import { loadDoor } from './load-door';

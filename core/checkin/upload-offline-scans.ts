@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { attendeeQuery } from '../attendees/attendee-view';
-import { logChange } from '../platform/change-log';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
 import { loadEventDoors, mainEntrance } from './load-door';

@@ -5,8 +5,8 @@
 import { getCheckInSummary } from '../checkin';
 import { getSalesPace } from '../orders';
 import type { Ctx } from '../platform/context';
-import { invoke } from '../platform/invoke';
-import type { AnyOperation } from '../platform/operation';
+import { invoke } from '../platform/pipeline/invoke';
+import type { AnyOperation } from '../platform/pipeline/operation';
 import { isProblem } from '../platform/problems';
 import { listSessions } from '../programme';
 import { getEvent } from './get-event';

@@ -3,13 +3,13 @@ import { violatedUnique } from '../../db/errors';
 import type { NewEventRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
 import { toFlag } from '../../db/values';
-import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { textOf } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
-import { withSavepoint } from '../platform/savepoint';
+import { withSavepoint } from '../platform/storage/savepoint';
 import { isTimeZone } from '../platform/time';
 import {
   checkedTimes,

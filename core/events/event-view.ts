@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { EventRow } from '../../db/schema';
 import { type EventModule, eventModules, eventStatuses } from '../../db/values';
 import type { Ctx } from '../platform/context';
-import { modulesOf } from '../platform/load-event';
+import { modulesOf } from '../platform/pipeline/load-event';
 import { dateTime, localTime, text, uuid } from '../platform/schemas';
 import { toLocal } from '../platform/time';
 

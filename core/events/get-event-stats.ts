@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { countRegistered } from '../attendees/registered';
 import { awaitingPaymentStatuses, orderStatuses, validOrderStatuses } from '../orders/order-status';
-import { loadEvent } from '../platform/load-event';
 import { toMajor } from '../platform/money';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
 import { placesLeft, totalCapacity } from '../tickets/places';
 

@@ -4,8 +4,8 @@
 // across the deployment, so no workspace or key is needed to find it.
 import type { Db } from '../../db/connect';
 import type { Clock } from '../platform/clock';
-import { modulesOf } from '../platform/load-event';
 import { toMajor } from '../platform/money';
+import { modulesOf } from '../platform/pipeline/load-event';
 import { venueTimeRange } from '../platform/time';
 import { placesLeft } from '../tickets/places';
 

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { violatedUnique } from '../../db/errors';
 import { nextChangeSeq } from '../../db/sequence';
-import { logChange } from '../platform/change-log';
-import { checkIfMatch } from '../platform/etag';
 import { FieldErrors, textOf } from '../platform/field-errors';
-import { loadEvent, modulesOf } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { checkIfMatch } from '../platform/pipeline/etag';
+import { loadEvent, modulesOf } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { slugTaken } from './create-event';
 import { checkZoneAndCurrency, eventFields, resolveTimes } from './event-input';

@@ -3,9 +3,9 @@
 // A file with any problem imports nothing and answers every problem with its path.
 import * as v from 'valibot';
 import { inTransaction } from '../admin/operator';
-import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { decodeUtf8, textFaults } from '../platform/faithful-text';
+import { logChange } from '../platform/pipeline/change-log';
 import { recount } from './counts';
 import { importFormat } from './format';
 import { jsonPath } from './json-path';

@@ -11,7 +11,7 @@ import { crewOnShifts, shiftsOfCrew } from '../crew/assignments';
 import { crewMemberQuery, shiftQuery } from '../crew/crew-rows';
 import { crewMemberView, shiftView } from '../crew/crew-view';
 import type { Ctx } from '../platform/context';
-import { emit } from '../platform/outbox';
+import { emit } from '../platform/storage/outbox';
 import { leadItemView, leadQuery } from '../sponsors/lead-view';
 import { certificateView, claimView, contentView, stayView, travelView } from '../webhooks/message-resources';
 import type { PlannedRow } from './plan';

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { OrderRow } from '../../db/schema';
 import { orderSources } from '../../db/values';
 import { toMajor } from '../platform/money';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
 import { orderStatuses } from './order-status';
 

@@ -1,7 +1,8 @@
 // For rules valibot cannot express (a real time zone, a real currency, an end after its start):
 // the same invalidRequest problem, naming each field.
+
+import type { FieldError } from './pipeline/validation';
 import { problem } from './problems';
-import type { FieldError } from './validation';
 
 export class FieldErrors {
   private readonly errors: FieldError[] = [];

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { madeNow } from '../platform/change-stamp';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
+import { madeNow } from '../platform/storage/change-stamp';
 import { speakerFields } from './programme-fields';
 import { speakerSchema, speakerView } from './speaker-view';
 

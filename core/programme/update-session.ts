@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { resolveTimes } from '../events/event-input';
-import { logChange } from '../platform/change-log';
-import { checkIfMatch } from '../platform/etag';
 import { FieldErrors } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { checkIfMatch } from '../platform/pipeline/etag';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { loadSession } from './load-session';
 import { checkCapacity, checkPlacement, refuseClash, sessionBody } from './session-input';

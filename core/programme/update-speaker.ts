@@ -1,12 +1,12 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { changedNow } from '../platform/change-stamp';
 import { nameNotBlank } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { loadEventRow } from '../platform/load-event-row';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
 import { speakerFields } from './programme-fields';
 import { sessionIdsBySpeaker } from './speaker-sessions';
 import { speakerSchema, speakerView } from './speaker-view';

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { violatedUnique } from '../../db/errors';
 import { nextChangeSeq } from '../../db/sequence';
-import { logChange } from '../platform/change-log';
 import { FieldErrors, textOf } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
 import { toMinor } from '../platform/money';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { maxAmount, maxWhole, uuid } from '../platform/schemas';
 import { parseInstant } from '../platform/time';

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { logChange } from '../platform/change-log';
-import { checkIfMatch } from '../platform/etag';
 import { FieldErrors } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { checkIfMatch } from '../platform/pipeline/etag';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { loadTicketType } from './load-ticket-type';

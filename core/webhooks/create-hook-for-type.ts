@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineOperation } from '../platform/operation';
+import { defineOperation } from '../platform/pipeline/operation';
 import { hookFields, subscribe } from './hook-input';
 import { hookSchema } from './hook-view';
 import { eventTypeName, olderHookKeys } from './subscription-rules';

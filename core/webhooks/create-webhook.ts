@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { madeNow } from '../platform/change-stamp';
 import { newId } from '../platform/ids';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { text } from '../platform/schemas';
+import { madeNow } from '../platform/storage/change-stamp';
 import { encryptSecret, newSigningSecret, secretKeyOf } from './signing-secrets';
 import { checkAddress, checkDescription, checkEventTypes, webhookFields } from './webhook-input';
 import { maxEndpoints, webhookSchema, webhookView } from './webhook-view';

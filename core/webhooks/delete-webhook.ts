@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { cancelPendingDeliveries } from './delivery-state';
 import { loadWebhook } from './webhook-view';

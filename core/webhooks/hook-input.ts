@@ -4,10 +4,10 @@
 // most 200 a workspace; the platform that makes it is named.
 import * as v from 'valibot';
 import { type HookClient, hookClients } from '../../db/values';
-import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
+import { logChange } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { type HookView, hookView, maxHooks } from './hook-view';

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { HookRow } from '../../db/schema';
 import { hookClients, webhookEventTypes } from '../../db/values';
 import type { Ctx } from '../platform/context';
-import { loadWorkspaceRow } from '../platform/load-workspace-row';
+import { loadWorkspaceRow } from '../platform/pipeline/load-workspace-row';
 import { dateTime, uuid } from '../platform/schemas';
 
 /** The most automation subscriptions a workspace may have. */

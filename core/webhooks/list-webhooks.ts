@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineOperation } from '../platform/operation';
+import { defineOperation } from '../platform/pipeline/operation';
 import { int32 } from '../platform/schemas';
 import { maxEndpoints, webhookSchema, webhookView } from './webhook-view';
 

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { CertificateRow, ContentRow, ExpenseClaimRow, StayRow, TravelRow } from '../../db/schema';
 import { certificateKinds, claimStatuses, contentKinds, stayStatuses, travelModes } from '../../db/values';
 import { toMajor } from '../platform/money';
-import { applyPersonalData, declarePersonal } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
 
 export { claimStatuses, stayStatuses };

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { changedNow } from '../platform/change-stamp';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, text, uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
 import { encryptSecret, newSigningSecret, secretKeyOf } from './signing-secrets';
 import { loadWebhook, webhookSchema, webhookView } from './webhook-view';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
 import { newMessageId } from '../platform/ids';
-import { defineOperation } from '../platform/operation';
+import { logChange } from '../platform/pipeline/change-log';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
 import { newDelivery } from './delivery-state';
 import { secretKeyOf } from './signing-secrets';

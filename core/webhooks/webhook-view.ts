@@ -9,7 +9,7 @@ import {
   webhookEventTypes,
 } from '../../db/values';
 import type { Ctx } from '../platform/context';
-import { loadWorkspaceRow } from '../platform/load-workspace-row';
+import { loadWorkspaceRow } from '../platform/pipeline/load-workspace-row';
 import { dateTime, text, uuid } from '../platform/schemas';
 import { shownUrl } from './receiver-address';
 

@@ -1,7 +1,7 @@
 // Entity tags of single resources: a hash of the representation, so any visible change moves it.
 import { createHash } from 'node:crypto';
-import type { Ctx } from './context';
-import { problem } from './problems';
+import type { Ctx } from '../context';
+import { problem } from '../problems';
 
 export function etagOf(representation: unknown): string {
   const hash = createHash('sha256').update(JSON.stringify(representation)).digest('base64url');

@@ -4,11 +4,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import * as v from 'valibot';
-import { isPostgres } from '../../db/dialect';
-import { settledChanges } from '../../db/sequence';
-import type { Ctx } from './context';
-import { problem } from './problems';
-import { parseInstant } from './time';
+import { isPostgres } from '../../../db/dialect';
+import { settledChanges } from '../../../db/sequence';
+import type { Ctx } from '../context';
+import { problem } from '../problems';
+import { parseInstant } from '../time';
 
 export const maxLimit = 500;
 export const defaultLimit = 100;

@@ -4,9 +4,9 @@
 //   the resource says which of the three cases applies (personalData, erased);
 // - erasure: the columns are nulled in the table, and the fields in every stored copy of the
 //   resource (outbox messages, kept idempotent answers).
-import type { Database } from '../../db/schema';
-import type { Actor } from './actor';
-import { hasScope } from './scopes';
+import type { Database } from '../../../db/schema';
+import type { Actor } from '../actor';
+import { hasScope } from '../scopes';
 
 export type PersonalData = 'included' | 'withheld' | 'erased';
 

@@ -6,11 +6,11 @@
 // this process (a request that died with its process holds nothing) and, on PostgreSQL, as a lock
 // the write's transaction holds, for requests running in other processes.
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/connect';
-import { tryTransactionLock } from '../../db/dialect';
-import type { Actor } from './actor';
-import type { Clock } from './clock';
-import { type Problem, type ProblemCode, problem } from './problems';
+import type { Db } from '../../../db/connect';
+import { tryTransactionLock } from '../../../db/dialect';
+import type { Actor } from '../actor';
+import type { Clock } from '../clock';
+import { type Problem, type ProblemCode, problem } from '../problems';
 
 export const idempotencyHours = 24;
 

@@ -5,11 +5,11 @@
 // A token names its grant (`grant_id`) too, read on every call as well: a grant revoked (its code
 // used twice, its refresh token revoked) ends the tokens issued under it.
 import { createLocalJWKSet, errors, type JWK, jwtVerify } from 'jose';
-import { grantInForce } from '../../db/oauth-store';
+import { grantInForce } from '../../../db/oauth-store';
+import { problem } from '../problems';
+import { isScope } from '../scopes';
+import type { Services } from '../services';
 import type { Verification } from './authenticate';
-import { problem } from './problems';
-import { isScope } from './scopes';
-import type { Services } from './services';
 
 export type Audience = 'rest' | 'mcp';
 

@@ -3,7 +3,7 @@
 // and PostgreSQL both take the most recent savepoint of a name), and the statements stay the same
 // text for the prepared-statement cache.
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect';
+import type { Db } from '../../../db/connect';
 
 export async function withSavepoint<T>(trx: Db, work: () => Promise<T>): Promise<T> {
   await sql`savepoint tessera_write`.execute(trx);

@@ -3,8 +3,12 @@
 // online, module), then the handler. A write runs in one transaction, and an idempotent one keeps
 // its first answer in that same transaction. Whatever the operation answers must be among the
 // problems it declares (problemsOf).
-import { isPostgres } from '../../db/dialect';
-import type { Ctx } from './context';
+import { isPostgres } from '../../../db/dialect';
+import type { Ctx } from '../context';
+import { lowerCaseIds } from '../ids';
+import { isProblem, problem } from '../problems';
+import { requireScope, type Scope } from '../scopes';
+import { withSavepoint } from '../storage/savepoint';
 import {
   checkIdempotencyKey,
   hashBody,
@@ -14,14 +18,10 @@ import {
   storedAnswer,
   storedProblem,
 } from './idempotency';
-import { lowerCaseIds } from './ids';
 import { enforceEventRules } from './load-event';
 import type { AnyOperation } from './operation';
 import { problemsOf } from './operation-problems';
 import { canReadPeople } from './personal-data';
-import { isProblem, problem } from './problems';
-import { withSavepoint } from './savepoint';
-import { requireScope, type Scope } from './scopes';
 import { parseInput } from './validation';
 
 export interface InvokeOptions {

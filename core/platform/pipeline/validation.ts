@@ -2,8 +2,8 @@
 // types in a JSON body are invalidBody, anything else missing or wrong is invalidRequest; both list
 // every field at once in `errors`.
 import * as v from 'valibot';
-import { FieldErrors } from './field-errors';
-import { problem } from './problems';
+import { FieldErrors } from '../field-errors';
+import { problem } from '../problems';
 
 export interface FieldError {
   field: string;

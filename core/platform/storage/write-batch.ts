@@ -6,8 +6,8 @@
 // On PostgreSQL other processes write at the same time, and two batches may take the same rows'
 // locks in opposite orders: the database then ends one as a deadlock's victim. Nothing of it was
 // written, so the whole batch runs again.
-import type { Db } from '../../db/connect';
-import { lostToConcurrentWrite } from '../../db/errors';
+import type { Db } from '../../../db/connect';
+import { lostToConcurrentWrite } from '../../../db/errors';
 import { withSavepoint } from './savepoint';
 
 /** Attempts of a batch the database picked as a deadlock's victim. */

@@ -2,11 +2,11 @@
 // transaction as the change, so the dispatcher sends exactly what happened, even after a crash.
 
 import type { Insertable } from 'kysely';
-import { insertRows, prepare } from '../../db/prepared';
-import type { OutboxTable } from '../../db/schema';
-import { type WebhookEventType, webhookEventTypes } from '../../db/values';
-import type { Ctx } from './context';
-import { newMessageId } from './ids';
+import { insertRows, prepare } from '../../../db/prepared';
+import type { OutboxTable } from '../../../db/schema';
+import { type WebhookEventType, webhookEventTypes } from '../../../db/values';
+import type { Ctx } from '../context';
+import { newMessageId } from '../ids';
 
 export { type WebhookEventType, webhookEventTypes };
 

@@ -1,6 +1,6 @@
 // The workspace activity log: every change, under the name of the key that made it. Written in
 // the change's own transaction (one insert there costs no extra commit).
-import type { Ctx } from './context';
+import type { Ctx } from '../context';
 
 export interface ChangeEntry {
   /** The operation's name, e.g. createEvent. */

@@ -1,9 +1,9 @@
 // A row that belongs to an event (a room, a track, a ticket type, ...), found only at that event:
 // another event's or workspace's id answers 404 notFound as if it did not exist.
 import type { Selectable } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Ctx } from './context';
-import { problem } from './problems';
+import type { Database } from '../../../db/schema';
+import type { Ctx } from '../context';
+import { problem } from '../problems';
 
 type EventRowTable = 'ticket_types' | 'add_ons' | 'sessions' | 'rooms' | 'tracks' | 'speakers';
 

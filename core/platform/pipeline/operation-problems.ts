@@ -2,8 +2,9 @@
 // answer plus those that follow from what it is (scoped, validated, about an event, in a module, a
 // door feature, a write, idempotent, conditional, paged). OpenAPI lists them and invoke checks
 // that nothing else is ever answered.
+
+import { type ProblemCode, problemCatalogue } from '../problems';
 import type { AnyOperation } from './operation';
-import { type ProblemCode, problemCatalogue } from './problems';
 
 const cache = new WeakMap<AnyOperation, ReadonlySet<ProblemCode>>();
 

@@ -3,9 +3,9 @@
 // (rate_windows, migration 0017). On SQLite one process serves the file, so its counters stay in
 // memory (rate-counter.ts), off the database's one writer.
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect';
-import { isPostgres } from '../../db/dialect';
-import { prepare } from '../../db/prepared';
+import type { Db } from '../../../db/connect';
+import { isPostgres } from '../../../db/dialect';
+import { prepare } from '../../../db/prepared';
 import { decisionOf, RateCounter, type RateDecision, type RateLimiter } from './rate-counter';
 
 /** endedBy: a window that started then or before has ended. */

@@ -1,9 +1,9 @@
 // A row that belongs to the workspace itself (an endpoint, a subscription, a community), found only in the
 // caller's workspace: another workspace's id answers 404 notFound as if it did not exist.
 import type { Selectable } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Ctx } from './context';
-import { problem } from './problems';
+import type { Database } from '../../../db/schema';
+import type { Ctx } from '../context';
+import { problem } from '../problems';
 
 type WorkspaceRowTable = 'webhooks' | 'hooks' | 'communities';
 

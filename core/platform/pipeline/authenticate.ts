@@ -1,13 +1,14 @@
 // One token verifier for both adapters: turns a Bearer token or X-Api-Key into an Actor.
 // Verified keys are kept in memory (KeyCache) until a key or workspace changes anywhere, so a
 // revocation or expiry still takes effect on the very next call.
+
+import type { Actor } from '../actor';
+import { parseKey, secretMatches } from '../keys';
+import { type Problem, problem } from '../problems';
+import { isScope, type Scope } from '../scopes';
+import type { Services } from '../services';
+import type { KeyLookup, KeyRow } from '../storage/key-cache';
 import { type Audience, isAccessToken, verifyAccessToken } from './access-tokens';
-import type { Actor } from './actor';
-import type { KeyLookup, KeyRow } from './key-cache';
-import { parseKey, secretMatches } from './keys';
-import { type Problem, problem } from './problems';
-import { isScope, type Scope } from './scopes';
-import type { Services } from './services';
 
 export type Verification =
   | { ok: true; actor: Actor }

@@ -3,9 +3,9 @@
 // one unique (the id), so a cursor still never skips or repeats a row. Planned with planPage as
 // every list is (limit, a cursor bound to the list, its filters and the workspace).
 import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { Ctx } from './context';
+import type { Ctx } from '../context';
+import { problem } from '../problems';
 import { encodeCursor, type Page, type PagePlan } from './paging';
-import { problem } from './problems';
 
 export type Position = (string | number)[];
 

@@ -1,7 +1,7 @@
 // Every row that changes carries when it was made, when it last changed and its change position
 // ("oldest change first" pages by it): stamped here, so no write forgets one.
-import { nextChangeSeq } from '../../db/sequence';
-import type { Ctx } from './context';
+import { nextChangeSeq } from '../../../db/sequence';
+import type { Ctx } from '../context';
 
 /** For a new row. */
 export async function madeNow(

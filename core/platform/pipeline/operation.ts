@@ -1,10 +1,10 @@
 // An operation is a plain object: the one declaration both the REST route table and the MCP
 // tool table point at, and the one invoke enforces. Handlers return data, never HTTP or MCP shapes.
 import type * as v from 'valibot';
-import type { EventModule } from '../../db/values';
-import type { Ctx } from './context';
-import type { ProblemCode } from './problems';
-import type { Scope } from './scopes';
+import type { EventModule } from '../../../db/values';
+import type { Ctx } from '../context';
+import type { ProblemCode } from '../problems';
+import type { Scope } from '../scopes';
 import type { FieldRules } from './validation';
 
 export type Effect = 'read' | 'write' | 'destructive';

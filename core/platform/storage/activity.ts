@@ -1,10 +1,10 @@
 // Key activity: every call (refused ones too) per key, kept 90 days. Entries are buffered and
 // written in batches so recording never adds a write to the hot path.
-import type { Db } from '../../db/connect';
-import { insertRows } from '../../db/prepared';
-import type { Clock } from './clock';
-import { addDays } from './clock';
-import type { Log } from './log';
+import type { Db } from '../../../db/connect';
+import { insertRows } from '../../../db/prepared';
+import type { Clock } from '../clock';
+import { addDays } from '../clock';
+import type { Log } from '../log';
 
 export const activityRetentionDays = 90;
 

@@ -3,10 +3,10 @@
 // a generation counter whenever a key or its workspace changes (triggers, migration 0015), each
 // call reads that one number with a statement compiled once, and a new number empties the cache.
 // Expiry is compared with the clock on every call, so it needs no invalidation.
-import type { Db } from '../../db/connect';
-import { prepare } from '../../db/prepared';
-import type { ApiKeysTable } from '../../db/schema';
-import type { Flag } from '../../db/values';
+import type { Db } from '../../../db/connect';
+import { prepare } from '../../../db/prepared';
+import type { ApiKeysTable } from '../../../db/schema';
+import type { Flag } from '../../../db/values';
 
 /** The columns a verification reads: the key and its workspace. */
 export type KeyRow = Pick<

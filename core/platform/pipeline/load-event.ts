@@ -2,12 +2,12 @@
 // 404 as if it did not exist), with the rules of its modules and of online events applied by
 // invoke from the operation's declaration. Loaded once per call: handlers get the same row.
 
-import { prepare } from '../../db/prepared';
-import type { EventRow } from '../../db/schema';
-import { type EventModule, eventModules } from '../../db/values';
-import type { Ctx } from './context';
+import { prepare } from '../../../db/prepared';
+import type { EventRow } from '../../../db/schema';
+import { type EventModule, eventModules } from '../../../db/values';
+import type { Ctx } from '../context';
+import { problem } from '../problems';
 import type { AnyOperation } from './operation';
-import { problem } from './problems';
 
 export function modulesOf(row: Pick<EventRow, 'modules'>): Record<EventModule, boolean> {
   const stored = JSON.parse(row.modules) as Partial<Record<EventModule, boolean>>;

@@ -1,6 +1,6 @@
 // A new row of an event's ordered list (ticket types, doors, rooms, ...) goes last unless a place
 // is given.
-import type { Ctx } from './context';
+import type { Ctx } from '../context';
 
 type Ordered = 'ticket_types' | 'add_ons' | 'doors' | 'rooms' | 'tracks';
 
