@@ -5,7 +5,6 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, wr
 import { join } from 'node:path';
 import { type Clock, systemClock } from '../core/platform/clock';
 import { type Log, silentLog } from '../core/platform/log';
-import { tokenVerifier } from '../core/platform/pipeline/access-tokens';
 import { IdempotencyInFlight } from '../core/platform/pipeline/idempotency';
 import { deriveSecrets } from '../core/platform/secrets';
 import type { DeliverySettings, Services } from '../core/platform/services';
@@ -14,6 +13,7 @@ import { KeyCache } from '../core/platform/storage/key-cache';
 import { OutboxSignal } from '../core/platform/storage/outbox-signal';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { WriteBatcher } from '../core/platform/storage/write-batch';
+import { tokenVerifier } from '../core/platform/token-verifier';
 import { migrateToLatest, openDatabase } from '../db/connect';
 import { loadSigningKeys, publicKeys } from './signing-keys';
 

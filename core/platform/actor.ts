@@ -1,3 +1,4 @@
+import type { Problem } from './problems';
 import type { Scope } from './scopes';
 
 /** Who is calling: resolved once per request by the token verifier, the same for REST and MCP. */
@@ -17,3 +18,8 @@ export interface Actor {
   /** API keys reach both resources; assistant sign-in tokens are bound to one. */
   audience: 'any' | 'rest' | 'mcp';
 }
+
+/** What a credential turned out to be: the caller, or the problem to answer (with the key it named). */
+export type Verification =
+  | { ok: true; actor: Actor }
+  | { ok: false; problem: Problem; key?: { keyId: string; workspaceId: string } };

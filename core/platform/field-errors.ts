@@ -1,8 +1,13 @@
 // For rules valibot cannot express (a real time zone, a real currency, an end after its start):
 // the same invalidRequest problem, naming each field.
 
-import type { FieldError } from './pipeline/validation';
 import { problem } from './problems';
+
+/** One field's problem, as a problem's `errors` list names it. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 export class FieldErrors {
   private readonly errors: FieldError[] = [];

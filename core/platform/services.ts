@@ -2,7 +2,6 @@
 import type { Db } from '../../db/connect';
 import type { Clock } from './clock';
 import type { Log } from './log';
-import type { TokenVerifier } from './pipeline/access-tokens';
 import type { IdempotencyInFlight } from './pipeline/idempotency';
 import type { DeploymentSecrets } from './secrets';
 import type { ActivityRecorder } from './storage/activity';
@@ -10,6 +9,7 @@ import type { KeyCache } from './storage/key-cache';
 import type { OutboxSignal } from './storage/outbox-signal';
 import type { RateLimiter } from './storage/rate-counter';
 import type { WriteBatcher } from './storage/write-batch';
+import type { TokenVerifier } from './token-verifier';
 
 /** How messages leave the service. */
 export interface DeliverySettings {

@@ -4,12 +4,12 @@
 // key row is read on every call, so revoking or expiring the key ends its tokens on the next call.
 // A token names its grant (`grant_id`) too, read on every call as well: a grant revoked (its code
 // used twice, its refresh token revoked) ends the tokens issued under it.
-import { createLocalJWKSet, errors, type JWK, jwtVerify } from 'jose';
+import { errors, jwtVerify } from 'jose';
 import { grantInForce } from '../../../db/oauth-store';
+import type { Verification } from '../actor';
 import { problem } from '../problems';
 import { isScope } from '../scopes';
 import type { Services } from '../services';
-import type { Verification } from './authenticate';
 
 export type Audience = 'rest' | 'mcp';
 
@@ -26,17 +26,6 @@ export function audienceOf(issuer: string, resource: string): Audience | null {
   for (const audience of Object.keys(resourcePaths) as Audience[])
     if (resource === resourceUrl(issuer, audience)) return audience;
   return null;
-}
-
-export interface TokenVerifier {
-  /** The issuer (the service's public origin), known once the server listens. */
-  issuer: string;
-  /** The public keys tokens are verified with. */
-  keys: ReturnType<typeof createLocalJWKSet>;
-}
-
-export function tokenVerifier(publicKeys: { keys: JWK[] }, issuer = ''): TokenVerifier {
-  return { issuer, keys: createLocalJWKSet(publicKeys) };
 }
 
 /** A JWT (three base64url parts), as opposed to an API key (abk_…). */

@@ -2,17 +2,13 @@
 // Verified keys are kept in memory (KeyCache) until a key or workspace changes anywhere, so a
 // revocation or expiry still takes effect on the very next call.
 
-import type { Actor } from '../actor';
+import type { Verification } from '../actor';
 import { parseKey, secretMatches } from '../keys';
 import { type Problem, problem } from '../problems';
 import { isScope, type Scope } from '../scopes';
 import type { Services } from '../services';
 import type { KeyLookup, KeyRow } from '../storage/key-cache';
 import { type Audience, isAccessToken, verifyAccessToken } from './access-tokens';
-
-export type Verification =
-  | { ok: true; actor: Actor }
-  | { ok: false; problem: Problem; key?: { keyId: string; workspaceId: string } };
 
 /**
  * The credential of a request: `Authorization: Bearer …`, or `X-Api-Key`, with every value each

@@ -2,13 +2,8 @@
 // types in a JSON body are invalidBody, anything else missing or wrong is invalidRequest; both list
 // every field at once in `errors`.
 import * as v from 'valibot';
-import { FieldErrors } from '../field-errors';
+import { type FieldError, FieldErrors } from '../field-errors';
 import { problem } from '../problems';
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
 /** Field rules valibot cannot express, checked on the input as sent (values of any type). */
 export type FieldRules = (input: Record<string, unknown>, errors: FieldErrors) => void;
