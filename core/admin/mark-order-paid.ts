@@ -3,12 +3,12 @@
 import { emitAttendeeMessages, eventRef } from '../attendees/attendee-message';
 import { touchOrderAndAttendees } from '../attendees/touch-order';
 import { orderQuery } from '../orders/order-query';
-import { awaitingPaymentStatuses } from '../orders/order-status';
 import { orderView } from '../orders/order-view';
 import type { Ctx } from '../platform/context';
 import { logChange } from '../platform/pipeline/change-log';
 import { problem } from '../platform/problems';
 import { emit } from '../platform/storage/outbox';
+import { awaitingPaymentStatuses } from '../sales/order-status';
 import { inTransaction } from './operator';
 
 export async function markOrderPaid(operator: Ctx, orderId: string, provider = 'manual') {

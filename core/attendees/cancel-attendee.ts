@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { holdsPlaces } from '../orders/order-status';
 import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
-import { releasePlaces } from '../tickets/places';
+import { holdsPlaces } from '../sales/order-status';
+import { releasePlaces } from '../sales/places';
 import { emitAttendeeMessages } from './attendee-message';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { loadAttendee } from './load-attendee';

@@ -15,7 +15,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
-import { takeAddOnPlaces, takeTicketPlaces } from '../tickets/places';
+import { takePlaces } from '../sales/places';
 import { emitAttendeeRowMessages } from './attendee-message';
 import { type AttendeeJoinedRow, attendeeSchema, attendeeView } from './attendee-view';
 
@@ -118,12 +118,12 @@ export const registerAttendees = defineOperation({
       counts.set(person.ticketTypeId!, (counts.get(person.ticketTypeId!) ?? 0) + 1);
     // In the order of their ids, so concurrent registrations take their rows' locks in one order.
     for (const [ticketTypeId, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (!(await takeTicketPlaces(ctx, ticketTypeId, n))) {
+      if (!(await takePlaces(ctx, 'ticket_types', ticketTypeId, n))) {
         const name = types.get(ticketTypeId)?.name;
         throw problem('soldOut', `Not enough places left for ${n} × ${name}.`, { ticketTypeId });
       }
       for (const addOnId of JSON.parse(types.get(ticketTypeId)!.included_add_on_ids) as string[]) {
-        if (!(await takeAddOnPlaces(ctx, addOnId, n))) {
+        if (!(await takePlaces(ctx, 'add_ons', addOnId, n))) {
           throw problem('registrationRefused', 'An add-on included with this ticket type is sold out.', {
             reason: 'addOnSoldOut',
             ticketTypeId,

@@ -13,9 +13,9 @@ import { toFlag } from '../../db/values';
 import { eventRef } from '../attendees/attendee-message';
 import type { AttendeeJoinedRow } from '../attendees/attendee-view';
 import { attendeeView } from '../attendees/attendee-view';
-import { isValidTicket } from '../orders/order-status';
 import type { Ctx } from '../platform/context';
 import { emit } from '../platform/storage/outbox';
+import { isValidTicket } from '../sales/order-status';
 import { checkInView, type ScanResult } from './check-in-view';
 
 export interface Scan {

@@ -5,8 +5,8 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { freeRegistrationLimit, registrationsAboveFreeLimit } from '../sales/free-limit';
 import { eventSchema, eventView } from './event-view';
-import { freeRegistrationLimit, registrationsAboveFreeLimit } from './free-limit';
 
 export const setEventStatus = defineOperation({
   name: 'setEventStatus',

@@ -11,8 +11,8 @@ import {
   planPage,
 } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
+import { orderStatuses } from '../sales/order-status';
 import { orderQuery } from './order-query';
-import { orderStatuses } from './order-status';
 import { orderSchema, orderView } from './order-view';
 
 export const listOrders = defineOperation({

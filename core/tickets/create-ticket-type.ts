@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { ticketVisibilities, toFlag } from '../../db/values';
-import { registrationsAboveFreeLimit } from '../events/free-limit';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { fitsCurrency, toMinor } from '../platform/money';
@@ -11,6 +10,7 @@ import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
 import { nextSortOrder } from '../platform/storage/sort-order';
+import { registrationsAboveFreeLimit } from '../sales/free-limit';
 import { placedFields, priceFields } from './new-priced-places';
 import { resolveSalesWindow, salesWindowFields } from './sales-window';
 import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';

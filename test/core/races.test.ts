@@ -1,6 +1,6 @@
 // The guards that keep concurrent writes right, each met by two calls that have both done their
 // reads before either writes (test/support/interleave.ts): the last place is sold once
-// (core/tickets/places.ts), a ticket is welcomed once and someone let back in holds one place inside
+// (core/sales/places.ts), a ticket is welcomed once and someone let back in holds one place inside
 // (core/checkin/scanner.ts). Without a guard both calls would win, every run, on either store: the
 // real use cases run through invoke, only the write queue is swapped for the interleaving one.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { defineOperation } from '../platform/pipeline/operation';
-import { int32 } from '../platform/schemas';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { int32 } from '../../platform/schemas';
 import { maxEndpoints, webhookSchema, webhookView } from './webhook-view';
 
 export const listWebhooks = defineOperation({

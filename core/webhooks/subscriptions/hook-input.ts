@@ -3,16 +3,16 @@
 // (its scopes), to an event of the workspace (404 eventNotFound), at a public https address; at
 // most 200 a workspace; the platform that makes it is named.
 import * as v from 'valibot';
-import { type HookClient, hookClients } from '../../db/values';
-import type { Ctx } from '../platform/context';
-import { newId } from '../platform/ids';
-import { logChange } from '../platform/pipeline/change-log';
-import { loadEvent } from '../platform/pipeline/load-event';
-import { problem } from '../platform/problems';
-import { uuid } from '../platform/schemas';
+import { type HookClient, hookClients } from '../../../db/values';
+import type { Ctx } from '../../platform/context';
+import { newId } from '../../platform/ids';
+import { logChange } from '../../platform/pipeline/change-log';
+import { loadEvent } from '../../platform/pipeline/load-event';
+import { problem } from '../../platform/problems';
+import { uuid } from '../../platform/schemas';
+import { checkReceiverUrl, maxReceiverUrlLength } from '../receiver-address';
+import { knownEventTypes, requireScopesOf } from '../subscription-rules';
 import { type HookView, hookView, maxHooks } from './hook-view';
-import { checkReceiverUrl, maxReceiverUrlLength } from './receiver-address';
-import { knownEventTypes, requireScopesOf } from './subscription-rules';
 
 export const hookFields = {
   url: v.pipe(

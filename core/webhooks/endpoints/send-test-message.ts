@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { newMessageId } from '../platform/ids';
-import { logChange } from '../platform/pipeline/change-log';
-import { defineOperation } from '../platform/pipeline/operation';
-import { dateTime, int32, text, uuid } from '../platform/schemas';
-import { newDelivery } from './delivery-state';
-import { secretKeyOf } from './signing-secrets';
+import { newMessageId } from '../../platform/ids';
+import { logChange } from '../../platform/pipeline/change-log';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { dateTime, int32, text, uuid } from '../../platform/schemas';
+import { newDelivery } from '../delivery-state';
+import { secretKeyOf } from '../signing-secrets';
 import { loadWebhook } from './webhook-view';
 
 export const testMessageType = 'webhook.test';

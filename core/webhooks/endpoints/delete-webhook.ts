@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/pipeline/change-log';
-import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
-import { cancelPendingDeliveries } from './delivery-state';
+import { logChange } from '../../platform/pipeline/change-log';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { uuid } from '../../platform/schemas';
+import { cancelPendingDeliveries } from '../delivery-state';
 import { loadWebhook } from './webhook-view';
 
 export const deleteWebhook = defineOperation({

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/pipeline/change-log';
-import { defineOperation } from '../platform/pipeline/operation';
-import { dateTime, text, uuid } from '../platform/schemas';
-import { changedNow } from '../platform/storage/change-stamp';
-import { encryptSecret, newSigningSecret, secretKeyOf } from './signing-secrets';
+import { logChange } from '../../platform/pipeline/change-log';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { dateTime, text, uuid } from '../../platform/schemas';
+import { changedNow } from '../../platform/storage/change-stamp';
+import { encryptSecret, newSigningSecret, secretKeyOf } from '../signing-secrets';
 import { loadWebhook, webhookSchema, webhookView } from './webhook-view';
 
 /** How long the secret being replaced still signs, so receivers can move to the new one. */

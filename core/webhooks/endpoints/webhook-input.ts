@@ -2,11 +2,11 @@
 // the address (webhookUrl, webhookHttps, webhookPrivate), the event types (eventType, and the
 // key's scopes for them), then the description (at most 200 characters).
 import * as v from 'valibot';
-import type { WebhookEventType } from '../../db/values';
-import type { Ctx } from '../platform/context';
-import { problem } from '../platform/problems';
-import { checkReceiverUrl, maxReceiverUrlLength } from './receiver-address';
-import { eventTypeName, knownEventTypes, requireScopesOf } from './subscription-rules';
+import type { WebhookEventType } from '../../../db/values';
+import type { Ctx } from '../../platform/context';
+import { problem } from '../../platform/problems';
+import { checkReceiverUrl, maxReceiverUrlLength } from '../receiver-address';
+import { eventTypeName, knownEventTypes, requireScopesOf } from '../subscription-rules';
 
 export const maxDescriptionLength = 200;
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { defineOperation } from '../platform/pipeline/operation';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { eventTypeName, olderHookKeys } from '../subscription-rules';
 import { hookFields, subscribe } from './hook-input';
 import { hookSchema } from './hook-view';
-import { eventTypeName, olderHookKeys } from './subscription-rules';
 
 export const createHookForType = defineOperation({
   name: 'createHookForType',

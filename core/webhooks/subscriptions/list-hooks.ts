@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineOperation } from '../platform/pipeline/operation';
+import { defineOperation } from '../../platform/pipeline/operation';
 import { hookSchema, hookView } from './hook-view';
 
 export const listHooks = defineOperation({

@@ -1,17 +1,17 @@
 // The public Webhook resource (an endpoint). The signing secret is never part of it, and the query
 // part of the address (often a token) is hidden.
 import * as v from 'valibot';
-import type { WebhookRow } from '../../db/schema';
+import type { WebhookRow } from '../../../db/schema';
 import {
   deliveryResults,
   type WebhookEventType,
   webhookDisabledReasons,
   webhookEventTypes,
-} from '../../db/values';
-import type { Ctx } from '../platform/context';
-import { loadWorkspaceRow } from '../platform/pipeline/load-workspace-row';
-import { dateTime, text, uuid } from '../platform/schemas';
-import { shownUrl } from './receiver-address';
+} from '../../../db/values';
+import type { Ctx } from '../../platform/context';
+import { loadWorkspaceRow } from '../../platform/pipeline/load-workspace-row';
+import { dateTime, text, uuid } from '../../platform/schemas';
+import { shownUrl } from '../receiver-address';
 
 /** The most endpoints a workspace may have. */
 export const maxEndpoints = 20;

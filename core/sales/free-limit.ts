@@ -1,8 +1,9 @@
 // The free limit: an event with at most this many registrations (valid tickets, crew left out)
 // needs no licence. Above it, reopening an earlier edition needs its licence (historyNeedsLicence),
 // and a first paid ticket type would end a free community event's status (endsCommunity).
-import { countRegistered } from '../attendees/registered';
+
 import type { Ctx } from '../platform/context';
+import { countRegistered } from './registered';
 
 export const freeRegistrationLimit = 50;
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { deliveryStates } from '../../db/values';
-import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
-import { uuid } from '../platform/schemas';
-import { type DeliveryView, deliverySchema } from './delivery-view';
+import { deliveryStates } from '../../../db/values';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../../platform/pipeline/paging';
+import { uuid } from '../../platform/schemas';
+import { type DeliveryView, deliverySchema } from '../delivery-view';
 import { loadWebhook } from './webhook-view';
 
 const { updatedSince: _notHere, ...pageFields } = cursorFields;

@@ -1,8 +1,8 @@
 // What "registered" means, in one place: valid tickets (not cancelled, order paid or free), crew
 // left out. The event statistics, the check-in summary and the sales pace all count it so.
 
-import { validOrderStatuses } from '../orders/order-status';
 import type { Ctx } from '../platform/context';
+import { validOrderStatuses } from './order-status';
 
 /** The event's registered tickets, to count or narrow further. */
 export function registeredTickets(ctx: Ctx, eventId: string) {

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { newId } from '../platform/ids';
-import { logChange } from '../platform/pipeline/change-log';
-import { defineOperation } from '../platform/pipeline/operation';
-import { problem } from '../platform/problems';
-import { text } from '../platform/schemas';
-import { madeNow } from '../platform/storage/change-stamp';
-import { encryptSecret, newSigningSecret, secretKeyOf } from './signing-secrets';
+import { newId } from '../../platform/ids';
+import { logChange } from '../../platform/pipeline/change-log';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { problem } from '../../platform/problems';
+import { text } from '../../platform/schemas';
+import { madeNow } from '../../platform/storage/change-stamp';
+import { encryptSecret, newSigningSecret, secretKeyOf } from '../signing-secrets';
 import { checkAddress, checkDescription, checkEventTypes, webhookFields } from './webhook-input';
 import { maxEndpoints, webhookSchema, webhookView } from './webhook-view';
 

@@ -1,10 +1,10 @@
 // The public Hook resource (an automation subscription). The callback address is never returned.
 import * as v from 'valibot';
-import type { HookRow } from '../../db/schema';
-import { hookClients, webhookEventTypes } from '../../db/values';
-import type { Ctx } from '../platform/context';
-import { loadWorkspaceRow } from '../platform/pipeline/load-workspace-row';
-import { dateTime, uuid } from '../platform/schemas';
+import type { HookRow } from '../../../db/schema';
+import { hookClients, webhookEventTypes } from '../../../db/values';
+import type { Ctx } from '../../platform/context';
+import { loadWorkspaceRow } from '../../platform/pipeline/load-workspace-row';
+import { dateTime, uuid } from '../../platform/schemas';
 
 /** The most automation subscriptions a workspace may have. */
 export const maxHooks = 200;

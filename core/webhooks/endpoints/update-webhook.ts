@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/pipeline/change-log';
-import { checkIfMatch } from '../platform/pipeline/etag';
-import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
-import { changedNow } from '../platform/storage/change-stamp';
+import { logChange } from '../../platform/pipeline/change-log';
+import { checkIfMatch } from '../../platform/pipeline/etag';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { uuid } from '../../platform/schemas';
+import { changedNow } from '../../platform/storage/change-stamp';
 import { checkAddress, checkDescription, checkEventTypes, webhookFields } from './webhook-input';
 import { loadWebhook, webhookSchema, webhookView } from './webhook-view';
 

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/pipeline/change-log';
-import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
-import { requireScope } from '../platform/scopes';
-import { cancelPendingDeliveries } from './delivery-state';
+import { logChange } from '../../platform/pipeline/change-log';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { uuid } from '../../platform/schemas';
+import { requireScope } from '../../platform/scopes';
+import { cancelPendingDeliveries } from '../delivery-state';
+import { olderHookKeys } from '../subscription-rules';
 import { loadHook } from './hook-view';
-import { olderHookKeys } from './subscription-rules';
 
 export const deleteHook = defineOperation({
   name: 'deleteHook',

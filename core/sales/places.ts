@@ -4,30 +4,19 @@ import { sql } from 'kysely';
 import { nextChangeSeq } from '../../db/sequence';
 import type { Ctx } from '../platform/context';
 
-/** Takes n places of a ticket type; false when they are not there. */
-export async function takeTicketPlaces(ctx: Ctx, ticketTypeId: string, n: number): Promise<boolean> {
-  const result = await ctx.db
-    .updateTable('ticket_types')
-    .set({
-      taken: sql`taken + ${n}`,
-      updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeq(ctx.db),
-    })
-    .where('id', '=', ticketTypeId)
-    .where((eb) => eb.or([eb('capacity', 'is', null), eb(sql`taken + ${n}`, '<=', eb.ref('capacity'))]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+/** What has places: ticket types and add-ons keep a capacity (null: no limit) and a taken count. */
+type WithPlaces = 'ticket_types' | 'add_ons';
 
-export async function takeAddOnPlaces(ctx: Ctx, addOnId: string, n: number): Promise<boolean> {
+/** Takes n places of a ticket type or an add-on; false when they are not there. */
+export async function takePlaces(ctx: Ctx, table: WithPlaces, id: string, n: number): Promise<boolean> {
   const result = await ctx.db
-    .updateTable('add_ons')
+    .updateTable(table)
     .set({
       taken: sql`taken + ${n}`,
       updated_utc: ctx.clock.now().toISOString(),
       change_seq: await nextChangeSeq(ctx.db),
     })
-    .where('id', '=', addOnId)
+    .where('id', '=', id)
     .where((eb) => eb.or([eb('capacity', 'is', null), eb(sql`taken + ${n}`, '<=', eb.ref('capacity'))]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -43,7 +32,7 @@ export async function releasePlaces(ctx: Ctx, ticketTypeId: string, addOnIds: st
  * One place back. A count already at zero means the counts and the tickets disagree: the count
  * stays at zero (the schema refuses a negative one) and the inconsistency is logged, not hidden.
  */
-async function releaseOne(ctx: Ctx, table: 'ticket_types' | 'add_ons', id: string): Promise<void> {
+async function releaseOne(ctx: Ctx, table: WithPlaces, id: string): Promise<void> {
   const result = await ctx.db
     .updateTable(table)
     .set({

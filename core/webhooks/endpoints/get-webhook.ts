@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { uuid } from '../../platform/schemas';
 import { loadWebhook, webhookSchema, webhookView } from './webhook-view';
 
 export const getWebhook = defineOperation({
