@@ -16,4 +16,6 @@ export interface Actor {
   ratePerMinute: number;
   /** API keys reach both resources; assistant sign-in tokens are bound to one. */
   audience: 'any' | 'rest' | 'mcp';
+  /** The operator at the command line (no key): the only caller of operations marked `operator`. */
+  operator?: boolean;
 }
