@@ -90,6 +90,7 @@ export const importFileOperation = defineOperation({
     file: v.pipe(v.string(), v.description("The import file's text (UTF-8 already decoded).")),
     dryRun: v.pipe(v.boolean(), v.description('Check and count, keeping nothing.')),
   }),
+  // Published nowhere (no route or tool): the type is the contract, checked by the compiler.
   output: v.custom<ImportResult>(() => true),
   async handler(ctx, { file: text, dryRun }) {
     const data = readJson(text);
