@@ -1,18 +1,35 @@
 // Confirms payment of an order (a bank transfer or an invoice paid on account): the order becomes
 // paid, order.paid is sent, and attendee.registered for each ticket, which now lets its holder in.
+
+import * as v from 'valibot';
 import { emitAttendeeMessages, eventRef } from '../attendees/attendee-message';
 import { touchOrderAndAttendees } from '../attendees/touch-order';
 import { orderQuery } from '../orders/order-query';
-import { orderView } from '../orders/order-view';
+import { orderSchema, orderView } from '../orders/order-view';
 import type { Ctx } from '../platform/context';
 import { logChange } from '../platform/pipeline/change-log';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
+import { text, uuid } from '../platform/schemas';
 import { emit } from '../platform/storage/outbox';
 import { awaitingPaymentStatuses } from '../sales/order-status';
-import { inTransaction } from './operator';
+import { invokeAsOperator } from './operator';
 
-export async function markOrderPaid(operator: Ctx, orderId: string, provider = 'manual') {
-  return inTransaction(operator, async (ctx) => {
+export const markOrderPaidOperation = defineOperation({
+  name: 'markOrderPaid',
+  title: 'Mark an order paid',
+  description:
+    'Confirms payment of a pending, on-account, transfer or requested order (tessera order mark-paid): the order becomes paid, order.paid is sent, and attendee.registered for each of its tickets. Answers the order.',
+  operator: true,
+  scope: 'any',
+  effect: 'write',
+  problems: ['notFound', 'invalidRequest'],
+  input: v.object({
+    orderId: uuid('The order to mark paid.'),
+    provider: v.optional(text('Who took the payment.'), 'manual'),
+  }),
+  output: orderSchema,
+  async handler(ctx, { orderId, provider }) {
     const order = await ctx.db
       .selectFrom('orders')
       .selectAll()
@@ -56,5 +73,10 @@ export async function markOrderPaid(operator: Ctx, orderId: string, provider = '
       summary: provider,
     });
     return view;
-  });
+  },
+});
+
+/** Marks an order paid as the operator, through invoke. */
+export function markOrderPaid(operator: Ctx, orderId: string, provider = 'manual') {
+  return invokeAsOperator(markOrderPaidOperation, operator, { orderId, provider });
 }

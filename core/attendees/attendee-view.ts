@@ -12,6 +12,7 @@ export const attendeePersonal = declarePersonal({
   resource: 'attendee',
   idField: 'attendeeId',
   table: 'attendees',
+  countedAs: 'ticket',
   fields: {
     firstName: 'first_name',
     lastName: 'last_name',

@@ -17,6 +17,8 @@ export interface Actor {
   ratePerMinute: number;
   /** API keys reach both resources; assistant sign-in tokens are bound to one. */
   audience: 'any' | 'rest' | 'mcp';
+  /** The operator at the command line (no key): the only caller of operations marked `operator`. */
+  operator?: boolean;
 }
 
 /** What a credential turned out to be: the caller, or the problem to answer (with the key it named). */

@@ -135,6 +135,7 @@ export const travelPersonal = declarePersonal({
   resource: 'travel',
   idField: 'travelId',
   table: 'travel',
+  countedAs: 'journey',
   fields: { firstName: 'first_name', lastName: 'last_name', reference: 'reference' },
   storedOnly: ['email'],
   emailColumn: 'email',

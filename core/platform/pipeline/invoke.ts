@@ -49,6 +49,8 @@ export async function invoke(
       'The demonstration workspace is read-only; create a workspace of your own to make changes.',
     );
   }
+  if (operation.operator && !ctx.actor.operator)
+    throw new Error(`${operation.name} is run by the operator at the command line only.`);
   if (operation.scope !== 'any') requireScope(ctx.actor.scopes, scopeNeeded(operation, ctx));
   if (options.idempotency) checkIdempotencyKey(options.idempotency.key);
   const normalised = lowerCaseIds(raw);

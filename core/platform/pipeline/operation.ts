@@ -65,6 +65,12 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * (marked x-tessera-extension in the OpenAPI document).
    */
   extension?: boolean;
+  /**
+   * Run by the operator at the command line (src/cli.ts), never by a key: in neither the REST route
+   * table nor the MCP tool table, and invoke refuses it for any other caller. This flag is its
+   * permission, so its scope is 'any'.
+   */
+  operator?: boolean;
   /** Input fields with their docs in v.description; no transforms, so JSON Schema conversion is exact. */
   input: I;
   /** The answer's shape, for OpenAPI and MCP output schemas. */

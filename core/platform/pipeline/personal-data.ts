@@ -30,6 +30,8 @@ export interface PersonalResource<F extends string = string, P extends string = 
   storedOnly?: string[];
   /** The column holding the person's email address: how erasure finds their rows. */
   emailColumn: string;
+  /** What an erasure's summary counts its rows as, when not its resource name (a ticket, a journey). */
+  countedAs?: string;
   /**
    * The column naming the ticket the row is about (a lead's visitor): erasure finds the person's rows
    * by their tickets too, where the row may hold no email address.
