@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
-import { emitAttendeeMessages } from '../attendees/attendee-message';
+import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
 import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { erasedColumns, type PersonalResource, scrubErased } from '../platform/personal-data';
@@ -117,7 +117,7 @@ export async function erasePerson(
         .select(['id', 'slug', 'name'])
         .where('id', '=', eventId)
         .executeTakeFirstOrThrow();
-      await emitAttendeeMessages(ctx, 'attendee.erased', event, ids);
+      await emitForAttendees(ctx, attendeeErased, event, ids);
     }
     await logChange(ctx, {
       action: 'erasePerson',

@@ -1,13 +1,13 @@
 // Confirms payment of an order (a bank transfer or an invoice paid on account): the order becomes
 // paid, order.paid is sent, and attendee.registered for each ticket, which now lets its holder in.
-import { emitAttendeeMessages, eventRef } from '../attendees/attendee-message';
+import { attendeeRegistered, emitForAttendees } from '../attendees/attendee-messages';
 import { touchOrderAndAttendees } from '../attendees/touch-order';
+import { orderPaid } from '../orders/order-messages';
 import { orderQuery } from '../orders/order-query';
 import { awaitingPaymentStatuses } from '../orders/order-status';
 import { orderView } from '../orders/order-view';
 import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
-import { emit } from '../platform/outbox';
 import { problem } from '../platform/problems';
 import { inTransaction } from './operator';
 
@@ -35,7 +35,7 @@ export async function markOrderPaid(operator: Ctx, orderId: string, provider = '
       .executeTakeFirstOrThrow();
     const paid = await orderQuery(ctx.db).where('orders.id', '=', order.id).executeTakeFirstOrThrow();
     const view = orderView('unredacted', paid, Number(paid.attendee_count ?? 0));
-    await emit(ctx, { type: 'order.paid', eventId: event.id, data: { event: eventRef(event), order: view } });
+    await orderPaid.emit(ctx, { event, order: paid });
     const active = await ctx.db
       .selectFrom('attendees')
       .select('id')
@@ -43,9 +43,9 @@ export async function markOrderPaid(operator: Ctx, orderId: string, provider = '
       .where('status', '=', 'active')
       .orderBy('id')
       .execute();
-    await emitAttendeeMessages(
+    await emitForAttendees(
       ctx,
-      'attendee.registered',
+      attendeeRegistered,
       event,
       active.map((a) => a.id),
     );
