@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
-import { emitAttendeeMessages } from '../attendees/attendee-message';
+import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
 import type { Ctx } from '../platform/context';
 import { logChange } from '../platform/pipeline/change-log';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -112,7 +112,7 @@ async function emitErased(ctx: Ctx, attendeeIds: string[]): Promise<void> {
       .select(['id', 'slug', 'name'])
       .where('id', '=', eventId)
       .executeTakeFirstOrThrow();
-    await emitAttendeeMessages(ctx, 'attendee.erased', event, ids);
+    await emitForAttendees(ctx, attendeeErased, event, ids);
   }
 }
 

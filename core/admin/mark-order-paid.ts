@@ -2,8 +2,9 @@
 // paid, order.paid is sent, and attendee.registered for each ticket, which now lets its holder in.
 
 import * as v from 'valibot';
-import { emitAttendeeMessages, eventRef } from '../attendees/attendee-message';
+import { attendeeRegistered, emitForAttendees } from '../attendees/attendee-messages';
 import { touchOrderAndAttendees } from '../attendees/touch-order';
+import { orderPaid } from '../orders/order-messages';
 import { orderQuery } from '../orders/order-query';
 import { orderSchema, orderView } from '../orders/order-view';
 import type { Ctx } from '../platform/context';
@@ -11,7 +12,6 @@ import { logChange } from '../platform/pipeline/change-log';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { text, uuid } from '../platform/schemas';
-import { emit } from '../platform/storage/outbox';
 import { awaitingPaymentStatuses } from '../sales/order-status';
 import { invokeAsOperator } from './operator';
 
@@ -52,7 +52,7 @@ export const markOrderPaidOperation = defineOperation({
       .executeTakeFirstOrThrow();
     const paid = await orderQuery(ctx.db).where('orders.id', '=', order.id).executeTakeFirstOrThrow();
     const view = orderView('unredacted', paid, Number(paid.attendee_count ?? 0));
-    await emit(ctx, { type: 'order.paid', eventId: event.id, data: { event: eventRef(event), order: view } });
+    await orderPaid.emit(ctx, { event, order: paid });
     const active = await ctx.db
       .selectFrom('attendees')
       .select('id')
@@ -60,9 +60,9 @@ export const markOrderPaidOperation = defineOperation({
       .where('status', '=', 'active')
       .orderBy('id')
       .execute();
-    await emitAttendeeMessages(
+    await emitForAttendees(
       ctx,
-      'attendee.registered',
+      attendeeRegistered,
       event,
       active.map((a) => a.id),
     );

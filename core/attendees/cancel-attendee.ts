@@ -6,7 +6,7 @@ import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { holdsPlaces } from '../sales/order-status';
 import { releasePlaces } from '../sales/places';
-import { emitAttendeeMessages } from './attendee-message';
+import { attendeeCancelled, emitForAttendees } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { loadAttendee } from './load-attendee';
 import { touchOrderAndAttendees } from './touch-order';
@@ -53,7 +53,7 @@ export const cancelAttendee = defineOperation({
       .where('status', '=', 'active')
       .executeTakeFirst();
     await touchOrderAndAttendees(ctx, attendee.order_id, stillActive ? {} : { status: 'cancelled' });
-    await emitAttendeeMessages(ctx, 'attendee.cancelled', event, [attendee.id]);
+    await emitForAttendees(ctx, attendeeCancelled, event, [attendee.id]);
     await logChange(ctx, { action: 'cancelAttendee', resourceType: 'attendee', resourceId: attendee.id });
     return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, attendee.id));
   },

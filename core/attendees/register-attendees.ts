@@ -16,7 +16,7 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { takePlaces } from '../sales/places';
-import { emitAttendeeRowMessages } from './attendee-message';
+import { attendeeRegistered } from './attendee-messages';
 import { type AttendeeJoinedRow, attendeeSchema, attendeeView } from './attendee-view';
 
 export const maxAttendeesPerRequest = 50;
@@ -206,7 +206,10 @@ export const registerAttendees = defineOperation({
       order_status: 'free',
       ticket_type_name: types.get(row.ticket_type_id)!.name,
     }));
-    await emitAttendeeRowMessages(ctx, 'attendee.registered', event, joined);
+    await attendeeRegistered.emitEach(
+      ctx,
+      joined.map((attendee) => ({ event, attendee })),
+    );
     await logChange(ctx, {
       action: 'registerAttendees',
       resourceType: 'order',

@@ -9,7 +9,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
-import { emitAttendeeMessages } from './attendee-message';
+import { attendeeUpdated, emitForAttendees } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { loadAttendee } from './load-attendee';
 
@@ -78,7 +78,7 @@ export const updateAttendee = defineOperation({
         .set({ ...next, updated_utc: ctx.clock.now().toISOString(), change_seq: await nextChangeSeq(ctx.db) })
         .where('id', '=', current.id)
         .execute();
-      await emitAttendeeMessages(ctx, 'attendee.updated', event, [current.id]);
+      await emitForAttendees(ctx, attendeeUpdated, event, [current.id]);
       await logChange(ctx, { action: 'updateAttendee', resourceType: 'attendee', resourceId: current.id });
     }
     return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, current.id));

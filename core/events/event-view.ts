@@ -35,6 +35,13 @@ export const eventRefSchema = v.object({
   name: text('Name of the event.'),
 });
 
+/** The event a message is about, as every message names it. */
+export type EventRefSource = Pick<EventRow, 'id' | 'slug' | 'name'>;
+
+export function eventRef(event: EventRefSource): v.InferOutput<typeof eventRefSchema> {
+  return { eventId: event.id, slug: event.slug, name: event.name };
+}
+
 export const eventSchema = v.object({
   eventId: uuid('The event id.'),
   name: text('Name of the event.'),

@@ -4,17 +4,17 @@
 // 410 Gone (its endpoint switched off, the delivery queued after it cancelled). Nothing is left
 // pending, and every endpoint and subscription is switched off at an address under .invalid (RFC
 // 2606: never resolves), so the sample never sends anything, even once a secret is made or a change
-// happens in a writable sample workspace. Messages are made by the same views the use cases emit, so
+// happens in a writable sample workspace. Messages are made by the emitters the use cases call, so
 // they are what a receiver would have got.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect';
 import { sampleId } from '../../db/sample/ids';
 import { nextChangeSeq } from '../../db/sequence';
 import type { DeliveryState, HookClient, WebhookEventType } from '../../db/values';
-import { eventRef } from '../attendees/attendee-message';
-import { attendeeQuery, attendeeView } from '../attendees/attendee-view';
+import { attendeeRegistered } from '../attendees/attendee-messages';
+import { attendeeQuery } from '../attendees/attendee-view';
+import { orderPaid } from '../orders/order-messages';
 import { orderQuery } from '../orders/order-query';
-import { orderView } from '../orders/order-view';
 import { retryDelaysSeconds } from './retry-schedule';
 import type { SendResult } from './sender';
 import { encryptSecret, newSigningSecret } from './signing-secrets';
@@ -171,14 +171,8 @@ export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promis
     .limit(2)
     .execute();
   const messages = [
-    ...attendees.map((a) => ({
-      type: 'attendee.registered' as const,
-      data: { event: eventRef(summit), attendee: attendeeView('unredacted', a) },
-    })),
-    ...orders.map((o) => ({
-      type: 'order.paid' as const,
-      data: { event: eventRef(summit), order: orderView('unredacted', o, Number(o.attendee_count ?? 0)) },
-    })),
+    ...attendees.map((attendee) => attendeeRegistered.message({ event: summit, attendee })),
+    ...orders.map((order) => orderPaid.message({ event: summit, order })),
   ];
   const sent = at(-hours(24 * 4));
   const outbox: { id: number; messageId: string; type: WebhookEventType }[] = [];
