@@ -5,7 +5,6 @@ import { reserveChangeSeqs } from '../../db/sequence';
 import { loadQuestions } from '../events/load-questions';
 import { checkAnswer, type QuestionView } from '../events/questions';
 import { newOrderReference } from '../orders/order-reference';
-import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { isUuid, newId } from '../platform/ids';
@@ -53,6 +52,11 @@ export const registerAttendees = defineOperation({
     'Issues free tickets to 1 to 50 people in one order; hidden and code-only types may be used. All or nothing: refused with soldOut, invalid or registrationRefused. Needs attendees:write.',
   scope: 'attendees:write',
   effect: 'write',
+  activity: {
+    resourceType: 'order',
+    resourceId: (_input, order) => order.orderId,
+    summary: (_input, order) => `${order.attendees.length} attendee(s), ${order.reference}`,
+  },
   problems: ['invalid', 'soldOut', 'unknownTicket', 'empty', 'tooMany', 'registrationRefused'],
   idempotent: true,
   input: v.object({
@@ -207,12 +211,6 @@ export const registerAttendees = defineOperation({
       ticket_type_name: types.get(row.ticket_type_id)!.name,
     }));
     await emitAttendeeRowMessages(ctx, 'attendee.registered', event, joined);
-    await logChange(ctx, {
-      action: 'registerAttendees',
-      resourceType: 'order',
-      resourceId: orderId,
-      summary: `${people.length} attendee(s), ${reference}`,
-    });
     return { orderId, reference, attendees: joined.map((row) => attendeeView(ctx.actor, row)) };
   },
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { loadQuestions } from '../events/load-questions';
 import { checkAnswer } from '../events/questions';
-import { logChange } from '../platform/change-log';
+import { nothingChanged } from '../platform/change-log';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/load-event';
 import { defineOperation } from '../platform/operation';
@@ -24,6 +24,7 @@ export const updateAttendee = defineOperation({
     "Corrects an attendee's name, company, job title or answers; send only what changes. The email cannot be changed. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'write',
+  activity: { resourceType: 'attendee', resourceId: (_input, attendee) => attendee.attendeeId },
   repeatable: true,
   problems: ['attendeeNotFound'],
   input: v.object({
@@ -79,8 +80,7 @@ export const updateAttendee = defineOperation({
         .where('id', '=', current.id)
         .execute();
       await emitAttendeeMessages(ctx, 'attendee.updated', event, [current.id]);
-      await logChange(ctx, { action: 'updateAttendee', resourceType: 'attendee', resourceId: current.id });
-    }
+    } else nothingChanged(ctx);
     return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, current.id));
   },
 });

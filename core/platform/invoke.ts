@@ -1,10 +1,16 @@
-// Runs one operation for one caller, the same way for REST and MCP, by its declaration:
-// demonstration refusal, scope, input validation (ids read in lower case), the event's rules (exists,
-// online, module), then the handler. A write runs in one transaction, and an idempotent one keeps
-// its first answer in that same transaction. Whatever the operation answers must be among the
-// problems it declares (problemsOf).
+// Runs one operation for one caller, the same way for REST and MCP, by its declaration, in this order:
+// 1. demonstration refusal (a write with the read-only demonstration key), 2. scope (older keys keep
+// theirs), 3. the idempotency key's form, 4. input validation with the field rules (ids read in lower
+// case). A read then runs in one snapshot; a write in one transaction of the write queue (an
+// idempotent one in a savepoint, keeping its first answer, a refusal too, in that transaction).
+// Inside it: 5. the event's rules (exists, online, module), 6. people's data (peopleScope), 7. If-Match
+// against the current view's entity tag, 8. the handler, a unique-key collision answered as the
+// declared problem, 9. the activity log entry. Last, whatever it answers must be among the problems
+// it declares (problemsOf).
 import { isPostgres } from '../../db/dialect';
+import { logOperation } from './change-log';
 import type { Ctx } from './context';
+import { checkIfMatch } from './etag';
 import {
   checkIdempotencyKey,
   hashBody,
@@ -22,6 +28,7 @@ import { canReadPeople } from './personal-data';
 import { isProblem, problem } from './problems';
 import { withSavepoint } from './savepoint';
 import { requireScope, type Scope } from './scopes';
+import { uniqueProblem } from './unique-problems';
 import { parseInput } from './validation';
 
 export interface InvokeOptions {
@@ -80,13 +87,21 @@ function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknow
     .execute((trx) => runHandler(operation, { ...ctx, db: trx }, input));
 }
 
-function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
-  const call: Ctx = { ...ctx, loadedEvents: new Map() };
-  return enforceEventRules(call, operation, input).then(() => {
-    if (operation.aboutPeople && !canReadPeople(call.actor))
-      throw problem('peopleScope', operation.aboutPeople);
-    return operation.handler(call, input as never);
-  });
+async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
+  const call: Ctx = { ...ctx, loadedEvents: new Map(), outcome: { changedNothing: false } };
+  await enforceEventRules(call, operation, input);
+  if (operation.aboutPeople && !canReadPeople(call.actor))
+    throw problem('peopleScope', operation.aboutPeople);
+  if (operation.ifMatch && call.request.ifMatch !== undefined)
+    checkIfMatch(call, await operation.ifMatch.current(call, input as never));
+  let output: unknown;
+  try {
+    output = await operation.handler(call, input as never);
+  } catch (error) {
+    throw uniqueProblem(operation, input, error);
+  }
+  if (operation.effect !== 'read') await logOperation(call, operation, input, output);
+  return output;
 }
 
 async function runIdempotent(

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineOperation } from '../platform/operation';
-import { hookFields, subscribe } from './hook-input';
+import { hookFields, subscribe, subscribed } from './hook-input';
 import { hookSchema } from './hook-view';
 import { eventTypeName, olderHookKeys } from './subscription-rules';
 
@@ -12,6 +12,7 @@ export const createHook = defineOperation({
   scope: 'webhooks:write',
   olderKeys: olderHookKeys,
   effect: 'write',
+  activity: subscribed,
   idempotent: true,
   problems: ['eventType', 'webhookUrl', 'webhookHttps', 'webhookPrivate', 'tooManyHooks'],
   input: v.object({

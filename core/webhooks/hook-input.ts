@@ -4,10 +4,10 @@
 // most 200 a workspace; the platform that makes it is named.
 import * as v from 'valibot';
 import { type HookClient, hookClients } from '../../db/values';
-import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/load-event';
+import type { Activity } from '../platform/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { type HookView, hookView, maxHooks } from './hook-view';
@@ -25,6 +25,14 @@ export const hookFields = {
     v.picklist(hookClients),
     v.description("When absent, taken from the calling software's name; refused if that names none."),
   ),
+};
+
+/** The log entry of a subscription, under the word the log has always used. */
+export const subscribed: Activity<unknown, HookView> = {
+  action: 'subscribe',
+  resourceType: 'hook',
+  resourceId: (_input, hook) => hook.id,
+  summary: (_input, hook) => `${hook.event} (${hook.client})`,
 };
 
 /** The platform: as sent, else from the User-Agent (Zapier, Make or Integromat, n8n). */
@@ -76,11 +84,5 @@ export async function subscribe(
     created_utc: ctx.clock.now().toISOString(),
   };
   await ctx.db.insertInto('hooks').values(row).execute();
-  await logChange(ctx, {
-    action: 'subscribe',
-    resourceType: 'hook',
-    resourceId: row.id,
-    summary: `${type} (${client})`,
-  });
   return hookView(row);
 }
