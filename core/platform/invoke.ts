@@ -1,12 +1,17 @@
-// Runs one operation for one caller, the same way for REST and MCP, by its declaration, in this order:
-// 1. demonstration refusal (a write with the read-only demonstration key), 2. scope (older keys keep
-// theirs), 3. the idempotency key's form, 4. input validation with the field rules (ids read in lower
-// case). A read then runs in one snapshot; a write in one transaction of the write queue (an
-// idempotent one in a savepoint, keeping its first answer, a refusal too, in that transaction).
-// Inside it: 5. the event's rules (exists, online, module), 6. people's data (peopleScope), 7. If-Match
-// against the current view's entity tag, 8. the handler, a unique-key collision answered as the
-// declared problem, 9. the activity log entry. Last, whatever it answers must be among the problems
-// it declares (problemsOf).
+// Runs one operation for one caller, the same way for REST and MCP, by its declaration. The steps,
+// in the code's order:
+//  1. a write with the read-only demonstration key is refused (demoWorkspace);
+//  2. the scope (older keys keep theirs);
+//  3. the idempotency key's form;
+//  4. the input: ids read in lower case, the schema and the field rules together;
+//  5. a read runs in one snapshot; a write in one transaction of the write queue, where an idempotent
+//     one answers its stored first answer, or else runs steps 6-9 in a savepoint and stores what
+//     they answer (a refusal too);
+//  6. the event's rules (exists, online, module), then people's data (peopleScope);
+//  7. If-Match against the entity tag of the view `ifMatch.current` loads (412 preconditionFailed);
+//  8. the handler, a collision with a unique key answered as the problem `unique` declares;
+//  9. a write's activity entry, as `activity` declares it (none when it changed nothing);
+// 10. whatever it answers must be among the problems it declares (problemsOf).
 import { isPostgres } from '../../db/dialect';
 import { logOperation } from './change-log';
 import type { Ctx } from './context';

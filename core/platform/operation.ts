@@ -17,11 +17,13 @@ export interface IfMatch<I> {
   current(ctx: Ctx, input: I): Promise<unknown>;
 }
 
+/** The activity log entry of a change, from the call's input and answer. */
 export interface Activity<I, O> {
   resourceType: string;
+  /** The resource changed; ctx for those named by the caller (the workspace an import fills). */
   resourceId(input: I, output: O, ctx: Ctx): string;
   summary?(input: I, output: O): string;
-  /** The action recorded, when the log has always named it otherwise than the operation. */
+  /** The action recorded, where the log has always named it otherwise than the operation (subscribe). */
   action?: string;
 }
 
