@@ -11,7 +11,6 @@ import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
 import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
 import type { Ctx } from '../platform/context';
-import { logChange } from '../platform/pipeline/change-log';
 import { defineOperation } from '../platform/pipeline/operation';
 import { erasedColumns, type PersonalResource } from '../platform/pipeline/personal-data';
 import { problem } from '../platform/problems';
@@ -37,6 +36,11 @@ export const erasePersonOperation = defineOperation({
   operator: true,
   scope: 'any',
   effect: 'destructive',
+  activity: {
+    resourceType: 'person',
+    resourceId: (who) => who.attendeeId ?? 'by-email',
+    summary: (_who, counts) => erasureSummary(counts),
+  },
   problems: ['attendeeNotFound'],
   input: v.object({
     email: v.optional(
@@ -74,12 +78,6 @@ export const erasePersonOperation = defineOperation({
     }
     await scrubStoredCopies(ctx, erasedIds);
     await emitErased(ctx, attendeeIds);
-    await logChange(ctx, {
-      action: 'erasePerson',
-      resourceType: 'person',
-      resourceId: who.attendeeId ?? 'by-email',
-      summary: erasureSummary(counts),
-    });
     return counts;
   },
 });

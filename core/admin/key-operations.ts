@@ -17,6 +17,9 @@ export const createKeyOperation = defineOperation({
   operator: true,
   scope: 'any',
   effect: 'write',
+  activity: {
+    none: 'The key records when it was made; key commands have never been in the activity log.',
+  },
   problems: [],
   input: v.object({
     name: v.pipe(v.string(), v.description('The name of the key, shown in the activity log.')),
@@ -51,6 +54,9 @@ export const revokeKeyOperation = defineOperation({
   operator: true,
   scope: 'any',
   effect: 'destructive',
+  activity: {
+    none: 'The key records when it was revoked; key commands have never been in the activity log.',
+  },
   repeatable: true,
   problems: ['notFound'],
   input: v.object({ apiKeyId: uuid('The key to revoke.') }),

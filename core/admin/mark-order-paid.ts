@@ -8,7 +8,6 @@ import { orderPaid } from '../orders/order-messages';
 import { orderQuery } from '../orders/order-query';
 import { orderSchema, orderView } from '../orders/order-view';
 import type { Ctx } from '../platform/context';
-import { logChange } from '../platform/pipeline/change-log';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { text, uuid } from '../platform/schemas';
@@ -23,6 +22,11 @@ export const markOrderPaidOperation = defineOperation({
   operator: true,
   scope: 'any',
   effect: 'write',
+  activity: {
+    resourceType: 'order',
+    resourceId: (input) => input.orderId,
+    summary: (input) => input.provider,
+  },
   problems: ['notFound', 'invalidRequest'],
   input: v.object({
     orderId: uuid('The order to mark paid.'),
@@ -66,12 +70,6 @@ export const markOrderPaidOperation = defineOperation({
       event,
       active.map((a) => a.id),
     );
-    await logChange(ctx, {
-      action: 'markOrderPaid',
-      resourceType: 'order',
-      resourceId: order.id,
-      summary: provider,
-    });
     return view;
   },
 });

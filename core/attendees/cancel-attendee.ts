@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
@@ -18,6 +17,7 @@ export const cancelAttendee = defineOperation({
     "Cancels one attendee's ticket, freeing its place; the order is cancelled once it has no active ticket. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'destructive',
+  activity: { resourceType: 'attendee', resourceId: (_input, attendee) => attendee.attendeeId },
   repeatable: true,
   problems: ['attendeeNotFound', 'alreadyCancelled'],
   idempotent: true,
@@ -54,7 +54,6 @@ export const cancelAttendee = defineOperation({
       .executeTakeFirst();
     await touchOrderAndAttendees(ctx, attendee.order_id, stillActive ? {} : { status: 'cancelled' });
     await emitForAttendees(ctx, attendeeCancelled, event, [attendee.id]);
-    await logChange(ctx, { action: 'cancelAttendee', resourceType: 'attendee', resourceId: attendee.id });
     return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, attendee.id));
   },
 });

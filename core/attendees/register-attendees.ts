@@ -10,7 +10,6 @@ import { documentedAsRequired } from '../platform/docs/json-schema';
 import { FieldErrors } from '../platform/field-errors';
 import { isUuid, newId } from '../platform/ids';
 import { ownRecord } from '../platform/own-record';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
@@ -53,6 +52,11 @@ export const registerAttendees = defineOperation({
     'Issues free tickets to 1 to 50 people in one order; hidden and code-only types may be used. All or nothing: refused with soldOut, invalid or registrationRefused. Needs attendees:write.',
   scope: 'attendees:write',
   effect: 'write',
+  activity: {
+    resourceType: 'order',
+    resourceId: (_input, order) => order.orderId,
+    summary: (_input, order) => `${order.attendees.length} attendee(s), ${order.reference}`,
+  },
   problems: ['invalid', 'soldOut', 'unknownTicket', 'empty', 'tooMany', 'registrationRefused'],
   idempotent: true,
   input: v.object({
@@ -210,12 +214,6 @@ export const registerAttendees = defineOperation({
       ctx,
       joined.map((attendee) => ({ event, attendee })),
     );
-    await logChange(ctx, {
-      action: 'registerAttendees',
-      resourceType: 'order',
-      resourceId: orderId,
-      summary: `${people.length} attendee(s), ${reference}`,
-    });
     return { orderId, reference, attendees: joined.map((row) => attendeeView(ctx.actor, row)) };
   },
 });

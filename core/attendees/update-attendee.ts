@@ -4,7 +4,7 @@ import { loadQuestions } from '../events/load-questions';
 import { checkAnswer } from '../events/questions';
 import { FieldErrors } from '../platform/field-errors';
 import { ownRecord } from '../platform/own-record';
-import { logChange } from '../platform/pipeline/change-log';
+import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
@@ -24,6 +24,7 @@ export const updateAttendee = defineOperation({
     "Corrects an attendee's name, company, job title or answers; send only what changes. The email cannot be changed. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'write',
+  activity: { resourceType: 'attendee', resourceId: (_input, attendee) => attendee.attendeeId },
   repeatable: true,
   problems: ['attendeeNotFound'],
   input: v.object({
@@ -79,8 +80,7 @@ export const updateAttendee = defineOperation({
         .where('id', '=', current.id)
         .execute();
       await emitForAttendees(ctx, attendeeUpdated, event, [current.id]);
-      await logChange(ctx, { action: 'updateAttendee', resourceType: 'attendee', resourceId: current.id });
-    }
+    } else nothingChanged(ctx);
     return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, current.id));
   },
 });

@@ -36,6 +36,7 @@ export const checkInAttendee = defineOperation({
     'Scans a ticket at a door (the main entrance by default). A refused scan is an answer with admitted false, not an error. Needs checkins:write.',
   scope: 'checkins:write',
   effect: 'write',
+  activity: { none: 'A scan is kept in the list of check-ins, with its door and time.' },
   module: 'checkin',
   doors: true,
   problems: ['attendeeNotFound', 'noDoor'],

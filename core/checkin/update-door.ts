@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
@@ -17,6 +16,7 @@ export const updateDoor = defineOperation({
   description: 'Changes a door; its kind and session stay. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  activity: { resourceType: 'door', resourceId: (_input, door) => door.doorId },
   repeatable: true,
   extension: true,
   module: 'checkin',
@@ -72,7 +72,6 @@ export const updateDoor = defineOperation({
         taken: inside,
       });
     }
-    await logChange(ctx, { action: 'updateDoor', resourceType: 'door', resourceId: door.id });
     return doorView(await loadDoor(ctx, event.id, door.id));
   },
 });

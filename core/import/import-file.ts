@@ -6,7 +6,6 @@ import * as v from 'valibot';
 import { invokeAsOperator } from '../admin/operator';
 import type { Ctx } from '../platform/context';
 import { decodeUtf8, textFaults } from '../platform/faithful-text';
-import { logChange } from '../platform/pipeline/change-log';
 import { defineOperation } from '../platform/pipeline/operation';
 import { recount } from './counts';
 import { importFormat } from './format';
@@ -85,6 +84,12 @@ export const importFileOperation = defineOperation({
   operator: true,
   scope: 'any',
   effect: 'write',
+  activity: {
+    resourceType: 'workspace',
+    resourceId: (_input, _result, ctx) => ctx.actor.workspaceId,
+    summary: (_input, result) =>
+      `${result.events} event(s), ${result.communities} community(ies): ${sum(result.created)} row(s) added, ${sum(result.updated)} changed, ${result.unchanged} unchanged`,
+  },
   problems: [],
   input: v.object({
     file: v.pipe(v.string(), v.description("The import file's text (UTF-8 already decoded).")),
@@ -118,12 +123,6 @@ export const importFileOperation = defineOperation({
     if (issues.length > 0) throw new ImportRefused(issues);
     const messages = await emitImportMessages(ctx, report);
     const result = summary(ctx.actor.workspaceId, file, report, messages, dryRun);
-    await logChange(ctx, {
-      action: 'import',
-      resourceType: 'workspace',
-      resourceId: ctx.actor.workspaceId,
-      summary: `${file.events.length} event(s), ${file.communities.length} community(ies): ${sum(result.created)} row(s) added, ${sum(result.updated)} changed, ${result.unchanged} unchanged`,
-    });
     if (dryRun) throw new DryRunDone(result);
     return result;
   },

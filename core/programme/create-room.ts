@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
@@ -17,6 +16,11 @@ export const createRoom = defineOperation({
     "Adds a room to an event's programme; a room holds one session at a time. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
+  activity: {
+    resourceType: 'room',
+    resourceId: (_input, room) => room.roomId,
+    summary: (_input, room) => room.name,
+  },
   idempotent: true,
   extension: true,
   module: 'program',
@@ -43,12 +47,6 @@ export const createRoom = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('rooms').values(row).execute();
-    await logChange(ctx, {
-      action: 'createRoom',
-      resourceType: 'room',
-      resourceId: row.id,
-      summary: row.name,
-    });
     return roomView(row);
   },
 });

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
@@ -15,6 +14,7 @@ export const createSpeaker = defineOperation({
   description: 'Adds a speaker to an event; sessions name speakers by id. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  activity: { resourceType: 'speaker', resourceId: (_input, speaker) => speaker.speakerId },
   idempotent: true,
   extension: true,
   module: 'program',
@@ -46,7 +46,6 @@ export const createSpeaker = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('speakers').values(row).execute();
-    await logChange(ctx, { action: 'createSpeaker', resourceType: 'speaker', resourceId: row.id });
     return speakerView(ctx.actor, row, []);
   },
 });

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
@@ -17,6 +16,11 @@ export const createTrack = defineOperation({
     'Adds a track (a thread of the programme, shown in a colour) to an event. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  activity: {
+    resourceType: 'track',
+    resourceId: (_input, track) => track.trackId,
+    summary: (_input, track) => track.name,
+  },
   idempotent: true,
   extension: true,
   module: 'program',
@@ -43,12 +47,6 @@ export const createTrack = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('tracks').values(row).execute();
-    await logChange(ctx, {
-      action: 'createTrack',
-      resourceType: 'track',
-      resourceId: row.id,
-      summary: row.name,
-    });
     return trackView(row);
   },
 });

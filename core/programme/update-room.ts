@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -16,6 +15,7 @@ export const updateRoom = defineOperation({
   description: 'Changes a room; it cannot have fewer seats than a session in it. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  activity: { resourceType: 'room', resourceId: (_input, room) => room.roomId },
   repeatable: true,
   extension: true,
   module: 'program',
@@ -61,7 +61,6 @@ export const updateRoom = defineOperation({
       ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('rooms').set(next).where('id', '=', room.id).execute();
-    await logChange(ctx, { action: 'updateRoom', resourceType: 'room', resourceId: room.id });
     return roomView(next);
   },
 });

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -17,6 +16,7 @@ export const updateSpeaker = defineOperation({
   description: "Changes a speaker; an erased speaker's details cannot be set again. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
+  activity: { resourceType: 'speaker', resourceId: (_input, speaker) => speaker.speakerId },
   repeatable: true,
   extension: true,
   module: 'program',
@@ -52,7 +52,6 @@ export const updateSpeaker = defineOperation({
       ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('speakers').set(next).where('id', '=', speaker.id).execute();
-    await logChange(ctx, { action: 'updateSpeaker', resourceType: 'speaker', resourceId: speaker.id });
     const sessions = await sessionIdsBySpeaker(ctx, event.id, [speaker.id]);
     return speakerView(ctx.actor, next, sessions.get(speaker.id) ?? []);
   },

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -15,6 +14,7 @@ export const updateTrack = defineOperation({
   description: 'Changes a track; send only what changes. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  activity: { resourceType: 'track', resourceId: (_input, track) => track.trackId },
   repeatable: true,
   extension: true,
   module: 'program',
@@ -41,7 +41,6 @@ export const updateTrack = defineOperation({
       ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('tracks').set(next).where('id', '=', track.id).execute();
-    await logChange(ctx, { action: 'updateTrack', resourceType: 'track', resourceId: track.id });
     return trackView(next);
   },
 });

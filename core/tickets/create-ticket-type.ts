@@ -3,7 +3,6 @@ import { ticketVisibilities, toFlag } from '../../db/values';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { fitsCurrency, toMinor } from '../platform/money';
-import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
@@ -22,6 +21,11 @@ export const createTicketType = defineOperation({
     'Adds a ticket type so an event can take registrations. Price and VAT cannot be changed later. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
+  activity: {
+    resourceType: 'ticketType',
+    resourceId: (_input, type) => type.ticketTypeId,
+    summary: (_input, type) => type.name,
+  },
   idempotent: true,
   extension: true,
   problems: ['endsCommunity'],
@@ -124,12 +128,6 @@ export const createTicketType = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('ticket_types').values(row).execute();
-    await logChange(ctx, {
-      action: 'createTicketType',
-      resourceType: 'ticketType',
-      resourceId: row.id,
-      summary: row.name,
-    });
     return ticketTypeView(event, row);
   },
 });

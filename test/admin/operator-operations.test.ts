@@ -2,14 +2,12 @@
 // validation and its problem, the write queue, the activity entry under the operator's name. No
 // REST route or MCP tool reaches them, and invoke refuses them to any caller but the operator.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { erasePersonOperation } from '../../core/admin/erase-person';
-import { createKeyOperation, revokeKeyOperation } from '../../core/admin/key-operations';
 import { markOrderPaid, markOrderPaidOperation } from '../../core/admin/mark-order-paid';
 import { operatorContext, operatorName } from '../../core/admin/operator';
-import { importFileOperation } from '../../core/import/import-file';
 import { invoke } from '../../core/platform/pipeline/invoke';
 import { tools } from '../../mcp/tools';
 import { routes } from '../../rest/routes';
+import { operatorOperations } from '../../src/operator-operations';
 import { sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 import { runTessera } from '../support/spawned';
@@ -17,14 +15,6 @@ import { runTessera } from '../support/spawned';
 let t: TestServer;
 let workspaceId: string;
 let key: string;
-
-const operatorOperations = [
-  erasePersonOperation,
-  markOrderPaidOperation,
-  importFileOperation,
-  createKeyOperation,
-  revokeKeyOperation,
-];
 
 beforeAll(async () => {
   t = await startTestServer();

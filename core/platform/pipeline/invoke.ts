@@ -1,14 +1,25 @@
-// Runs one operation for one caller, the same way for REST and MCP, by its declaration:
-// demonstration refusal, scope, input validation (ids read in lower case), the event's rules (exists,
-// online, module), then the handler. A write runs in one transaction, and an idempotent one keeps
-// its first answer in that same transaction. Whatever the operation answers must be among the
-// problems it declares (problemsOf).
+// Runs one operation for one caller, the same way for REST and MCP, by its declaration. The steps,
+// in the code's order:
+//  1. a write with the read-only demonstration key is refused (demoWorkspace);
+//  2. the scope (older keys keep theirs);
+//  3. the idempotency key's form;
+//  4. the input: ids read in lower case, the schema and the field rules together;
+//  5. a read runs in one snapshot; a write in one transaction of the write queue, where an idempotent
+//     one answers its stored first answer, or else runs steps 6-9 in a savepoint and stores what
+//     they answer (a refusal too);
+//  6. the event's rules (exists, online, module), then people's data (peopleScope);
+//  7. If-Match against the entity tag of the view `ifMatch.current` loads (412 preconditionFailed);
+//  8. the handler, a collision with a unique key answered as the problem `unique` declares;
+//  9. a write's activity entry, as `activity` declares it (none when it changed nothing);
+// 10. whatever it answers must be among the problems it declares (problemsOf).
 import { isPostgres } from '../../../db/dialect';
 import type { Ctx } from '../context';
 import { lowerCaseIds } from '../ids';
 import { isProblem, problem } from '../problems';
 import { requireScope, type Scope } from '../scopes';
 import { withSavepoint } from '../storage/savepoint';
+import { logOperation } from './change-log';
+import { checkIfMatch } from './etag';
 import {
   checkIdempotencyKey,
   hashBody,
@@ -22,6 +33,7 @@ import { enforceEventRules } from './load-event';
 import type { AnyOperation } from './operation';
 import { problemsOf } from './operation-problems';
 import { canReadPeople } from './personal-data';
+import { uniqueProblem } from './unique-problems';
 import { parseInput } from './validation';
 
 export interface InvokeOptions {
@@ -82,13 +94,21 @@ function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknow
     .execute((trx) => runHandler(operation, { ...ctx, db: trx }, input));
 }
 
-function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
-  const call: Ctx = { ...ctx, loadedEvents: new Map() };
-  return enforceEventRules(call, operation, input).then(() => {
-    if (operation.aboutPeople && !canReadPeople(call.actor))
-      throw problem('peopleScope', operation.aboutPeople);
-    return operation.handler(call, input as never);
-  });
+async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
+  const call: Ctx = { ...ctx, loadedEvents: new Map(), outcome: { changedNothing: false } };
+  await enforceEventRules(call, operation, input);
+  if (operation.aboutPeople && !canReadPeople(call.actor))
+    throw problem('peopleScope', operation.aboutPeople);
+  if (operation.ifMatch && call.request.ifMatch !== undefined)
+    checkIfMatch(call, await operation.ifMatch.current(call, input as never));
+  let output: unknown;
+  try {
+    output = await operation.handler(call, input as never);
+  } catch (error) {
+    throw uniqueProblem(operation, input, error);
+  }
+  if (operation.effect !== 'read') await logOperation(call, operation, input, output);
+  return output;
 }
 
 async function runIdempotent(

@@ -12,6 +12,29 @@ export type Effect = 'read' | 'write' | 'destructive';
 // biome-ignore lint/suspicious/noExplicitAny: operations of every input shape share one table.
 export type InputSchema = v.ObjectSchema<v.ObjectEntries, any>;
 
+export interface IfMatch<I> {
+  /** The resource's view as the operation answers it: its entity tag is what If-Match must name. */
+  current(ctx: Ctx, input: I): Promise<unknown>;
+}
+
+/** The activity log entry of a change, from the call's input and answer. */
+export interface Activity<I, O> {
+  resourceType: string;
+  /** The resource changed; ctx for those named by the caller (the workspace an import fills). */
+  resourceId(input: I, output: O, ctx: Ctx): string;
+  summary?(input: I, output: O): string;
+  /** The action recorded, where the log has always named it otherwise than the operation (subscribe). */
+  action?: string;
+}
+
+export interface NoActivity {
+  /** Why the write leaves no entry. */
+  none: string;
+}
+
+/** A problem code, or the code with a detail naming what collided. */
+export type UniqueProblem<I> = ProblemCode | { code: ProblemCode; detail(input: I): string };
+
 export interface Operation<I extends InputSchema = InputSchema, O extends v.GenericSchema = v.GenericSchema> {
   /** camelCase; the MCP tool name is its snake_case form. */
   name: string;
@@ -50,8 +73,22 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   problems: readonly ProblemCode[];
   /** Answers one resource with an entity tag (REST ETag and If-None-Match; MCP result _meta.etag). */
   etag?: boolean;
-  /** Takes the entity tag read (REST If-Match, MCP argument ifMatch): 412 preconditionFailed when it no longer matches. */
-  ifMatch?: boolean;
+  /**
+   * Takes the entity tag read (REST If-Match, MCP argument ifMatch): when one is sent, invoke loads
+   * the resource's current view with `current` (in the write's transaction, before the handler)
+   * and answers 412 preconditionFailed when the tag no longer names it.
+   */
+  ifMatch?: IfMatch<v.InferOutput<I>>;
+  /**
+   * The activity log entry a change writes, after the handler in its transaction, under the
+   * operation's name; `{ none }` says why a write leaves none. Every write declares one.
+   */
+  activity?: Activity<v.InferOutput<I>, v.InferOutput<O>> | NoActivity;
+  /**
+   * Unique keys of the database the write may collide with, by their columns as violatedUnique
+   * names them ('events.slug'), and the declared problem invoke answers for a collision.
+   */
+  unique?: Record<string, UniqueProblem<v.InferOutput<I>>>;
   /**
    * Field rules valibot cannot express (a real time zone, an end after its start, a venue for an
    * event in person), checked by invoke together with the schema on the input as sent, so a

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { newId } from '../../platform/ids';
-import { logChange } from '../../platform/pipeline/change-log';
 import { defineOperation } from '../../platform/pipeline/operation';
 import { problem } from '../../platform/problems';
 import { text } from '../../platform/schemas';
@@ -16,6 +15,11 @@ export const createWebhook = defineOperation({
     'Adds an endpoint receiving signed messages of the given event types; returns its secret, shown once. For Zapier, Make, n8n use create_hook. Needs webhooks:write.',
   scope: 'webhooks:write',
   effect: 'write',
+  activity: {
+    resourceType: 'webhook',
+    resourceId: (_input, made) => made.webhook.webhookId,
+    summary: (_input, made) => made.webhook.host,
+  },
   problems: [
     'webhookUrl',
     'webhookHttps',
@@ -69,12 +73,6 @@ export const createWebhook = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('webhooks').values(row).execute();
-    await logChange(ctx, {
-      action: 'createWebhook',
-      resourceType: 'webhook',
-      resourceId: row.id,
-      summary: new URL(row.url).host,
-    });
     return { webhook: webhookView(row), secret };
   },
 });

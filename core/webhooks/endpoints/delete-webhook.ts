@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { logChange } from '../../platform/pipeline/change-log';
 import { defineOperation } from '../../platform/pipeline/operation';
 import { uuid } from '../../platform/schemas';
 import { cancelPendingDeliveries } from '../delivery-state';
@@ -12,6 +11,7 @@ export const deleteWebhook = defineOperation({
     'Removes a webhook endpoint and cancels waiting deliveries; to pause it, set active false with update_webhook. Needs webhooks:write.',
   scope: 'webhooks:write',
   effect: 'destructive',
+  activity: { resourceType: 'webhook', resourceId: (_input, deleted) => deleted.webhookId },
   repeatable: true,
   problems: ['notFound'],
   input: v.object({ webhookId: uuid('The endpoint id.') }),
@@ -20,7 +20,6 @@ export const deleteWebhook = defineOperation({
     const webhook = await loadWebhook(ctx, input.webhookId);
     await cancelPendingDeliveries(ctx.db, ctx.clock, 'webhook', [webhook.id]);
     await ctx.db.deleteFrom('webhooks').where('id', '=', webhook.id).execute();
-    await logChange(ctx, { action: 'deleteWebhook', resourceType: 'webhook', resourceId: webhook.id });
     return { webhookId: webhook.id, deleted: true as const };
   },
 });

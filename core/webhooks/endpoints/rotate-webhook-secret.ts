@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { logChange } from '../../platform/pipeline/change-log';
 import { defineOperation } from '../../platform/pipeline/operation';
 import { dateTime, text, uuid } from '../../platform/schemas';
 import { changedNow } from '../../platform/storage/change-stamp';
@@ -15,6 +14,7 @@ export const rotateWebhookSecret = defineOperation({
   description: `Returns a new signing secret, shown once; the old one also signs for ${secretGraceHours} hours. Needs webhooks:write.`,
   scope: 'webhooks:write',
   effect: 'write',
+  activity: { resourceType: 'webhook', resourceId: (_input, rotated) => rotated.webhook.webhookId },
   problems: ['notFound', 'webhooksUnavailable'],
   input: v.object({ webhookId: uuid('The endpoint id.') }),
   output: v.object({
@@ -35,7 +35,6 @@ export const rotateWebhookSecret = defineOperation({
       ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('webhooks').set(next).where('id', '=', current.id).execute();
-    await logChange(ctx, { action: 'rotateWebhookSecret', resourceType: 'webhook', resourceId: current.id });
     return { webhook: webhookView(next), secret, previousSecretExpiresUtc: until };
   },
 });

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { newMessageId } from '../../platform/ids';
-import { logChange } from '../../platform/pipeline/change-log';
 import { defineOperation } from '../../platform/pipeline/operation';
 import { dateTime, int32, text, uuid } from '../../platform/schemas';
 import { newDelivery } from '../delivery-state';
@@ -16,6 +15,7 @@ export const sendTestMessage = defineOperation({
     'Sends a signed webhook.test message to an endpoint; list_webhook_deliveries shows the outcome. Needs webhooks:write.',
   scope: 'webhooks:write',
   effect: 'write',
+  activity: { resourceType: 'webhook', resourceId: (input) => input.webhookId },
   openWorld: true,
   problems: ['notFound', 'webhooksUnavailable'],
   input: v.object({ webhookId: uuid('The endpoint id.') }),
@@ -53,7 +53,6 @@ export const sendTestMessage = defineOperation({
       .returning('id')
       .executeTakeFirstOrThrow();
     ctx.services.outboxSignal.notify();
-    await logChange(ctx, { action: 'sendTestMessage', resourceType: 'webhook', resourceId: webhook.id });
     return { messageId, deliveryId: id, queuedUtc: now };
   },
 });

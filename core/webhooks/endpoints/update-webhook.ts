@@ -1,6 +1,4 @@
 import * as v from 'valibot';
-import { logChange } from '../../platform/pipeline/change-log';
-import { checkIfMatch } from '../../platform/pipeline/etag';
 import { defineOperation } from '../../platform/pipeline/operation';
 import { uuid } from '../../platform/schemas';
 import { changedNow } from '../../platform/storage/change-stamp';
@@ -15,7 +13,8 @@ export const updateWebhook = defineOperation({
   scope: 'webhooks:write',
   effect: 'write',
   repeatable: true,
-  ifMatch: true,
+  ifMatch: { current: async (ctx, input) => webhookView(await loadWebhook(ctx, input.webhookId)) },
+  activity: { resourceType: 'webhook', resourceId: (_input, webhook) => webhook.webhookId },
   problems: ['notFound', 'webhookUrl', 'webhookHttps', 'webhookPrivate', 'eventType'],
   input: v.object({
     webhookId: uuid('The endpoint id.'),
@@ -27,7 +26,6 @@ export const updateWebhook = defineOperation({
   output: webhookSchema,
   async handler(ctx, input) {
     const current = await loadWebhook(ctx, input.webhookId);
-    checkIfMatch(ctx, webhookView(current));
     if (input.url !== undefined) await checkAddress(ctx, input.url);
     const types = input.eventTypes === undefined ? undefined : checkEventTypes(ctx, input.eventTypes);
     checkDescription(input.description);
@@ -41,7 +39,6 @@ export const updateWebhook = defineOperation({
       ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('webhooks').set(next).where('id', '=', current.id).execute();
-    await logChange(ctx, { action: 'updateWebhook', resourceType: 'webhook', resourceId: current.id });
     return webhookView(next);
   },
 });

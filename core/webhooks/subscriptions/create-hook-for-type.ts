@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineOperation } from '../../platform/pipeline/operation';
 import { eventTypeName, olderHookKeys } from '../subscription-rules';
-import { hookFields, subscribe } from './hook-input';
+import { hookFields, subscribe, subscribed } from './hook-input';
 import { hookSchema } from './hook-view';
 
 export const createHookForType = defineOperation({
@@ -12,6 +12,7 @@ export const createHookForType = defineOperation({
   scope: 'webhooks:write',
   olderKeys: olderHookKeys,
   effect: 'write',
+  activity: subscribed,
   idempotent: true,
   problems: ['eventType', 'webhookUrl', 'webhookHttps', 'webhookPrivate', 'tooManyHooks'],
   input: v.object({

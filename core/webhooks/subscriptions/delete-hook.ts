@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { logChange } from '../../platform/pipeline/change-log';
 import { defineOperation } from '../../platform/pipeline/operation';
 import { uuid } from '../../platform/schemas';
 import { requireScope } from '../../platform/scopes';
@@ -15,6 +14,7 @@ export const deleteHook = defineOperation({
   scope: 'webhooks:write',
   olderKeys: olderHookKeys,
   effect: 'destructive',
+  activity: { action: 'unsubscribe', resourceType: 'hook', resourceId: (_input, deleted) => deleted.hookId },
   repeatable: true,
   problems: ['notFound'],
   input: v.object({ hookId: uuid('The subscription id.') }),
@@ -25,7 +25,6 @@ export const deleteHook = defineOperation({
     if (hook.api_key_id !== ctx.actor.keyId) requireScope(ctx.actor.scopes, 'webhooks:write');
     await cancelPendingDeliveries(ctx.db, ctx.clock, 'hook', [hook.id]);
     await ctx.db.deleteFrom('hooks').where('id', '=', hook.id).execute();
-    await logChange(ctx, { action: 'unsubscribe', resourceType: 'hook', resourceId: hook.id });
     return { hookId: hook.id, deleted: true as const };
   },
 });

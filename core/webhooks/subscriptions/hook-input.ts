@@ -6,8 +6,8 @@ import * as v from 'valibot';
 import { type HookClient, hookClients } from '../../../db/values';
 import type { Ctx } from '../../platform/context';
 import { newId } from '../../platform/ids';
-import { logChange } from '../../platform/pipeline/change-log';
 import { loadEvent } from '../../platform/pipeline/load-event';
+import type { Activity } from '../../platform/pipeline/operation';
 import { problem } from '../../platform/problems';
 import { uuid } from '../../platform/schemas';
 import { checkReceiverUrl, maxReceiverUrlLength } from '../receiver-address';
@@ -25,6 +25,14 @@ export const hookFields = {
     v.picklist(hookClients),
     v.description("When absent, taken from the calling software's name; refused if that names none."),
   ),
+};
+
+/** The log entry of a subscription, under the word the log has always used. */
+export const subscribed: Activity<unknown, HookView> = {
+  action: 'subscribe',
+  resourceType: 'hook',
+  resourceId: (_input, hook) => hook.id,
+  summary: (_input, hook) => `${hook.event} (${hook.client})`,
 };
 
 /** The platform: as sent, else from the User-Agent (Zapier, Make or Integromat, n8n). */
@@ -76,11 +84,5 @@ export async function subscribe(
     created_utc: ctx.clock.now().toISOString(),
   };
   await ctx.db.insertInto('hooks').values(row).execute();
-  await logChange(ctx, {
-    action: 'subscribe',
-    resourceType: 'hook',
-    resourceId: row.id,
-    summary: `${type} (${client})`,
-  });
   return hookView(row);
 }
