@@ -847,7 +847,7 @@ export interface OauthRecordsTable {
   consumed_utc: string | null;
 }
 
-/** A call counter shared by processes (core/platform/shared-rate-counter.ts). */
+/** A call counter shared by processes (core/platform/storage/shared-rate-counter.ts). */
 export interface RateWindowsTable {
   /** What is counted: its purpose and a key id or source address. */
   key: string;
@@ -920,7 +920,7 @@ export interface Database {
 
 /**
  * A row as the code reads and renders it. change_txn is left out: the database sets it, and only a
- * list's position reads it, from the rows of its own query (core/platform/list-keyset.ts).
+ * list's position reads it, from the rows of its own query (core/platform/pipeline/list-keyset.ts).
  */
 type Row<T> = Omit<Selectable<T>, 'change_txn'>;
 

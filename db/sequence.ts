@@ -11,7 +11,7 @@
 // transaction-local setting: no lock, no shared row), and a page shows only rows of transactions
 // below its snapshot's horizon, pg_snapshot_xmin: every transaction below it has ended, and every
 // later one gets a larger id, so what a page has passed is final (settledChanges below, which
-// core/platform/paging.ts applies to oldest-change-first pages).
+// core/platform/pipeline/paging.ts applies to oldest-change-first pages).
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './connect';
 import { isPostgres } from './dialect';

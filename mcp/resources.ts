@@ -8,9 +8,9 @@ import {
   type ReadResourceResult,
   type ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
+import { eventBriefing } from '../core/briefing/event-briefing';
 import { listEvents } from '../core/events';
-import { eventBriefing } from '../core/events/briefing';
-import { invoke } from '../core/platform/invoke';
+import { invoke } from '../core/platform/pipeline/invoke';
 import { isProblem } from '../core/platform/problems';
 import { callContext, type McpRequest, problemOf } from './call-context';
 import { resourceNotFound, rpcError } from './rpc-error';

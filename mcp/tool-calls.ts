@@ -3,9 +3,9 @@
 // so the assistant can read the code and correct its call; a name that is no tool is a protocol
 // error (InvalidParams), as the MCP specification asks, with the nearest tool names.
 import { type CallToolRequest, type CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { etagOf } from '../core/platform/etag';
-import { invoke } from '../core/platform/invoke';
 import type { Log } from '../core/platform/log';
+import { etagOf } from '../core/platform/pipeline/etag';
+import { invoke } from '../core/platform/pipeline/invoke';
 import { isProblem, problem } from '../core/platform/problems';
 import { callContext, type McpRequest, problemOf } from './call-context';
 import { rpcError } from './rpc-error';

@@ -1,6 +1,6 @@
 // What tools/list answers: every tool of the table, described for an assistant, with compact
 // schemas and truthful safety hints. Built once at start.
-import type { AnyOperation } from '../core/platform/operation';
+import type { AnyOperation } from '../core/platform/pipeline/operation';
 import { type ResultOf, toolInputSchema, toolOutputSchema } from './tool-schemas';
 import { annotationsOf, type Tool } from './tool-table';
 import { tools } from './tools';

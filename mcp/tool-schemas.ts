@@ -6,9 +6,9 @@
 // present, by name; a result that is another tool's ("as get_session returns") says so instead.
 // The structured result stays valid against it, so clients that check it may.
 import type * as v from 'valibot';
-import { type JsonSchema, jsonSchemaOf } from '../core/platform/json-schema';
-import type { AnyOperation } from '../core/platform/operation';
-import { cursorFields, legacyPageFields } from '../core/platform/paging';
+import { type JsonSchema, jsonSchemaOf } from '../core/platform/docs/json-schema';
+import type { AnyOperation } from '../core/platform/pipeline/operation';
+import { cursorFields, legacyPageFields } from '../core/platform/pipeline/paging';
 
 type ObjectSchema = { type: 'object'; [k: string]: unknown };
 

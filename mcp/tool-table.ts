@@ -1,6 +1,6 @@
 // A tool: the core operation plus what MCP clients need to know of it (name, safety hints).
-import type { AnyOperation } from '../core/platform/operation';
-import { toolName } from '../core/platform/operation';
+import type { AnyOperation } from '../core/platform/pipeline/operation';
+import { toolName } from '../core/platform/pipeline/operation';
 
 export interface Hints {
   readOnlyHint: boolean;

@@ -25,7 +25,7 @@ import { salesPaceSchema } from '../core/orders/get-sales-pace';
 import { orderSchema } from '../core/orders/order-view';
 import { holderSchema } from '../core/passes/holder-view';
 import { passEventSchema, passSchema } from '../core/passes/pass-view';
-import type { NamedSchemas } from '../core/platform/json-schema';
+import type { NamedSchemas } from '../core/platform/docs/json-schema';
 import { personalDataSchema, rateLimitSchema } from '../core/platform/schemas';
 import { roomSchema } from '../core/programme/room-view';
 import { sessionSchema } from '../core/programme/session-view';

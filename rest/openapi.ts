@@ -2,9 +2,9 @@
 // valibot schemas: named component schemas, a tag per area, every parameter and header described,
 // an example for every body and answer, and each operation's problems linked to the catalogue.
 
-import { exampleOf } from '../core/platform/json-examples';
-import { jsonSchemaOf, jsonSchemasOf } from '../core/platform/json-schema';
-import { problemsOf } from '../core/platform/operation-problems';
+import { exampleOf } from '../core/platform/docs/json-examples';
+import { jsonSchemaOf, jsonSchemasOf } from '../core/platform/docs/json-schema';
+import { problemsOf } from '../core/platform/pipeline/operation-problems';
 import {
   type ProblemCode,
   problemBody,

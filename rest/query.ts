@@ -1,6 +1,6 @@
 // Query strings are text; the operation's schema says which parameters are numbers or booleans.
 import type * as v from 'valibot';
-import type { InputSchema } from '../core/platform/operation';
+import type { InputSchema } from '../core/platform/pipeline/operation';
 
 type Kind = 'number' | 'boolean' | 'array' | 'other';
 

@@ -1,6 +1,6 @@
 // A REST route: method, path, the core operation it runs, and its success status. Everything else
 // (scope, problems, ETag, If-Match, idempotency) is the operation's own declaration.
-import type { AnyOperation } from '../core/platform/operation';
+import type { AnyOperation } from '../core/platform/pipeline/operation';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

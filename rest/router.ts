@@ -4,8 +4,8 @@
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Ctx } from '../core/platform/context';
-import { etagOf, tagListMatches } from '../core/platform/etag';
-import { invoke } from '../core/platform/invoke';
+import { etagOf, tagListMatches } from '../core/platform/pipeline/etag';
+import { invoke } from '../core/platform/pipeline/invoke';
 import { problem } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
 import { coerceQuery } from './query';

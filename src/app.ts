@@ -1,12 +1,16 @@
-// The Koa application: shared middleware, then the public docs, the REST API and the MCP endpoint.
+// The Koa application: the operations' declarations checked, shared middleware, then the public docs,
+// the REST API and the MCP endpoint.
 import { Router } from '@koa/router';
 import Koa from 'koa';
 import type { Provider } from 'oidc-provider';
+import { checkDeclarations } from '../core/platform/pipeline/declaration-check';
 import type { Services } from '../core/platform/services';
-import { rateCounterFor } from '../core/platform/shared-rate-counter';
+import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { mcpEndpoint } from '../mcp/endpoint';
+import { tools } from '../mcp/tools';
 import { pagesRouter } from '../rest/pages-router';
 import { restMethodGuard, restRouter } from '../rest/router';
+import { routes } from '../rest/routes';
 import { authenticate } from './http/authenticate';
 import { httpsOnly } from './http/https-only';
 import { jsonBody } from './http/json-body';
@@ -14,6 +18,7 @@ import { ownOrigins, publicOrigin } from './http/public-origin';
 import { traceAndProblems } from './http/trace-and-problems';
 import type { Logger } from './logger';
 import { oauthRoutes } from './oauth/routes';
+import { operatorOperations } from './operator-operations';
 
 export interface AppOptions {
   trustProxy: boolean;
@@ -26,6 +31,12 @@ export interface AppOptions {
 }
 
 export function buildApp(services: Services, logger: Logger, options: AppOptions): Koa {
+  // Every operation a route or a tool runs: refused here if invoke could not honour its declaration.
+  checkDeclarations([
+    ...routes.map((r) => r.operation),
+    ...tools.map((t) => t.operation),
+    ...operatorOperations,
+  ]);
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
   const originOf = publicOrigin(options);

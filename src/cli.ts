@@ -4,19 +4,26 @@
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import {
-  createKey,
   expiryChoices,
   KeyRequestError,
   keyActivity,
+  keyWorkspaceId,
+  keyWorkspaceRefusals,
   listKeys,
-  revokeKey,
 } from '../core/admin/api-keys';
 import { demoKey } from '../core/admin/demo-workspace';
 import { erasePerson } from '../core/admin/erase-person';
+import { createKeyOperation, revokeKeyOperation } from '../core/admin/key-operations';
 import { markOrderPaid } from '../core/admin/mark-order-paid';
-import { operatorContext } from '../core/admin/operator';
+import {
+  invokeAsOperator,
+  operatorContext,
+  operatorRefusals,
+  type WorkspaceRefusals,
+} from '../core/admin/operator';
 import { createWorkspace, findWorkspace, listWorkspaces } from '../core/admin/workspaces';
 import { ImportRefused, importFile } from '../core/import/import-file';
+import type { Ctx } from '../core/platform/context';
 import { isUuid } from '../core/platform/ids';
 import { isProblem } from '../core/platform/problems';
 import { presets } from '../core/platform/scopes';
@@ -54,6 +61,23 @@ async function withServices<T>(
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * Runs an operator command: opens the database, makes the operator context of the workspace (the
+ * demonstration refused unless the refusals allow it) and hands it to work, which invokes the
+ * command's operation.
+ */
+function asOperator<T>(
+  flags: { data?: string; database?: string },
+  workspaceId: string | ((s: Ctx['services']) => Promise<string>),
+  work: (operator: Ctx) => Promise<T>,
+  refusals: WorkspaceRefusals = operatorRefusals,
+) {
+  return withServices(flags, async (s) => {
+    const id = typeof workspaceId === 'string' ? workspaceId : await workspaceId(s);
+    return work(await operatorContext(s, id, refusals));
+  });
 }
 
 const dataOption = () => new Option('--data <dir>', 'data folder (default ./data, env TESSERA_DATA)');
@@ -226,16 +250,19 @@ Examples:
             .map((x) => x.trim())
             .filter(Boolean);
     print(
-      await withServices(flags, (s) =>
-        createKey(s.db, s.clock, {
-          workspaceId: flags.workspace,
-          name: flags.name,
-          preset: flags.preset,
-          scopes: split(flags.scopes),
-          legacy: split(flags.legacy),
-          expires: flags.expires,
-          ratePerMinute: flags.rate === undefined ? undefined : Number(flags.rate),
-        }),
+      await asOperator(
+        flags,
+        flags.workspace,
+        (operator) =>
+          invokeAsOperator(createKeyOperation, operator, {
+            name: flags.name,
+            preset: flags.preset,
+            scopes: split(flags.scopes),
+            legacy: split(flags.legacy),
+            expires: flags.expires,
+            ratePerMinute: flags.rate === undefined ? undefined : Number(flags.rate),
+          }),
+        keyWorkspaceRefusals,
       ),
     );
   });
@@ -261,7 +288,15 @@ key
   .addOption(dataOption())
   .addOption(databaseOption())
   .action(async (id, flags) => {
-    print(await withServices(flags, (s) => revokeKey(s.db, s.clock, id)));
+    print(
+      await asOperator(
+        flags,
+        (s) => keyWorkspaceId(s.db, id),
+        (operator) => invokeAsOperator(revokeKeyOperation, operator, { apiKeyId: id }),
+        // Any key may be revoked, the demonstration workspace's too (start-up restores that one).
+        { ...operatorRefusals, demonstration: null },
+      ),
+    );
   });
 key
   .command('activity')
@@ -292,11 +327,8 @@ person
   .addOption(databaseOption())
   .action(async (flags) => {
     print(
-      await withServices(flags, async (s) =>
-        erasePerson(await operatorContext(s, flags.workspace), {
-          email: flags.email,
-          attendeeId: flags.attendee,
-        }),
+      await asOperator(flags, flags.workspace, (operator) =>
+        erasePerson(operator, { email: flags.email, attendeeId: flags.attendee }),
       ),
     );
   });
@@ -332,8 +364,8 @@ Examples:
       );
     }
     print(
-      await withServices(flags, async (s) =>
-        importFile(await operatorContext(s, flags.workspace), bytes, { dryRun: flags.dryRun === true }),
+      await asOperator(flags, flags.workspace, (operator) =>
+        importFile(operator, bytes, { dryRun: flags.dryRun === true }),
       ),
     );
   });
@@ -363,8 +395,8 @@ order
   .addOption(databaseOption())
   .action(async (orderId, flags) => {
     print(
-      await withServices(flags, async (s) =>
-        markOrderPaid(await operatorContext(s, flags.workspace), orderId, flags.provider),
+      await asOperator(flags, flags.workspace, (operator) =>
+        markOrderPaid(operator, orderId, flags.provider),
       ),
     );
   });

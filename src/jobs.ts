@@ -3,9 +3,9 @@
 // key activity older than 90 days, expired idempotency records and delivered messages older than
 // 30 days and expired sign-in records (codes, refresh tokens, sessions) are purged nightly; finished rate windows are swept every minute.
 import cron from 'node-cron';
-import { purgeKeyActivity } from '../core/platform/activity';
-import { purgeIdempotencyRecords } from '../core/platform/idempotency';
+import { purgeIdempotencyRecords } from '../core/platform/pipeline/idempotency';
 import type { Services } from '../core/platform/services';
+import { purgeKeyActivity } from '../core/platform/storage/activity';
 import { type Dispatcher, purgeDelivered } from '../core/webhooks/dispatcher';
 import { endExpiredKeys } from '../core/webhooks/end-key';
 import { purgeExpiredOauthRecords } from '../db/oauth-store';

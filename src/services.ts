@@ -3,17 +3,17 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tokenVerifier } from '../core/platform/access-tokens';
-import { ActivityRecorder } from '../core/platform/activity';
 import { type Clock, systemClock } from '../core/platform/clock';
-import { IdempotencyInFlight } from '../core/platform/idempotency';
-import { KeyCache } from '../core/platform/key-cache';
 import { type Log, silentLog } from '../core/platform/log';
-import { OutboxSignal } from '../core/platform/outbox-signal';
+import { IdempotencyInFlight } from '../core/platform/pipeline/idempotency';
 import { deriveSecrets } from '../core/platform/secrets';
 import type { DeliverySettings, Services } from '../core/platform/services';
-import { rateCounterFor } from '../core/platform/shared-rate-counter';
-import { WriteBatcher } from '../core/platform/write-batch';
+import { ActivityRecorder } from '../core/platform/storage/activity';
+import { KeyCache } from '../core/platform/storage/key-cache';
+import { OutboxSignal } from '../core/platform/storage/outbox-signal';
+import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
+import { WriteBatcher } from '../core/platform/storage/write-batch';
+import { tokenVerifier } from '../core/platform/token-verifier';
 import { migrateToLatest, openDatabase } from '../db/connect';
 import { loadSigningKeys, publicKeys } from './signing-keys';
 

@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyOperation } from '../core/platform/operation';
+import type { AnyOperation } from '../core/platform/pipeline/operation';
 import { problemCatalogue } from '../core/platform/problems';
 import { isScope } from '../core/platform/scopes';
 import { tools } from '../mcp/tools';

@@ -16,6 +16,7 @@ import {
   type Scope,
 } from '../platform/scopes';
 import { endKeySubscriptions } from '../webhooks/end-key';
+import type { WorkspaceRefusals } from './operator';
 import { findWorkspace } from './workspaces';
 
 export const expiryChoices = ['30', '90', '180', '365', 'never'] as const;
@@ -62,11 +63,23 @@ function resolveScopes(request: KeyRequest): { scopes: Scope[]; legacy: LegacySc
   return { scopes: normaliseScopes(list as Scope[]), legacy: null };
 }
 
+/** Why a key cannot be made in a workspace: it does not exist, or it is the demonstration. */
+export const keyWorkspaceRefusals: WorkspaceRefusals = {
+  missing: (workspaceId) => new KeyRequestError(`No workspace ${workspaceId}.`),
+  demonstration: () =>
+    new KeyRequestError('The demonstration workspace has no keys of its own; use `tessera demo key`.'),
+};
+
+/** Makes a key in any workspace (the test harness and the benchmarks); the CLI goes through createKeyOperation. */
 export async function createKey(db: Db, clock: Clock, request: KeyRequest) {
   const workspace = await findWorkspace(db, request.workspaceId);
-  if (!workspace) throw new KeyRequestError(`No workspace ${request.workspaceId}.`);
-  if (workspace.demonstration === 1)
-    throw new KeyRequestError('The demonstration workspace has no keys of its own; use `tessera demo key`.');
+  if (!workspace) throw keyWorkspaceRefusals.missing(request.workspaceId);
+  if (workspace.demonstration === 1) throw keyWorkspaceRefusals.demonstration!();
+  return insertKey(db, clock, request);
+}
+
+/** Checks the request and makes the key in its (existing, not demonstration) workspace. */
+export async function insertKey(db: Db, clock: Clock, request: KeyRequest) {
   const name = request.name.trim();
   if (!name || name.length > 100) throw new KeyRequestError('A key name must be 1 to 100 characters.');
   const expires = request.expires ?? '90';
@@ -87,7 +100,7 @@ export async function createKey(db: Db, clock: Clock, request: KeyRequest) {
     .insertInto('api_keys')
     .values({
       id: apiKeyId,
-      workspace_id: workspace.id,
+      workspace_id: request.workspaceId,
       name,
       prefix: generated.prefix,
       secret_hash: generated.secretHash,
@@ -129,28 +142,40 @@ export async function listKeys(db: Db, clock: Clock, workspaceId: string) {
  * Revokes a key: refused (401 keyRevoked) from its very next call; the automation subscriptions it
  * made are removed and the endpoints it made switched off, in the same transaction.
  */
-export async function revokeKey(db: Db, clock: Clock, apiKeyId: string) {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('api_keys')
-      .select(['id', 'revoked_utc'])
-      .where('id', '=', apiKeyId)
-      .executeTakeFirst();
-    if (!row) throw problem('notFound', `No API key ${apiKeyId}.`);
-    const revokedUtc = row.revoked_utc ?? clock.now().toISOString();
-    let ended = { hooks: 0, webhooks: 0 };
-    if (!row.revoked_utc) {
-      await trx.updateTable('api_keys').set({ revoked_utc: revokedUtc }).where('id', '=', apiKeyId).execute();
-      ended = await endKeySubscriptions(trx, clock, apiKeyId, 'keyRevoked');
-    }
-    return {
-      apiKeyId,
-      revokedUtc,
-      alreadyRevoked: row.revoked_utc !== null,
-      subscriptionsRemoved: ended.hooks,
-      endpointsSwitchedOff: ended.webhooks,
-    };
-  });
+export function revokeKey(db: Db, clock: Clock, apiKeyId: string) {
+  return db.transaction().execute((trx) => revokeKeyIn(trx, clock, apiKeyId));
+}
+
+/** Revokes a key in the transaction given; only in workspaceId when given. */
+export async function revokeKeyIn(db: Db, clock: Clock, apiKeyId: string, workspaceId?: string) {
+  let query = db.selectFrom('api_keys').select(['id', 'revoked_utc']).where('id', '=', apiKeyId);
+  if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
+  const row = await query.executeTakeFirst();
+  if (!row) throw problem('notFound', `No API key ${apiKeyId}.`);
+  const revokedUtc = row.revoked_utc ?? clock.now().toISOString();
+  let ended = { hooks: 0, webhooks: 0 };
+  if (!row.revoked_utc) {
+    await db.updateTable('api_keys').set({ revoked_utc: revokedUtc }).where('id', '=', apiKeyId).execute();
+    ended = await endKeySubscriptions(db, clock, apiKeyId, 'keyRevoked');
+  }
+  return {
+    apiKeyId,
+    revokedUtc,
+    alreadyRevoked: row.revoked_utc !== null,
+    subscriptionsRemoved: ended.hooks,
+    endpointsSwitchedOff: ended.webhooks,
+  };
+}
+
+/** The workspace a key belongs to, for the operator context of a command naming only the key. */
+export async function keyWorkspaceId(db: Db, apiKeyId: string): Promise<string> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('workspace_id')
+    .where('id', '=', apiKeyId)
+    .executeTakeFirst();
+  if (!row) throw problem('notFound', `No API key ${apiKeyId}.`);
+  return row.workspace_id;
 }
 
 export async function keyActivity(db: Db, apiKeyId: string, limit = 200) {

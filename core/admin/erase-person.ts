@@ -9,127 +9,109 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
-import { emitAttendeeMessages } from '../attendees/attendee-message';
-import { logChange } from '../platform/change-log';
+import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
 import type { Ctx } from '../platform/context';
-import { erasedColumns, type PersonalResource, scrubErased } from '../platform/personal-data';
+import { defineOperation } from '../platform/pipeline/operation';
+import { erasedColumns, type PersonalResource } from '../platform/pipeline/personal-data';
 import { problem } from '../platform/problems';
-import { inTransaction } from './operator';
+import { uuid } from '../platform/schemas';
+import {
+  countName,
+  type ErasureCounts,
+  erasureCountsSchema,
+  erasureSummary,
+  noneErased,
+} from './erasure-counts';
+import { invokeAsOperator } from './operator';
 import { personalResources } from './personal-resources';
+import { scrubStoredCopies } from './scrub-stored-copies';
 
-export interface ErasureCounts {
-  attendees: number;
-  orders: number;
-  passHolders: number;
-  speakers: number;
-  communityMembers: number;
-  leads: number;
-  submissionSpeakers: number;
-  sharers: number;
-  crewMembers: number;
-  invoices: number;
-  stays: number;
-  travel: number;
-  expenseClaims: number;
-  certificates: number;
-}
+export type { ErasureCounts };
 
-const countNames: Record<string, keyof ErasureCounts> = {
-  attendees: 'attendees',
-  orders: 'orders',
-  pass_holders: 'passHolders',
-  speakers: 'speakers',
-  community_members: 'communityMembers',
-  leads: 'leads',
-  submission_speakers: 'submissionSpeakers',
-  sharers: 'sharers',
-  crew_members: 'crewMembers',
-  invoices: 'invoices',
-  stays: 'stays',
-  travel: 'travel',
-  expense_claims: 'expenseClaims',
-  certificates: 'certificates',
-};
-
-export async function erasePerson(
-  operator: Ctx,
-  who: { email?: string; attendeeId?: string },
-): Promise<ErasureCounts> {
-  if ((who.email === undefined) === (who.attendeeId === undefined))
-    throw problem('invalidRequest', 'Give either an email or an attendee id.');
-  if (who.email !== undefined && !v.is(v.pipe(v.string(), v.email()), who.email))
-    throw problem('invalidRequest', 'Not an email address.');
-  const counts = await inTransaction(operator, async (ctx) => {
+export const erasePersonOperation = defineOperation({
+  name: 'erasePerson',
+  title: "Erase a person's data",
+  description:
+    "Erases a person's data everywhere in the workspace (tessera person erase), found by their email address or one of their attendee ids: every declared personal resource, and every stored copy of it; sends attendee.erased for each of their tickets. Answers how many rows of each resource were erased.",
+  operator: true,
+  scope: 'any',
+  effect: 'destructive',
+  activity: {
+    resourceType: 'person',
+    resourceId: (who) => who.attendeeId ?? 'by-email',
+    summary: (_who, counts) => erasureSummary(counts),
+  },
+  problems: ['attendeeNotFound'],
+  input: v.object({
+    email: v.optional(
+      v.pipe(v.string(), v.email('Not an email address.'), v.description("The person's email address.")),
+    ),
+    attendeeId: v.optional(uuid("One of the person's attendee ids.")),
+  }),
+  rules(input, errors) {
+    if ((input.email === undefined) === (input.attendeeId === undefined))
+      errors.add('', 'Give either an email or an attendee id.');
+  },
+  output: erasureCountsSchema,
+  async handler(ctx, who) {
     let email = who.email?.toLowerCase();
     if (who.attendeeId) {
       const row = await ctx.db
         .selectFrom('attendees')
         .select('email')
-        .where('id', '=', who.attendeeId.toLowerCase())
+        .where('id', '=', who.attendeeId)
         .where('workspace_id', '=', ctx.actor.workspaceId)
         .executeTakeFirst();
       if (!row) throw problem('attendeeNotFound', `No attendee ${who.attendeeId} in this workspace.`);
       email = row.email ?? undefined; // null: already erased
     }
-    const counts: ErasureCounts = {
-      attendees: 0,
-      orders: 0,
-      passHolders: 0,
-      speakers: 0,
-      communityMembers: 0,
-      leads: 0,
-      submissionSpeakers: 0,
-      sharers: 0,
-      crewMembers: 0,
-      invoices: 0,
-      stays: 0,
-      travel: 0,
-      expenseClaims: 0,
-      certificates: 0,
-    };
+    const counts = noneErased();
     const erasedIds = new Set<string>();
     let attendeeIds: string[] = [];
     if (email) {
       for (const declaration of personalResources) {
         const ids = await eraseRows(ctx, declaration, email, attendeeIds);
-        const name = countNames[declaration.table];
-        if (name) counts[name] += ids.length;
+        counts[countName(declaration)] = ids.length;
         for (const id of ids) erasedIds.add(id);
         if (declaration.table === 'attendees') attendeeIds = ids;
       }
     }
     await scrubStoredCopies(ctx, erasedIds);
-    const attendees =
-      attendeeIds.length === 0
-        ? []
-        : await ctx.db
-            .selectFrom('attendees')
-            .select(['id', 'event_id'])
-            .where('id', 'in', attendeeIds)
-            .orderBy('id')
-            .execute();
-
-    const byEvent = new Map<string, string[]>();
-    for (const a of attendees) byEvent.set(a.event_id, [...(byEvent.get(a.event_id) ?? []), a.id]);
-    for (const [eventId, ids] of byEvent) {
-      const event = await ctx.db
-        .selectFrom('events')
-        .select(['id', 'slug', 'name'])
-        .where('id', '=', eventId)
-        .executeTakeFirstOrThrow();
-      await emitAttendeeMessages(ctx, 'attendee.erased', event, ids);
-    }
-    await logChange(ctx, {
-      action: 'erasePerson',
-      resourceType: 'person',
-      resourceId: who.attendeeId ?? 'by-email',
-      summary: `${counts.attendees} ticket(s), ${counts.orders} order(s), ${counts.passHolders} pass holder(s), ${counts.speakers} speaker(s), ${counts.communityMembers} community member(s), ${counts.leads} lead(s), ${counts.crewMembers} crew member(s), ${counts.submissionSpeakers} submission speaker(s), ${counts.sharers} sharer(s), ${counts.invoices} invoice(s), ${counts.stays} stay(s), ${counts.travel} journey(s), ${counts.expenseClaims} expense claim(s), ${counts.certificates} certificate(s)`,
-    });
+    await emitErased(ctx, attendeeIds);
     return counts;
-  });
+  },
+});
+
+/** Erases a person as the operator, through invoke, then lets the database forget the freed bytes. */
+export async function erasePerson(
+  operator: Ctx,
+  who: { email?: string; attendeeId?: string },
+): Promise<ErasureCounts> {
+  const counts = await invokeAsOperator(erasePersonOperation, operator, who);
   // The rows say erased; the database's files must not keep what they said either.
   await forgetFreedBytes(operator.services.db, tablesErasureChanges);
   return counts;
+}
+
+/** attendee.erased for each erased ticket, event by event. */
+async function emitErased(ctx: Ctx, attendeeIds: string[]): Promise<void> {
+  if (attendeeIds.length === 0) return;
+  const attendees = await ctx.db
+    .selectFrom('attendees')
+    .select(['id', 'event_id'])
+    .where('id', 'in', attendeeIds)
+    .orderBy('id')
+    .execute();
+  const byEvent = new Map<string, string[]>();
+  for (const a of attendees) byEvent.set(a.event_id, [...(byEvent.get(a.event_id) ?? []), a.id]);
+  for (const [eventId, ids] of byEvent) {
+    const event = await ctx.db
+      .selectFrom('events')
+      .select(['id', 'slug', 'name'])
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    await emitForAttendees(ctx, attendeeErased, event, ids);
+  }
 }
 
 /** Every table an erasure may change: the personal resources, the rows showing them, stored copies. */
@@ -190,64 +172,5 @@ async function touchShownIn(
     await sql`
       update ${sql.table(table)} set updated_utc = ${now}, change_seq = ${await nextChangeSeq(ctx.db)}
       where id = ${parent}`.execute(ctx.db);
-  }
-}
-
-/**
- * Every stored copy of the erased rows: outbox messages (of every type), answers kept for
- * idempotent retries, and the summaries of activity-log entries about those rows.
- */
-async function scrubStoredCopies(ctx: Ctx, erasedIds: Set<string>): Promise<void> {
-  if (erasedIds.size === 0) return;
-  const ids = [...erasedIds];
-  const workspaceId = ctx.actor.workspaceId;
-  for (let i = 0; i < ids.length; i += 50) {
-    const some = ids.slice(i, i + 50);
-    const mentions = (column: string) =>
-      sql<boolean>`(${sql.join(
-        some.map((id) => sql`${sql.ref(column)} like ${`%${id}%`}`),
-        sql` or `,
-      )})`;
-    const outbox = await ctx.db
-      .selectFrom('outbox')
-      .select(['id', 'payload as document'])
-      .where('workspace_id', '=', workspaceId)
-      .where(mentions('payload'))
-      .execute();
-    await scrubEach(outbox, erasedIds, (m, payload) =>
-      ctx.db.updateTable('outbox').set({ payload }).where('id', '=', m.id).execute(),
-    );
-    const answers = await ctx.db
-      .selectFrom('idempotency_records')
-      .select(['api_key_id', 'idempotency_key', 'response_body as document'])
-      .where('workspace_id', '=', workspaceId)
-      .where(mentions('response_body'))
-      .execute();
-    await scrubEach(answers, erasedIds, (a, response_body) =>
-      ctx.db
-        .updateTable('idempotency_records')
-        .set({ response_body })
-        .where('api_key_id', '=', a.api_key_id)
-        .where('idempotency_key', '=', a.idempotency_key)
-        .execute(),
-    );
-    await ctx.db
-      .updateTable('workspace_activity')
-      .set({ summary: null })
-      .where('workspace_id', '=', workspaceId)
-      .where('resource_id', 'in', some)
-      .execute();
-  }
-}
-
-/** Rewrites each stored JSON document that held an erased person, without them. */
-async function scrubEach<R extends { document: string }>(
-  rows: R[],
-  erasedIds: Set<string>,
-  save: (row: R, scrubbed: string) => Promise<unknown>,
-): Promise<void> {
-  for (const row of rows) {
-    const document = JSON.parse(row.document) as unknown;
-    if (scrubErased(document, personalResources, erasedIds)) await save(row, JSON.stringify(document));
   }
 }

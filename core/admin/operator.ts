@@ -1,32 +1,58 @@
 // The operator at the command line acts without an API key: changes made through the CLI are
-// logged under this name and go through the same use cases and outbox as API calls.
+// logged under this name and go through invoke as API calls do (validation, the write queue,
+// declared problems, the activity log), with operations marked `operator` that no key can reach.
+
+import type * as v from 'valibot';
 import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
+import { invoke } from '../platform/pipeline/invoke';
+import type { Operation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { scopes } from '../platform/scopes';
 import type { Services } from '../platform/services';
 
-export async function operatorContext(services: Services, workspaceId: string): Promise<Ctx> {
+/** The activity log's name for changes made at the command line. */
+export const operatorName = 'operator (command line)';
+
+/** What a command answers when its workspace is missing or is the demonstration (null: allowed). */
+export interface WorkspaceRefusals {
+  missing(workspaceId: string): Error;
+  demonstration: (() => Error) | null;
+}
+
+export const operatorRefusals: WorkspaceRefusals = {
+  missing: (workspaceId) => problem('notFound', `No workspace ${workspaceId}.`),
+  demonstration: () => problem('demoWorkspace'),
+};
+
+export async function operatorContext(
+  services: Services,
+  workspaceId: string,
+  refusals: WorkspaceRefusals = operatorRefusals,
+): Promise<Ctx> {
   const workspace = await services.db
     .selectFrom('workspaces')
     .selectAll()
     .where('id', '=', workspaceId)
     .executeTakeFirst();
-  if (!workspace) throw problem('notFound', `No workspace ${workspaceId}.`);
-  if (workspace.demonstration === 1) throw problem('demoWorkspace');
+  if (!workspace) throw refusals.missing(workspaceId);
+  if (workspace.demonstration === 1 && refusals.demonstration) throw refusals.demonstration();
   const actor: Actor = {
     workspaceId,
     workspaceName: workspace.name,
+    // The operator is not the demonstration key: where a command may touch that workspace, it writes.
     demonstration: false,
     keyId: '',
-    keyName: 'operator (command line)',
+    keyName: operatorName,
     keyPrefix: '',
     keyCreatedUtc: workspace.created_utc,
     expiresUtc: null,
+    // Every scope: the operator runs the service; what a key may do does not limit them.
     scopes: [...scopes],
     legacy: false,
     ratePerMinute: services.defaultRatePerMinute,
     audience: 'any',
+    operator: true,
   };
   return {
     db: services.db,
@@ -37,7 +63,11 @@ export async function operatorContext(services: Services, workspaceId: string): 
   };
 }
 
-/** Runs an operator change in one transaction. */
-export async function inTransaction<T>(ctx: Ctx, work: (ctx: Ctx) => Promise<T>): Promise<T> {
-  return ctx.services.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+/** Runs an operation for the operator through invoke, as a key's call runs; answers its data. */
+export async function invokeAsOperator<I extends Operation['input'], O extends v.GenericSchema>(
+  operation: Operation<I, O>,
+  operator: Ctx,
+  input: v.InferInput<I>,
+): Promise<v.InferOutput<O>> {
+  return (await invoke(operation as never, operator, input)).data as v.InferOutput<O>;
 }

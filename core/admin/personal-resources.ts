@@ -1,6 +1,6 @@
 // Every resource that holds personal data, by its declaration. Erasure goes through this list, and
 // a test fails when the schema has a personal column none of them covers: a new area adds its
-// declaration here.
+// declaration here. The erasure's counts and summary follow this order (erasure-counts.ts).
 import { attendeePersonal } from '../attendees/attendee-view';
 import { submissionSpeakerPersonal } from '../cfp/submission-view';
 import { memberPersonal } from '../communities/member-view';
@@ -8,7 +8,7 @@ import { crewMemberPersonal } from '../crew/crew-view';
 import { invoicePersonal } from '../finance/invoice-view';
 import { orderPersonal } from '../orders/order-view';
 import { holderPersonal } from '../passes/holder-view';
-import type { PersonalResource } from '../platform/personal-data';
+import type { PersonalResource } from '../platform/pipeline/personal-data';
 import { speakerPersonal } from '../programme/speaker-view';
 import { sharerPersonal } from '../sharekit/leaderboard-view';
 import { leadPersonal } from '../sponsors/lead-view';
@@ -27,11 +27,11 @@ export const personalResources: readonly PersonalResource<string, string>[] = [
   memberPersonal,
   // After the attendees: a lead is found by the visitor's tickets too.
   leadPersonal,
-  // After the attendees: a crew member is found by their crew ticket too.
-  crewMemberPersonal,
   submissionSpeakerPersonal,
   // After the attendees: a sharer is found by their own ticket too.
   sharerPersonal,
+  // After the attendees: a crew member is found by their crew ticket too.
+  crewMemberPersonal,
   invoicePersonal,
   // After the attendees: a stay or a certificate is found by the ticket too.
   stayPersonal,

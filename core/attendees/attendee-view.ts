@@ -3,15 +3,16 @@
 import * as v from 'valibot';
 import type { Db } from '../../db/connect';
 import { attendeeStatuses } from '../../db/values';
-import { isValidTicket, orderStatuses } from '../orders/order-status';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
+import { isValidTicket, orderStatuses } from '../sales/order-status';
 
 /** An attendee's personal fields: withheld without people:read, erased with the person. */
 export const attendeePersonal = declarePersonal({
   resource: 'attendee',
   idField: 'attendeeId',
   table: 'attendees',
+  countedAs: 'ticket',
   fields: {
     firstName: 'first_name',
     lastName: 'last_name',

@@ -1,12 +1,11 @@
 import * as v from 'valibot';
-import { holdsPlaces } from '../orders/order-status';
-import { logChange } from '../platform/change-log';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
-import { releasePlaces } from '../tickets/places';
-import { emitAttendeeMessages } from './attendee-message';
+import { holdsPlaces } from '../sales/order-status';
+import { releasePlaces } from '../sales/places';
+import { attendeeCancelled, emitForAttendees } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { loadAttendee } from './load-attendee';
 import { touchOrderAndAttendees } from './touch-order';
@@ -18,6 +17,7 @@ export const cancelAttendee = defineOperation({
     "Cancels one attendee's ticket, freeing its place; the order is cancelled once it has no active ticket. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'destructive',
+  activity: { resourceType: 'attendee', resourceId: (_input, attendee) => attendee.attendeeId },
   repeatable: true,
   problems: ['attendeeNotFound', 'alreadyCancelled'],
   idempotent: true,
@@ -53,8 +53,7 @@ export const cancelAttendee = defineOperation({
       .where('status', '=', 'active')
       .executeTakeFirst();
     await touchOrderAndAttendees(ctx, attendee.order_id, stillActive ? {} : { status: 'cancelled' });
-    await emitAttendeeMessages(ctx, 'attendee.cancelled', event, [attendee.id]);
-    await logChange(ctx, { action: 'cancelAttendee', resourceType: 'attendee', resourceId: attendee.id });
+    await emitForAttendees(ctx, attendeeCancelled, event, [attendee.id]);
     return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, attendee.id));
   },
 });

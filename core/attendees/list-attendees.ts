@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { keysetOf, positionOfRow } from '../platform/list-keyset';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import {
   applyPlan,
   cursorFields,
@@ -9,8 +9,8 @@ import {
   legacyPageFields,
   legacyPageOf,
   planPage,
-} from '../platform/paging';
-import { canReadPeople } from '../platform/personal-data';
+} from '../platform/pipeline/paging';
+import { canReadPeople } from '../platform/pipeline/personal-data';
 import { problem } from '../platform/problems';
 import { emailAddress, uuid } from '../platform/schemas';
 import { attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';
 

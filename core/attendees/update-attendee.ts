@@ -2,14 +2,14 @@ import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { loadQuestions } from '../events/load-questions';
 import { checkAnswer } from '../events/questions';
-import { logChange } from '../platform/change-log';
 import { FieldErrors } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
 import { ownRecord } from '../platform/own-record';
+import { nothingChanged } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
-import { emitAttendeeMessages } from './attendee-message';
+import { attendeeUpdated, emitForAttendees } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { loadAttendee } from './load-attendee';
 
@@ -24,6 +24,7 @@ export const updateAttendee = defineOperation({
     "Corrects an attendee's name, company, job title or answers; send only what changes. The email cannot be changed. Needs attendees:write.",
   scope: 'attendees:write',
   effect: 'write',
+  activity: { resourceType: 'attendee', resourceId: (_input, attendee) => attendee.attendeeId },
   repeatable: true,
   problems: ['attendeeNotFound'],
   input: v.object({
@@ -78,9 +79,8 @@ export const updateAttendee = defineOperation({
         .set({ ...next, updated_utc: ctx.clock.now().toISOString(), change_seq: await nextChangeSeq(ctx.db) })
         .where('id', '=', current.id)
         .execute();
-      await emitAttendeeMessages(ctx, 'attendee.updated', event, [current.id]);
-      await logChange(ctx, { action: 'updateAttendee', resourceType: 'attendee', resourceId: current.id });
-    }
+      await emitForAttendees(ctx, attendeeUpdated, event, [current.id]);
+    } else nothingChanged(ctx);
     return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, current.id));
   },
 });

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { submissionStatuses } from '../../db/values';
-import { keysetOf, positionOfRow } from '../platform/list-keyset';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { submissionSchema, submissionViews } from './submission-view';
 

@@ -6,7 +6,7 @@ import type { SubmissionRow, SubmissionSpeakerRow } from '../../db/schema';
 import { submissionFormats, submissionStatuses } from '../../db/values';
 import { roundTo2 } from '../platform/average';
 import type { Ctx } from '../platform/context';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { problem } from '../platform/problems';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
 

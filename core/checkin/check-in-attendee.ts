@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { attendeeSchema, attendeeView } from '../attendees/attendee-view';
 import { loadAttendee } from '../attendees/load-attendee';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
 import { doorKinds } from './door-view';
@@ -36,6 +36,7 @@ export const checkInAttendee = defineOperation({
     'Scans a ticket at a door (the main entrance by default). A refused scan is an answer with admitted false, not an error. Needs checkins:write.',
   scope: 'checkins:write',
   effect: 'write',
+  activity: { none: 'A scan is kept in the list of check-ins, with its door and time.' },
   module: 'checkin',
   doors: true,
   problems: ['attendeeNotFound', 'noDoor'],

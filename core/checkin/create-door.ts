@@ -1,13 +1,12 @@
 import * as v from 'valibot';
 import { doorKinds, toFlag } from '../../db/values';
-import { logChange } from '../platform/change-log';
-import { madeNow } from '../platform/change-stamp';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { nextSortOrder } from '../platform/sort-order';
+import { madeNow } from '../platform/storage/change-stamp';
+import { nextSortOrder } from '../platform/storage/sort-order';
 import { checkAdmits, doorFields, releaseMainEntrance } from './door-input';
 import { doorSchema, doorView } from './door-view';
 
@@ -18,6 +17,11 @@ export const createDoor = defineOperation({
     'Adds a door (check-in list) to an in-person event: an entrance, a session door or an area. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  activity: {
+    resourceType: 'door',
+    resourceId: (_input, door) => door.doorId,
+    summary: (_input, door) => door.name,
+  },
   idempotent: true,
   extension: true,
   module: 'checkin',
@@ -92,12 +96,6 @@ export const createDoor = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('doors').values(row).execute();
-    await logChange(ctx, {
-      action: 'createDoor',
-      resourceType: 'door',
-      resourceId: row.id,
-      summary: row.name,
-    });
     return doorView(row);
   },
 });

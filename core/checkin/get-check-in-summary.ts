@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { countRegistered } from '../attendees/registered';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, uuid } from '../platform/schemas';
+import { countRegistered } from '../sales/registered';
 import { admittedResults } from './check-in-view';
 import { doorKinds } from './door-view';
 import { loadEventDoors } from './load-door';

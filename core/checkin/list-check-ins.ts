@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
-import { applyPlan, cursorFields, finishPage, legacyPageFields, planPage } from '../platform/paging';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { applyPlan, cursorFields, finishPage, legacyPageFields, planPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { checkInSchema, checkInView, listedResults } from './check-in-view';
 

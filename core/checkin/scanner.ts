@@ -10,13 +10,11 @@ import { prepare } from '../../db/prepared';
 import type { CheckInsTable, DoorRow, EventRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
 import { toFlag } from '../../db/values';
-import { eventRef } from '../attendees/attendee-message';
 import type { AttendeeJoinedRow } from '../attendees/attendee-view';
-import { attendeeView } from '../attendees/attendee-view';
-import { isValidTicket } from '../orders/order-status';
 import type { Ctx } from '../platform/context';
-import { emit } from '../platform/outbox';
-import { checkInView, type ScanResult } from './check-in-view';
+import { isValidTicket } from '../sales/order-status';
+import { checkInCreated } from './check-in-messages';
+import type { ScanResult } from './check-in-view';
 
 export interface Scan {
   direction: 'in' | 'out';
@@ -220,15 +218,7 @@ export async function applyScan(
     });
   }
   if (result === 'welcome' || result === 'again' || result === 'out') {
-    await emit(ctx, {
-      type: 'checkin.created',
-      eventId: event.id,
-      data: {
-        event: eventRef(event),
-        checkIn: checkInView({ ...row, id }, door),
-        attendee: attendeeView('unredacted', current),
-      },
-    });
+    await checkInCreated.emit(ctx, { event, checkIn: { ...row, id }, door, attendee: current });
   }
   return { checkInId: id, result, admitted, attendee: current };
 }

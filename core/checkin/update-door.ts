@@ -1,12 +1,11 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
-import { logChange } from '../platform/change-log';
-import { changedNow } from '../platform/change-stamp';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
 import { checkAdmits, doorFields, releaseMainEntrance } from './door-input';
 import { doorSchema, doorView } from './door-view';
 import { loadDoor } from './load-door';
@@ -17,6 +16,7 @@ export const updateDoor = defineOperation({
   description: 'Changes a door; its kind and session stay. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  activity: { resourceType: 'door', resourceId: (_input, door) => door.doorId },
   repeatable: true,
   extension: true,
   module: 'checkin',
@@ -72,7 +72,6 @@ export const updateDoor = defineOperation({
         taken: inside,
       });
     }
-    await logChange(ctx, { action: 'updateDoor', resourceType: 'door', resourceId: door.id });
     return doorView(await loadDoor(ctx, event.id, door.id));
   },
 });

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { attendeeQuery } from '../attendees/attendee-view';
-import { logChange } from '../platform/change-log';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
 import { loadEventDoors, mainEntrance } from './load-door';
@@ -37,6 +36,11 @@ export const uploadOfflineScans = defineOperation({
     "Applies scans made offline, in scan order and by check_in_attendee's rules; one answer per scan. Needs checkins:write.",
   scope: 'checkins:write',
   effect: 'write',
+  activity: {
+    resourceType: 'event',
+    resourceId: (input) => input.eventId,
+    summary: (input) => `${input.scans.length} scan(s)`,
+  },
   module: 'checkin',
   doors: true,
   problems: [],
@@ -104,12 +108,6 @@ export const uploadOfflineScans = defineOperation({
         error: null,
       };
     }
-    await logChange(ctx, {
-      action: 'uploadOfflineScans',
-      resourceType: 'event',
-      resourceId: event.id,
-      summary: `${input.scans.length} scan(s)`,
-    });
     return { data: answers };
   },
 });

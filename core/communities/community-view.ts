@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { CommunityRow } from '../../db/schema';
 import { communityStatuses, joinPolicies } from '../../db/values';
 import type { Ctx } from '../platform/context';
-import { loadWorkspaceRow } from '../platform/load-workspace-row';
+import { loadWorkspaceRow } from '../platform/pipeline/load-workspace-row';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
 
 const common = {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineOperation } from '../platform/operation';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { communitySchema, communityView, loadCommunity } from './community-view';
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { memberStatuses } from '../../db/values';
-import { keysetOf, positionOfRow } from '../platform/list-keyset';
-import { defineOperation } from '../platform/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
+import { defineOperation } from '../platform/pipeline/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { loadCommunity } from './community-view';
 import { memberSchema, memberView } from './member-view';

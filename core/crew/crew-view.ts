@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { EventRow } from '../../db/schema';
 import { shiftPlaceKinds } from '../../db/values';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, int32, localTime, personalDataSchema, text, uuid } from '../platform/schemas';
 import { toLocal } from '../platform/time';
 import type { CrewMemberJoinedRow, ShiftJoinedRow } from './crew-rows';

@@ -3,13 +3,11 @@ import { violatedUnique } from '../../db/errors';
 import type { NewEventRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
 import { toFlag } from '../../db/values';
-import { logChange } from '../platform/change-log';
 import type { Ctx } from '../platform/context';
 import { textOf } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { defineOperation } from '../platform/operation';
-import { problem } from '../platform/problems';
-import { withSavepoint } from '../platform/savepoint';
+import { defineOperation } from '../platform/pipeline/operation';
+import { withSavepoint } from '../platform/storage/savepoint';
 import { isTimeZone } from '../platform/time';
 import {
   checkedTimes,
@@ -20,6 +18,8 @@ import {
   timeInputOf,
 } from './event-input';
 import { eventSchema, eventView } from './event-view';
+import { slugTaken, slugTakenBy } from './slug-taken';
+import { venueProblem, venueSent } from './venue-rule';
 
 export const createEvent = defineOperation({
   name: 'createEvent',
@@ -30,6 +30,12 @@ export const createEvent = defineOperation({
   effect: 'write',
   problems: ['slugTaken'],
   idempotent: true,
+  activity: {
+    resourceType: 'event',
+    resourceId: (_input, event) => event.eventId,
+    summary: (input) => input.name,
+  },
+  unique: { 'events.slug': slugTakenBy },
   input: v.object({
     name: eventFields.name,
     slug: v.optional(eventFields.slug),
@@ -48,10 +54,8 @@ export const createEvent = defineOperation({
   rules(input, errors) {
     const zone = textOf(input.timeZone);
     checkZoneAndCurrency(errors, zone, textOf(input.currency));
-    const online = input.online === true;
-    const hasVenue = input.venue !== undefined && input.venue !== null;
-    if (!online && !hasVenue) errors.add('venue', 'An in-person event needs a venue.');
-    if (online && hasVenue) errors.add('venue', 'An online event has no venue.');
+    const venue = venueProblem(input.online === true, venueSent(input.venue, 'none'));
+    if (venue) errors.add('venue', venue);
     resolveTimes(
       timeInputOf(input),
       zone && isTimeZone(zone) ? zone : null,
@@ -88,12 +92,6 @@ export const createEvent = defineOperation({
       change_seq: await nextChangeSeq(ctx.db),
     };
     row.slug = await insertWithFreeSlug(ctx, row, input.slug !== undefined);
-    await logChange(ctx, {
-      action: 'createEvent',
-      resourceType: 'event',
-      resourceId: id,
-      summary: input.name,
-    });
     return eventView(ctx, row);
   },
 });
@@ -101,8 +99,9 @@ export const createEvent = defineOperation({
 /**
  * Inserts the event. Slugs are unique across the deployment (an event's address /e/{slug} is), and
  * the unique index is what decides, so two creates of one slug at once cannot both win: an explicit
- * slug already taken answers 409 slugTaken; a slug made from the name moves on to the next free
- * suffix (-2, -3, ...). Answers the slug used.
+ * slug already taken answers 409 slugTaken (declared: unique); a slug made from the name moves on to
+ * the next free suffix (-2, -3, ...), and after a few collisions in a row names the one it tried.
+ * Answers the slug used.
  */
 async function insertWithFreeSlug(ctx: Ctx, row: NewEventRow, explicit: boolean): Promise<string> {
   let slug = explicit ? row.slug : await freeSlug(ctx, row.slug);
@@ -116,15 +115,11 @@ async function insertWithFreeSlug(ctx: Ctx, row: NewEventRow, explicit: boolean)
       );
       return slug;
     } catch (error) {
-      if (violatedUnique(error) !== 'events.slug') throw error;
-      if (explicit || attempt >= 5) throw slugTaken(slug);
+      if (explicit || violatedUnique(error) !== 'events.slug') throw error;
+      if (attempt >= 5) throw slugTaken(slug);
       slug = await freeSlug(ctx, row.slug);
     }
   }
-}
-
-export function slugTaken(slug: string) {
-  return problem('slugTaken', `Another event already has the slug "${slug}"; event addresses are unique.`);
 }
 
 /** The base, or the base with the first free suffix. */

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { EventRow } from '../../db/schema';
 import { type EventModule, eventModules, eventStatuses } from '../../db/values';
 import type { Ctx } from '../platform/context';
-import { modulesOf } from '../platform/load-event';
+import { modulesOf } from '../platform/pipeline/load-event';
 import { dateTime, localTime, text, uuid } from '../platform/schemas';
 import { toLocal } from '../platform/time';
 
@@ -34,6 +34,13 @@ export const eventRefSchema = v.object({
   slug: text("The event's address: /e/{slug}."),
   name: text('Name of the event.'),
 });
+
+/** The event a message is about, as every message names it. */
+export type EventRefSource = Pick<EventRow, 'id' | 'slug' | 'name'>;
+
+export function eventRef(event: EventRefSource): v.InferOutput<typeof eventRefSchema> {
+  return { eventId: event.id, slug: event.slug, name: event.name };
+}
 
 export const eventSchema = v.object({
   eventId: uuid('The event id.'),

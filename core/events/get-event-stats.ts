@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { countRegistered } from '../attendees/registered';
-import { awaitingPaymentStatuses, orderStatuses, validOrderStatuses } from '../orders/order-status';
-import { loadEvent } from '../platform/load-event';
 import { toMajor } from '../platform/money';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
-import { placesLeft, totalCapacity } from '../tickets/places';
+import { awaitingPaymentStatuses, orderStatuses, validOrderStatuses } from '../sales/order-status';
+import { placesLeft, totalCapacity } from '../sales/places';
+import { countRegistered } from '../sales/registered';
 
 export const eventStatsSchema = v.object({
   eventId: uuid('The event id.'),

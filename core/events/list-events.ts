@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { keysetOf, positionOfRow } from '../platform/list-keyset';
-import { defineOperation } from '../platform/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
+import { defineOperation } from '../platform/pipeline/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
 import { eventSchema, eventView } from './event-view';
 
 export const listEvents = defineOperation({

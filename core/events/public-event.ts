@@ -4,10 +4,10 @@
 // across the deployment, so no workspace or key is needed to find it.
 import type { Db } from '../../db/connect';
 import type { Clock } from '../platform/clock';
-import { modulesOf } from '../platform/load-event';
 import { toMajor } from '../platform/money';
+import { modulesOf } from '../platform/pipeline/load-event';
 import { venueTimeRange } from '../platform/time';
-import { placesLeft } from '../tickets/places';
+import { placesLeft } from '../sales/places';
 
 export interface PublicEvent {
   name: string;

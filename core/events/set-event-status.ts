@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { logChange } from '../platform/change-log';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { nothingChanged } from '../platform/pipeline/change-log';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { freeRegistrationLimit, registrationsAboveFreeLimit } from '../sales/free-limit';
 import { eventSchema, eventView } from './event-view';
-import { freeRegistrationLimit, registrationsAboveFreeLimit } from './free-limit';
 
 export const setEventStatus = defineOperation({
   name: 'setEventStatus',
@@ -15,6 +15,11 @@ export const setEventStatus = defineOperation({
     'Publishes an event, opening its page and registration, or returns it to draft; for other changes use update_event. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  activity: {
+    resourceType: 'event',
+    resourceId: (_input, event) => event.eventId,
+    summary: (input) => input.status,
+  },
   repeatable: true,
   problems: ['historyNeedsLicence'],
   input: v.object({
@@ -24,7 +29,10 @@ export const setEventStatus = defineOperation({
   output: eventSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    if (event.status === input.status) return eventView(ctx, event);
+    if (event.status === input.status) {
+      nothingChanged(ctx);
+      return eventView(ctx, event);
+    }
     if (input.status === 'published' && event.ends_utc < ctx.clock.now().toISOString()) {
       const registered = await registrationsAboveFreeLimit(ctx, event.id);
       if (registered !== null) {
@@ -45,12 +53,6 @@ export const setEventStatus = defineOperation({
       .set({ status: next.status, updated_utc: next.updated_utc, change_seq: next.change_seq })
       .where('id', '=', event.id)
       .execute();
-    await logChange(ctx, {
-      action: 'setEventStatus',
-      resourceType: 'event',
-      resourceId: event.id,
-      summary: input.status,
-    });
     return eventView(ctx, next);
   },
 });

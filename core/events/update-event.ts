@@ -1,15 +1,13 @@
 import * as v from 'valibot';
-import { violatedUnique } from '../../db/errors';
 import { nextChangeSeq } from '../../db/sequence';
-import { logChange } from '../platform/change-log';
-import { checkIfMatch } from '../platform/etag';
 import { FieldErrors, textOf } from '../platform/field-errors';
-import { loadEvent, modulesOf } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent, modulesOf } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { slugTaken } from './create-event';
 import { checkZoneAndCurrency, eventFields, resolveTimes } from './event-input';
 import { eventSchema, eventView } from './event-view';
+import { slugTakenBy } from './slug-taken';
+import { venueProblem, venueSent } from './venue-rule';
 
 export const updateEvent = defineOperation({
   name: 'updateEvent',
@@ -20,7 +18,10 @@ export const updateEvent = defineOperation({
   effect: 'write',
   repeatable: true,
   problems: ['slugTaken'],
-  ifMatch: true,
+  ifMatch: { current: async (ctx, input) => eventView(ctx, await loadEvent(ctx, input.eventId)) },
+  activity: { resourceType: 'event', resourceId: (_input, event) => event.eventId },
+  // The unique index decides, so two events cannot take one slug even at the same moment.
+  unique: { 'events.slug': slugTakenBy },
   input: v.object({
     eventId: uuid('The event id.'),
     name: v.optional(eventFields.name),
@@ -41,13 +42,11 @@ export const updateEvent = defineOperation({
   },
   async handler(ctx, input) {
     const current = await loadEvent(ctx, input.eventId);
-    checkIfMatch(ctx, eventView(ctx, current));
     const errors = new FieldErrors();
     const zone = input.timeZone ?? current.time_zone;
     const times = resolveTimes(input, zone, { starts: current.starts_utc, ends: current.ends_utc }, errors);
-    if (current.online === 1 && input.venue) errors.add('venue', 'An online event has no venue.');
-    if (current.online === 0 && input.venue === null)
-      errors.add('venue', 'An in-person event needs a venue.');
+    const venueRefused = venueProblem(current.online === 1, venueSent(input.venue, 'unsent'));
+    if (venueRefused) errors.add('venue', venueRefused);
     errors.throwIfAny();
 
     const venue = input.venue === undefined ? undefined : input.venue;
@@ -68,14 +67,7 @@ export const updateEvent = defineOperation({
       updated_utc: ctx.clock.now().toISOString(),
       change_seq: await nextChangeSeq(ctx.db),
     };
-    try {
-      await ctx.db.updateTable('events').set(next).where('id', '=', current.id).execute();
-    } catch (error) {
-      // The unique index decides, so two events cannot take one slug even at the same moment.
-      if (violatedUnique(error) === 'events.slug') throw slugTaken(next.slug);
-      throw error;
-    }
-    await logChange(ctx, { action: 'updateEvent', resourceType: 'event', resourceId: current.id });
+    await ctx.db.updateTable('events').set(next).where('id', '=', current.id).execute();
     return eventView(ctx, next);
   },
 });

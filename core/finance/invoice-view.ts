@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { InvoiceLineRow, InvoiceRow } from '../../db/schema';
 import { invoiceKinds } from '../../db/values';
 import { toMajor } from '../platform/money';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
 
 /**

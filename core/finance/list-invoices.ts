@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { invoiceKinds } from '../../db/values';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
-import { applyOrder, finishOrderedPage } from '../platform/ordered-keyset';
-import { cursorFields, pageOf, planPage } from '../platform/paging';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { applyOrder, finishOrderedPage } from '../platform/pipeline/ordered-keyset';
+import { cursorFields, pageOf, planPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { invoiceItemSchema, invoiceItemView } from './invoice-view';
 

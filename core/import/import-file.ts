@@ -1,11 +1,12 @@
 // `tessera import`: reads an import file, checks it whole (the format, then every reference and
-// rule), and writes it in one transaction with the outbox messages of what it created and changed.
+// rule), and writes it in one transaction with the outbox messages of what it created and changed:
+// all of it one operator operation, run through invoke in one write of the write queue.
 // A file with any problem imports nothing and answers every problem with its path.
 import * as v from 'valibot';
-import { inTransaction } from '../admin/operator';
-import { logChange } from '../platform/change-log';
+import { invokeAsOperator } from '../admin/operator';
 import type { Ctx } from '../platform/context';
 import { decodeUtf8, textFaults } from '../platform/faithful-text';
+import { defineOperation } from '../platform/pipeline/operation';
 import { recount } from './counts';
 import { importFormat } from './format';
 import { jsonPath } from './json-path';
@@ -59,12 +60,10 @@ function formatIssues(issues: readonly v.BaseIssue<unknown>[]): ImportIssue[] {
 }
 
 /**
- * The file's JSON, read by the API's own text rules: UTF-8 bytes, and no NUL character or lone
- * surrogate in any string or key (each named by its path), refused before the format is checked.
+ * The file's JSON, read by the API's own text rules: no NUL character or lone surrogate in any
+ * string or key (each named by its path), refused before the format is checked.
  */
-function readJson(source: string | Uint8Array): unknown {
-  const text = typeof source === 'string' ? source : decodeUtf8(source);
-  if (text === null) throw new ImportRefused([{ path: '', message: 'Not UTF-8: save the file as UTF-8.' }]);
+function readJson(text: string): unknown {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -77,47 +76,70 @@ function readJson(source: string | Uint8Array): unknown {
   return data;
 }
 
-/** Imports a file: its bytes as read from disk, or its text. */
+export const importFileOperation = defineOperation({
+  name: 'import',
+  title: 'Import a file',
+  description:
+    'Loads events and everything under them (and communities) from an import file (tessera import): checks it whole (the format, then every reference and rule) and writes it with the outbox messages of what it created and changed, all in the one transaction of this write. A file with any problem imports nothing and answers every problem with its path (ImportRefused). A dry run goes all the way and is then rolled back.',
+  operator: true,
+  scope: 'any',
+  effect: 'write',
+  activity: {
+    resourceType: 'workspace',
+    resourceId: (_input, _result, ctx) => ctx.actor.workspaceId,
+    summary: (_input, result) =>
+      `${result.events} event(s), ${result.communities} community(ies): ${sum(result.created)} row(s) added, ${sum(result.updated)} changed, ${result.unchanged} unchanged`,
+  },
+  problems: [],
+  input: v.object({
+    file: v.pipe(v.string(), v.description("The import file's text (UTF-8 already decoded).")),
+    dryRun: v.pipe(v.boolean(), v.description('Check and count, keeping nothing.')),
+  }),
+  // Published nowhere (no route or tool): the type is the contract, checked by the compiler.
+  output: v.custom<ImportResult>(() => true),
+  async handler(ctx, { file: text, dryRun }) {
+    const data = readJson(text);
+    const parsed = v.safeParse(importFormat, data);
+    if (!parsed.success) throw new ImportRefused(formatIssues(parsed.issues));
+    const file = parsed.output;
+    const now = ctx.clock.now().toISOString();
+    const plan = planFile(file, ctx.actor.workspaceId, now);
+    await refuseTakenSlugs(
+      ctx,
+      plan.rows('events').map((p) => ({ id: String(p.row.id), slug: String(p.row.slug), path: p.path })),
+      'events',
+      plan.issues,
+    );
+    await refuseTakenSlugs(
+      ctx,
+      plan.rows('communities').map((p) => ({ id: String(p.row.id), slug: String(p.row.slug), path: p.path })),
+      'communities',
+      plan.issues,
+    );
+    if (plan.issues.length > 0) throw new ImportRefused(plan.issues);
+    const report = await writePlan(ctx.db, plan, now);
+    const eventIds = plan.rows('events').map((p) => String(p.row.id));
+    const issues = await recount(ctx.db, plan, eventIds, now);
+    if (issues.length > 0) throw new ImportRefused(issues);
+    const messages = await emitImportMessages(ctx, report);
+    const result = summary(ctx.actor.workspaceId, file, report, messages, dryRun);
+    if (dryRun) throw new DryRunDone(result);
+    return result;
+  },
+});
+
+/** Imports a file as the operator, through invoke: its bytes as read from disk, or its text. */
 export async function importFile(
   operator: Ctx,
   source: string | Uint8Array,
   options: { dryRun?: boolean } = {},
 ): Promise<ImportResult> {
-  const data = readJson(source);
-  const parsed = v.safeParse(importFormat, data);
-  if (!parsed.success) throw new ImportRefused(formatIssues(parsed.issues));
-  const file = parsed.output;
-  const now = operator.clock.now().toISOString();
-  const plan = planFile(file, operator.actor.workspaceId, now);
-  await refuseTakenSlugs(
-    operator,
-    plan.rows('events').map((p) => ({ id: String(p.row.id), slug: String(p.row.slug), path: p.path })),
-    'events',
-    plan.issues,
-  );
-  await refuseTakenSlugs(
-    operator,
-    plan.rows('communities').map((p) => ({ id: String(p.row.id), slug: String(p.row.slug), path: p.path })),
-    'communities',
-    plan.issues,
-  );
-  if (plan.issues.length > 0) throw new ImportRefused(plan.issues);
+  const text = typeof source === 'string' ? source : decodeUtf8(source);
+  if (text === null) throw new ImportRefused([{ path: '', message: 'Not UTF-8: save the file as UTF-8.' }]);
   try {
-    return await inTransaction(operator, async (ctx) => {
-      const report = await writePlan(ctx.db, plan, now);
-      const eventIds = plan.rows('events').map((p) => String(p.row.id));
-      const issues = await recount(ctx.db, plan, eventIds, now);
-      if (issues.length > 0) throw new ImportRefused(issues);
-      const messages = await emitImportMessages(ctx, report);
-      const result = summary(operator.actor.workspaceId, file, report, messages, options.dryRun === true);
-      await logChange(ctx, {
-        action: 'import',
-        resourceType: 'workspace',
-        resourceId: ctx.actor.workspaceId,
-        summary: `${file.events.length} event(s), ${file.communities.length} community(ies): ${sum(result.created)} row(s) added, ${sum(result.updated)} changed, ${result.unchanged} unchanged`,
-      });
-      if (options.dryRun) throw new DryRunDone(result);
-      return result;
+    return await invokeAsOperator(importFileOperation, operator, {
+      file: text,
+      dryRun: options.dryRun === true,
     });
   } catch (error) {
     if (error instanceof DryRunDone) return error.result;

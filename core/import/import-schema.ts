@@ -1,6 +1,6 @@
 // The JSON Schema (draft 2020-12) of the import format, made from the same valibot schema the
 // import checks files with, so the published format and the check never differ.
-import { jsonSchemaOf } from '../platform/json-schema';
+import { jsonSchemaOf } from '../platform/docs/json-schema';
 import { importFormat } from './format';
 
 let body: Record<string, unknown> | undefined;

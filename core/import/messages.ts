@@ -1,19 +1,24 @@
-// The outbox messages of what an import created and changed, through the event-type registry's
-// resources: lead.captured, member.joined/left, shift.signed_up/dropped, feedback.given, claim.*,
-// stay.*, travel.changed, certificate.issued and content.published. Imported sales history sends
-// no attendee or order messages (those people registered elsewhere, earlier).
+// The outbox messages of what an import created and changed: this file decides which changes
+// happened (from the rows written and what they were before); each type's emitter, the same one the
+// live use cases call, builds and records the message. lead.captured, member.joined/left,
+// shift.signed_up/dropped, feedback.given, claim.*, stay.*, travel.changed, certificate.issued and
+// content.published. Imported sales history sends no attendee or order messages (those people
+// registered elsewhere, earlier).
 import type { Db } from '../../db/connect';
 import type { EventRow } from '../../db/schema';
-import type { WebhookEventType } from '../../db/values';
-import { eventRef } from '../attendees/attendee-message';
-import { communityRefOf, memberView } from '../communities/member-view';
+import { memberJoined, memberLeft } from '../communities/member-messages';
 import { crewOnShifts, shiftsOfCrew } from '../crew/assignments';
 import { crewMemberQuery, shiftQuery } from '../crew/crew-rows';
-import { crewMemberView, shiftView } from '../crew/crew-view';
+import { shiftDropped, shiftSignedUp } from '../crew/shift-messages';
 import type { Ctx } from '../platform/context';
-import { emit } from '../platform/outbox';
-import { leadItemView, leadQuery } from '../sponsors/lead-view';
-import { certificateView, claimView, contentView, stayView, travelView } from '../webhooks/message-resources';
+import { leadCaptured } from '../sponsors/lead-messages';
+import { leadQuery } from '../sponsors/lead-view';
+import { feedbackGiven } from '../surveys/feedback-messages';
+import { certificateIssued } from '../webhooks/certificate-messages';
+import { claimStatusEmitters } from '../webhooks/claim-messages';
+import { contentPublished } from '../webhooks/content-messages';
+import { stayChanged, stayStatusEmitters } from '../webhooks/stay-messages';
+import { travelChanged } from '../webhooks/travel-messages';
 import type { PlannedRow } from './plan';
 import type { TableChanges, WriteReport } from './write';
 
@@ -50,11 +55,10 @@ const inChunks = async <T>(ids: string[], load: (some: string[]) => Promise<T[]>
   return all;
 };
 
-export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise<number> {
-  const db = ctx.db;
-  let sent = 0;
+/** The events of the import's rows, each read once. */
+function eventReader(db: Db): (id: string) => Promise<EventRow> {
   const events = new Map<string, EventRow>();
-  const eventOf = async (id: string) => {
+  return async (id) => {
     let event = events.get(id);
     if (!event) {
       event = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -62,50 +66,48 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
     }
     return event;
   };
-  const send = async (type: WebhookEventType, eventId: string | null, data: Record<string, unknown>) => {
-    await emit(ctx, { type, eventId, data });
+}
+
+export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise<number> {
+  const db = ctx.db;
+  let sent = 0;
+  const eventOf = eventReader(db);
+  const count = async (emitted: Promise<void>) => {
+    await emitted;
     sent++;
   };
-  const withEvent = async (eventId: string, data: Record<string, unknown>) => ({
-    event: eventRef(await eventOf(eventId)),
-    ...data,
-  });
 
   // lead.captured: a new lead the visitor agreed to share.
   const leads = report.tables.get('leads')?.created ?? [];
   for (const lead of await inChunks(leads, (some) => leadQuery(db).where('leads.id', 'in', some).execute()))
     if (lead.shared === 1 && lead.erased === 0)
-      await send(
-        'lead.captured',
-        lead.event_id,
-        await withEvent(lead.event_id, leadItemView('unredacted', lead)),
-      );
+      await count(leadCaptured.emit(ctx, { event: await eventOf(lead.event_id), lead }));
 
   // member.joined / member.left: a member who became active, or left.
   const members = await nowAndBefore(report.tables.get('community_members'), (some) =>
     db.selectFrom('community_members').selectAll().where('id', 'in', some).execute(),
   );
   for (const { row, before } of members) {
-    const type =
+    const emitter =
       row.status === 'active' && before?.status !== 'active'
-        ? 'member.joined'
+        ? memberJoined
         : row.status === 'left' && before !== null && before.status !== 'left'
-          ? 'member.left'
+          ? memberLeft
           : null;
-    if (!type) continue;
+    if (!emitter) continue;
     const community = await db
       .selectFrom('communities')
       .selectAll()
       .where('id', '=', row.community_id)
       .executeTakeFirstOrThrow();
-    await send(type, null, { community: communityRefOf(community), member: memberView('unredacted', row) });
+    await count(emitter.emit(ctx, { community, member: row }));
   }
 
   sent += await emitShiftMessages(ctx, report, eventOf);
 
-  // feedback.given: each new survey answer and session rating (never who gave it).
+  // feedback.given: each new survey answer and session rating.
   const responses = report.tables.get('survey_responses')?.created ?? [];
-  for (const r of await inChunks(responses, (some) =>
+  for (const answer of await inChunks(responses, (some) =>
     db
       .selectFrom('survey_responses')
       .innerJoin('surveys', 'surveys.id', 'survey_responses.survey_id')
@@ -118,44 +120,21 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
       .where('survey_responses.id', 'in', some)
       .execute(),
   ))
-    await send(
-      'feedback.given',
-      r.event_id,
-      await withEvent(r.event_id, {
-        feedback: {
-          feedbackId: r.id,
-          surveyId: r.survey_id,
-          sessionId: null,
-          rating: null,
-          answeredUtc: r.submitted_utc,
-        },
-      }),
-    );
+    await count(feedbackGiven.emit(ctx, { event: await eventOf(answer.event_id), answer }));
   const ratings = report.tables.get('session_ratings')?.created ?? [];
-  for (const r of await inChunks(ratings, (some) =>
+  for (const rating of await inChunks(ratings, (some) =>
     db.selectFrom('session_ratings').selectAll().where('id', 'in', some).execute(),
   ))
-    await send(
-      'feedback.given',
-      r.event_id,
-      await withEvent(r.event_id, {
-        feedback: {
-          feedbackId: r.id,
-          surveyId: null,
-          sessionId: r.session_id,
-          rating: r.stars,
-          answeredUtc: r.rated_utc,
-        },
-      }),
-    );
+    await count(feedbackGiven.emit(ctx, { event: await eventOf(rating.event_id), rating }));
 
   // claim.*: a claim in (or moved to) submitted, approved or paid.
   const claims = await nowAndBefore(report.tables.get('expense_claims'), (some) =>
     db.selectFrom('expense_claims').selectAll().where('id', 'in', some).execute(),
   );
   for (const { row, before } of claims) {
-    if (before?.status === row.status || row.status === 'rejected') continue;
-    await send(`claim.${row.status}`, row.event_id, await withEvent(row.event_id, { claim: claimView(row) }));
+    const emitter = claimStatusEmitters[row.status];
+    if (before?.status === row.status || !emitter) continue;
+    await count(emitter.emit(ctx, { event: await eventOf(row.event_id), claim: row }));
   }
 
   // stay.*: requested, assigned or cancelled as its status moves there; changed when its details do.
@@ -163,17 +142,17 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
     db.selectFrom('stays').selectAll().where('id', 'in', some).execute(),
   );
   for (const { row, before } of stays) {
-    const type =
+    const emitter =
       before === null
         ? row.status === 'cancelled'
           ? null
-          : (`stay.${row.status}` as const)
+          : stayStatusEmitters[row.status]
         : before.status !== row.status
-          ? (`stay.${row.status}` as const)
+          ? stayStatusEmitters[row.status]
           : row.status === 'cancelled'
             ? null
-            : 'stay.changed';
-    if (type) await send(type, row.event_id, await withEvent(row.event_id, { stay: stayView(row) }));
+            : stayChanged;
+    if (emitter) await count(emitter.emit(ctx, { event: await eventOf(row.event_id), stay: row }));
   }
 
   // travel.changed: a journey booked or changed.
@@ -181,21 +160,17 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
     db.selectFrom('travel').selectAll().where('id', 'in', some).execute(),
   );
   for (const { row } of journeys)
-    await send('travel.changed', row.event_id, await withEvent(row.event_id, { travel: travelView(row) }));
+    await count(travelChanged.emit(ctx, { event: await eventOf(row.event_id), travel: row }));
 
   // certificate.issued and content.published: new ones.
-  for (const c of await inChunks(report.tables.get('certificates')?.created ?? [], (some) =>
+  for (const certificate of await inChunks(report.tables.get('certificates')?.created ?? [], (some) =>
     db.selectFrom('certificates').selectAll().where('id', 'in', some).execute(),
   ))
-    await send(
-      'certificate.issued',
-      c.event_id,
-      await withEvent(c.event_id, { certificate: certificateView(c) }),
-    );
-  for (const c of await inChunks(report.tables.get('published_content')?.created ?? [], (some) =>
+    await count(certificateIssued.emit(ctx, { event: await eventOf(certificate.event_id), certificate }));
+  for (const content of await inChunks(report.tables.get('published_content')?.created ?? [], (some) =>
     db.selectFrom('published_content').selectAll().where('id', 'in', some).execute(),
   ))
-    await send('content.published', c.event_id, await withEvent(c.event_id, { content: contentView(c) }));
+    await count(contentPublished.emit(ctx, { event: await eventOf(content.event_id), content }));
   return sent;
 }
 
@@ -209,8 +184,8 @@ async function emitShiftMessages(
   if (!changes || changes.added.length + changes.removed.length === 0) return 0;
   const db: Db = ctx.db;
   const moves = [
-    ...changes.added.map((r) => ({ type: 'shift.signed_up' as const, row: r })),
-    ...changes.removed.map((r) => ({ type: 'shift.dropped' as const, row: r })),
+    ...changes.added.map((r) => ({ emitter: shiftSignedUp, row: r })),
+    ...changes.removed.map((r) => ({ emitter: shiftDropped, row: r })),
   ];
   const shiftIds = [...new Set(moves.map((m) => String(m.row.shift_id)))];
   const crewIds = [...new Set(moves.map((m) => String(m.row.crew_member_id)))];
@@ -218,18 +193,15 @@ async function emitShiftMessages(
   const crew = await rowsById(crewMemberQuery(db).where('crew_members.id', 'in', crewIds).execute());
   const onShifts = await crewOnShifts(db, shiftIds);
   const shiftsOf = await shiftsOfCrew(db, crewIds);
-  for (const { type, row } of moves) {
+  for (const { emitter, row } of moves) {
     const shift = shifts.get(String(row.shift_id))!;
-    const member = crew.get(String(row.crew_member_id))!;
-    const event = await eventOf(shift.event_id);
-    await emit(ctx, {
-      type,
-      eventId: event.id,
-      data: {
-        event: eventRef(event),
-        shift: shiftView(event, shift, onShifts.get(shift.id) ?? []),
-        crewMember: crewMemberView('unredacted', member, shiftsOf.get(member.id) ?? []),
-      },
+    const crewMember = crew.get(String(row.crew_member_id))!;
+    await emitter.emit(ctx, {
+      event: await eventOf(shift.event_id),
+      shift,
+      shiftCrewIds: onShifts.get(shift.id) ?? [],
+      crewMember,
+      memberShiftIds: shiftsOf.get(crewMember.id) ?? [],
     });
   }
   return moves.length;

@@ -1,5 +1,7 @@
 // Turns a checked import file into the plan of rows: communities first, then each event with its
 // areas in the order their references need.
+
+import { venueProblem, venueSent } from '../events/venue-rule';
 import { isCurrency } from '../platform/money';
 import { isTimeZone } from '../platform/time';
 import type { EventInput, ImportFile } from './format';
@@ -44,7 +46,8 @@ function planEvent(plan: ImportPlan, event: EventInput, path: string, now: strin
     plan.issue(`${path}.timeZone`, `"${event.timeZone}" is not an IANA time zone.`);
   const currencyKnown = isCurrency(event.currency);
   if (!currencyKnown) plan.issue(`${path}.currency`, `"${event.currency}" is not an ISO 4217 currency.`);
-  if (event.online && event.venue !== null) plan.issue(`${path}.venue`, 'An online event has no venue.');
+  const venue = venueProblem(event.online, venueSent(event.venue, 'none'), 'mayLackOne');
+  if (venue) plan.issue(`${path}.venue`, venue);
   const starts = plan.utc(event.startsUtc, `${path}.startsUtc`);
   const ends = plan.utc(event.endsUtc, `${path}.endsUtc`);
   plan.ordered(starts, ends, `${path}.endsUtc`);

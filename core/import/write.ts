@@ -7,7 +7,7 @@ import { changingTables } from '../../db/changing-tables';
 import type { Db } from '../../db/connect';
 import { violatedConstraint } from '../../db/errors';
 import { reserveChangeSeqs } from '../../db/sequence';
-import { withSavepoint } from '../platform/savepoint';
+import { withSavepoint } from '../platform/storage/savepoint';
 import {
   type ImportIssue,
   type ImportPlan,

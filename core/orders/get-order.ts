@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { orderQuery } from './order-query';

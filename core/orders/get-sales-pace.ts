@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
 import * as v from 'valibot';
-import { countRegistered, registeredTickets } from '../attendees/registered';
-import { loadEvent } from '../platform/load-event';
 import { toMajor } from '../platform/money';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { int32, text, uuid } from '../platform/schemas';
 import { venueDate } from '../platform/time';
-import { placesLeft, totalCapacity } from '../tickets/places';
+import { placesLeft, totalCapacity } from '../sales/places';
+import { countRegistered, registeredTickets } from '../sales/registered';
 
 const weekSchema = v.object({
   tickets: int32('Valid tickets made.'),

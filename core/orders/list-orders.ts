@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { keysetOf, positionOfRow } from '../platform/list-keyset';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import {
   applyPlan,
   cursorFields,
@@ -9,10 +9,10 @@ import {
   legacyPageFields,
   legacyPageOf,
   planPage,
-} from '../platform/paging';
+} from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
+import { orderStatuses } from '../sales/order-status';
 import { orderQuery } from './order-query';
-import { orderStatuses } from './order-status';
 import { orderSchema, orderView } from './order-view';
 
 export const listOrders = defineOperation({

@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import type { OrderRow } from '../../db/schema';
 import { orderSources } from '../../db/values';
 import { toMajor } from '../platform/money';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
-import { orderStatuses } from './order-status';
+import { orderStatuses } from '../sales/order-status';
 
 /** The buyer's details: withheld without people:read, erased with the person. */
 export const orderPersonal = declarePersonal({

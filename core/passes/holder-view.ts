@@ -3,9 +3,9 @@
 import * as v from 'valibot';
 import type { Db } from '../../db/connect';
 import { holderEndedReasons, holderStatuses } from '../../db/values';
-import { orderStatuses } from '../orders/order-status';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
+import { orderStatuses } from '../sales/order-status';
 
 /** A holder's names: withheld without people:read; names and email erased with the person. */
 export const holderPersonal = declarePersonal({

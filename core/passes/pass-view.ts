@@ -5,10 +5,10 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { PassRow } from '../../db/schema';
 import { passEventSources, passKinds, passRefundRules, passScopes, passStatuses } from '../../db/values';
-import { awaitingPaymentStatuses, validOrderStatuses } from '../orders/order-status';
 import type { Ctx } from '../platform/context';
 import { toMajor } from '../platform/money';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
+import { awaitingPaymentStatuses, validOrderStatuses } from '../sales/order-status';
 
 export const passEventSchema = v.object({
   eventId: uuid('The event id.'),

@@ -1,3 +1,4 @@
+import type { Problem } from './problems';
 import type { Scope } from './scopes';
 
 /** Who is calling: resolved once per request by the token verifier, the same for REST and MCP. */
@@ -16,4 +17,11 @@ export interface Actor {
   ratePerMinute: number;
   /** API keys reach both resources; assistant sign-in tokens are bound to one. */
   audience: 'any' | 'rest' | 'mcp';
+  /** The operator at the command line (no key): the only caller of operations marked `operator`. */
+  operator?: boolean;
 }
+
+/** What a credential turned out to be: the caller, or the problem to answer (with the key it named). */
+export type Verification =
+  | { ok: true; actor: Actor }
+  | { ok: false; problem: Problem; key?: { keyId: string; workspaceId: string } };

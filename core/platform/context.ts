@@ -23,4 +23,6 @@ export interface Ctx {
   request: RequestFacts;
   /** Events already loaded during this call (by invoke's rules), so the handler reads each once. */
   loadedEvents?: Map<string, EventRow>;
+  /** What invoke learns from the handler of this call: a write that changed nothing logs no activity. */
+  outcome?: { changedNothing: boolean };
 }

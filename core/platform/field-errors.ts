@@ -1,7 +1,13 @@
 // For rules valibot cannot express (a real time zone, a real currency, an end after its start):
 // the same invalidRequest problem, naming each field.
+
 import { problem } from './problems';
-import type { FieldError } from './validation';
+
+/** One field's problem, as a problem's `errors` list names it. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 export class FieldErrors {
   private readonly errors: FieldError[] = [];

@@ -1,15 +1,15 @@
 // The long-lived pieces every call shares, built once by the composition root.
 import type { Db } from '../../db/connect';
-import type { TokenVerifier } from './access-tokens';
-import type { ActivityRecorder } from './activity';
 import type { Clock } from './clock';
-import type { IdempotencyInFlight } from './idempotency';
-import type { KeyCache } from './key-cache';
 import type { Log } from './log';
-import type { OutboxSignal } from './outbox-signal';
-import type { RateLimiter } from './rate-counter';
+import type { IdempotencyInFlight } from './pipeline/idempotency';
 import type { DeploymentSecrets } from './secrets';
-import type { WriteBatcher } from './write-batch';
+import type { ActivityRecorder } from './storage/activity';
+import type { KeyCache } from './storage/key-cache';
+import type { OutboxSignal } from './storage/outbox-signal';
+import type { RateLimiter } from './storage/rate-counter';
+import type { WriteBatcher } from './storage/write-batch';
+import type { TokenVerifier } from './token-verifier';
 
 /** How messages leave the service. */
 export interface DeliverySettings {

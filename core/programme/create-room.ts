@@ -1,12 +1,11 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { madeNow } from '../platform/change-stamp';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { nextSortOrder } from '../platform/sort-order';
+import { madeNow } from '../platform/storage/change-stamp';
+import { nextSortOrder } from '../platform/storage/sort-order';
 import { roomFields } from './programme-fields';
 import { roomSchema, roomView } from './room-view';
 
@@ -17,6 +16,11 @@ export const createRoom = defineOperation({
     "Adds a room to an event's programme; a room holds one session at a time. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
+  activity: {
+    resourceType: 'room',
+    resourceId: (_input, room) => room.roomId,
+    summary: (_input, room) => room.name,
+  },
   idempotent: true,
   extension: true,
   module: 'program',
@@ -43,12 +47,6 @@ export const createRoom = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('rooms').values(row).execute();
-    await logChange(ctx, {
-      action: 'createRoom',
-      resourceType: 'room',
-      resourceId: row.id,
-      summary: row.name,
-    });
     return roomView(row);
   },
 });

@@ -1,11 +1,10 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { resolveTimes } from '../events/event-input';
-import { logChange } from '../platform/change-log';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { checkCapacity, checkPlacement, refuseClash, sessionBody } from './session-input';
 import { sessionSchema, sessionView } from './session-view';
@@ -18,6 +17,11 @@ export const createSession = defineOperation({
     "Adds a session to an event's programme. An overlap in the room is refused with clash unless allowClash is true. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
+  activity: {
+    resourceType: 'session',
+    resourceId: (_input, session) => session.sessionId,
+    summary: (input) => input.title,
+  },
   module: 'program',
   problems: ['clash'],
   idempotent: true,
@@ -64,12 +68,6 @@ export const createSession = defineOperation({
     };
     await ctx.db.insertInto('sessions').values(row).execute();
     await touchSpeakers(ctx, event.id, speakerIds);
-    await logChange(ctx, {
-      action: 'createSession',
-      resourceType: 'session',
-      resourceId: row.id,
-      summary: input.title,
-    });
     return sessionView(event, row);
   },
 });

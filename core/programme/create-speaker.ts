@@ -1,11 +1,10 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { madeNow } from '../platform/change-stamp';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
+import { madeNow } from '../platform/storage/change-stamp';
 import { speakerFields } from './programme-fields';
 import { speakerSchema, speakerView } from './speaker-view';
 
@@ -15,6 +14,7 @@ export const createSpeaker = defineOperation({
   description: 'Adds a speaker to an event; sessions name speakers by id. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  activity: { resourceType: 'speaker', resourceId: (_input, speaker) => speaker.speakerId },
   idempotent: true,
   extension: true,
   module: 'program',
@@ -46,7 +46,6 @@ export const createSpeaker = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('speakers').values(row).execute();
-    await logChange(ctx, { action: 'createSpeaker', resourceType: 'speaker', resourceId: row.id });
     return speakerView(ctx.actor, row, []);
   },
 });

@@ -1,12 +1,11 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { madeNow } from '../platform/change-stamp';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { nextSortOrder } from '../platform/sort-order';
+import { madeNow } from '../platform/storage/change-stamp';
+import { nextSortOrder } from '../platform/storage/sort-order';
 import { trackFields } from './programme-fields';
 import { trackSchema, trackView } from './track-view';
 
@@ -17,6 +16,11 @@ export const createTrack = defineOperation({
     'Adds a track (a thread of the programme, shown in a colour) to an event. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  activity: {
+    resourceType: 'track',
+    resourceId: (_input, track) => track.trackId,
+    summary: (_input, track) => track.name,
+  },
   idempotent: true,
   extension: true,
   module: 'program',
@@ -43,12 +47,6 @@ export const createTrack = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('tracks').values(row).execute();
-    await logChange(ctx, {
-      action: 'createTrack',
-      resourceType: 'track',
-      resourceId: row.id,
-      summary: row.name,
-    });
     return trackView(row);
   },
 });

@@ -1,6 +1,6 @@
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { loadEventRow } from '../platform/load-event-row';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
 
 export function loadSession(ctx: Ctx, event: EventRow, sessionId: string) {
   return loadEventRow(ctx, 'sessions', event.id, sessionId, 'session');

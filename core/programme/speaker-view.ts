@@ -3,7 +3,7 @@
 // people:read). A speaker who erased their data shows nothing personal at all.
 import * as v from 'valibot';
 import type { SpeakerRow } from '../../db/schema';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
 
 /**

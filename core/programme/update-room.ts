@@ -1,12 +1,11 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { changedNow } from '../platform/change-stamp';
 import { nameNotBlank } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { loadEventRow } from '../platform/load-event-row';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
 import { roomFields } from './programme-fields';
 import { roomSchema, roomView } from './room-view';
 
@@ -16,6 +15,7 @@ export const updateRoom = defineOperation({
   description: 'Changes a room; it cannot have fewer seats than a session in it. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  activity: { resourceType: 'room', resourceId: (_input, room) => room.roomId },
   repeatable: true,
   extension: true,
   module: 'program',
@@ -61,7 +61,6 @@ export const updateRoom = defineOperation({
       ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('rooms').set(next).where('id', '=', room.id).execute();
-    await logChange(ctx, { action: 'updateRoom', resourceType: 'room', resourceId: room.id });
     return roomView(next);
   },
 });

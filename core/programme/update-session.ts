@@ -1,11 +1,9 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { resolveTimes } from '../events/event-input';
-import { logChange } from '../platform/change-log';
-import { checkIfMatch } from '../platform/etag';
 import { FieldErrors } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { loadSession } from './load-session';
 import { checkCapacity, checkPlacement, refuseClash, sessionBody } from './session-input';
@@ -22,7 +20,17 @@ export const updateSession = defineOperation({
   repeatable: true,
   module: 'program',
   problems: ['notFound', 'clash'],
-  ifMatch: true,
+  ifMatch: {
+    async current(ctx, input) {
+      const event = await loadEvent(ctx, input.eventId);
+      return sessionView(event, await loadSession(ctx, event, input.sessionId));
+    },
+  },
+  activity: {
+    resourceType: 'session',
+    resourceId: (_input, session) => session.sessionId,
+    summary: (_input, session) => session.title,
+  },
   input: v.object({
     eventId: uuid('The event id.'),
     sessionId: uuid('The session id.'),
@@ -32,7 +40,6 @@ export const updateSession = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const current = await loadSession(ctx, event, input.sessionId);
-    checkIfMatch(ctx, sessionView(event, current));
 
     const errors = new FieldErrors();
     if (input.title !== undefined && input.title.trim() === '')
@@ -100,12 +107,6 @@ export const updateSession = defineOperation({
           ...speakerIds.filter((id) => !before.includes(id)),
         ];
     await touchSpeakers(ctx, event.id, touched);
-    await logChange(ctx, {
-      action: 'updateSession',
-      resourceType: 'session',
-      resourceId: current.id,
-      summary: input.title ?? current.title,
-    });
     return sessionView(event, await loadSession(ctx, event, current.id));
   },
 });

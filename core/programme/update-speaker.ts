@@ -1,12 +1,11 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { changedNow } from '../platform/change-stamp';
 import { nameNotBlank } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { loadEventRow } from '../platform/load-event-row';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
 import { speakerFields } from './programme-fields';
 import { sessionIdsBySpeaker } from './speaker-sessions';
 import { speakerSchema, speakerView } from './speaker-view';
@@ -17,6 +16,7 @@ export const updateSpeaker = defineOperation({
   description: "Changes a speaker; an erased speaker's details cannot be set again. Needs program:write.",
   scope: 'program:write',
   effect: 'write',
+  activity: { resourceType: 'speaker', resourceId: (_input, speaker) => speaker.speakerId },
   repeatable: true,
   extension: true,
   module: 'program',
@@ -52,7 +52,6 @@ export const updateSpeaker = defineOperation({
       ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('speakers').set(next).where('id', '=', speaker.id).execute();
-    await logChange(ctx, { action: 'updateSpeaker', resourceType: 'speaker', resourceId: speaker.id });
     const sessions = await sessionIdsBySpeaker(ctx, event.id, [speaker.id]);
     return speakerView(ctx.actor, next, sessions.get(speaker.id) ?? []);
   },

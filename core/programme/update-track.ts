@@ -1,11 +1,10 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { changedNow } from '../platform/change-stamp';
 import { nameNotBlank } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { loadEventRow } from '../platform/load-event-row';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
 import { trackFields } from './programme-fields';
 import { trackSchema, trackView } from './track-view';
 
@@ -15,6 +14,7 @@ export const updateTrack = defineOperation({
   description: 'Changes a track; send only what changes. Needs program:write.',
   scope: 'program:write',
   effect: 'write',
+  activity: { resourceType: 'track', resourceId: (_input, track) => track.trackId },
   repeatable: true,
   extension: true,
   module: 'program',
@@ -41,7 +41,6 @@ export const updateTrack = defineOperation({
       ...(await changedNow(ctx)),
     };
     await ctx.db.updateTable('tracks').set(next).where('id', '=', track.id).execute();
-    await logChange(ctx, { action: 'updateTrack', resourceType: 'track', resourceId: track.id });
     return trackView(next);
   },
 });

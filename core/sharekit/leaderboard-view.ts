@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../../db/connect';
 import { sharerKinds } from '../../db/values';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
 
 /** A sharer's name is personal data; the email is kept only to find them when they erase their data. */

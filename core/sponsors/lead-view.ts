@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import type { Db } from '../../db/connect';
 import { leadOrigins } from '../../db/values';
-import { applyPersonalData, declarePersonal, type Reader } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
 
 export { leadOrigins };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/paging';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { leadItemSchema, leadItemView, leadQuery } from './lead-view';
 

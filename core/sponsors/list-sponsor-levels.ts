@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
-import { applyOrder, finishOrderedPage } from '../platform/ordered-keyset';
-import { cursorFields, pageOf, planPage } from '../platform/paging';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { applyOrder, finishOrderedPage } from '../platform/pipeline/ordered-keyset';
+import { cursorFields, pageOf, planPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { sponsorLevelSchema, sponsorLevelView } from './sponsor-level-view';
 

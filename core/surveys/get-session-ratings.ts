@@ -3,8 +3,8 @@
 // programme order (a session nobody rated shows count 0 and no average).
 import * as v from 'valibot';
 import { averageOf } from '../platform/average';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { int32, text, uuid } from '../platform/schemas';
 
 const tally = {

@@ -1,13 +1,12 @@
 import * as v from 'valibot';
-import { logChange } from '../platform/change-log';
-import { madeNow } from '../platform/change-stamp';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
 import { fitsCurrency, toMinor } from '../platform/money';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { nextSortOrder } from '../platform/sort-order';
+import { madeNow } from '../platform/storage/change-stamp';
+import { nextSortOrder } from '../platform/storage/sort-order';
 import { addOnSchema, addOnView } from './add-on-view';
 import { placedFields, priceFields } from './new-priced-places';
 
@@ -18,6 +17,11 @@ export const createAddOn = defineOperation({
     'Adds an add-on (an extra such as a workshop seat or a dinner) to an event. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
+  activity: {
+    resourceType: 'addOn',
+    resourceId: (_input, addOn) => addOn.addOnId,
+    summary: (_input, addOn) => addOn.name,
+  },
   idempotent: true,
   extension: true,
   problems: [],
@@ -51,12 +55,6 @@ export const createAddOn = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('add_ons').values(row).execute();
-    await logChange(ctx, {
-      action: 'createAddOn',
-      resourceType: 'addOn',
-      resourceId: row.id,
-      summary: row.name,
-    });
     return addOnView(event, row);
   },
 });

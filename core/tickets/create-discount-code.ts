@@ -1,13 +1,10 @@
 import * as v from 'valibot';
-import { violatedUnique } from '../../db/errors';
 import { nextChangeSeq } from '../../db/sequence';
-import { logChange } from '../platform/change-log';
 import { FieldErrors, textOf } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
 import { toMinor } from '../platform/money';
-import { defineOperation } from '../platform/operation';
-import { problem } from '../platform/problems';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { maxAmount, maxWhole, uuid } from '../platform/schemas';
 import { parseInstant } from '../platform/time';
 import { discountCodeSchema, discountCodeView } from './discount-code-view';
@@ -21,6 +18,18 @@ export const createDiscountCode = defineOperation({
   effect: 'write',
   problems: ['codeTaken'],
   idempotent: true,
+  activity: {
+    resourceType: 'discountCode',
+    resourceId: (_input, code) => code.discountCodeId,
+    summary: (input) => input.code,
+  },
+  // The unique index on (event, letters) decides, so two creates at once cannot both win.
+  unique: {
+    'discount_codes.event_id, discount_codes.code_key': {
+      code: 'codeTaken',
+      detail: (input) => `A discount code ${input.code} already exists at this event.`,
+    },
+  },
   input: v.object({
     eventId: uuid('The event id.'),
     code: v.pipe(
@@ -107,20 +116,7 @@ export const createDiscountCode = defineOperation({
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),
     };
-    try {
-      await ctx.db.insertInto('discount_codes').values(row).execute();
-    } catch (error) {
-      // The unique index on (event, letters) decides, so two creates at once cannot both win.
-      if (violatedUnique(error) === 'discount_codes.event_id, discount_codes.code_key')
-        throw problem('codeTaken', `A discount code ${input.code} already exists at this event.`);
-      throw error;
-    }
-    await logChange(ctx, {
-      action: 'createDiscountCode',
-      resourceType: 'discountCode',
-      resourceId: row.id,
-      summary: input.code,
-    });
+    await ctx.db.insertInto('discount_codes').values(row).execute();
     return discountCodeView(event, row);
   },
 });

@@ -1,16 +1,15 @@
 import * as v from 'valibot';
 import { ticketVisibilities, toFlag } from '../../db/values';
-import { registrationsAboveFreeLimit } from '../events/free-limit';
-import { logChange } from '../platform/change-log';
-import { madeNow } from '../platform/change-stamp';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { loadEvent } from '../platform/load-event';
 import { fitsCurrency, toMinor } from '../platform/money';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
-import { nextSortOrder } from '../platform/sort-order';
+import { madeNow } from '../platform/storage/change-stamp';
+import { nextSortOrder } from '../platform/storage/sort-order';
+import { registrationsAboveFreeLimit } from '../sales/free-limit';
 import { placedFields, priceFields } from './new-priced-places';
 import { resolveSalesWindow, salesWindowFields } from './sales-window';
 import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';
@@ -22,6 +21,11 @@ export const createTicketType = defineOperation({
     'Adds a ticket type so an event can take registrations. Price and VAT cannot be changed later. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
+  activity: {
+    resourceType: 'ticketType',
+    resourceId: (_input, type) => type.ticketTypeId,
+    summary: (_input, type) => type.name,
+  },
   idempotent: true,
   extension: true,
   problems: ['endsCommunity'],
@@ -124,12 +128,6 @@ export const createTicketType = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('ticket_types').values(row).execute();
-    await logChange(ctx, {
-      action: 'createTicketType',
-      resourceType: 'ticketType',
-      resourceId: row.id,
-      summary: row.name,
-    });
     return ticketTypeView(event, row);
   },
 });

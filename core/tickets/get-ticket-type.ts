@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { loadTicketType } from './load-ticket-type';
 import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';

@@ -1,6 +1,6 @@
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { loadEventRow } from '../platform/load-event-row';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
 
 export function loadTicketType(ctx: Ctx, event: EventRow, ticketTypeId: string) {
   return loadEventRow(ctx, 'ticket_types', event.id, ticketTypeId, 'ticket type');

@@ -1,10 +1,8 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { logChange } from '../platform/change-log';
-import { checkIfMatch } from '../platform/etag';
 import { FieldErrors } from '../platform/field-errors';
-import { loadEvent } from '../platform/load-event';
-import { defineOperation } from '../platform/operation';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { loadTicketType } from './load-ticket-type';
@@ -23,7 +21,13 @@ export const updateTicketType = defineOperation({
   effect: 'write',
   repeatable: true,
   problems: ['notFound', 'capacityBelowTaken'],
-  ifMatch: true,
+  ifMatch: {
+    async current(ctx, input) {
+      const event = await loadEvent(ctx, input.eventId);
+      return ticketTypeView(event, await loadTicketType(ctx, event, input.ticketTypeId));
+    },
+  },
+  activity: { resourceType: 'ticketType', resourceId: (_input, type) => type.ticketTypeId },
   input: v.object({
     eventId: uuid('The event id.'),
     ticketTypeId: uuid('The ticket type id.'),
@@ -51,7 +55,6 @@ export const updateTicketType = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const current = await loadTicketType(ctx, event, input.ticketTypeId);
-    checkIfMatch(ctx, ticketTypeView(event, current));
 
     const errors = new FieldErrors();
     const window = resolveSalesWindow(
@@ -91,7 +94,6 @@ export const updateTicketType = defineOperation({
         taken,
       });
     }
-    await logChange(ctx, { action: 'updateTicketType', resourceType: 'ticketType', resourceId: current.id });
     return ticketTypeView(event, await loadTicketType(ctx, event, current.id));
   },
 });

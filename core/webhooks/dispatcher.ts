@@ -15,7 +15,7 @@ import { holdLiveness, type Liveness, ownerGone } from '../../db/liveness';
 import type { DeliveryRow, HookRow, WebhookRow } from '../../db/schema';
 import type { AttemptOutcome, DeliveryTargetKind, WebhookEventType } from '../../db/values';
 import { newId } from '../platform/ids';
-import { type Reader, redactFor } from '../platform/personal-data';
+import { type Reader, redactFor } from '../platform/pipeline/personal-data';
 import { isScope, type Scope } from '../platform/scopes';
 import type { Services } from '../platform/services';
 import { cancelPendingDeliveries, newDelivery } from './delivery-state';

@@ -10,7 +10,7 @@ import { communityRefSchema, memberPersonal, memberSchema } from '../communities
 import { crewMemberPersonal, crewMemberSchema, shiftSchema } from '../crew/crew-view';
 import { eventRefSchema } from '../events/event-view';
 import { orderPersonal, orderSchema } from '../orders/order-view';
-import type { PersonalFields } from '../platform/personal-data';
+import type { PersonalFields } from '../platform/pipeline/personal-data';
 import { dateTime } from '../platform/schemas';
 import type { Scope } from '../platform/scopes';
 import { leadItemSchema, leadPersonal } from '../sponsors/lead-view';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { webhookEventTypes } from '../../db/values';
-import { exampleOf } from '../platform/json-examples';
-import { type JsonSchema, jsonSchemaOf } from '../platform/json-schema';
-import { defineOperation } from '../platform/operation';
+import { exampleOf } from '../platform/docs/json-examples';
+import { type JsonSchema, jsonSchemaOf } from '../platform/docs/json-schema';
+import { defineOperation } from '../platform/pipeline/operation';
 import { text } from '../platform/schemas';
 import { scopes as allScopes } from '../platform/scopes';
 import { eventTypes, signedBodySchema } from './event-types';

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { CertificateRow, ContentRow, ExpenseClaimRow, StayRow, TravelRow } from '../../db/schema';
 import { certificateKinds, claimStatuses, contentKinds, stayStatuses, travelModes } from '../../db/values';
 import { toMajor } from '../platform/money';
-import { applyPersonalData, declarePersonal } from '../platform/personal-data';
+import { applyPersonalData, declarePersonal } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
 
 export { claimStatuses, stayStatuses };
@@ -135,6 +135,7 @@ export const travelPersonal = declarePersonal({
   resource: 'travel',
   idField: 'travelId',
   table: 'travel',
+  countedAs: 'journey',
   fields: { firstName: 'first_name', lastName: 'last_name', reference: 'reference' },
   storedOnly: ['email'],
   emailColumn: 'email',

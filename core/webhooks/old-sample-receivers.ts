@@ -5,9 +5,9 @@
 // addresses), so it changes each once and never an endpoint someone made.
 import type { Db } from '../../db/connect';
 import { sampleId } from '../../db/sample/ids';
+import { sampleEndpointUrls, sampleHookUrl } from '../../db/sample/webhooks';
 import { nextChangeSeq } from '../../db/sequence';
 import type { HookClient } from '../../db/values';
-import { sampleEndpointUrls, sampleHookUrl } from './sample-webhooks';
 
 const oldEndpointUrls: Record<keyof typeof sampleEndpointUrls, string> = {
   crm: 'https://crm.example.com/tessera/webhooks?token=sample-3f9c',

@@ -1,22 +1,13 @@
-// Webhook endpoints and automation subscriptions of the sample data (the demonstration workspace
-// and `workspace create --sample`), with what was delivered to them: deliveries that succeeded
-// (one after a 503), one given up after ten attempts that timed out or found nobody, one that met
-// 410 Gone (its endpoint switched off, the delivery queued after it cancelled). Nothing is left
-// pending, and every endpoint and subscription is switched off at an address under .invalid (RFC
-// 2606: never resolves), so the sample never sends anything, even once a secret is made or a change
-// happens in a writable sample workspace. Messages are made by the same views the use cases emit, so
-// they are what a receiver would have got.
-import { createHash } from 'node:crypto';
+// The sample's webhook history (db/sample/webhooks.ts) with what only core knows: the messages
+// about the summit's first registrations and paid orders, built by the emitters the use cases call,
+// the endpoints' encrypted secrets and the retry schedule.
 import type { Db } from '../../db/connect';
-import { sampleId } from '../../db/sample/ids';
-import { nextChangeSeq } from '../../db/sequence';
-import type { DeliveryState, HookClient, WebhookEventType } from '../../db/values';
-import { eventRef } from '../attendees/attendee-message';
-import { attendeeQuery, attendeeView } from '../attendees/attendee-view';
+import { insertSampleWebhooks, sampleSummitId } from '../../db/sample/webhooks';
+import { attendeeRegistered } from '../attendees/attendee-messages';
+import { attendeeQuery } from '../attendees/attendee-view';
+import { orderPaid } from '../orders/order-messages';
 import { orderQuery } from '../orders/order-query';
-import { orderView } from '../orders/order-view';
 import { retryDelaysSeconds } from './retry-schedule';
-import type { SendResult } from './sender';
 import { encryptSecret, newSigningSecret } from './signing-secrets';
 
 interface SampleWebhooks {
@@ -28,130 +19,9 @@ interface SampleWebhooks {
   keyId: string | null;
 }
 
-type Attempt = Pick<SendResult, 'outcome' | 'statusCode' | 'error'> & { durationMs: number };
-
-const ok: Attempt = { outcome: 'succeeded', statusCode: 200, durationMs: 84, error: null };
-const unavailable: Attempt = {
-  outcome: 'httpError',
-  statusCode: 503,
-  durationMs: 31,
-  error: 'The receiver answered 503.',
-};
-const timedOut: Attempt = {
-  outcome: 'timeout',
-  statusCode: null,
-  durationMs: 10_000,
-  error: 'No answer within 10 seconds.',
-};
-const unreachable: Attempt = {
-  outcome: 'networkError',
-  statusCode: null,
-  durationMs: 12,
-  error: 'connect ECONNREFUSED',
-};
-const gone: Attempt = {
-  outcome: 'gone',
-  statusCode: 410,
-  durationMs: 45,
-  error: 'The receiver answered 410 Gone.',
-};
-
-const hours = (n: number) => n * 3_600_000;
-
-/** Every sample receiver is under this reserved domain, which never resolves. */
-export const sampleReceiverDomain = 'acme.invalid';
-
-/** Where each sample endpoint points, by its key. */
-export const sampleEndpointUrls = {
-  crm: `https://crm.${sampleReceiverDomain}/tessera/webhooks?token=sample-3f9c`,
-  badges: `https://badges.${sampleReceiverDomain}/print-queue`,
-  relay: `https://relay.${sampleReceiverDomain}/hooks/old-chat`,
-};
-
-export const sampleHookUrl = (client: HookClient, key: string) =>
-  `https://hooks.${sampleReceiverDomain}/${client}/${key}`;
-
 export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promise<void> {
-  const { workspaceId } = options;
-  const id = (name: string) => sampleId(workspaceId, `webhooks/${name}`);
-  const day0 = Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate());
-  const at = (ms: number) => new Date(day0 + ms).toISOString();
-  const made = at(-hours(24 * 20));
-  const keyName = options.keyId ? 'Demonstration key' : 'Sample data';
-  const secret = () => (options.secretKey ? encryptSecret(options.secretKey, newSigningSecret()) : null);
-
-  const endpoints = [
-    {
-      key: 'crm',
-      url: sampleEndpointUrls.crm,
-      description: 'CRM: new registrations and paid orders',
-      types: ['attendee.registered', 'attendee.cancelled', 'order.paid'],
-      disabled: null,
-      last: 'succeeded' as const,
-    },
-    {
-      key: 'badges',
-      url: sampleEndpointUrls.badges,
-      description: 'Badge printer at the venue',
-      types: ['attendee.registered', 'attendee.updated'],
-      disabled: null,
-      last: 'failed' as const,
-    },
-    {
-      key: 'relay',
-      url: sampleEndpointUrls.relay,
-      description: 'Old chat relay (the service was shut down)',
-      types: ['attendee.registered'],
-      disabled: 'gone' as const,
-      last: 'failed' as const,
-    },
-  ];
-  for (const e of endpoints)
-    await db
-      .insertInto('webhooks')
-      .values({
-        id: id(`endpoint/${e.key}`),
-        workspace_id: workspaceId,
-        url: e.url,
-        description: e.description,
-        event_types: JSON.stringify(e.types),
-        active: 0,
-        disabled_reason: e.disabled,
-        secret_enc: secret(),
-        previous_secret_enc: null,
-        previous_secret_until_utc: null,
-        api_key_id: options.keyId,
-        created_by: keyName,
-        last_status: e.last,
-        last_delivery_utc: null,
-        created_utc: made,
-        updated_utc: made,
-        change_seq: await nextChangeSeq(db),
-      })
-      .execute();
-
-  const hooks: { key: string; type: WebhookEventType; client: HookClient; summitOnly: boolean }[] = [
-    { key: 'zapier', type: 'attendee.registered', client: 'zapier', summitOnly: true },
-    { key: 'make', type: 'order.paid', client: 'make', summitOnly: false },
-    { key: 'n8n', type: 'attendee.cancelled', client: 'n8n', summitOnly: false },
-  ];
-  const summitId = sampleId(workspaceId, 'event/summit');
-  for (const h of hooks)
-    await db
-      .insertInto('hooks')
-      .values({
-        id: id(`hook/${h.key}`),
-        workspace_id: workspaceId,
-        api_key_id: options.keyId,
-        event_type: h.type,
-        event_id: h.summitOnly ? summitId : null,
-        url: sampleHookUrl(h.client, h.key),
-        client: h.client,
-        active: 0,
-        created_utc: made,
-      })
-      .execute();
-
+  const { workspaceId, secretKey } = options;
+  const summitId = sampleSummitId(workspaceId);
   // Messages about the summit's first registrations and paid orders, days ago.
   const summit = await db
     .selectFrom('events')
@@ -171,129 +41,15 @@ export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promis
     .limit(2)
     .execute();
   const messages = [
-    ...attendees.map((a) => ({
-      type: 'attendee.registered' as const,
-      data: { event: eventRef(summit), attendee: attendeeView('unredacted', a) },
-    })),
-    ...orders.map((o) => ({
-      type: 'order.paid' as const,
-      data: { event: eventRef(summit), order: orderView('unredacted', o, Number(o.attendee_count ?? 0)) },
-    })),
+    ...attendees.map((attendee) => attendeeRegistered.message({ event: summit, attendee })),
+    ...orders.map((order) => orderPaid.message({ event: summit, order })),
   ];
-  const sent = at(-hours(24 * 4));
-  const outbox: { id: number; messageId: string; type: WebhookEventType }[] = [];
-  for (const [i, m] of messages.entries()) {
-    const messageId = `msg_${createHash('sha256')
-      .update(id(`message/${i}`))
-      .digest('hex')
-      .slice(0, 32)}`;
-    const created = at(-hours(24 * 4) + i * 60_000);
-    const row = await db
-      .insertInto('outbox')
-      .values({
-        message_id: messageId,
-        workspace_id: workspaceId,
-        event_id: summitId,
-        type: m.type,
-        payload: JSON.stringify({ type: m.type, timestamp: created, data: m.data }),
-        created_utc: created,
-        dispatched_utc: sent,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    outbox.push({ id: row.id, messageId, type: m.type });
-  }
-
-  const registered = outbox.filter((m) => m.type === 'attendee.registered');
-  const paid = outbox.filter((m) => m.type === 'order.paid');
-  const plans: {
-    target: ['webhook' | 'hook', string];
-    message: (typeof outbox)[number];
-    attempts: Attempt[];
-    state: DeliveryState;
-  }[] = [
-    ...[...registered, ...paid].map((message, i) => ({
-      target: ['webhook', id('endpoint/crm')] as ['webhook', string],
-      message,
-      attempts: i === 0 ? [unavailable, ok] : [ok],
-      state: 'succeeded' as const,
-    })),
-    ...registered.slice(0, 1).map((message) => ({
-      target: ['webhook', id('endpoint/badges')] as ['webhook', string],
-      message,
-      attempts: retryDelaysSeconds.map((_, i) => (i % 2 === 0 ? timedOut : unreachable)).concat([timedOut]),
-      state: 'failed' as const,
-    })),
-    ...registered.slice(0, 2).map((message, i) => ({
-      target: ['webhook', id('endpoint/relay')] as ['webhook', string],
-      message,
-      attempts: i === 0 ? [gone] : [],
-      state: i === 0 ? ('failed' as const) : ('cancelled' as const),
-    })),
-    ...registered.map((message) => ({
-      target: ['hook', id('hook/zapier')] as ['hook', string],
-      message,
-      attempts: [ok],
-      state: 'succeeded' as const,
-    })),
-    ...paid.map((message) => ({
-      target: ['hook', id('hook/make')] as ['hook', string],
-      message,
-      attempts: [ok],
-      state: 'succeeded' as const,
-    })),
-  ];
-  const lastDelivery = new Map<string, string>();
-  for (const plan of plans) {
-    const created = at(-hours(24 * 4));
-    let clock = day0 - hours(24 * 4) + 2_000;
-    const times = plan.attempts.map((_, i) => {
-      const start = clock;
-      clock += (retryDelaysSeconds[i] ?? 0) * 1000;
-      return start;
-    });
-    const last = times.at(-1);
-    const updated =
-      last === undefined ? created : new Date(last + plan.attempts.at(-1)!.durationMs).toISOString();
-    const { id: deliveryId } = await db
-      .insertInto('deliveries')
-      .values({
-        workspace_id: workspaceId,
-        outbox_id: plan.message.id,
-        message_id: plan.message.messageId,
-        type: plan.message.type,
-        payload: null,
-        target_kind: plan.target[0],
-        target_id: plan.target[1],
-        state: plan.state,
-        attempts: plan.attempts.length,
-        next_attempt_utc: null,
-        claimed_until_utc: null,
-        last_status_code: plan.attempts.at(-1)?.statusCode ?? null,
-        created_utc: created,
-        updated_utc: updated,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [i, attempt] of plan.attempts.entries()) {
-      const next = i + 1 < plan.attempts.length ? new Date(times[i + 1]!).toISOString() : null;
-      await db
-        .insertInto('delivery_attempts')
-        .values({
-          delivery_id: deliveryId,
-          attempt: i + 1,
-          started_utc: new Date(times[i]!).toISOString(),
-          duration_ms: attempt.durationMs,
-          status_code: attempt.statusCode,
-          outcome: attempt.outcome,
-          error: attempt.error,
-          next_attempt_utc: next,
-        })
-        .execute();
-    }
-    if (plan.target[0] === 'webhook' && updated > (lastDelivery.get(plan.target[1]) ?? ''))
-      lastDelivery.set(plan.target[1], updated);
-  }
-  for (const [webhookId, when] of lastDelivery)
-    await db.updateTable('webhooks').set({ last_delivery_utc: when }).where('id', '=', webhookId).execute();
+  await insertSampleWebhooks(db, {
+    workspaceId,
+    now: options.now,
+    keyId: options.keyId,
+    secret: () => (secretKey ? encryptSecret(secretKey, newSigningSecret()) : null),
+    messages,
+    retryDelaysSeconds,
+  });
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineOperation } from '../platform/operation';
+import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, noInput, rateLimitSchema, text, uuid } from '../platform/schemas';
 import { scopes } from '../platform/scopes';
 import { rateLimitOf } from './rate-limit';

@@ -1,5 +1,5 @@
 // What several processes on one database need: call counters they share
-// (core/platform/shared-rate-counter.ts), one row per counted thing (a key, a source address) with
+// (core/platform/storage/shared-rate-counter.ts), one row per counted thing (a key, a source address) with
 // its window's start and the calls in it; and which process claimed a delivery, so a process
 // that died leaves nothing claimed for long (db/liveness.ts).
 // biome-ignore-all lint/suspicious/noExplicitAny: migrations must not depend on the current Database type.

@@ -6,7 +6,7 @@
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import type { SubmissionFormat, SubmissionStatus } from '../values';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 
 interface SpeakerSpec {
   name: string;

@@ -4,7 +4,7 @@
 // erased their data, and one who is also a pass holder (same email), so erasure reaches both.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 
 interface MemberSpec {
   key: string;

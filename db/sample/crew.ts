@@ -8,7 +8,7 @@
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import type { ShiftPlaceKind } from '../values';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 
 interface MemberSpec {
   key: string;

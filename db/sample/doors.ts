@@ -12,7 +12,7 @@ import {
   type SessionKind,
   toFlag,
 } from '../values';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 import { SampleRandom } from './random';
 
 interface DoorSpec {

@@ -2,7 +2,7 @@
 // published, draft and past.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 
 interface SampleEvent {
   key: string;

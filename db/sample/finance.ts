@@ -5,7 +5,7 @@
 // categories (the meetup has its budget module off); their ticket income is read from the orders.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 import { SampleRandom } from './random';
 
 interface Seller {

@@ -6,6 +6,7 @@ import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import { insertSampleCfp } from './cfp';
 import { insertSampleCommunities } from './communities';
+import type { SampleContext } from './context';
 import { insertSampleCrew } from './crew';
 import { insertSampleDoors } from './doors';
 import { insertSampleEvents, sampleEvents } from './events';
@@ -17,15 +18,6 @@ import { insertSampleSales } from './sales';
 import { insertSampleSharekit } from './sharekit';
 import { insertSampleSponsors } from './sponsors';
 import { insertSampleSurveys } from './surveys';
-
-export interface SampleContext {
-  workspaceId: string;
-  /** Added to every event slug (slugs are unique across the deployment); empty for the demonstration. */
-  slugSuffix: string;
-  /** Midnight UTC of the day the data is made; every date is relative to it. */
-  day0: Date;
-  id(name: string): string;
-}
 
 export async function fillSampleData(
   db: Db,

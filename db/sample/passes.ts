@@ -6,7 +6,7 @@
 // did too (which no count may include).
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 
 interface HolderSpec {
   key: string;

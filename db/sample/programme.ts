@@ -4,7 +4,7 @@
 // streaming service at the remote event (no rooms; the join links are kept but never shown).
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 
 interface RoomSpec {
   key: string;

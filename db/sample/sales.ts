@@ -4,7 +4,7 @@
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import type { Flag, QuestionKind } from '../values';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 import { companies, firstNames, jobTitles, lastNames, SampleRandom } from './random';
 
 interface TypeSpec {

@@ -8,7 +8,7 @@
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import type { ShareChannel, SharerKind } from '../values';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 
 interface LinkSpec {
   channel: ShareChannel;

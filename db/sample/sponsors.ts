@@ -6,7 +6,7 @@
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import type { LeadOrigin } from '../values';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 
 interface LevelSpec {
   key: string;

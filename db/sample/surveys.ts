@@ -3,7 +3,7 @@
 // generator, so they are the same on every run; nothing records who gave them.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
-import type { SampleContext } from './index';
+import type { SampleContext } from './context';
 import { SampleRandom } from './random';
 
 const summitQuestions = [

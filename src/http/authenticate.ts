@@ -4,10 +4,10 @@
 // 429 instead of 401 for a while. A working key is never refused for it, so nobody can lock a
 // real key out by failing on purpose.
 import type { Middleware } from 'koa';
-import { credentialFrom, verifyToken } from '../../core/platform/authenticate';
+import { credentialFrom, verifyToken } from '../../core/platform/pipeline/authenticate';
 import { isProblem, problem } from '../../core/platform/problems';
-import type { RateLimiter } from '../../core/platform/rate-counter';
 import type { Services } from '../../core/platform/services';
+import type { RateLimiter } from '../../core/platform/storage/rate-counter';
 
 export interface AuthenticationGuard {
   /** Failed authentications per source address, shared by REST and MCP. */

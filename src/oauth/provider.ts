@@ -5,8 +5,8 @@
 // the token's subject, and the scopes a token may carry are that key's (core's verifier reads the
 // key on every call). Clients use the authorization code flow only: no implicit flow (OAuth 2.1).
 import { errors, Provider } from 'oidc-provider';
-import { audienceOf, resourceUrl } from '../../core/platform/access-tokens';
-import { verifyKeyId } from '../../core/platform/authenticate';
+import { audienceOf, resourceUrl } from '../../core/platform/pipeline/access-tokens';
+import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
 import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { checkReceiverUrl } from '../../core/webhooks/receiver-address';

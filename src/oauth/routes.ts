@@ -5,11 +5,11 @@
 import type { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Provider } from 'oidc-provider';
-import { type Audience, audienceOf, resourceUrl } from '../../core/platform/access-tokens';
+import { type Audience, audienceOf, resourceUrl } from '../../core/platform/pipeline/access-tokens';
 import { problem } from '../../core/platform/problems';
 import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
-import { rateCounterFor } from '../../core/platform/shared-rate-counter';
+import { rateCounterFor } from '../../core/platform/storage/shared-rate-counter';
 import { signInRouter } from './interactions';
 import { pinOrigin } from './pin-origin';
 

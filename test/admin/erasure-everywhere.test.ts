@@ -8,7 +8,7 @@ import { erasePerson } from '../../core/admin/erase-person';
 import { operatorContext } from '../../core/admin/operator';
 import { personalResources } from '../../core/admin/personal-resources';
 import { importFile } from '../../core/import/import-file';
-import { erasedColumns } from '../../core/platform/personal-data';
+import { erasedColumns } from '../../core/platform/pipeline/personal-data';
 import { schemaColumns as schemaOf } from '../../db/dialect';
 import { sampleId } from '../../db/sample/ids';
 import { nextChangeSeq } from '../../db/sequence';

@@ -1,6 +1,6 @@
 // The guards that keep concurrent writes right, each met by two calls that have both done their
 // reads before either writes (test/support/interleave.ts): the last place is sold once
-// (core/tickets/places.ts), a ticket is welcomed once and someone let back in holds one place inside
+// (core/sales/places.ts), a ticket is welcomed once and someone let back in holds one place inside
 // (core/checkin/scanner.ts). Without a guard both calls would win, every run, on either store: the
 // real use cases run through invoke, only the write queue is swapped for the interleaving one.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,10 +13,10 @@ import { registerAttendees } from '../../core/attendees/register-attendees';
 import { checkInAttendee } from '../../core/checkin/check-in-attendee';
 import { createDoor } from '../../core/checkin/create-door';
 import { createEvent } from '../../core/events/create-event';
-import { verifyKeyId } from '../../core/platform/authenticate';
 import type { Ctx } from '../../core/platform/context';
-import { invoke } from '../../core/platform/invoke';
-import type { AnyOperation } from '../../core/platform/operation';
+import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
+import { invoke } from '../../core/platform/pipeline/invoke';
+import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import { isProblem } from '../../core/platform/problems';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { type OpenServices, openServices } from '../../src/services';

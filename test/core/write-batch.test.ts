@@ -1,11 +1,11 @@
-// Group commit (core/platform/write-batch.ts) on a real SQLite file: writes queued together share
+// Group commit (core/platform/storage/write-batch.ts) on a real SQLite file: writes queued together share
 // a transaction; one that fails is refused alone and undoes nobody else's change.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WriteBatcher } from '../../core/platform/write-batch';
+import { WriteBatcher } from '../../core/platform/storage/write-batch';
 import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
 
 let dir: string;

@@ -164,7 +164,7 @@ describe('signing keys', () => {
     const opened = await openServices({ dataDir: dir, database: await databaseFor(dir), ratePerMinute: 600 });
     try {
       opened.services.tokens.issuer = t.server.publicOrigin;
-      const { verifyToken } = await import('../../core/platform/authenticate');
+      const { verifyToken } = await import('../../core/platform/pipeline/authenticate');
       const newToken = await accessToken(t, { keyId: apiKeyId, audience: 'rest', scopes: ['events:read'] });
       for (const token of [oldToken, newToken])
         expect((await verifyToken(opened.services, token, 'rest')).ok).toBe(true);

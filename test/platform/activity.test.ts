@@ -3,7 +3,7 @@
 // in the workspace activity log under the key's name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyActivity, revokeKey } from '../../core/admin/api-keys';
-import { ActivityRecorder, purgeKeyActivity } from '../../core/platform/activity';
+import { ActivityRecorder, purgeKeyActivity } from '../../core/platform/storage/activity';
 import { eventBody, sleep } from '../support/fixtures';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
 

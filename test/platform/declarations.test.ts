@@ -3,9 +3,9 @@
 // read the one declaration, and nothing outside it is ever answered.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoke } from '../../core/platform/invoke';
-import { defineOperation } from '../../core/platform/operation';
-import { problemsOf } from '../../core/platform/operation-problems';
+import { invoke } from '../../core/platform/pipeline/invoke';
+import { defineOperation } from '../../core/platform/pipeline/operation';
+import { problemsOf } from '../../core/platform/pipeline/operation-problems';
 import { isProblem, type ProblemCode, problem, problemCatalogue } from '../../core/platform/problems';
 import { tools } from '../../mcp/tools';
 import { documentedPath } from '../../rest/openapi';

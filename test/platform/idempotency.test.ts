@@ -1,7 +1,7 @@
 // Idempotency-Key (spec "Common conventions", "Limits"): a retry gets the first answer, a key in
 // flight gives 409, a key reused for another method, path or body gives 422, a bad key gives 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashBody, storedAnswer } from '../../core/platform/idempotency';
+import { hashBody, storedAnswer } from '../../core/platform/pipeline/idempotency';
 import { isProblem } from '../../core/platform/problems';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';

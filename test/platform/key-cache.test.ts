@@ -4,7 +4,7 @@
 // reads it. Writes that do not change what a key is (its last use) leave the cache alone.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyCache, type KeyRow } from '../../core/platform/key-cache';
+import { KeyCache, type KeyRow } from '../../core/platform/storage/key-cache';
 import { expectProblem } from '../support/fixtures';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
 import { runTessera } from '../support/spawned';

@@ -1,9 +1,9 @@
 // Paging (spec "Common conventions"): limit 1..500 default 100, signed cursors bound to their
 // filters, updatedSince, and the legacy page/pageSize/sort parameters of the shared machinery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyToken } from '../../core/platform/authenticate';
 import type { Ctx } from '../../core/platform/context';
-import { applyPlan, finishPage, type PageInput, planPage } from '../../core/platform/paging';
+import { verifyToken } from '../../core/platform/pipeline/authenticate';
+import { applyPlan, finishPage, type PageInput, planPage } from '../../core/platform/pipeline/paging';
 import { isProblem } from '../../core/platform/problems';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { type ApiAnswer, MutableClock, startTestServer, type TestServer } from '../support/server';

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/platform/ids';
-import { WriteBatcher } from '../../core/platform/write-batch';
+import { WriteBatcher } from '../../core/platform/storage/write-batch';
 import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
 import { nextChangeSeq } from '../../db/sequence';
 import { type Cluster, startCluster } from '../../scripts/postgres-cluster.mjs';

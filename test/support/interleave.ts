@@ -1,5 +1,5 @@
 // Concurrent writes interleaved at the one moment that tests a guard: every call has done its reads,
-// none has written. The server's write queue (core/platform/write-batch.ts) runs a process's writes
+// none has written. The server's write queue (core/platform/storage/write-batch.ts) runs a process's writes
 // one after another, so no other test interleaves two. Here each call gets a connection of its own
 // whose statements stop before the call's first write until every call has got that far; then they
 // write, in whatever order, and only the guards keep them right:
@@ -21,7 +21,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
-import type { WriteBatcher } from '../../core/platform/write-batch';
+import type { WriteBatcher } from '../../core/platform/storage/write-batch';
 import type { Db } from '../../db/connect';
 import { storeOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';

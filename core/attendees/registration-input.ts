@@ -1,0 +1,160 @@
+// What a registration must be before anything is taken or written: 1 to 50 people, the event's
+// language, each person's ticket type of this event, their details and answers (every problem
+// named at once, as `invalid` with `errors`), and what cannot be issued at all (an event that
+// is over, more of one type than fit in one order).
+import * as v from 'valibot';
+import type { EventRow, TicketTypeRow } from '../../db/schema';
+import { loadQuestions } from '../events/load-questions';
+import { checkAnswer, type QuestionView } from '../events/questions';
+import type { Ctx } from '../platform/context';
+import { documentedAsRequired } from '../platform/docs/json-schema';
+import { FieldErrors } from '../platform/field-errors';
+import { isUuid } from '../platform/ids';
+import { ownRecord } from '../platform/own-record';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { problem } from '../platform/problems';
+
+export const maxAttendeesPerRequest = 50;
+const limits = { firstName: 100, lastName: 100, email: 254, company: 200, jobTitle: 200 } as const;
+const emailCheck = v.pipe(v.string(), v.email());
+
+export const optionalText = (description: string) =>
+  v.optional(v.pipe(v.string(), v.description(description)));
+/** Required for the client; a missing one is refused as `invalid` naming the attendee and field. */
+const requiredText = (description: string) => documentedAsRequired(optionalText(description));
+
+export const newAttendeeSchema = v.object({
+  ticketTypeId: requiredText('The ticket type id.'),
+  firstName: requiredText('At most 100 characters.'),
+  lastName: requiredText('At most 100 characters.'),
+  email: requiredText('Where the ticket goes.'),
+  company: optionalText('At most 200 characters.'),
+  jobTitle: optionalText('At most 200 characters.'),
+  answers: v.optional(
+    v.pipe(ownRecord(v.string(), v.unknown()), v.description('Keyed by question id; none is required.')),
+  ),
+});
+
+export type NewAttendee = v.InferOutput<typeof newAttendeeSchema>;
+type DetailError = {
+  attendee: number;
+  field: string;
+  code: 'required' | 'tooLong' | 'notEmail' | 'notOption';
+};
+
+/** What registerAttendees takes, as its input schema gives it. */
+export interface RegistrationInput {
+  eventId: string;
+  attendees?: NewAttendee[];
+  language?: string;
+  buyerEmail?: string;
+}
+
+/** A registration that may be issued: its event, languages, the event's ticket types and the people. */
+export interface CheckedRegistration {
+  event: EventRow;
+  languages: string[];
+  types: Map<string, TicketTypeRow>;
+  people: NewAttendee[];
+}
+
+export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Promise<CheckedRegistration> {
+  const people = input.attendees ?? [];
+  if (people.length === 0) throw problem('empty', 'Send at least one attendee.');
+  if (people.length > maxAttendeesPerRequest) {
+    throw problem(
+      'tooMany',
+      `At most ${maxAttendeesPerRequest} attendees can be registered in one request; ${people.length} were sent.`,
+    );
+  }
+  const event = await loadEvent(ctx, input.eventId);
+  const languages = JSON.parse(event.languages) as string[];
+  const requestErrors = new FieldErrors();
+  if (input.language !== undefined && !languages.includes(input.language)) {
+    requestErrors.add('language', `Use one of the event's languages: ${languages.join(', ')}.`);
+  }
+  if (input.buyerEmail !== undefined && !v.is(emailCheck, input.buyerEmail))
+    requestErrors.add('buyerEmail', 'Not an email address.');
+  requestErrors.throwIfAny();
+
+  const types = new Map(
+    (await ctx.db.selectFrom('ticket_types').selectAll().where('event_id', '=', event.id).execute()).map(
+      (t) => [t.id, t],
+    ),
+  );
+  for (const person of people) {
+    if (person.ticketTypeId !== undefined && !types.has(person.ticketTypeId)) {
+      // ticketTypeId names it only when it is an id at all: the problem's member is a uuid.
+      throw problem(
+        'unknownTicket',
+        `${person.ticketTypeId} is not a ticket type of this event.`,
+        isUuid(person.ticketTypeId) ? { ticketTypeId: person.ticketTypeId } : {},
+      );
+    }
+  }
+  const questions = await loadQuestions(ctx, event.id);
+  const errors = people.flatMap((person, i) => detailErrors(person, i, questions));
+  if (errors.length > 0) {
+    const summary = errors.map((e) => `attendee ${e.attendee} ${e.field}: ${e.code}`).join('; ');
+    throw problem('invalid', `Some attendee details are wrong (${summary}).`, { errors });
+  }
+  refuseWhatCannotBeIssued(ctx, event, people, types);
+  return { event, languages, types, people };
+}
+
+function detailErrors(person: NewAttendee, index: number, questions: QuestionView[]): DetailError[] {
+  const errors: DetailError[] = [];
+  const add = (field: string, code: DetailError['code']) => errors.push({ attendee: index, field, code });
+  if (person.ticketTypeId === undefined) add('ticketTypeId', 'required');
+  for (const field of ['firstName', 'lastName', 'email', 'company', 'jobTitle'] as const) {
+    const value = person[field]?.trim();
+    const required = field === 'firstName' || field === 'lastName' || field === 'email';
+    if (!value) {
+      if (required) add(field, 'required');
+    } else if (value.length > limits[field]) add(field, 'tooLong');
+    else if (field === 'email' && !v.is(emailCheck, value)) add(field, 'notEmail');
+  }
+  const byId = new Map(questions.map((q) => [q.questionId, q]));
+  for (const [questionId, answer] of Object.entries(person.answers ?? {})) {
+    const question = byId.get(questionId);
+    const asked =
+      question &&
+      (question.ticketTypeIds.length === 0 || question.ticketTypeIds.includes(person.ticketTypeId ?? ''));
+    if (!question || !asked) add(`answers.${questionId}`, 'notOption');
+    else if (answer !== null) {
+      const code = checkAnswer(question, answer);
+      if (code) add(`answers.${questionId}`, code);
+    }
+  }
+  return errors;
+}
+
+/** Refusals other than capacity: too many of one type for one order, or an event already over. */
+function refuseWhatCannotBeIssued(
+  ctx: Ctx,
+  event: EventRow,
+  people: NewAttendee[],
+  types: Map<string, TicketTypeRow>,
+): void {
+  if (event.ends_utc < ctx.clock.now().toISOString()) {
+    throw problem('registrationRefused', 'The event is over; no more tickets can be issued.', {
+      reason: 'eventEnded',
+    });
+  }
+  for (const [ticketTypeId, n] of countByType(people)) {
+    const type = types.get(ticketTypeId)!;
+    if (n > type.max_per_order) {
+      throw problem('registrationRefused', `At most ${type.max_per_order} × ${type.name} fit in one order.`, {
+        reason: 'maxPerOrder',
+        ticketTypeId,
+      });
+    }
+  }
+}
+
+/** How many of the people hold each ticket type (every person has one once checked). */
+export function countByType(people: NewAttendee[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const person of people) counts.set(person.ticketTypeId!, (counts.get(person.ticketTypeId!) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,27 @@
+// The check-in family's message: checkin.created, data = { event, checkIn, attendee }, for a scan
+// that let someone in or out, with the attendee as the scan left them.
+import type { CheckInRow, DoorRow } from '../../db/schema';
+import type { AttendeeJoinedRow } from '../attendees/attendee-view';
+import { attendeeView } from '../attendees/attendee-view';
+import { type EventRefSource, eventRef } from '../events/event-view';
+import { messageEmitter } from '../platform/storage/message-emitter';
+import { checkInView } from './check-in-view';
+
+export interface CheckInChange {
+  event: EventRefSource;
+  checkIn: CheckInRow;
+  door: Pick<DoorRow, 'name' | 'kind' | 'session_id'>;
+  attendee: AttendeeJoinedRow;
+}
+
+export const checkInCreated = messageEmitter(
+  'checkin.created',
+  ({ event, checkIn, door, attendee }: CheckInChange) => ({
+    eventId: event.id,
+    data: {
+      event: eventRef(event),
+      checkIn: checkInView(checkIn, door),
+      attendee: attendeeView('unredacted', attendee),
+    },
+  }),
+);

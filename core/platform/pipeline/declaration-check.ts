@@ -1,0 +1,37 @@
+// What invoke enforces from a declaration must be something it can enforce: the server refuses to
+// start with an operation whose declaration it cannot honour, rather than answer without the rule.
+import type { AnyOperation } from './operation';
+import { problemsOf } from './operation-problems';
+
+/** What is wrong with one operation's declaration, sentence by sentence (none when it is sound). */
+export function declarationFaults(operation: AnyOperation): string[] {
+  const faults: string[] = [];
+  const { ifMatch, activity, unique } = operation;
+  const writes = operation.effect !== 'read';
+  if (ifMatch && typeof ifMatch.current !== 'function')
+    faults.push('declares ifMatch without current, the loader of the view its entity tag names');
+  if (writes && !activity) faults.push('writes without an activity declaration (or { none: why })');
+  if (activity && 'none' in activity && !activity.none)
+    faults.push('declares no activity without saying why');
+  if (activity && !('none' in activity)) {
+    if (!activity.resourceType) faults.push('declares activity without a resourceType');
+    if (typeof activity.resourceId !== 'function') faults.push('declares activity without a resourceId');
+  }
+  if (!writes && (ifMatch || activity || unique))
+    faults.push('reads, yet declares ifMatch, activity or unique, which only writes have');
+  for (const [columns, mapped] of Object.entries(unique ?? {})) {
+    const code = typeof mapped === 'string' ? mapped : mapped.code;
+    if (!problemsOf(operation).has(code))
+      faults.push(`maps a collision on ${columns} to ${code}, a problem it does not declare`);
+  }
+  return faults;
+}
+
+/** Throws, naming every fault, when any operation's declaration cannot be honoured. */
+export function checkDeclarations(operations: Iterable<AnyOperation>): void {
+  const faults = [...new Set(operations)].flatMap((operation) =>
+    declarationFaults(operation).map((fault) => `${operation.name} ${fault}.`),
+  );
+  if (faults.length > 0)
+    throw new Error(`Operations declare what invoke cannot honour:\n${faults.join('\n')}`);
+}

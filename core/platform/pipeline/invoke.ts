@@ -1,0 +1,167 @@
+// Runs one operation for one caller, the same way for REST and MCP, by its declaration. The steps,
+// in the code's order:
+//  1. a write with the read-only demonstration key is refused (demoWorkspace);
+//  2. the scope (older keys keep theirs);
+//  3. the idempotency key's form;
+//  4. the input: ids read in lower case, the schema and the field rules together;
+//  5. a read runs in one snapshot; a write in one transaction of the write queue, where an idempotent
+//     one answers its stored first answer, or else runs steps 6-9 in a savepoint and stores what
+//     they answer (a refusal too);
+//  6. the event's rules (exists, online, module), then people's data (peopleScope);
+//  7. If-Match against the entity tag of the view `ifMatch.current` loads (412 preconditionFailed);
+//  8. the handler, a collision with a unique key answered as the problem `unique` declares;
+//  9. a write's activity entry, as `activity` declares it (none when it changed nothing);
+// 10. whatever it answers must be among the problems it declares (problemsOf).
+import { isPostgres } from '../../../db/dialect';
+import type { Ctx } from '../context';
+import { lowerCaseIds } from '../ids';
+import { isProblem, problem } from '../problems';
+import { requireScope, type Scope } from '../scopes';
+import { withSavepoint } from '../storage/savepoint';
+import { logOperation } from './change-log';
+import { checkIfMatch } from './etag';
+import {
+  checkIdempotencyKey,
+  hashBody,
+  type IdempotencyRequest,
+  type StoredAnswer,
+  storeAnswer,
+  storedAnswer,
+  storedProblem,
+} from './idempotency';
+import { enforceEventRules } from './load-event';
+import type { AnyOperation } from './operation';
+import { problemsOf } from './operation-problems';
+import { canReadPeople } from './personal-data';
+import { uniqueProblem } from './unique-problems';
+import { parseInput } from './validation';
+
+export interface InvokeOptions {
+  /** Top-level input fields that came from a JSON body: a wrong type there is invalidBody. */
+  bodyFields?: ReadonlySet<string>;
+  idempotency?: IdempotencyRequest;
+}
+
+export interface Invocation {
+  data: unknown;
+  /** True when this is the stored first answer to an idempotent retry. */
+  replayed: boolean;
+}
+
+export async function invoke(
+  operation: AnyOperation,
+  ctx: Ctx,
+  raw: unknown,
+  options: InvokeOptions = {},
+): Promise<Invocation> {
+  // The demonstration key holds read scopes only: a write is refused for what it is first.
+  if (operation.effect !== 'read' && ctx.actor.demonstration) {
+    throw problem(
+      'demoWorkspace',
+      'The demonstration workspace is read-only; create a workspace of your own to make changes.',
+    );
+  }
+  if (operation.operator && !ctx.actor.operator)
+    throw new Error(`${operation.name} is run by the operator at the command line only.`);
+  if (operation.scope !== 'any') requireScope(ctx.actor.scopes, scopeNeeded(operation, ctx));
+  if (options.idempotency) checkIdempotencyKey(options.idempotency.key);
+  const normalised = lowerCaseIds(raw);
+  const input = parseInput(operation.input, normalised, options.bodyFields, operation.rules);
+  try {
+    if (operation.effect === 'read') return { data: await read(operation, ctx, input), replayed: false };
+    if (!options.idempotency) {
+      const data = await ctx.services.writes.run((trx) => runHandler(operation, { ...ctx, db: trx }, input));
+      return { data, replayed: false };
+    }
+    return await runIdempotent(operation, ctx, input, options.idempotency, hashBody(normalised));
+  } catch (error) {
+    throw declared(operation, ctx, error);
+  }
+}
+
+/**
+ * A read sees one moment of the database however many statements it runs. On SQLite the one
+ * connection gives that; on PostgreSQL each statement would see its own moment (a delivery read
+ * before an attempt was recorded, its attempts after), so a read runs in a read-only transaction
+ * with one snapshot.
+ */
+function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
+  if (!isPostgres(ctx.db)) return runHandler(operation, ctx, input);
+  return ctx.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => runHandler(operation, { ...ctx, db: trx }, input));
+}
+
+async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
+  const call: Ctx = { ...ctx, loadedEvents: new Map(), outcome: { changedNothing: false } };
+  await enforceEventRules(call, operation, input);
+  if (operation.aboutPeople && !canReadPeople(call.actor))
+    throw problem('peopleScope', operation.aboutPeople);
+  if (operation.ifMatch && call.request.ifMatch !== undefined)
+    checkIfMatch(call, await operation.ifMatch.current(call, input as never));
+  let output: unknown;
+  try {
+    output = await operation.handler(call, input as never);
+  } catch (error) {
+    throw uniqueProblem(operation, input, error);
+  }
+  if (operation.effect !== 'read') await logOperation(call, operation, input, output);
+  return output;
+}
+
+async function runIdempotent(
+  operation: AnyOperation,
+  ctx: Ctx,
+  input: unknown,
+  request: IdempotencyRequest,
+  bodyHash: string,
+): Promise<Invocation> {
+  const { services, actor, clock } = ctx;
+  const leave = services.idempotencyInFlight.enter(actor.keyId, request.key);
+  try {
+    const outcome = await services.writes.run(async (trx) => {
+      const first = await storedAnswer(trx, clock, actor.keyId, request, bodyHash);
+      if (first) return { answer: first, replayed: true };
+      let answer: StoredAnswer;
+      try {
+        // A refusal is the first answer too, and is replayed; what it may have written is undone.
+        const data = await withSavepoint(trx, () => runHandler(operation, { ...ctx, db: trx }, input));
+        answer = { kind: 'data', data };
+      } catch (error) {
+        if (!isProblem(error) || error.status >= 500) throw error;
+        answer = storedProblem(error);
+      }
+      await storeAnswer(trx, clock, actor, request, bodyHash, answer);
+      return { answer, replayed: false };
+    });
+    const { answer } = outcome;
+    if (answer.kind === 'problem') throw problem(answer.code, answer.detail, answer.extras);
+    return { data: answer.data, replayed: outcome.replayed };
+  } finally {
+    leave();
+  }
+}
+
+/**
+ * A problem the operation does not declare is a bug in the declaration or the handler: it is
+ * logged, and in strict mode (the test suite) answered as a fault so a test notices.
+ */
+function declared(operation: AnyOperation, ctx: Ctx, error: unknown): unknown {
+  if (!isProblem(error) || problemsOf(operation).has(error.code)) return error;
+  ctx.services.log.error(
+    { operation: operation.name, code: error.code },
+    'an operation answered a problem it does not declare',
+  );
+  return ctx.services.strictProblems
+    ? problem('serverError', `${operation.name} answered ${error.code}, which it does not declare.`)
+    : error;
+}
+
+/** The scope this call needs of this key: older keys keep the scope they were made under. */
+function scopeNeeded(operation: AnyOperation, ctx: Ctx): Scope {
+  const older = operation.olderKeys;
+  if (older && ctx.actor.keyCreatedUtc < older.madeBefore) return older.scope;
+  return operation.scope as Scope;
+}

@@ -1,0 +1,24 @@
+// A row that belongs to the workspace itself (an endpoint, a subscription, a community), found only in the
+// caller's workspace: another workspace's id answers 404 notFound as if it did not exist.
+import type { Selectable } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type { Ctx } from '../context';
+import { problem } from '../problems';
+
+type WorkspaceRowTable = 'webhooks' | 'hooks' | 'communities';
+
+export async function loadWorkspaceRow<T extends WorkspaceRowTable>(
+  ctx: Ctx,
+  table: T,
+  id: string,
+  what: string,
+): Promise<Selectable<Database[T]>> {
+  const row = await ctx.db
+    .selectFrom(table as WorkspaceRowTable)
+    .selectAll()
+    .where('id', '=', id)
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .executeTakeFirst();
+  if (!row) throw problem('notFound', `No ${what} ${id} in this workspace.`);
+  return row as Selectable<Database[T]>;
+}

@@ -1,0 +1,129 @@
+// An operation is a plain object: the one declaration both the REST route table and the MCP
+// tool table point at, and the one invoke enforces. Handlers return data, never HTTP or MCP shapes.
+import type * as v from 'valibot';
+import type { EventModule } from '../../../db/values';
+import type { Ctx } from '../context';
+import type { ProblemCode } from '../problems';
+import type { Scope } from '../scopes';
+import type { FieldRules } from './validation';
+
+export type Effect = 'read' | 'write' | 'destructive';
+
+// biome-ignore lint/suspicious/noExplicitAny: operations of every input shape share one table.
+export type InputSchema = v.ObjectSchema<v.ObjectEntries, any>;
+
+export interface IfMatch<I> {
+  /** The resource's view as the operation answers it: its entity tag is what If-Match must name. */
+  current(ctx: Ctx, input: I): Promise<unknown>;
+}
+
+/** The activity log entry of a change, from the call's input and answer. */
+export interface Activity<I, O> {
+  resourceType: string;
+  /** The resource changed; ctx for those named by the caller (the workspace an import fills). */
+  resourceId(input: I, output: O, ctx: Ctx): string;
+  summary?(input: I, output: O): string;
+  /** The action recorded, where the log has always named it otherwise than the operation (subscribe). */
+  action?: string;
+}
+
+export interface NoActivity {
+  /** Why the write leaves no entry. */
+  none: string;
+}
+
+/** A problem code, or the code with a detail naming what collided. */
+export type UniqueProblem<I> = ProblemCode | { code: ProblemCode; detail(input: I): string };
+
+export interface Operation<I extends InputSchema = InputSchema, O extends v.GenericSchema = v.GenericSchema> {
+  /** camelCase; the MCP tool name is its snake_case form. */
+  name: string;
+  /** A few words, for tables of contents. */
+  title: string;
+  /** Written for a person and an assistant alike: what it does, what it needs, what it answers. */
+  description: string;
+  /** The scope it needs; 'any' for calls every working key may make. */
+  scope: Scope | 'any';
+  /**
+   * Keys made before a date needed another scope for this call, and keep needing only that one
+   * (Versioning item 7: subscribing through /hooks took webhooks:read then).
+   */
+  olderKeys?: { madeBefore: string; scope: Scope };
+  effect: Effect;
+  /** A write that, sent again with the same input, changes nothing more (an update, a delete): MCP's idempotentHint. */
+  repeatable?: boolean;
+  /** Accepts an idempotency key (REST header Idempotency-Key, MCP argument idempotencyKey): a retry gets the first answer. */
+  idempotent?: boolean;
+  /**
+   * The event module it belongs to (its input has an eventId): invoke answers 409 moduleOff when
+   * the organiser switched the module off, before the handler runs.
+   */
+  module?: EventModule;
+  /** A door feature: online events have none, so invoke answers 409 onlineEvent (before moduleOff). */
+  doors?: boolean;
+  /**
+   * The call is about people by name or address: without people:read invoke answers 403
+   * peopleScope, with this sentence (after the event's rules).
+   */
+  aboutPeople?: string;
+  /**
+   * The problem codes the operation's own rules answer. Those every call can meet (authentication,
+   * validation, eventNotFound, moduleOff, idempotency, ...) are derived: see problemsOf.
+   */
+  problems: readonly ProblemCode[];
+  /** Answers one resource with an entity tag (REST ETag and If-None-Match; MCP result _meta.etag). */
+  etag?: boolean;
+  /**
+   * Takes the entity tag read (REST If-Match, MCP argument ifMatch): when one is sent, invoke loads
+   * the resource's current view with `current` (in the write's transaction, before the handler)
+   * and answers 412 preconditionFailed when the tag no longer names it.
+   */
+  ifMatch?: IfMatch<v.InferOutput<I>>;
+  /**
+   * The activity log entry a change writes, after the handler in its transaction, under the
+   * operation's name; `{ none }` says why a write leaves none. Every write declares one.
+   */
+  activity?: Activity<v.InferOutput<I>, v.InferOutput<O>> | NoActivity;
+  /**
+   * Unique keys of the database the write may collide with, by their columns as violatedUnique
+   * names them ('events.slug'), and the declared problem invoke answers for a collision.
+   */
+  unique?: Record<string, UniqueProblem<v.InferOutput<I>>>;
+  /**
+   * Field rules valibot cannot express (a real time zone, an end after its start, a venue for an
+   * event in person), checked by invoke together with the schema on the input as sent, so a
+   * refused request lists every field problem at once. Values may be of any type there.
+   */
+  rules?: FieldRules;
+  /** Reaches outside this service (sends a message to a receiver): the MCP openWorldHint. */
+  openWorld?: boolean;
+  /**
+   * Not in the API's published contract: an extension this service adds in the contract's style
+   * (marked x-tessera-extension in the OpenAPI document).
+   */
+  extension?: boolean;
+  /**
+   * Run by the operator at the command line (src/cli.ts), never by a key: in neither the REST route
+   * table nor the MCP tool table, and invoke refuses it for any other caller. This flag is its
+   * permission, so its scope is 'any'.
+   */
+  operator?: boolean;
+  /** Input fields with their docs in v.description; no transforms, so JSON Schema conversion is exact. */
+  input: I;
+  /** The answer's shape, for OpenAPI and MCP output schemas. */
+  output: O;
+  handler(ctx: Ctx, input: v.InferOutput<I>): Promise<v.InferOutput<O>>;
+}
+
+export type AnyOperation = Operation<InputSchema, v.GenericSchema>;
+
+export function defineOperation<I extends InputSchema, O extends v.GenericSchema>(
+  operation: Operation<I, O>,
+): Operation<I, O> {
+  return operation;
+}
+
+/** getMe -> get_me */
+export function toolName(operation: Pick<AnyOperation, 'name'>): string {
+  return operation.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

@@ -1,0 +1,58 @@
+// Verified keys kept in memory, so the layer every call shares does not look the key up each
+// time. What ends a key still ends it on the very next call, in every process: the database moves
+// a generation counter whenever a key or its workspace changes (triggers, migration 0015), each
+// call reads that one number with a statement compiled once, and a new number empties the cache.
+// Expiry is compared with the clock on every call, so it needs no invalidation.
+import type { Db } from '../../../db/connect';
+import { prepare } from '../../../db/prepared';
+import type { ApiKeysTable } from '../../../db/schema';
+import type { Flag } from '../../../db/values';
+
+/** The columns a verification reads: the key and its workspace. */
+export type KeyRow = Pick<
+  ApiKeysTable,
+  | 'prefix'
+  | 'secret_hash'
+  | 'scopes'
+  | 'legacy_scopes'
+  | 'rate_per_minute'
+  | 'created_utc'
+  | 'expires_utc'
+  | 'revoked_utc'
+> & { keyId: string; workspaceId: string; keyName: string; workspaceName: string; demonstration: Flag };
+
+export type KeyLookup = { prefix: string } | { keyId: string };
+
+/** Rows found absent are not kept: an unknown prefix is cheap to refuse and must not fill memory. */
+const maxKeys = 10_000;
+
+const currentGeneration = prepare<Record<string, never>, { value: number }>((db) =>
+  db.selectFrom('key_generation').select('value').where('id', '=', 1),
+);
+
+export class KeyCache {
+  private generation: number | undefined;
+  private readonly rows = new Map<string, KeyRow>();
+
+  /** The key's row, from memory while no key or workspace changed since it was read. */
+  async find(
+    db: Db,
+    lookup: KeyLookup,
+    read: () => Promise<KeyRow | undefined>,
+  ): Promise<KeyRow | undefined> {
+    const generation = (await currentGeneration.first(db, {}))?.value;
+    if (generation !== this.generation) {
+      this.rows.clear();
+      this.generation = generation;
+    }
+    const name = 'keyId' in lookup ? `id:${lookup.keyId}` : `prefix:${lookup.prefix}`;
+    const cached = this.rows.get(name);
+    if (cached) return cached;
+    const row = await read();
+    if (row) {
+      if (this.rows.size >= maxKeys) this.rows.clear();
+      this.rows.set(name, row);
+    }
+    return row;
+  }
+}

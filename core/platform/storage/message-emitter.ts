@@ -1,0 +1,39 @@
+// One emitter per webhook event type: the only function that builds that type's message from the
+// changed resource. Use cases and the import both call it, so a type's body is written once; each
+// emitter lives with its resource in a `<resource>-messages.ts` file, where the emitters test finds
+// every one (exactly one per type, each body accepted by its type's published schema).
+import type { Ctx } from '../context';
+import { emitAll, type OutboxMessage, type WebhookEventType } from './outbox';
+
+/** What a message carries besides its type: the event it is about (none for communities) and its data. */
+export interface MessageContent {
+  eventId: string | null;
+  data: Record<string, unknown>;
+}
+
+export interface MessageEmitter<T extends WebhookEventType = WebhookEventType, Change = never> {
+  readonly type: T;
+  /** The message of one change, as the outbox keeps it (unredacted: the dispatcher redacts). */
+  message(change: Change): OutboxMessage;
+  /** Records the message of one change; ctx.db must be the transaction of the change. */
+  emit(ctx: Ctx, change: Change): Promise<void>;
+  /** Records the messages of many changes, in order, in as few statements as fit. */
+  emitEach(ctx: Ctx, changes: readonly Change[]): Promise<void>;
+}
+
+export function messageEmitter<T extends WebhookEventType, Change>(
+  type: T,
+  build: (change: Change) => MessageContent,
+): MessageEmitter<T, Change> {
+  const message = (change: Change): OutboxMessage => ({ type, ...build(change) });
+  return {
+    type,
+    message,
+    async emit(ctx, change) {
+      await emitAll(ctx, [message(change)]);
+    },
+    async emitEach(ctx, changes) {
+      if (changes.length > 0) await emitAll(ctx, changes.map(message));
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// Call counters every process on one PostgreSQL database shares: a key's limit holds however its
+// calls are spread over the processes. One statement per call counts it and answers the window
+// (rate_windows, migration 0017). On SQLite one process serves the file, so its counters stay in
+// memory (rate-counter.ts), off the database's one writer.
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connect';
+import { isPostgres } from '../../../db/dialect';
+import { prepare } from '../../../db/prepared';
+import { decisionOf, RateCounter, type RateDecision, type RateLimiter } from './rate-counter';
+
+/** endedBy: a window that started then or before has ended. */
+type Take = { key: string; nowMs: number; endedBy: number };
+
+// A window that ended starts again with this call; otherwise the call is added to it.
+const countCall = prepare<Take, { started_ms: number; used: number }>((db, p) => {
+  const ended = sql<boolean>`rate_windows.started_ms <= ${p.endedBy}`;
+  return db
+    .insertInto('rate_windows')
+    .values({ key: p.key, started_ms: p.nowMs, used: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        started_ms: sql`case when ${ended} then ${p.nowMs} else rate_windows.started_ms end`,
+        used: sql`case when ${ended} then 1 else rate_windows.used + 1 end`,
+      }),
+    )
+    .returning(['started_ms', 'used']);
+});
+
+const sweepEvery = 1_000;
+
+export class SharedRateCounter implements RateLimiter {
+  private calls = 0;
+
+  constructor(
+    private readonly db: Db,
+    /** What is counted (key, address, ...), so counters of different purposes never meet. */
+    private readonly purpose: string,
+    readonly windowSeconds = 60,
+  ) {}
+
+  async take(key: string, limit: number, now: Date): Promise<RateDecision> {
+    const nowMs = now.getTime();
+    const windowMs = this.windowSeconds * 1000;
+    this.calls += 1;
+    if (this.calls % sweepEvery === 0) await this.sweep(now);
+    const row = await countCall.first(this.db, {
+      key: `${this.purpose}:${key}`,
+      nowMs,
+      endedBy: nowMs - windowMs,
+    });
+    if (!row) throw new Error('rate_windows answered no row');
+    // Refused calls are counted too here; the decision is the same (used past the limit refuses).
+    return decisionOf(row.started_ms, row.used, limit, nowMs, this.windowSeconds);
+  }
+
+  /** Forgets windows that ended, so addresses seen once do not stay (also every 1,000 calls). */
+  async sweep(now: Date): Promise<void> {
+    await this.db
+      .deleteFrom('rate_windows')
+      .where('key', 'like', `${this.purpose}:%`)
+      .where('started_ms', '<=', now.getTime() - this.windowSeconds * 1000)
+      .execute();
+  }
+}
+
+/** A counter for one purpose: shared through the database on PostgreSQL, in memory on SQLite. */
+export function rateCounterFor(db: Db, purpose: string, windowSeconds = 60): RateLimiter {
+  return isPostgres(db) ? new SharedRateCounter(db, purpose, windowSeconds) : new RateCounter(windowSeconds);
+}

@@ -1,0 +1,63 @@
+// Places: taken counts change only together with their capacity check, in one conditional update,
+// so concurrent registrations can never oversell (the row update is the tickets' lock).
+import { sql } from 'kysely';
+import { nextChangeSeq } from '../../db/sequence';
+import type { Ctx } from '../platform/context';
+
+/** What has places: ticket types and add-ons keep a capacity (null: no limit) and a taken count. */
+type WithPlaces = 'ticket_types' | 'add_ons';
+
+/** Takes n places of a ticket type or an add-on; false when they are not there. */
+export async function takePlaces(ctx: Ctx, table: WithPlaces, id: string, n: number): Promise<boolean> {
+  const result = await ctx.db
+    .updateTable(table)
+    .set({
+      taken: sql`taken + ${n}`,
+      updated_utc: ctx.clock.now().toISOString(),
+      change_seq: await nextChangeSeq(ctx.db),
+    })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('capacity', 'is', null), eb(sql`taken + ${n}`, '<=', eb.ref('capacity'))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives places back (a cancelled ticket, an order that stopped holding places). */
+export async function releasePlaces(ctx: Ctx, ticketTypeId: string, addOnIds: string[]): Promise<void> {
+  await releaseOne(ctx, 'ticket_types', ticketTypeId);
+  for (const addOnId of addOnIds) await releaseOne(ctx, 'add_ons', addOnId);
+}
+
+/**
+ * One place back. A count already at zero means the counts and the tickets disagree: the count
+ * stays at zero (the schema refuses a negative one) and the inconsistency is logged, not hidden.
+ */
+async function releaseOne(ctx: Ctx, table: WithPlaces, id: string): Promise<void> {
+  const result = await ctx.db
+    .updateTable(table)
+    .set({
+      taken: sql`taken - 1`,
+      updated_utc: ctx.clock.now().toISOString(),
+      change_seq: await nextChangeSeq(ctx.db),
+    })
+    .where('id', '=', id)
+    .where('taken', '>', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    ctx.services.log.warn(
+      { table, id, workspaceId: ctx.actor.workspaceId },
+      'a place was given back where none was taken: the taken count and the tickets disagree',
+    );
+  }
+}
+
+/** Places left of a limited capacity; null without a limit. */
+export function placesLeft(capacity: number | null, taken: number): number | null {
+  return capacity === null ? null : Math.max(0, capacity - taken);
+}
+
+/** Places in all the given ticket types; null when any is unlimited (or there are none). */
+export function totalCapacity(types: { capacity: number | null }[]): number | null {
+  if (types.length === 0 || types.some((t) => t.capacity === null)) return null;
+  return types.reduce((n, t) => n + (t.capacity ?? 0), 0);
+}

@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+import { defineOperation } from '../../platform/pipeline/operation';
+import { eventTypeName, olderHookKeys } from '../subscription-rules';
+import { hookFields, subscribe, subscribed } from './hook-input';
+import { hookSchema } from './hook-view';
+
+export const createHook = defineOperation({
+  name: 'createHook',
+  title: 'Subscribe a callback',
+  description:
+    "Subscribes a Zapier, Make or n8n callback, unsigned, to one event type. Needs webhooks:write (older keys: webhooks:read) and the type's scopes.",
+  scope: 'webhooks:write',
+  olderKeys: olderHookKeys,
+  effect: 'write',
+  activity: subscribed,
+  idempotent: true,
+  problems: ['eventType', 'webhookUrl', 'webhookHttps', 'webhookPrivate', 'tooManyHooks'],
+  input: v.object({
+    url: hookFields.url,
+    event: eventTypeName('The event type (see list_event_types).'),
+    eventId: v.optional(hookFields.eventId),
+    client: v.optional(hookFields.client),
+  }),
+  output: hookSchema,
+  handler: (ctx, input) => subscribe(ctx, input),
+});

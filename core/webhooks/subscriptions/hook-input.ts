@@ -1,0 +1,88 @@
+// Making an automation subscription, shared by POST /hooks and POST /hooks/{eventType}: the key may
+// subscribe (webhooks:write, or webhooks:read for keys made before 15 October 2026) to this type
+// (its scopes), to an event of the workspace (404 eventNotFound), at a public https address; at
+// most 200 a workspace; the platform that makes it is named.
+import * as v from 'valibot';
+import { type HookClient, hookClients } from '../../../db/values';
+import type { Ctx } from '../../platform/context';
+import { newId } from '../../platform/ids';
+import { loadEvent } from '../../platform/pipeline/load-event';
+import type { Activity } from '../../platform/pipeline/operation';
+import { problem } from '../../platform/problems';
+import { uuid } from '../../platform/schemas';
+import { checkReceiverUrl, maxReceiverUrlLength } from '../receiver-address';
+import { knownEventTypes, requireScopesOf } from '../subscription-rules';
+import { type HookView, hookView, maxHooks } from './hook-view';
+
+export const hookFields = {
+  url: v.pipe(
+    v.string(),
+    v.description('Public https callback address; never shown again.'),
+    v.metadata({ format: 'uri', maxLength: maxReceiverUrlLength }),
+  ),
+  eventId: uuid('Only this event; all events when absent.'),
+  client: v.pipe(
+    v.picklist(hookClients),
+    v.description("When absent, taken from the calling software's name; refused if that names none."),
+  ),
+};
+
+/** The log entry of a subscription, under the word the log has always used. */
+export const subscribed: Activity<unknown, HookView> = {
+  action: 'subscribe',
+  resourceType: 'hook',
+  resourceId: (_input, hook) => hook.id,
+  summary: (_input, hook) => `${hook.event} (${hook.client})`,
+};
+
+/** The platform: as sent, else from the User-Agent (Zapier, Make or Integromat, n8n). */
+function clientOf(sent: HookClient | undefined, userAgent: string | undefined): HookClient {
+  if (sent) return sent;
+  const agent = userAgent?.toLowerCase() ?? '';
+  if (agent.includes('zapier')) return 'zapier';
+  if (agent.includes('make') || agent.includes('integromat')) return 'make';
+  if (agent.includes('n8n')) return 'n8n';
+  throw problem(
+    'invalidRequest',
+    'Say which platform makes the subscription: client is zapier, make or n8n.',
+    {
+      errors: [
+        { field: 'client', message: 'zapier, make or n8n (no platform could be read from the User-Agent).' },
+      ],
+    },
+  );
+}
+
+export async function subscribe(
+  ctx: Ctx,
+  input: { url: string; event: string; eventId?: string; client?: HookClient },
+): Promise<HookView> {
+  const [type] = knownEventTypes([input.event]);
+  requireScopesOf(ctx.actor, [type!]);
+  const event = input.eventId === undefined ? null : await loadEvent(ctx, input.eventId);
+  await checkReceiverUrl(input.url, ctx.services.delivery.allowPrivate);
+  const client = clientOf(input.client, ctx.request.userAgent);
+  const { n } = await ctx.db
+    .selectFrom('hooks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= maxHooks)
+    throw problem(
+      'tooManyHooks',
+      `A workspace may have at most ${maxHooks} automation subscriptions; remove one first.`,
+    );
+  const row = {
+    id: newId(),
+    workspace_id: ctx.actor.workspaceId,
+    api_key_id: ctx.actor.keyId || null,
+    event_type: type!,
+    event_id: event?.id ?? null,
+    url: input.url,
+    client,
+    active: 1 as const,
+    created_utc: ctx.clock.now().toISOString(),
+  };
+  await ctx.db.insertInto('hooks').values(row).execute();
+  return hookView(row);
+}

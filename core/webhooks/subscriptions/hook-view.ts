@@ -1,0 +1,36 @@
+// The public Hook resource (an automation subscription). The callback address is never returned.
+import * as v from 'valibot';
+import type { HookRow } from '../../../db/schema';
+import { hookClients, webhookEventTypes } from '../../../db/values';
+import type { Ctx } from '../../platform/context';
+import { loadWorkspaceRow } from '../../platform/pipeline/load-workspace-row';
+import { dateTime, uuid } from '../../platform/schemas';
+
+/** The most automation subscriptions a workspace may have. */
+export const maxHooks = 200;
+
+export const hookSchema = v.object({
+  id: uuid('The subscription id (DELETE /hooks/{id} removes it).'),
+  event: v.pipe(v.picklist(webhookEventTypes), v.description('The event type it receives.')),
+  eventId: v.nullable(uuid('The one event it listens to; null: every event of the workspace.')),
+  client: v.pipe(v.picklist(hookClients), v.description('The platform that made it: zapier, make or n8n.')),
+  active: v.pipe(v.boolean(), v.description('Whether anything is sent to it.')),
+  createdUtc: dateTime('When it was made.'),
+});
+
+export type HookView = v.InferOutput<typeof hookSchema>;
+
+export function hookView(row: HookRow): HookView {
+  return {
+    id: row.id,
+    event: row.event_type,
+    eventId: row.event_id,
+    client: row.client,
+    active: row.active === 1,
+    createdUtc: row.created_utc,
+  };
+}
+
+export function loadHook(ctx: Ctx, hookId: string): Promise<HookRow> {
+  return loadWorkspaceRow(ctx, 'hooks', hookId, 'subscription');
+}

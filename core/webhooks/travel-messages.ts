@@ -1,0 +1,16 @@
+// The travel family's message: travel.changed, data = { event, travel }, for a journey booked,
+// changed or cancelled.
+import type { TravelRow } from '../../db/schema';
+import { type EventRefSource, eventRef } from '../events/event-view';
+import { messageEmitter } from '../platform/storage/message-emitter';
+import { travelView } from './message-resources';
+
+export interface TravelChange {
+  event: EventRefSource;
+  travel: TravelRow;
+}
+
+export const travelChanged = messageEmitter('travel.changed', ({ event, travel }: TravelChange) => ({
+  eventId: event.id,
+  data: { event: eventRef(event), travel: travelView(travel) },
+}));

@@ -1,0 +1,118 @@
+// The operator's commands are operations run through invoke, as a key's calls are: the same input
+// validation and its problem, the write queue, the activity entry under the operator's name. No
+// REST route or MCP tool reaches them, and invoke refuses them to any caller but the operator.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { markOrderPaid, markOrderPaidOperation } from '../../core/admin/mark-order-paid';
+import { operatorContext, operatorName } from '../../core/admin/operator';
+import { invoke } from '../../core/platform/pipeline/invoke';
+import { tools } from '../../mcp/tools';
+import { routes } from '../../rest/routes';
+import { operatorOperations } from '../../src/operator-operations';
+import { sampleIds } from '../support/sales';
+import { startTestServer, type TestServer } from '../support/server';
+import { runTessera } from '../support/spawned';
+
+let t: TestServer;
+let workspaceId: string;
+let key: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  ({ workspaceId } = await t.workspace('Operator operations', true));
+  ({ key } = await t.key({ workspaceId, preset: 'everything' }));
+});
+afterAll(async () => t.close());
+
+describe('operator operations', () => {
+  it('are declared for the operator and reached by no REST route and no MCP tool', () => {
+    for (const operation of operatorOperations) expect(operation.operator, operation.name).toBe(true);
+    const routed = new Set<unknown>([
+      ...routes.map((r) => r.operation),
+      ...tools.map((tool) => tool.operation),
+    ]);
+    for (const operation of operatorOperations) expect(routed.has(operation), operation.name).toBe(false);
+  });
+
+  it('are refused by invoke to a caller that is not the operator', async () => {
+    const operator = await operatorContext(t.server.services, workspaceId);
+    const keyCaller = { ...operator, actor: { ...operator.actor, operator: false } };
+    await expect(
+      invoke(markOrderPaidOperation, keyCaller, { orderId: '00000000-0000-4000-8000-000000000001' }),
+    ).rejects.toThrow(/operator at the command line only/);
+  });
+
+  it('mark an order paid in the write queue, with the activity entry named after the operation and the operator', async () => {
+    const summit = sampleIds(workspaceId).event('summit');
+    const pending = (await t.api(`/events/${summit}/orders?sort=-created&status=pending&limit=1`, { key }))
+      .body.data[0];
+    const queued = vi.spyOn(t.server.services.writes, 'run');
+    try {
+      await markOrderPaid(await operatorContext(t.server.services, workspaceId), pending.orderId, 'bank');
+      expect(queued).toHaveBeenCalledTimes(1);
+    } finally {
+      queued.mockRestore();
+    }
+    const entry = await t.server.services.db
+      .selectFrom('workspace_activity')
+      .selectAll()
+      .where('resource_id', '=', pending.orderId)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      action: markOrderPaidOperation.name,
+      actor_name: operatorName,
+      api_key_id: null,
+      summary: 'bank',
+    });
+  });
+
+  it('answer a bad input to `tessera person erase` with invoke’s validation problem, exit status 2', async () => {
+    const run = await runTessera([
+      'person',
+      'erase',
+      '--workspace',
+      workspaceId,
+      '--email',
+      'not-an-address',
+      '--data',
+      t.dataDir,
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: 'invalidRequest',
+      detail: 'A field or parameter is missing or wrong. email: Not an email address.',
+    });
+  });
+
+  it('answer the erasure counts of every declared personal resource, in the order the command always printed', async () => {
+    const run = await runTessera([
+      'person',
+      'erase',
+      '--workspace',
+      workspaceId,
+      '--email',
+      'nobody-here@example.org',
+      '--data',
+      t.dataDir,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(Object.entries(JSON.parse(run.stdout))).toEqual(
+      [
+        'attendees',
+        'orders',
+        'passHolders',
+        'speakers',
+        'communityMembers',
+        'leads',
+        'submissionSpeakers',
+        'sharers',
+        'crewMembers',
+        'invoices',
+        'stays',
+        'travel',
+        'expenseClaims',
+        'certificates',
+      ].map((name) => [name, 0]),
+    );
+  });
+});
