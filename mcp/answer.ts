@@ -28,7 +28,7 @@ import { toolList } from './tool-list';
 const instructions = [
   "Tessera manages one workspace's events: tickets, orders, attendees, doors and check-in, programme, passes, sponsors, crew, surveys, finance, communities and webhooks.",
   'Lists answer {data, nextCursor, hasMore}, oldest change first unless the tool says otherwise; pass nextCursor back as cursor for the next page until it is null (limit 1 to 500, 100 by default); updatedSince (ISO 8601) gives only what changed since, for syncing.',
-  'Writes: idempotencyKey (any unique string, e.g. a UUID) makes a retry safe within 24 hours; ifMatch takes _meta.etag of the matching get tool, so a change made by someone else since is refused with preconditionFailed instead of overwritten.',
+  'Writes: idempotencyKey (any unique string, e.g. a UUID) makes a retry safe within 24 hours; ifMatch takes _meta.etag of the matching get tool (or of the write that answered the resource), so a change made by someone else since is refused with preconditionFailed instead of overwritten.',
   "A refusal is a tool error whose text is the REST API's problem object: branch on code; detail says what to fix; errors lists each bad field.",
   "Each tool description ends with the scope it needs; get_me shows the key's scopes. Names and emails need people:read.",
   'Read tessera://events/{eventId}/briefing for an overview of an event before working on it.',

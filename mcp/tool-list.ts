@@ -26,11 +26,13 @@ for (const t of tools) {
 }
 const resultOf: ResultOf = (schema) => owners.get(schema);
 
-/** How a list pages, said before its scope sentence (the instructions say the rest). */
+/**
+ * That a list pages, said before its scope sentence. The instructions say how, and syncing with
+ * updatedSince too: the argument itself shows which lists take it, so no description repeats it.
+ */
 function withPaging(description: string, input: { properties?: Record<string, unknown> }): string {
-  const fields = input.properties ?? {};
-  if (!('cursor' in fields)) return description;
-  const how = 'updatedSince' in fields ? 'Page with cursor; sync with updatedSince.' : 'Page with cursor.';
+  if (!('cursor' in (input.properties ?? {}))) return description;
+  const how = 'Page with cursor.';
   const scope = /\s*(Needs [^.]*|Any working key may call it)\.$/.exec(description);
   return scope ? `${description.slice(0, scope.index)} ${how}${scope[0]}` : `${description} ${how}`;
 }
@@ -40,6 +42,8 @@ function entry(t: Tool, op: AnyOperation = t.operation) {
   const inputSchema = toolInputSchema(op, twin && toolInputSchema(twin.operation));
   return {
     name: t.name,
+    // MCP's display name for people choosing or approving a call: the operation's own title.
+    title: op.title,
     description: twin
       ? `${op.description} Arguments as in ${twin.name}.`
       : withPaging(op.description, inputSchema as { properties?: Record<string, unknown> }),

@@ -98,7 +98,10 @@ const sharedHeaders: Json = {
   },
   TraceId: { schema: { type: 'string' }, description: 'Identifies this request; quote it to support.' },
   RetryAfter: { schema: { type: 'integer' }, description: 'Seconds to wait before sending again.' },
-  ETag: { schema: { type: 'string' }, description: 'Entity tag of this representation.' },
+  ETag: {
+    schema: { type: 'string' },
+    description: 'Entity tag of this representation, as a GET of it gives; send it as If-Match to change it.',
+  },
   Location: {
     schema: { type: 'string' },
     description: 'The address of what was made (the subscription to DELETE).',
@@ -267,7 +270,8 @@ function operationObject(route: Route, named: Record<string, Json>, pathNames: M
     else parameters.push({ ...described, in: 'query', required: required.has(name) });
   }
   if (operation.idempotent) parameters.push(parameter('IdempotencyKey'));
-  if (operation.etag) parameters.push(parameter('IfNoneMatch'));
+  const revalidates = operation.etag && operation.effect === 'read';
+  if (revalidates) parameters.push(parameter('IfNoneMatch'));
   if (operation.ifMatch) parameters.push(parameter('IfMatch'));
 
   const output = schemaOf(operation.output);
@@ -286,8 +290,7 @@ function operationObject(route: Route, named: Record<string, Json>, pathNames: M
     },
     ...problemResponses(route),
   };
-  if (operation.etag)
-    responses['304'] = { description: 'Not modified: If-None-Match named the current ETag.' };
+  if (revalidates) responses['304'] = { description: 'Not modified: If-None-Match named the current ETag.' };
 
   const op: Json = {
     operationId: operation.name,

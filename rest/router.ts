@@ -54,7 +54,8 @@ function handle(route: Route, services: Services): Middleware {
     if (operation.etag) {
       const etag = etagOf(result.data);
       ctx.set('ETag', etag);
-      const ifNoneMatch = ctx.get('if-none-match');
+      // Only a read is skipped as unchanged: a write's answer is always sent.
+      const ifNoneMatch = operation.effect === 'read' ? ctx.get('if-none-match') : '';
       if (ifNoneMatch && tagListMatches(ifNoneMatch, etag)) {
         ctx.status = 304;
         return;

@@ -107,6 +107,15 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the Idempotency-Key header on idempotent routes and ETag headers on conditional ones', () => {
+    const answersWithTag = (method: string, path: string) =>
+      routes.find((r) => r.method === method && r.path === path)?.operation.etag;
+    for (const [method, path] of [
+      ['POST', '/events'],
+      ['PATCH', '/events/:eventId'],
+      ['PUT', '/events/:eventId/status'],
+      ['PATCH', '/webhooks/:webhookId'],
+    ])
+      expect(answersWithTag(method!, path!), `${method} ${path}`).toBe(true);
     for (const route of routes) {
       const entry = doc.paths[documentedPath(route)][route.method.toLowerCase()];
       const headers = entry.parameters
@@ -114,7 +123,11 @@ describe('the OpenAPI document', () => {
         .filter((p: any) => p.in === 'header')
         .map((p: any) => p.name);
       expect(headers.includes('Idempotency-Key'), route.path).toBe(Boolean(route.operation.idempotent));
-      expect(headers.includes('If-None-Match'), route.path).toBe(Boolean(route.operation.etag));
+      // A write answering a conditional resource carries its ETag too; only a read takes If-None-Match.
+      const { etag, effect } = route.operation;
+      expect(headers.includes('If-None-Match'), route.path).toBe(Boolean(etag) && effect === 'read');
+      const success = entry.responses[String(route.status ?? 200)];
+      expect(Boolean(success.headers?.ETag), `${route.method} ${route.path} ETag`).toBe(Boolean(etag));
       expect(headers.includes('If-Match'), route.path).toBe(Boolean(route.operation.ifMatch));
     }
   });

@@ -29,6 +29,7 @@ export const createEvent = defineOperation({
   scope: 'events:write',
   effect: 'write',
   problems: ['slugTaken'],
+  etag: true,
   idempotent: true,
   activity: {
     resourceType: 'event',

@@ -22,6 +22,7 @@ export const setEventStatus = defineOperation({
   },
   repeatable: true,
   problems: ['historyNeedsLicence'],
+  etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
     status: v.pipe(v.picklist(['published', 'draft']), v.description('published or draft.')),

@@ -18,6 +18,7 @@ export const updateEvent = defineOperation({
   effect: 'write',
   repeatable: true,
   problems: ['slugTaken'],
+  etag: true,
   ifMatch: { current: async (ctx, input) => eventView(ctx, await loadEvent(ctx, input.eventId)) },
   activity: { resourceType: 'event', resourceId: (_input, event) => event.eventId },
   // The unique index decides, so two events cannot take one slug even at the same moment.

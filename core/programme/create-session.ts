@@ -24,6 +24,7 @@ export const createSession = defineOperation({
   },
   module: 'program',
   problems: ['clash'],
+  etag: true,
   idempotent: true,
   input: v.object({ eventId: uuid('The event id.'), ...sessionBody.entries }),
   output: sessionSchema,

@@ -20,6 +20,7 @@ export const updateSession = defineOperation({
   repeatable: true,
   module: 'program',
   problems: ['notFound', 'clash'],
+  etag: true,
   ifMatch: {
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);

@@ -29,6 +29,7 @@ export const createTicketType = defineOperation({
   idempotent: true,
   extension: true,
   problems: ['endsCommunity'],
+  etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
     name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),

@@ -21,6 +21,7 @@ export const updateTicketType = defineOperation({
   effect: 'write',
   repeatable: true,
   problems: ['notFound', 'capacityBelowTaken'],
+  etag: true,
   ifMatch: {
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);

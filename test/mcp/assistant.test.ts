@@ -163,6 +163,15 @@ describe('the tool table', () => {
     }
   });
 
+  it("gives every tool a human title, its operation's title", () => {
+    const titles = new Map(tools.map((x) => [x.name, x.operation.title]));
+    for (const tool of listed) {
+      expect(tool.title, tool.name).toMatch(/^[A-Z]/);
+      expect(tool.title, tool.name).toBe(titles.get(tool.name));
+    }
+    expect(listed.find((x) => x.name === 'update_event')?.title).toBe('Change an event');
+  });
+
   it('names only tools that exist where a description points at another tool', () => {
     const names = new Set(listed.map((x) => x.name));
     for (const tool of listed)

@@ -203,6 +203,9 @@ describe('the start-up check of declarations', () => {
     expect(faultsOf({ ifMatch: true as never })).toEqual([
       'declares ifMatch without current, the loader of the view its entity tag names',
     ]);
+    expect(faultsOf({ ifMatch: { current: async () => ({}) } })).toEqual([
+      'declares ifMatch but no etag, so its answer gives no tag for the next If-Match',
+    ]);
     expect(faultsOf({ activity: undefined })).toEqual([
       'writes without an activity declaration (or { none: why })',
     ]);

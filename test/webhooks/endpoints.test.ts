@@ -571,6 +571,18 @@ describe('PATCH /webhooks/{webhookId}', () => {
     expect(fresh.body.description).toBe('two');
   });
 
+  it('answers a PATCH with the ETag a GET gives, which chains as the next If-Match', async () => {
+    const { webhook } = await made();
+    const path = `/webhooks/${webhook.webhookId}`;
+    const first = await t.api(path, { key: admin, method: 'PATCH', body: { description: 'one' } });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect((await t.api(path, { key: admin })).headers.get('etag')).toBe(etag);
+    const next = { key: admin, method: 'PATCH', headers: { 'if-match': etag! } };
+    expect((await t.api(path, { ...next, body: { description: 'two' } })).status).toBe(200);
+    expectProblem(await t.api(path, { ...next, body: { description: 'three' } }), 412, 'preconditionFailed');
+  });
+
   it('answers 404 notFound for an unknown endpoint', async () => {
     const res = await t.api(`/webhooks/${crypto.randomUUID()}`, {
       key: admin,

@@ -71,7 +71,11 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * validation, eventNotFound, moduleOff, idempotency, ...) are derived: see problemsOf.
    */
   problems: readonly ProblemCode[];
-  /** Answers one resource with an entity tag (REST ETag and If-None-Match; MCP result _meta.etag). */
+  /**
+   * The answer is one conditional resource's representation, so it carries that resource's entity
+   * tag (REST ETag, MCP result _meta.etag): the tag a GET right after gives, to send as If-Match on
+   * the next change without reading again. On a read, If-None-Match naming it answers 304.
+   */
   etag?: boolean;
   /**
    * Takes the entity tag read (REST If-Match, MCP argument ifMatch): when one is sent, invoke loads

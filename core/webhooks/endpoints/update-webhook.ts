@@ -16,6 +16,7 @@ export const updateWebhook = defineOperation({
   ifMatch: { current: async (ctx, input) => webhookView(await loadWebhook(ctx, input.webhookId)) },
   activity: { resourceType: 'webhook', resourceId: (_input, webhook) => webhook.webhookId },
   problems: ['notFound', 'webhookUrl', 'webhookHttps', 'webhookPrivate', 'eventType'],
+  etag: true,
   input: v.object({
     webhookId: uuid('The endpoint id.'),
     url: v.optional(webhookFields.url),
