@@ -101,13 +101,21 @@ describe('every parameter the spec names still passes', () => {
   it.each([
     ['/events', `cursor=&limit=5&updatedSince=${since}&status=draft`],
     ['/events/{eventId}/ticket-types', `limit=5&updatedSince=${since}`],
-    ['/events/{eventId}/orders', `updatedSince=${since}&page=1&pageSize=10&sort=-created&status=paid&limit=10`],
-    ['/events/{eventId}/attendees', `updatedSince=${since}&page=1&pageSize=10&sort=changed&limit=10&status=active`],
+    [
+      '/events/{eventId}/orders',
+      `updatedSince=${since}&page=1&pageSize=10&sort=-created&status=paid&limit=10`,
+    ],
+    [
+      '/events/{eventId}/attendees',
+      `updatedSince=${since}&page=1&pageSize=10&sort=changed&limit=10&status=active`,
+    ],
     ['/events/{eventId}/check-ins', 'after=0&pageSize=10&sort=changed&limit=10&page=1'],
     ['/events/{eventId}/sessions', `limit=5&updatedSince=${since}`],
     ['/events/{eventId}/sales', 'days=30'],
   ])('GET %s?%s', async (path, query) => {
-    const res = await t.api(`${path.replace('{eventId}', eventId)}?${query.replace('cursor=&', '')}`, { key });
+    const res = await t.api(`${path.replace('{eventId}', eventId)}?${query.replace('cursor=&', '')}`, {
+      key,
+    });
     expect({ status: res.status, body: res.status === 200 ? null : res.body }).toEqual({
       status: 200,
       body: null,
@@ -121,7 +129,9 @@ describe('an MCP tool call', () => {
     const refused = await callTool(client, 'update_ticket_type', { eventId, ticketTypeId, capcity: 300 });
     expect(refused.isError).toBe(true);
     expect(refused.data.code).toBe('invalidRequest');
-    expect(refused.data.errors).toEqual([{ field: 'capcity', message: 'Not a field; did you mean capacity?' }]);
+    expect(refused.data.errors).toEqual([
+      { field: 'capcity', message: 'Not a field; did you mean capacity?' },
+    ]);
     const tag = (await callTool(client, 'get_ticket_type', { eventId, ticketTypeId })).data;
     expect(tag.capacity).toBe(100);
     await client.close();
