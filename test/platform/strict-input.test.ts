@@ -99,7 +99,7 @@ describe('an unknown query parameter', () => {
 describe('every parameter the spec names still passes', () => {
   const since = '2020-01-01T00:00:00Z';
   it.each([
-    ['/events', `cursor=&limit=5&updatedSince=${since}&status=draft`],
+    ['/events', `limit=5&updatedSince=${since}&status=draft`],
     ['/events/{eventId}/ticket-types', `limit=5&updatedSince=${since}`],
     [
       '/events/{eventId}/orders',
@@ -113,9 +113,7 @@ describe('every parameter the spec names still passes', () => {
     ['/events/{eventId}/sessions', `limit=5&updatedSince=${since}`],
     ['/events/{eventId}/sales', 'days=30'],
   ])('GET %s?%s', async (path, query) => {
-    const res = await t.api(`${path.replace('{eventId}', eventId)}?${query.replace('cursor=&', '')}`, {
-      key,
-    });
+    const res = await t.api(`${path.replace('{eventId}', eventId)}?${query}`, { key });
     expect({ status: res.status, body: res.status === 200 ? null : res.body }).toEqual({
       status: 200,
       body: null,
