@@ -46,7 +46,7 @@ const problemSchema: Json = {
     errors: {
       type: 'array',
       description:
-        'invalidRequest and invalidBody: each field problem ({ field, message }); invalid: each attendee detail ({ attendee, field, code }).',
+        'invalidRequest and invalidBody: each field problem ({ field, message }), a field the operation does not declare included; invalid: each attendee detail ({ attendee, field, code }).',
       items: {
         type: 'object',
         properties: {
@@ -352,7 +352,7 @@ export function openApiDocument(origin: string): Json {
       title: 'Tessera API',
       version: '1.0.0',
       summary: "The JSON REST API for one workspace's events.",
-      description: `Every call carries an API key: \`Authorization: Bearer abk_…\` (or \`X-Api-Key\`). A key reaches one workspace and does what its scopes allow. Refusals are \`application/problem+json\`: branch on \`code\` (see the [error catalogue](/developers/errors)). The same operations are MCP tools at \`/mcp\`. Start with [the first five minutes](/developers/start). To load events from another system, see the [import format](/api/v1/import-schema.json) (JSON Schema, for \`tessera import\`).`,
+      description: `Every call carries an API key: \`Authorization: Bearer abk_…\` (or \`X-Api-Key\`). A key reaches one workspace and does what its scopes allow. Refusals are \`application/problem+json\`: branch on \`code\` (see the [error catalogue](/developers/errors)). A body field, nested field, query parameter or tool argument an operation does not declare is refused with \`400 invalidRequest\`, named in \`errors\` with the field most likely meant (\`capcity: Not a field; did you mean capacity?\`). The same operations are MCP tools at \`/mcp\`. Start with [the first five minutes](/developers/start). To load events from another system, see the [import format](/api/v1/import-schema.json) (JSON Schema, for \`tessera import\`).`,
       contact: { name: 'Tessera developers', url: `${origin}/developers` },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Tessera' },
     },

@@ -67,6 +67,10 @@ the same key again, and you get the first answer instead of a second event.</p>
   "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
   "error": "This call needs the attendees:write scope, which the key does not have."
 }</code></pre>
+<p>A wrong or missing field answers <code>400 invalidRequest</code> (or <code>invalidBody</code> for a wrong type) with
+every field problem at once in <code>errors</code>. A field or query parameter the operation does not take is refused too,
+never silently dropped, with the one you probably meant:
+<code>{ "field": "capcity", "message": "Not a field; did you mean capacity?" }</code>.</p>
 <p>Every code is explained in <a href="/developers/errors">the error catalogue</a>.</p>
 
 <h2>Assistants</h2>

@@ -52,7 +52,7 @@ describe('erasure and the database files', () => {
     const registered = await call(server, `/events/${eventId}/attendees`, {
       key,
       method: 'POST',
-      body: { attendees, buyer: { name: `${names[0]} ${names[1]}`, email } },
+      body: { attendees, buyerName: `${names[0]} ${names[1]}`, buyerEmail: email },
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     const attendeeId = registered.body.attendees[24].attendeeId as string;

@@ -3,7 +3,7 @@
 //  1. a write with the read-only demonstration key is refused (demoWorkspace);
 //  2. the scope (older keys keep theirs);
 //  3. the idempotency key's form;
-//  4. the input: ids read in lower case, the schema and the field rules together;
+//  4. the input: ids read in lower case, the schema, the field rules and undeclared keys together;
 //  5. a read runs in one snapshot; a write in one transaction of the write queue, where an idempotent
 //     one answers its stored first answer, or else runs steps 6-9 in a savepoint and stores what
 //     they answer (a refusal too);

@@ -1,9 +1,11 @@
 // Turns valibot issues, and the field rules an operation adds, into the spec's problems: wrong
 // types in a JSON body are invalidBody, anything else missing or wrong is invalidRequest; both list
-// every field at once in `errors`.
+// every field at once in `errors`. A key no object schema declares is refused too (invalidRequest),
+// with the key most likely meant: valibot would drop it without a word.
 import * as v from 'valibot';
 import { type FieldError, FieldErrors } from '../field-errors';
 import { problem } from '../problems';
+import { unknownFields } from './unknown-fields';
 
 /** Field rules valibot cannot express, checked on the input as sent (values of any type). */
 export type FieldRules = (input: Record<string, unknown>, errors: FieldErrors) => void;
@@ -21,7 +23,8 @@ export function parseInput<S extends v.GenericSchema>(
   const result = v.safeParse(schema, raw);
   const ruled = new FieldErrors();
   if (rules && raw !== null && typeof raw === 'object') rules(raw as Record<string, unknown>, ruled);
-  if (result.success && ruled.list.length === 0) return result.output;
+  const unknown = unknownFields(schema, raw);
+  if (result.success && ruled.list.length === 0 && unknown.length === 0) return result.output;
   const issues = result.success ? [] : result.issues;
   const errors: FieldError[] = issues.map((issue) => ({
     field: issuePath(issue),
@@ -29,7 +32,7 @@ export function parseInput<S extends v.GenericSchema>(
   }));
   // A field the schema already refused is not reported again by a rule.
   const refused = new Set(errors.map((e) => e.field));
-  errors.push(...ruled.list.filter((e) => !refused.has(e.field)));
+  errors.push(...ruled.list.filter((e) => !refused.has(e.field)), ...unknown);
   // A value outside a list of allowed values (picklist, enum) has the right type but a wrong
   // value: invalidRequest, like any other wrong value.
   const wrongTypeInBody = issues.some(
