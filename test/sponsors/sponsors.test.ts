@@ -358,7 +358,7 @@ describe('GET /events/{eventId}/leads', () => {
     expect(withoutEmail).toBeGreaterThan(0);
   });
 
-  it('shows a visitor who erased their data with nothing personal: erased true, shared false', async () => {
+  it('shows a visitor who erased their data with nothing personal: erased true, shared false, answers {}', async () => {
     const { data } = (await t.api(`/events/${summit}/leads`, { key: leadsReader })).body;
     const erased = data.filter((i: any) => i.lead.erased);
     expect(erased).toHaveLength(1);
@@ -369,10 +369,19 @@ describe('GET /events/{eventId}/leads', () => {
       company: null,
       jobTitle: null,
       email: null,
-      answers: null,
+      answers: {},
       note: null,
       personalData: 'erased',
     });
+  });
+
+  it('answers every lead with answers an object, as the API names it ({} when none are shown)', async () => {
+    const { items } = await walkPages(t, leadsReader, `/events/${summit}/leads?limit=3`);
+    expect(items.length).toBeGreaterThan(0);
+    for (const { lead } of items) {
+      expect(lead.answers, lead.leadId).toBeTypeOf('object');
+      expect(lead.answers, lead.leadId).not.toBeNull();
+    }
   });
 
   it('lists the newest first (capturedUtc, then id, descending)', async () => {
