@@ -91,6 +91,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+describe('updatedSince on the sponsor lists (the general paging rule)', () => {
+  it('keeps only what changed at or after it, and refuses a bad value with 400 invalidUpdatedSince', async () => {
+    for (const path of ['sponsors', 'sponsor-levels', 'leads']) {
+      const list = (query: string) => t.api(`/events/${summit}/${path}?${query}`, { key: leadsReader });
+      const all = (await list('limit=100')).body.data;
+      expect(all.length, path).toBeGreaterThan(0);
+      expect((await list('limit=100&updatedSince=2000-01-01T00:00:00Z')).body.data, path).toEqual(all);
+      const none = await list('updatedSince=2999-01-01T00:00:00Z');
+      expect(none.status, path).toBe(200);
+      expect(none.body.data, path).toEqual([]);
+      expectProblem(await list('updatedSince=yesterday'), 400, 'invalidUpdatedSince');
+    }
+  });
+});
+
 /** A sample workspace of its own, for tests that change things, with an everything key. */
 async function scratch(name: string) {
   const made = await t.workspace(name, true);
