@@ -17,6 +17,8 @@ export interface TableChange {
   dropNotNull?: string[];
   /** Columns of the old table not carried over. */
   dropColumns?: string[];
+  /** Columns whose own CHECK (declared with the column) goes; PostgreSQL names it `<table>_<column>_check`. */
+  dropColumnChecks?: string[];
 }
 
 /** The table's CREATE statement with the constraints and NOT NULLs the change drops taken out. */
@@ -32,6 +34,13 @@ function editedDdl(createSql: string, change: TableChange): string {
     if (without === ddl) throw new Error(`No NOT NULL on ${column} to drop.`);
     ddl = without;
   }
+  for (const column of change.dropColumnChecks ?? []) {
+    // The check's expression may hold one level of brackets: `check ("c" in ('a', 'b'))`.
+    const check = new RegExp(`("${column}" [^,]*?) check \\((?:[^()]|\\([^()]*\\))*\\)`, 'i');
+    const without = ddl.replace(check, '$1');
+    if (without === ddl) throw new Error(`No CHECK on ${column} to drop.`);
+    ddl = without;
+  }
   return ddl;
 }
 
@@ -42,6 +51,8 @@ async function alterTable(db: Kysely<any>, table: string, change: TableChange): 
     await sql.raw(`alter table "${table}" alter column "${column}" drop not null`).execute(db);
   for (const column of change.dropColumns ?? [])
     await sql.raw(`alter table "${table}" drop column "${column}"`).execute(db);
+  for (const column of change.dropColumnChecks ?? [])
+    await sql.raw(`alter table "${table}" drop constraint "${table}_${column}_check"`).execute(db);
   for (const [name, expression] of Object.entries(change.checks ?? {}))
     await sql
       .raw(`alter table "${table}" add constraint "${table}_${name}" check (${expression})`)

@@ -217,9 +217,11 @@ export type WebhookDisabledReason = (typeof webhookDisabledReasons)[number];
 export const deliveryResults = ['succeeded', 'failed'] as const;
 export type DeliveryResult = (typeof deliveryResults)[number];
 
-/** The platform that made an automation subscription. */
-export const hookClients = ['zapier', 'make', 'n8n'] as const;
-export type HookClient = (typeof hookClients)[number];
+/**
+ * The platform that made an automation subscription: any short name (1 to 40 characters), not a
+ * fixed list (core/webhooks/subscriptions/hook-client.ts).
+ */
+export type HookClient = string;
 
 export const deliveryTargetKinds = ['webhook', 'hook'] as const;
 export type DeliveryTargetKind = (typeof deliveryTargetKinds)[number];
@@ -297,7 +299,6 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'webhooks.disabled_reason': webhookDisabledReasons,
   'webhooks.last_status': deliveryResults,
   'hooks.event_type': webhookEventTypes,
-  'hooks.client': hookClients,
   'hooks.active': flags,
   'deliveries.target_kind': deliveryTargetKinds,
   'deliveries.state': deliveryStates,

@@ -207,45 +207,17 @@ function problemResponses(route: Route): Json {
 }
 
 /**
- * OpenAPI holds one path item for templates that differ only in their parameters' names
- * (POST /hooks/{eventType} and GET /hooks/{hookId}); such a parameter is documented under one
- * name joining both (eventTypeOrHookId), each operation saying what it takes there.
+ * The path an operation is documented at: the route's own, with the API's own parameter names.
+ * POST /hooks/{eventType} and GET or DELETE /hooks/{hookId} are two templates that differ only in
+ * their parameter's name; OpenAPI asks for one path item there, but the API names them so (spec
+ * "Automation subscriptions"), and a merged name (eventTypeOrHookId) is a path nobody calls. The
+ * router tells them apart by method.
  */
-function documentedPaths(all: readonly Route[]): Map<Route, { path: string; names: Map<string, string> }> {
-  const shapes = new Map<string, string[][]>();
-  for (const route of all) {
-    const shape = route.path.replace(/:[A-Za-z]+/g, ':');
-    const names = shapes.get(shape) ?? [];
-    const own = pathParams(route.path);
-    if (!names.some((n) => n.join() === own.join())) names.push(own);
-    shapes.set(shape, names);
-  }
-  const documented = new Map<Route, { path: string; names: Map<string, string> }>();
-  for (const route of all) {
-    const variants = shapes.get(route.path.replace(/:[A-Za-z]+/g, ':'))!;
-    const own = pathParams(route.path);
-    const names = new Map(
-      own.map((name, i) => {
-        const all = [...new Set(variants.map((v) => v[i]!))];
-        return [name, all.map((n, j) => (j === 0 ? n : n[0]!.toUpperCase() + n.slice(1))).join('Or')];
-      }),
-    );
-    let path = route.path;
-    for (const [name, documentedName] of names) path = path.replace(`:${name}`, `:${documentedName}`);
-    documented.set(route, { path: openApiPath(path), names });
-  }
-  return documented;
-}
-
-let documentedOnce: ReturnType<typeof documentedPaths> | null = null;
-
-/** The path an operation is documented at in the OpenAPI document. */
 export function documentedPath(route: Route): string {
-  documentedOnce ??= documentedPaths(routes);
-  return documentedOnce.get(route)?.path ?? openApiPath(route.path);
+  return openApiPath(route.path);
 }
 
-function operationObject(route: Route, named: Record<string, Json>, pathNames: Map<string, string>): Json {
+function operationObject(route: Route, named: Record<string, Json>): Json {
   const { operation } = route;
   const input = schemaOf(operation.input) as { properties?: Record<string, Json>; required?: string[] };
   const properties = input.properties ?? {};
@@ -257,16 +229,8 @@ function operationObject(route: Route, named: Record<string, Json>, pathNames: M
   for (const [name, schema] of Object.entries(properties)) {
     const { description, ...rest } = schema as Json;
     const described = { name, description, schema: rest, example: exampleOf(schema, named, name) };
-    if (inPath.has(name)) {
-      const documentedName = pathNames.get(name) ?? name;
-      parameters.push({
-        ...described,
-        name: documentedName,
-        ...(documentedName !== name ? { description: `${description} (\`${name}\`)` } : {}),
-        in: 'path',
-        required: true,
-      });
-    } else if (hasBody) bodyProperties[name] = schema;
+    if (inPath.has(name)) parameters.push({ ...described, in: 'path', required: true });
+    else if (hasBody) bodyProperties[name] = schema;
     else parameters.push({ ...described, in: 'query', required: required.has(name) });
   }
   if (operation.idempotent) parameters.push(parameter('IdempotencyKey'));
@@ -338,13 +302,9 @@ export function openApiDocument(origin: string): Json {
   const named = jsonSchemasOf(components);
   const schemas: Record<string, Json> = { ...named, Problem: problemSchema };
   const paths: Record<string, Json> = {};
-  documentedOnce ??= documentedPaths(routes);
   for (const route of routes) {
-    const { path, names } = documentedOnce.get(route)!;
-    paths[path] = {
-      ...(paths[path] ?? {}),
-      [route.method.toLowerCase()]: operationObject(route, schemas, names),
-    };
+    const path = documentedPath(route);
+    paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: operationObject(route, schemas) };
   }
   const document = {
     openapi: '3.1.0',

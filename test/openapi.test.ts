@@ -70,15 +70,17 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents paths that differ only in parameter names as one path (POST /hooks/{eventType}, GET /hooks/{hookId})', () => {
-    expect(doc.paths['/hooks/{eventTypeOrHookId}'].post.operationId).toBe('createHookForType');
-    expect(doc.paths['/hooks/{eventTypeOrHookId}'].get.operationId).toBe('getHook');
-    expect(doc.paths['/hooks/{eventType}']).toBeUndefined();
-    const parameter = doc.paths['/hooks/{eventTypeOrHookId}'].post.parameters.find(
-      (p: any) => p.in === 'path',
-    );
-    expect(parameter.description).toContain('`eventType`');
-    expect(parameter.schema.enum).toContain('order.paid');
+  it('documents the hook paths as the API names them: POST /hooks/{eventType}, GET and DELETE /hooks/{hookId}', () => {
+    expect(doc.paths['/hooks/{eventTypeOrHookId}']).toBeUndefined();
+    expect(Object.keys(doc.paths['/hooks/{eventType}'])).toEqual(['post']);
+    expect(doc.paths['/hooks/{eventType}'].post.operationId).toBe('createHookForType');
+    const eventType = doc.paths['/hooks/{eventType}'].post.parameters.find((p: any) => p.in === 'path');
+    expect(eventType.name).toBe('eventType');
+    expect(eventType.schema.enum).toContain('order.paid');
+    expect(Object.keys(doc.paths['/hooks/{hookId}']).sort()).toEqual(['delete', 'get']);
+    expect(doc.paths['/hooks/{hookId}'].get.operationId).toBe('getHook');
+    const hookId = doc.paths['/hooks/{hookId}'].delete.parameters.find((p: any) => p.in === 'path');
+    expect(hookId.name).toBe('hookId');
   });
 
   it('has no operation that the route table does not have', () => {

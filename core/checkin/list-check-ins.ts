@@ -6,8 +6,6 @@ import { applyPlan, cursorFields, finishPage, legacyPageFields, planPage } from 
 import { uuid } from '../platform/schemas';
 import { checkInSchema, checkInView, listedResults } from './check-in-view';
 
-const { updatedSince: _notForScans, ...scanCursorFields } = cursorFields;
-
 export const listCheckIns = defineOperation({
   name: 'listCheckIns',
   title: 'List door scans',
@@ -20,7 +18,7 @@ export const listCheckIns = defineOperation({
   problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
-    ...scanCursorFields,
+    ...cursorFields,
     ...legacyPageFields,
     after: v.optional(
       v.pipe(

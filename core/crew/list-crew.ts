@@ -17,7 +17,7 @@ export const listCrew = defineOperation({
   effect: 'read',
   module: 'crew',
   problems: [],
-  input: v.object({ eventId: uuid('The event id.'), cursor: cursorFields.cursor, limit: cursorFields.limit }),
+  input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
   output: pageOf(crewMemberSchema),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);

@@ -56,7 +56,7 @@ export const leadSchema = v.object({
     v.pipe(
       v.record(v.string(), v.unknown()),
       v.description(
-        "The visitor's answers to the sponsor's questions, keyed by question id. Only when shared.",
+        "The visitor's answers to the sponsor's questions, keyed by question id: {} when there are none or they are not shown (not shared, erased, or no people:read). Only a webhook copy redacted for its receiver carries null.",
       ),
     ),
   ),
@@ -113,5 +113,7 @@ export function leadItemView(reader: Reader, row: LeadJoinedRow): LeadItem {
     leadPersonal,
     erased,
   );
+  // The API names answers an object: what is not shown is none, not null.
+  lead.answers ??= {};
   return { sponsor: { sponsorId: row.sponsor_id, name: row.sponsor_name }, lead };
 }

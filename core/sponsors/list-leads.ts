@@ -22,6 +22,7 @@ export const listLeads = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     cursor: cursorFields.cursor,
+    updatedSince: cursorFields.updatedSince,
     limit: v.optional(
       v.pipe(
         v.number(),
@@ -37,7 +38,7 @@ export const listLeads = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(
       ctx,
-      { cursor: input.cursor, limit: input.limit ?? leadsDefaultLimit },
+      { ...input, limit: input.limit ?? leadsDefaultLimit },
       { list: 'leads', filters: { eventId: event.id }, defaultSort: '-created' },
     );
     // A visitor who did not agree to share is never listed.

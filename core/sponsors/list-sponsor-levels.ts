@@ -15,16 +15,21 @@ export const listSponsorLevels = defineOperation({
   effect: 'read',
   module: 'sponsors',
   problems: [],
-  input: v.object({ eventId: uuid('The event id.'), cursor: cursorFields.cursor, limit: cursorFields.limit }),
+  input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
   output: pageOf(sponsorLevelSchema),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'sponsorLevels', filters: { eventId: event.id } });
     const query = ctx.db.selectFrom('sponsor_levels').selectAll().where('event_id', '=', event.id);
-    const rows = await applyOrder(query, plan, [
-      { by: 'sponsor_levels.rank', direction: 'desc' },
-      { by: 'sponsor_levels.id', direction: 'asc' },
-    ]).execute();
+    const rows = await applyOrder(
+      query,
+      plan,
+      [
+        { by: 'sponsor_levels.rank', direction: 'desc' },
+        { by: 'sponsor_levels.id', direction: 'asc' },
+      ],
+      'sponsor_levels.updated_utc',
+    ).execute();
     return finishOrderedPage(ctx, plan, rows, (row) => [row.rank, row.id], sponsorLevelView);
   },
 });

@@ -14,17 +14,22 @@ export const listSponsors = defineOperation({
   effect: 'read',
   module: 'sponsors',
   problems: [],
-  input: v.object({ eventId: uuid('The event id.'), cursor: cursorFields.cursor, limit: cursorFields.limit }),
+  input: v.object({ eventId: uuid('The event id.'), ...cursorFields }),
   output: pageOf(sponsorSchema),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'sponsors', filters: { eventId: event.id } });
     const query = sponsorQuery(ctx.db).where('sponsors.event_id', '=', event.id);
-    const rows = await applyOrder(query, plan, [
-      { by: levelRank, direction: 'desc' },
-      { by: 'sponsors.sort_order', direction: 'asc' },
-      { by: 'sponsors.id', direction: 'asc' },
-    ]).execute();
+    const rows = await applyOrder(
+      query,
+      plan,
+      [
+        { by: levelRank, direction: 'desc' },
+        { by: 'sponsors.sort_order', direction: 'asc' },
+        { by: 'sponsors.id', direction: 'asc' },
+      ],
+      'sponsors.updated_utc',
+    ).execute();
     return finishOrderedPage(ctx, plan, rows, (row) => [row.level_rank, row.sort_order, row.id], sponsorView);
   },
 });

@@ -17,6 +17,7 @@ import * as oauth from './0014-oauth';
 import * as keyGeneration from './0015-key-generation';
 import * as changeFeed from './0016-change-feed';
 import * as severalProcesses from './0017-several-processes';
+import * as anyHookClient from './0018-any-hook-client';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-key-generation': keyGeneration,
   '0016-change-feed': changeFeed,
   '0017-several-processes': severalProcesses,
+  '0018-any-hook-client': anyHookClient,
 };
 
 export const migrationProvider: MigrationProvider = {

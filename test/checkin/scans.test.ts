@@ -178,6 +178,20 @@ describe('GET /events/{eventId}/check-ins', () => {
     );
   });
 
+  it('honours updatedSince (scans recorded at or after it) and refuses a bad one with 400 invalidUpdatedSince', async () => {
+    const [late] = await e.register(e.general);
+    clock.advance(60 * 60_000);
+    const since = clock.now().toISOString();
+    await scan(late!, { doorId: e.doors.side });
+    const recent = await t.api(`/events/${e.eventId}/check-ins?updatedSince=${since}`, { key });
+    expect(recent.status).toBe(200);
+    expect(recent.body.data.map((c: any) => c.attendeeId)).toEqual([late]);
+    const all = await t.api(`/events/${e.eventId}/check-ins?limit=500`, { key });
+    expect(all.body.data.length).toBeGreaterThan(1);
+    const bad = await t.api(`/events/${e.eventId}/check-ins?updatedSince=yesterday`, { key });
+    expectProblem(bad, 400, 'invalidUpdatedSince');
+  });
+
   it('needs checkins:read', async () => {
     const { key: other } = await t.key({ workspaceId, scopes: ['events:read'] });
     const res = await t.api(`/events/${e.eventId}/check-ins`, { key: other });

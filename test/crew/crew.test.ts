@@ -184,6 +184,14 @@ describe('GET /events/{eventId}/crew', () => {
       'invalidCursor',
     );
   });
+
+  it('keeps only members changed at or after updatedSince, and refuses a bad value with 400 invalidUpdatedSince', async () => {
+    const list = (query: string) => t.api(`/events/${summit}/crew?${query}`, { key: reader });
+    const whole = (await list('')).body.data;
+    expect((await list('updatedSince=2000-01-01T00:00:00Z')).body.data).toEqual(whole);
+    expect((await list('updatedSince=2999-01-01T00:00:00Z')).body.data).toEqual([]);
+    expectProblem(await list('updatedSince=yesterday'), 400, 'invalidUpdatedSince');
+  });
 });
 
 describe('GET /events/{eventId}/shifts', () => {

@@ -292,3 +292,37 @@ describe('upgrading a database of the first wave', () => {
     expect(ddl).toMatch(/"name" text,/);
   });
 });
+
+describe('upgrading hooks to any platform (0018)', () => {
+  it('keeps the subscriptions and their indexes, takes any platform name and refuses more than 40 characters', async () => {
+    const db = freshDatabase();
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0017-several-processes')).error).toBeUndefined();
+    const old = db as unknown as Db;
+    await sql`insert into workspaces (id, name, demonstration, created_utc) values ('w', 'W', 0, ${now})`.execute(
+      old,
+    );
+    const hook = (id: string, client: string) => sql`insert into hooks
+      (id, workspace_id, api_key_id, event_type, event_id, url, client, active, created_utc)
+      values (${id}, 'w', null, 'order.paid', null, 'https://example.org/h', ${client}, 1, ${now})`;
+    await hook('h-zapier', 'zapier').execute(old);
+    await expect(hook('h-before', 'pipedream').execute(old)).rejects.toThrow(/CHECK/);
+
+    await migrateToLatest(db);
+
+    await hook('h-pipedream', 'pipedream').execute(old);
+    await hook('h-unknown', 'unknown').execute(old);
+    await expect(hook('h-long', 'x'.repeat(41)).execute(old)).rejects.toThrow(/CHECK/);
+    const rows = await db.selectFrom('hooks').select(['id', 'client']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'h-pipedream', client: 'pipedream' },
+      { id: 'h-unknown', client: 'unknown' },
+      { id: 'h-zapier', client: 'zapier' },
+    ]);
+    const indexes = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'index' and tbl_name = 'hooks' and sql is not null`.execute(
+      db,
+    );
+    expect(indexes.rows.map((i) => i.name).sort()).toEqual(['hooks_key', 'hooks_workspace']);
+  });
+});

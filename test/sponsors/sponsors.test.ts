@@ -91,6 +91,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+describe('updatedSince on the sponsor lists (the general paging rule)', () => {
+  it('keeps only what changed at or after it, and refuses a bad value with 400 invalidUpdatedSince', async () => {
+    for (const path of ['sponsors', 'sponsor-levels', 'leads']) {
+      const list = (query: string) => t.api(`/events/${summit}/${path}?${query}`, { key: leadsReader });
+      const all = (await list('limit=100')).body.data;
+      expect(all.length, path).toBeGreaterThan(0);
+      expect((await list('limit=100&updatedSince=2000-01-01T00:00:00Z')).body.data, path).toEqual(all);
+      const none = await list('updatedSince=2999-01-01T00:00:00Z');
+      expect(none.status, path).toBe(200);
+      expect(none.body.data, path).toEqual([]);
+      expectProblem(await list('updatedSince=yesterday'), 400, 'invalidUpdatedSince');
+    }
+  });
+});
+
 /** A sample workspace of its own, for tests that change things, with an everything key. */
 async function scratch(name: string) {
   const made = await t.workspace(name, true);
@@ -358,7 +373,7 @@ describe('GET /events/{eventId}/leads', () => {
     expect(withoutEmail).toBeGreaterThan(0);
   });
 
-  it('shows a visitor who erased their data with nothing personal: erased true, shared false', async () => {
+  it('shows a visitor who erased their data with nothing personal: erased true, shared false, answers {}', async () => {
     const { data } = (await t.api(`/events/${summit}/leads`, { key: leadsReader })).body;
     const erased = data.filter((i: any) => i.lead.erased);
     expect(erased).toHaveLength(1);
@@ -369,10 +384,19 @@ describe('GET /events/{eventId}/leads', () => {
       company: null,
       jobTitle: null,
       email: null,
-      answers: null,
+      answers: {},
       note: null,
       personalData: 'erased',
     });
+  });
+
+  it('answers every lead with answers an object, as the API names it ({} when none are shown)', async () => {
+    const { items } = await walkPages(t, leadsReader, `/events/${summit}/leads?limit=3`);
+    expect(items.length).toBeGreaterThan(0);
+    for (const { lead } of items) {
+      expect(lead.answers, lead.leadId).toBeTypeOf('object');
+      expect(lead.answers, lead.leadId).not.toBeNull();
+    }
   });
 
   it('lists the newest first (capturedUtc, then id, descending)', async () => {

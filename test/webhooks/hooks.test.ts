@@ -328,21 +328,42 @@ describe('refusals of POST /hooks', () => {
     expectProblem(await subscribe({ client: 'zapier' }, { type: 'order.paid' }), 400, 'invalidRequest');
   });
 
-  it('refuses a request naming no platform (no client, a User-Agent of none) with invalidRequest on client', async () => {
+  it('refuses a platform name that is no short token with invalidRequest on client', async () => {
     const before = (await hookRows()).length;
-    const res = await subscribe(
-      { url: receiver('nobody'), event: 'order.paid' },
-      { headers: { 'user-agent': 'curl/8.5.0' } },
-    );
-    expect(expectProblem(res, 400, 'invalidRequest').errors[0].field).toBe('client');
-    const typed = await subscribe(
-      { url: receiver('nobody') },
-      { type: 'order.paid', headers: { 'user-agent': 'curl/8.5.0' } },
-    );
-    expect(expectProblem(typed, 400, 'invalidRequest').errors[0].field).toBe('client');
-    const unknownClient = await subscribe({ url: receiver('nobody'), event: 'order.paid', client: 'ifttt' });
-    expect(expectProblem(unknownClient, 400, 'invalidRequest').errors[0].field).toBe('client');
+    for (const client of ['zap ier', 'x'.repeat(41), '', '-make']) {
+      const res = await subscribe({ url: receiver('bad-client'), event: 'order.paid', client });
+      expect(expectProblem(res, 400, 'invalidRequest').errors[0].field, client).toBe('client');
+    }
     expect((await hookRows()).length).toBe(before);
+  });
+});
+
+describe("the API's own body (url, event, eventId; no client)", () => {
+  it('subscribes with a curl User-Agent and records the platform as unknown', async () => {
+    const curl = { 'user-agent': 'curl/8.5.0' };
+    const res = await subscribe({ url: receiver('plain'), event: 'order.paid', eventId }, { headers: curl });
+    expect(res.status).toBe(201);
+    expectHook(res.body, { event: 'order.paid', eventId, client: 'unknown', active: true });
+    expect((await t.api(`/hooks/${res.body.id}`, { key: writer })).body).toEqual(res.body);
+    const typed = await subscribe({ url: receiver('plain-typed') }, { type: 'order.paid', headers: curl });
+    expect(typed.status).toBe(201);
+    expect(typed.body).toMatchObject({ event: 'order.paid', eventId: null, client: 'unknown' });
+  });
+
+  it('accepts any platform: pipedream and others sent or read from the User-Agent, kept in lower case', async () => {
+    const sent = await subscribe({ url: receiver('pd'), event: 'order.paid', client: 'pipedream' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.client).toBe('pipedream');
+    const read = await subscribe(
+      { url: receiver('pd-ua'), event: 'order.paid' },
+      { headers: { 'user-agent': 'Pipedream/1.0 (+https://pipedream.com)' } },
+    );
+    expect(read.body.client).toBe('pipedream');
+    const other = await subscribe({ url: receiver('other'), event: 'order.paid', client: 'IFTTT' });
+    expect(other.status).toBe(201);
+    expect(other.body.client).toBe('ifttt');
+    const own = await subscribe({ url: receiver('own'), event: 'order.paid', client: 'acme-flows_2.0' });
+    expect(own.body.client).toBe('acme-flows_2.0');
   });
 });
 
@@ -637,11 +658,12 @@ describe('MCP hook tools', () => {
         destructiveHint: false,
       });
     }
-    // The schema readers see the 22 types and the three platforms.
+    // The schema readers see the 22 types; the platform is any name, and optional.
     const create = byName.get('create_hook')!.inputSchema as any;
     expect(create.properties.event.enum).toHaveLength(22);
-    expect(create.properties.client.enum).toEqual(['zapier', 'make', 'n8n']);
-    expect(create.required).toEqual(expect.arrayContaining(['url', 'event']));
+    expect(create.properties.client.enum).toBeUndefined();
+    expect(create.properties.client.type).toBe('string');
+    expect(create.required).toEqual(['url', 'event']);
     await client.close();
   });
 
@@ -686,7 +708,7 @@ describe('MCP hook tools', () => {
     await client.close();
   });
 
-  it('honours idempotencyKey and refuses as REST does (eventType, missingScope, client)', async () => {
+  it('honours idempotencyKey and refuses as REST does (eventType, missingScope, client); client optional', async () => {
     const client = await t.mcp(writer);
     const args = {
       url: receiver('mcp-idem'),
@@ -708,9 +730,25 @@ describe('MCP hook tools', () => {
       client: 'make',
     });
     expect(unknown).toMatchObject({ isError: true, data: { code: 'eventType', status: 400 } });
-    const noClient = await callTool(client, 'create_hook', { url: receiver('x'), event: 'order.paid' });
-    expect(noClient).toMatchObject({ isError: true, data: { code: 'invalidRequest' } });
-    expect(noClient.data.errors[0].field).toBe('client');
+    const badClient = await callTool(client, 'create_hook', {
+      url: receiver('x'),
+      event: 'order.paid',
+      client: 'no such platform',
+    });
+    expect(badClient).toMatchObject({ isError: true, data: { code: 'invalidRequest' } });
+    expect(badClient.data.errors[0].field).toBe('client');
+    const noClient = await callTool(client, 'create_hook', {
+      url: receiver('mcp-plain'),
+      event: 'order.paid',
+    });
+    expect(noClient.isError).toBe(false);
+    expect(noClient.data.client).toBe('unknown');
+    const pipedream = await callTool(client, 'create_hook_for_type', {
+      eventType: 'order.paid',
+      url: receiver('mcp-pd'),
+      client: 'pipedream',
+    });
+    expect(pipedream.data.client).toBe('pipedream');
     await client.close();
 
     const { key: reader } = await t.key({

@@ -27,14 +27,20 @@ function after(keys: OrderKey[], position: Position): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${beyond} or (${ref} = ${value} and ${after(rest, more)}))`;
 }
 
-/** Adds the order, the position to continue after and the limit (one extra row, to know whether more follow). */
+/**
+ * Adds updatedSince (on the row's last-change column, when the list has one), the order, the
+ * position to continue after and the limit (one extra row, to know whether more follow).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: works on any table's select.
 export function applyOrder<QB extends SelectQueryBuilder<any, any, any>>(
   qb: QB,
   plan: PagePlan,
   keys: OrderKey[],
+  updated?: string,
 ): QB {
   let q = qb;
+  if (plan.updatedSince !== null && updated !== undefined)
+    q = q.where(sql.ref(updated), '>=', plan.updatedSince) as QB;
   if (plan.after) {
     if (plan.after.length !== keys.length)
       throw problem('invalidCursor', 'The cursor was made for another order of this list.');

@@ -8,7 +8,7 @@ export const createHook = defineOperation({
   name: 'createHook',
   title: 'Subscribe a callback',
   description:
-    "Subscribes a Zapier, Make or n8n callback, unsigned, to one event type. Needs webhooks:write (older keys: webhooks:read) and the type's scopes.",
+    "Subscribes an automation platform's callback (Zapier, Make, n8n, Pipedream or any), unsigned, to one event type. Needs webhooks:write (older keys: webhooks:read) and the type's scopes.",
   scope: 'webhooks:write',
   olderKeys: olderHookKeys,
   effect: 'write',

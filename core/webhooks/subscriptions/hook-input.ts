@@ -1,9 +1,9 @@
 // Making an automation subscription, shared by POST /hooks and POST /hooks/{eventType}: the key may
 // subscribe (webhooks:write, or webhooks:read for keys made before 15 October 2026) to this type
 // (its scopes), to an event of the workspace (404 eventNotFound), at a public https address; at
-// most 200 a workspace; the platform that makes it is named.
+// most 200 a workspace; the platform that makes it recorded (hook-client.ts).
 import * as v from 'valibot';
-import { type HookClient, hookClients } from '../../../db/values';
+import type { HookClient } from '../../../db/values';
 import type { Ctx } from '../../platform/context';
 import { newId } from '../../platform/ids';
 import { loadEvent } from '../../platform/pipeline/load-event';
@@ -12,6 +12,7 @@ import { problem } from '../../platform/problems';
 import { uuid } from '../../platform/schemas';
 import { checkReceiverUrl, maxReceiverUrlLength } from '../receiver-address';
 import { knownEventTypes, requireScopesOf } from '../subscription-rules';
+import { hookClientInput, hookClientOf } from './hook-client';
 import { type HookView, hookView, maxHooks } from './hook-view';
 
 export const hookFields = {
@@ -21,10 +22,7 @@ export const hookFields = {
     v.metadata({ format: 'uri', maxLength: maxReceiverUrlLength }),
   ),
   eventId: uuid('Only this event; all events when absent.'),
-  client: v.pipe(
-    v.picklist(hookClients),
-    v.description("When absent, taken from the calling software's name; refused if that names none."),
-  ),
+  client: hookClientInput,
 };
 
 /** The log entry of a subscription, under the word the log has always used. */
@@ -35,24 +33,6 @@ export const subscribed: Activity<unknown, HookView> = {
   summary: (_input, hook) => `${hook.event} (${hook.client})`,
 };
 
-/** The platform: as sent, else from the User-Agent (Zapier, Make or Integromat, n8n). */
-function clientOf(sent: HookClient | undefined, userAgent: string | undefined): HookClient {
-  if (sent) return sent;
-  const agent = userAgent?.toLowerCase() ?? '';
-  if (agent.includes('zapier')) return 'zapier';
-  if (agent.includes('make') || agent.includes('integromat')) return 'make';
-  if (agent.includes('n8n')) return 'n8n';
-  throw problem(
-    'invalidRequest',
-    'Say which platform makes the subscription: client is zapier, make or n8n.',
-    {
-      errors: [
-        { field: 'client', message: 'zapier, make or n8n (no platform could be read from the User-Agent).' },
-      ],
-    },
-  );
-}
-
 export async function subscribe(
   ctx: Ctx,
   input: { url: string; event: string; eventId?: string; client?: HookClient },
@@ -61,7 +41,7 @@ export async function subscribe(
   requireScopesOf(ctx.actor, [type!]);
   const event = input.eventId === undefined ? null : await loadEvent(ctx, input.eventId);
   await checkReceiverUrl(input.url, ctx.services.delivery.allowPrivate);
-  const client = clientOf(input.client, ctx.request.userAgent);
+  const client = hookClientOf(input.client, ctx.request.userAgent);
   const { n } = await ctx.db
     .selectFrom('hooks')
     .select((eb) => eb.fn.countAll<number>().as('n'))

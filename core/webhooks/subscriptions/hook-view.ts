@@ -1,10 +1,11 @@
 // The public Hook resource (an automation subscription). The callback address is never returned.
 import * as v from 'valibot';
 import type { HookRow } from '../../../db/schema';
-import { hookClients, webhookEventTypes } from '../../../db/values';
+import { webhookEventTypes } from '../../../db/values';
 import type { Ctx } from '../../platform/context';
 import { loadWorkspaceRow } from '../../platform/pipeline/load-workspace-row';
 import { dateTime, uuid } from '../../platform/schemas';
+import { unknownHookClient } from './hook-client';
 
 /** The most automation subscriptions a workspace may have. */
 export const maxHooks = 200;
@@ -13,7 +14,12 @@ export const hookSchema = v.object({
   id: uuid('The subscription id (DELETE /hooks/{id} removes it).'),
   event: v.pipe(v.picklist(webhookEventTypes), v.description('The event type it receives.')),
   eventId: v.nullable(uuid('The one event it listens to; null: every event of the workspace.')),
-  client: v.pipe(v.picklist(hookClients), v.description('The platform that made it: zapier, make or n8n.')),
+  client: v.pipe(
+    v.string(),
+    v.description(
+      `The platform that made it (e.g. zapier, make, n8n, pipedream); "${unknownHookClient}" when it named none.`,
+    ),
+  ),
   active: v.pipe(v.boolean(), v.description('Whether anything is sent to it.')),
   createdUtc: dateTime('When it was made.'),
 });
