@@ -7,9 +7,11 @@ import { tools } from './tools';
 
 const byName = new Map(tools.map((t) => [t.name, t]));
 
-/** update_x takes create_x's fields, and they mean the same. */
+/** Tools that take another's fields, meaning the same; update_x takes create_x's too. */
+const twins: Record<string, string> = { create_hook_for_type: 'create_hook' };
+
 const createTwin = (t: Tool): Tool | undefined =>
-  t.name.startsWith('update_') ? byName.get(t.name.replace(/^update_/, 'create_')) : undefined;
+  byName.get(twins[t.name] ?? (t.name.startsWith('update_') ? t.name.replace(/^update_/, 'create_') : ''));
 
 /**
  * The tool a result shape belongs to: a get tool's whole result, or else a list's items; writes
@@ -45,7 +47,9 @@ function entry(t: Tool, op: AnyOperation = t.operation) {
     // MCP's display name for people choosing or approving a call: the operation's own title.
     title: op.title,
     description: twin
-      ? `${op.description} Arguments as in ${twin.name}.`
+      ? op.description.includes(twin.name)
+        ? op.description
+        : `${op.description} Arguments as in ${twin.name}.`
       : withPaging(op.description, inputSchema as { properties?: Record<string, unknown> }),
     inputSchema,
     outputSchema: toolOutputSchema(op, t.name, resultOf),

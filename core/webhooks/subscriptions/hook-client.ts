@@ -30,7 +30,7 @@ export const hookClientInput = v.pipe(
   v.maxLength(maxHookClientLength, `At most ${maxHookClientLength} characters.`),
   v.metadata({ pattern: platformName.source, maxLength: maxHookClientLength }),
   v.description(
-    `The platform that makes it (any name, e.g. zapier, make, n8n, pipedream). When absent, read from the User-Agent; "${unknownHookClient}" when that names none.`,
+    `The platform (any name: zapier, make, n8n, …); else read from the User-Agent, else "${unknownHookClient}".`,
   ),
 );
 
