@@ -76,7 +76,7 @@ export const sampleEndpointUrls = {
 export const sampleHookUrl = (client: HookClient, key: string) =>
   `https://hooks.${sampleReceiverDomain}/${client}/${key}`;
 
-/** Times of the sample, relative to midnight UTC of the day it is made. */
+/** The sample's workspace, its ids, and its times relative to midnight UTC of the day it is made. */
 interface SampleTime {
   workspaceId: string;
   day0: number;

@@ -23,6 +23,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** `tessera person erase` of an email address in the test's workspace. */
+const eraseByEmail = (email: string) =>
+  runTessera(['person', 'erase', '--workspace', workspaceId, '--email', email, '--data', t.dataDir]);
+
 describe('operator operations', () => {
   it('are declared for the operator and reached by no REST route and no MCP tool', () => {
     for (const operation of operatorOperations) expect(operation.operator, operation.name).toBe(true);
@@ -66,16 +70,7 @@ describe('operator operations', () => {
   });
 
   it('answer a bad input to `tessera person erase` with invoke’s validation problem, exit status 2', async () => {
-    const run = await runTessera([
-      'person',
-      'erase',
-      '--workspace',
-      workspaceId,
-      '--email',
-      'not-an-address',
-      '--data',
-      t.dataDir,
-    ]);
+    const run = await eraseByEmail('not-an-address');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(JSON.parse(run.stderr)).toEqual({
@@ -85,16 +80,7 @@ describe('operator operations', () => {
   });
 
   it('answer the erasure counts of every declared personal resource, in the order the command always printed', async () => {
-    const run = await runTessera([
-      'person',
-      'erase',
-      '--workspace',
-      workspaceId,
-      '--email',
-      'nobody-here@example.org',
-      '--data',
-      t.dataDir,
-    ]);
+    const run = await eraseByEmail('nobody-here@example.org');
     expect(run.code, run.stderr).toBe(0);
     expect(Object.entries(JSON.parse(run.stdout))).toEqual(
       [
