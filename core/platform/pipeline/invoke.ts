@@ -16,8 +16,9 @@ import { isPostgres } from '../../../db/dialect';
 import type { Ctx } from '../context';
 import { lowerCaseIds } from '../ids';
 import { isProblem, problem } from '../problems';
-import { requireScope, type Scope } from '../scopes';
+import { requireScope } from '../scopes';
 import { withSavepoint } from '../storage/savepoint';
+import { scopeNeeded } from './call-permission';
 import { logOperation } from './change-log';
 import { checkIfMatch } from './etag';
 import {
@@ -63,7 +64,8 @@ export async function invoke(
   }
   if (operation.operator && !ctx.actor.operator)
     throw new Error(`${operation.name} is run by the operator at the command line only.`);
-  if (operation.scope !== 'any') requireScope(ctx.actor.scopes, scopeNeeded(operation, ctx));
+  const needed = scopeNeeded(operation, ctx.actor);
+  if (needed !== 'any') requireScope(ctx.actor.scopes, needed);
   if (options.idempotency) checkIdempotencyKey(options.idempotency.key);
   const normalised = lowerCaseIds(raw);
   const input = parseInput(operation.input, normalised, options.bodyFields, operation.rules);
@@ -157,11 +159,4 @@ function declared(operation: AnyOperation, ctx: Ctx, error: unknown): unknown {
   return ctx.services.strictProblems
     ? problem('serverError', `${operation.name} answered ${error.code}, which it does not declare.`)
     : error;
-}
-
-/** The scope this call needs of this key: older keys keep the scope they were made under. */
-function scopeNeeded(operation: AnyOperation, ctx: Ctx): Scope {
-  const older = operation.olderKeys;
-  if (older && ctx.actor.keyCreatedUtc < older.madeBefore) return older.scope;
-  return operation.scope as Scope;
 }
