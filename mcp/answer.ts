@@ -22,7 +22,7 @@ import type { McpRequest } from './call-context';
 import { getPrompt, promptList } from './prompts';
 import { listResources, readResource, resourceTemplates } from './resources';
 import { callTool } from './tool-calls';
-import { toolList } from './tool-list';
+import { toolListFor } from './tool-list';
 
 /** Said once to the assistant at initialisation, so each tool's schema can stay short. */
 const instructions = [
@@ -30,16 +30,18 @@ const instructions = [
   'Lists answer {data, nextCursor, hasMore}, oldest change first unless the tool says otherwise; pass nextCursor back as cursor for the next page until it is null (limit 1 to 500, 100 by default); updatedSince (ISO 8601) gives only what changed since, for syncing.',
   'Writes: idempotencyKey (any unique string, e.g. a UUID) makes a retry safe within 24 hours; ifMatch takes _meta.etag of the matching get tool (or of the write that answered the resource), so a change made by someone else since is refused with preconditionFailed instead of overwritten.',
   "A refusal is a tool error whose text is the REST API's problem object: branch on code; detail says what to fix; errors lists each bad field.",
-  "Each tool description ends with the scope it needs; get_me shows the key's scopes. Names and emails need people:read.",
+  'The tools listed are those this key\'s scopes allow (get_me shows its scopes); another tool answers missingScope naming the scope it needs. Each description ends with the scope it needs; "Tessera extension." marks a tool beyond the published API. Names and emails need people:read.',
   'Read tessera://events/{eventId}/briefing for an overview of an event before working on it.',
 ].join(' ');
 
 function buildServer(req: McpRequest, log: Log): Server {
+  // No listChanged: each request stands alone and authenticates, so tools/list is the caller's
+  // own, and a key's scopes never change (a wider grant is a new key or a new sign-in).
   const server = new Server(
     { name: 'tessera', title: 'Tessera', version: '1.0.0' },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolListFor(req.actor) }));
   server.setRequestHandler(CallToolRequestSchema, (request) => callTool(req, log, request.params));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates }));
   server.setRequestHandler(ListResourcesRequestSchema, (request) =>

@@ -1,6 +1,8 @@
-// What tools/list answers: every tool of the table, described for an assistant, with compact
-// schemas and truthful safety hints. Built once at start.
-import type { AnyOperation } from '../core/platform/pipeline/operation';
+// What tools/list answers: the tools the caller's key may call (core's mayCall, the rule invoke
+// refuses by), described for an assistant, with compact schemas and truthful safety hints. A key
+// sees its own toolsets only, so each list stays small however many tools the server has. The
+// schemas are made once, at start; a request only picks among them.
+import { mayCall } from '../core/platform/pipeline/call-permission';
 import { type ResultOf, toolInputSchema, toolOutputSchema } from './tool-schemas';
 import { annotationsOf, type Tool } from './tool-table';
 import { tools } from './tools';
@@ -21,40 +23,113 @@ const owners = new Map<unknown, { tool: string; says: string }>();
 for (const t of tools)
   if (t.name.startsWith('get_') && !owners.has(t.operation.output))
     owners.set(t.operation.output, { tool: t.name, says: `As ${t.name} returns.` });
+const itemOf = (t: Tool) =>
+  (t.operation.output as { entries?: { data?: { item?: unknown } } }).entries?.data?.item;
 for (const t of tools) {
-  const item = (t.operation.output as { entries?: { data?: { item?: unknown } } }).entries?.data?.item;
+  const item = itemOf(t);
   if (t.name.startsWith('list_') && item && !owners.has(item))
     owners.set(item, { tool: t.name, says: `As an item of ${t.name}.` });
 }
-const resultOf: ResultOf = (schema) => owners.get(schema);
+const referring: ResultOf = (schema) => owners.get(schema);
+const selfContained: ResultOf = () => undefined;
 
-/**
- * That a list pages, said before its scope sentence. The instructions say how, and syncing with
- * updatedSince too: the argument itself shows which lists take it, so no description repeats it.
- */
-function withPaging(description: string, input: { properties?: Record<string, unknown> }): string {
-  if (!('cursor' in (input.properties ?? {}))) return description;
-  const how = 'Page with cursor.';
-  const scope = /\s*(Needs [^.]*|Any working key may call it)\.$/.exec(description);
-  return scope ? `${description.slice(0, scope.index)} ${how}${scope[0]}` : `${description} ${how}`;
+/** The other tool whose result this one's is said to be, if any. */
+function ownerOf(t: Tool): string | undefined {
+  const owner = owners.get(t.operation.output)?.tool ?? owners.get(itemOf(t))?.tool;
+  return owner === t.name ? undefined : owner;
 }
 
-function entry(t: Tool, op: AnyOperation = t.operation) {
+/** The scope sentence every description ends with (a test holds them to it). */
+const scopeSentence = /\s*(Needs [^.]*|Any working key may call it)\.$/;
+
+/** Tool names in a text: get_event, list_webhook_deliveries, … */
+const toolNames = /\b[a-z]+(?:_[a-z]+)+\b/g;
+
+interface Prepared {
+  tool: Tool;
+  twin?: string;
+  /** The tool whose result this one's output schema refers to. */
+  owner?: string;
+  /** The description's sentences before its scope sentence, each with the tools it names. */
+  sentences: { text: string; names: string[] }[];
+  /** Said after them, before the scope: how it pages, that it is an extension. */
+  marks: string[];
+  scope: string;
+  inputSchema: { withTwin: object; alone: object };
+  outputSchema: { referring: object; selfContained: object };
+  annotations: ReturnType<typeof annotationsOf>;
+}
+
+function prepare(t: Tool): Prepared {
+  const op = t.operation;
   const twin = createTwin(t);
-  const inputSchema = toolInputSchema(op, twin && toolInputSchema(twin.operation));
+  const withTwin = toolInputSchema(op, twin && toolInputSchema(twin.operation));
+  const alone = twin ? toolInputSchema(op) : withTwin;
+  const scope = scopeSentence.exec(op.description);
+  const body = scope ? op.description.slice(0, scope.index) : op.description;
+  const marks: string[] = [];
+  // That a list pages, and syncs where it can; the instructions say how.
+  const fields = (alone.properties ?? {}) as Record<string, unknown>;
+  if ('cursor' in fields)
+    marks.push('updatedSince' in fields ? 'Page with cursor; sync with updatedSince.' : 'Page with cursor.');
+  // Not in the API's published contract, as the REST reference marks it too.
+  if (op.extension) marks.push('Tessera extension.');
   return {
-    name: t.name,
-    // MCP's display name for people choosing or approving a call: the operation's own title.
-    title: op.title,
-    description: twin
-      ? op.description.includes(twin.name)
-        ? op.description
-        : `${op.description} Arguments as in ${twin.name}.`
-      : withPaging(op.description, inputSchema as { properties?: Record<string, unknown> }),
-    inputSchema,
-    outputSchema: toolOutputSchema(op, t.name, resultOf),
+    tool: t,
+    twin: twin?.name,
+    owner: ownerOf(t),
+    sentences: body.split(/(?<=\.)\s+(?=[A-Z])/).map((text) => ({
+      text,
+      names: [...text.matchAll(toolNames)].map(([n]) => n).filter((n) => byName.has(n)),
+    })),
+    marks,
+    scope: scope ? scope[0].trim() : '',
+    inputSchema: { withTwin, alone },
+    outputSchema: {
+      referring: toolOutputSchema(op, t.name, referring),
+      selfContained: toolOutputSchema(op, t.name, selfContained),
+    },
     annotations: annotationsOf(t),
   };
 }
 
-export const toolList = tools.map((t) => entry(t));
+const prepared = tools.map(prepare);
+
+/**
+ * A description for a caller seeing `shown`: a sentence pointing at a tool the caller cannot see
+ * is left out (the first, saying what the tool does, always stays); the twin is named only when
+ * shown.
+ */
+function describe(p: Prepared, shown: ReadonlySet<string>, twinShown: boolean): string {
+  const sentences = p.sentences
+    .filter((s, i) => i === 0 || s.names.every((n) => shown.has(n)))
+    .map((s) => s.text);
+  const namesTwin = p.twin !== undefined && sentences.some((s) => s.includes(p.twin!));
+  const twin = twinShown && !namesTwin ? [`Arguments as in ${p.twin}.`] : [];
+  return [...sentences, ...twin, ...p.marks, p.scope].filter(Boolean).join(' ');
+}
+
+function entry(p: Prepared, shown: ReadonlySet<string>) {
+  const twinShown = p.twin !== undefined && shown.has(p.twin);
+  const op = p.tool.operation;
+  return {
+    name: p.tool.name,
+    // MCP's display name for people choosing or approving a call: the operation's own title.
+    title: op.title,
+    description: describe(p, shown, twinShown),
+    inputSchema: twinShown ? p.inputSchema.withTwin : p.inputSchema.alone,
+    // A result said to be another tool's is shown in full when that tool is not listed.
+    outputSchema:
+      p.owner === undefined || shown.has(p.owner) ? p.outputSchema.referring : p.outputSchema.selfContained,
+    annotations: p.annotations,
+  };
+}
+
+export type ListedTool = ReturnType<typeof entry>;
+
+/** tools/list for one caller: the tools its key may call, in the table's order. */
+export function toolListFor(caller: Parameters<typeof mayCall>[1]): ListedTool[] {
+  const callable = prepared.filter((p) => mayCall(p.tool.operation, caller));
+  const shown = new Set(callable.map((p) => p.tool.name));
+  return callable.map((p) => entry(p, shown));
+}

@@ -1,10 +1,10 @@
-// The schemas a tool shows in tools/list, made compact for an assistant's context: the whole
-// list has to leave it room to think (a test holds it under 60 KB). Inputs keep every argument
-// and every description that says something, but not the limits the server checks anyway and
-// names in its refusal, nor the paging fields kept for older REST clients; the paging arguments
-// are explained once, in the server's instructions. Outputs are an outline: the fields always
-// present, by name; a result that is another tool's ("as get_session returns") says so instead.
-// The structured result stays valid against it, so clients that check it may.
+// The schemas a tool shows in tools/list, made compact for an assistant's context: a key's list
+// has to leave it room to think (tests hold each preset to a budget). Inputs keep every argument,
+// every description that says something and the numeric ranges, but not the text limits the
+// server checks anyway and names in its refusal, nor the paging fields kept for older REST
+// clients; the paging arguments are explained once, in the server's instructions. Outputs are an
+// outline: the fields always present, by name; a result that is another tool's ("as get_session
+// returns") says so instead. The structured result stays valid against it, so clients may check.
 import type * as v from 'valibot';
 import { type JsonSchema, jsonSchemaOf } from '../core/platform/docs/json-schema';
 import type { AnyOperation } from '../core/platform/pipeline/operation';
@@ -27,17 +27,15 @@ const terse = new Map<v.GenericSchema, JsonSchema>([
   [cursorFields.updatedSince, { type: 'string', format: 'date-time' }],
 ]);
 
-/** Checks the server makes anyway, answering with the field and the rule: not worth an assistant's context. */
-const serverChecked = [
-  'pattern',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'minItems',
-  'maxItems',
-  'propertyNames',
-];
+/**
+ * Checks the server makes anyway, answering with the field and the rule, that an assistant rarely
+ * meets or that the field's description says in words (a slug's letters, a colour's #rrggbb).
+ * Numeric ranges stay: a rate of 0 to 100, 1 to 50 people, 90 days at most are worth knowing first.
+ */
+const serverChecked = ['pattern', 'minLength', 'maxLength', 'propertyNames'];
+
+/** The largest a column holds (int32, or a safe integer): no limit an assistant meets. */
+const storageBound = 2_147_483_647;
 
 /** Descriptions that only restate the name, the enum or a limit the server checks anyway. */
 const restating = [/^The [\w -]+ id\.$/, /^(At most|Up to) [\d,]+ characters\.?$/, /^Optional\.?$/];
@@ -70,6 +68,7 @@ function compactInput(schema: JsonSchema): JsonSchema {
   // Nullable fields keep anyOf [X, null]: one type per branch is what most clients map best.
   const out: JsonSchema = { ...schema };
   for (const k of serverChecked) delete out[k];
+  if (typeof out.maximum === 'number' && out.maximum >= storageBound) delete out.maximum;
   // An id is a UUID by its name; the server says so when it is not.
   if (out.format === 'uuid') delete out.format;
   leanDescription(out);

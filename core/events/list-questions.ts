@@ -25,7 +25,7 @@ export const getAnswersSchema = defineOperation({
   name: 'getAnswersSchema',
   title: 'Answers JSON Schema',
   description:
-    "The JSON Schema of an attendee's answers at this event, to check them before register_attendees or update_attendee. Needs events:read.",
+    "The JSON Schema of an attendee's answers at this event. Check answers with it before register_attendees or update_attendee. Needs events:read.",
   scope: 'events:read',
   effect: 'read',
   problems: [],

@@ -1,8 +1,9 @@
 // An MCP server an assistant can really use (issue 11, item 4), through the SDK's client over
 // HTTPS: the tool table (every tool described for an assistant without HTTP words, every schema
-// valid JSON Schema 2020-12, every safety hint as the table below says), the whole tools/list under
-// 60 KB, results valid against their output schemas, refusals an assistant can act on, the
-// protocol errors the specification names, and the briefing resources and organiser prompts.
+// valid JSON Schema 2020-12, every safety hint as the table below says, extensions marked), results
+// valid against their output schemas, refusals an assistant can act on, the protocol errors the
+// specification names, and the briefing resources and organiser prompts. What each key sees and
+// the budgets of tools/list: toolsets.test.ts.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -196,11 +197,26 @@ describe('the tool table', () => {
     }
   });
 
-  it('fits the whole tools/list in under 60 KB, leaving an assistant room to think', async () => {
-    const res = await t.postMcp(everything);
-    const body = await res.text();
-    expect(JSON.parse(body).result.tools.length).toBe(tools.length);
-    expect(Buffer.byteLength(JSON.stringify(JSON.parse(body).result))).toBeLessThan(60_000);
+  it('says of each extension of the API, and of no other tool, that it is one, just before its scope', () => {
+    const extensions = new Set(tools.filter((x) => x.operation.extension).map((x) => x.name));
+    expect(extensions.size).toBeGreaterThan(0);
+    for (const tool of listed) {
+      const text = tool.description ?? '';
+      if (extensions.has(tool.name))
+        expect(text, tool.name).toMatch(/ Tessera extension\. (Needs [a-z]+:|Any working key)[^.]*\.$/);
+      else expect(text, tool.name).not.toContain('extension');
+    }
+  });
+
+  it('shows the numeric ranges an assistant should know before calling, not the bounds of storage', () => {
+    const input = (name: string) =>
+      listed.find((x) => x.name === name)!.inputSchema.properties as Record<string, any>;
+    expect(input('get_sales_pace').days).toMatchObject({ minimum: 7, maximum: 90 });
+    expect(input('create_ticket_type').vatRate).toMatchObject({ minimum: 0, maximum: 100 });
+    expect(input('create_ticket_type').capacity.anyOf[0]).toEqual(
+      expect.objectContaining({ type: 'integer', minimum: 0 }),
+    );
+    expect(input('create_ticket_type').capacity.anyOf[0].maximum).toBeUndefined();
   });
 
   it('explains paging, retries and refusals once, in the instructions', () => {

@@ -1,0 +1,176 @@
+// tools/list is the caller's own (issue 24): a key sees the tools its scopes allow, so each
+// assistant's list stays within its budget however many toolsets the server has; a tool it does
+// not see still answers as before when called. Through the SDK's client over HTTPS.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { presets, type Scope, scopes } from '../../core/platform/scopes';
+import { hooksNeedWriteSince } from '../../core/webhooks/subscription-rules';
+import { toolListFor } from '../../mcp/tool-list';
+import { tools } from '../../mcp/tools';
+import { callTool, setClock } from '../support/sales';
+import { MutableClock, startTestServer, type TestServer } from '../support/server';
+
+const clock = new MutableClock();
+let t: TestServer;
+let workspaceId: string;
+let eventId: string;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer({ clock });
+  ({ workspaceId } = await t.workspace('Toolsets workspace', true));
+  const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+  eventId = (await callTool(await connect(key), 'list_events', { limit: 1 })).data.data[0].eventId;
+});
+afterAll(async () => {
+  for (const client of clients) await client.close();
+  await t?.close();
+});
+
+async function connect(key: string): Promise<Client> {
+  const client = await t.mcp(key);
+  clients.push(client);
+  return client;
+}
+
+async function keyWith(scopeList: readonly string[]): Promise<string> {
+  return (await t.key({ workspaceId, scopes: [...scopeList], expires: 'never' })).key;
+}
+
+async function listedFor(key: string): Promise<string[]> {
+  return (await (await connect(key)).listTools()).tools.map((x) => x.name);
+}
+
+/** The tools of the table needing one of these scopes (or none), by their declarations. */
+const toolsNeeding = (...needed: ('any' | Scope)[]) =>
+  tools.filter((x) => needed.includes(x.operation.scope)).map((x) => x.name);
+
+describe('tools/list shows the tools the key may call', () => {
+  it('lists to an events:read key the events:read tools and those any key may call, nothing else', async () => {
+    const listed = await listedFor(await keyWith(['events:read']));
+    expect(listed.sort()).toEqual(toolsNeeding('any', 'events:read').sort());
+    expect(listed).toContain('get_me');
+    expect(listed).not.toContain('create_event');
+  });
+
+  it("lists an area's writes with its write scope, which also reads it", async () => {
+    const listed = await listedFor(await keyWith(['program:write']));
+    expect(listed.sort()).toEqual(toolsNeeding('any', 'program:read', 'program:write').sort());
+  });
+
+  it('lists the tools about people by name only with people:read', async () => {
+    const without = await listedFor(await keyWith(['attendees:read', 'sponsors:read']));
+    expect(without).toContain('list_attendees');
+    expect(without).not.toContain('search_attendees');
+    expect(without).not.toContain('list_leads');
+    const withPeople = await listedFor(await keyWith(['attendees:read', 'sponsors:read', 'people:read']));
+    expect(withPeople).toEqual(expect.arrayContaining(['search_attendees', 'list_leads']));
+  });
+
+  it('lists the subscription tools to a key made before they needed webhooks:write, as it may call them', async () => {
+    setClock(clock, new Date(Date.parse(hooksNeedWriteSince) - 86_400_000).toISOString());
+    const older = await keyWith(['webhooks:read']);
+    setClock(clock, new Date().toISOString());
+    const newer = await keyWith(['webhooks:read']);
+    const hookWrites = ['create_hook', 'create_hook_for_type', 'delete_hook'];
+    expect(await listedFor(older)).toEqual(expect.arrayContaining(hookWrites));
+    const listedNewer = await listedFor(newer);
+    for (const name of hookWrites) expect(listedNewer).not.toContain(name);
+  });
+
+  it('lists no write to a caller of the read-only demonstration, whatever its scopes', () => {
+    const demo = toolListFor({
+      scopes: [...scopes],
+      keyCreatedUtc: clock.now().toISOString(),
+      demonstration: true,
+    });
+    const writes = tools.filter((x) => x.operation.effect !== 'read').map((x) => x.name);
+    expect(demo.length).toBeGreaterThan(0);
+    for (const tool of demo) expect(writes, tool.name).not.toContain(tool.name);
+  });
+
+  it('answers a tool the list leaves out as before: missingScope or peopleScope, naming the scope', async () => {
+    const client = await connect(await keyWith(['events:read']));
+    const attendees = await callTool(client, 'list_attendees', { eventId });
+    expect(attendees).toMatchObject({
+      isError: true,
+      data: { code: 'missingScope', status: 403, scope: 'attendees:read' },
+    });
+    const create = await callTool(client, 'create_event', { name: 'Not allowed' });
+    expect(create).toMatchObject({ isError: true, data: { code: 'missingScope', scope: 'events:write' } });
+    const reader = await connect(await keyWith(['attendees:read']));
+    const search = await callTool(reader, 'search_attendees', { eventId, q: 'an' });
+    expect(search).toMatchObject({ isError: true, data: { code: 'peopleScope', status: 403 } });
+  });
+
+  it('says in the instructions that the list shows what the key may do', async () => {
+    const client = await connect(await keyWith(['events:read']));
+    expect(client.getInstructions()).toMatch(/tools listed are those this key's scopes allow/);
+    expect(client.getInstructions()).toContain('missingScope');
+  });
+});
+
+/** The keys whose lists are checked: each preset and each scope alone. */
+const scopeSets: [string, readonly string[]][] = [
+  ...Object.entries(presets),
+  ...scopes.map((s): [string, readonly string[]] => [s, [s]]),
+];
+
+describe('what a listed tool says points only at tools the same key sees', () => {
+  const pointers = (tool: { description?: string; outputSchema?: unknown }) => [
+    ...[...(tool.description ?? '').matchAll(/\b[a-z]+(?:_[a-z]+)+\b/g)].map(([n]) => n),
+    ...[...JSON.stringify(tool.outputSchema ?? {}).matchAll(/As (?:an item of )?([a-z_]+)/g)].map(
+      ([, n]) => n!,
+    ),
+  ];
+  const toolNames = new Set(tools.map((x) => x.name));
+
+  it.each(scopeSets)('%s', async (_, scopeList) => {
+    const { tools: listed } = await (await connect(await keyWith(scopeList))).listTools();
+    const names = new Set(listed.map((x) => x.name));
+    for (const tool of listed)
+      for (const named of pointers(tool))
+        if (toolNames.has(named)) expect(names.has(named), `${tool.name} names ${named}`).toBe(true);
+  });
+});
+
+describe('the budget of tools/list', () => {
+  const sizeFor = async (key: string) => {
+    const body = (await (await t.postMcp(key)).json()) as { result: { tools: unknown[] } };
+    return { count: body.result.tools.length, bytes: Buffer.byteLength(JSON.stringify(body.result)) };
+  };
+
+  it('fits each preset an assistant is given in 60 KB, leaving it room to think', async () => {
+    for (const preset of ['dashboard', 'automation', 'assistant'] as const) {
+      const { key } = await t.key({ workspaceId, preset, expires: 'never' });
+      const { count, bytes } = await sizeFor(key);
+      expect(count, preset).toBe(
+        toolListFor({
+          scopes: [...presets[preset]],
+          keyCreatedUtc: clock.now().toISOString(),
+          demonstration: false,
+        }).length,
+      );
+      expect(bytes, preset).toBeLessThan(60_000);
+    }
+  });
+
+  it('bounds the everything preset on its own', async () => {
+    // everything is the sum of every toolset: a key for a person or a script that runs the whole
+    // workspace more than an assistant's. It grows with each toolset (issues 25 and 26 add the
+    // write ones), so this bound makes each growth a decision rather than a drift.
+    const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+    const { count, bytes } = await sizeFor(key);
+    expect(count).toBe(tools.length);
+    expect(bytes).toBeLessThan(68_000);
+  });
+
+  it("keeps each scope's toolset small, so any choice of scopes adds up slowly", async () => {
+    // people:read alone calls only what any key may call: the list every other adds to.
+    const base = (await sizeFor(await keyWith(['people:read']))).bytes;
+    for (const scope of scopes) {
+      const { bytes } = await sizeFor(await keyWith([scope]));
+      expect(bytes - base, scope).toBeLessThan(12_000);
+    }
+  });
+});
