@@ -10,7 +10,7 @@ export const listCheckIns = defineOperation({
   name: 'listCheckIns',
   title: 'List door scans',
   description:
-    "Lists an event's door scans in and out; send the last answer's after for newer ones only. Counts: get_check_in_summary. Needs checkins:read.",
+    "Lists an event's door scans in and out. For only the scans made since, send the answer's after field back as after. Counts: get_check_in_summary. Needs checkins:read.",
   scope: 'checkins:read',
   effect: 'read',
   module: 'checkin',
