@@ -41,7 +41,7 @@ export async function callTool(
     const nearest = nearestTools(params.name);
     throw rpcError(
       ErrorCode.InvalidParams,
-      `Unknown tool: ${params.name}.${nearest.length ? ` Nearest: ${nearest.join(', ')}.` : ''} tools/list names them all.`,
+      `Unknown tool: ${params.name}.${nearest.length ? ` Nearest: ${nearest.join(', ')}.` : ''} tools/list names those this key may call.`,
       { tool: params.name, nearest },
     );
   }
