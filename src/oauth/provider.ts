@@ -13,6 +13,7 @@ import { checkReceiverUrl } from '../../core/webhooks/receiver-address';
 import { OauthStore } from '../../db/oauth-store';
 import type { SigningKeys } from '../signing-keys';
 import { checkRedirectUris } from './redirect-uris';
+import { checkResponseTypes } from './response-types';
 
 /** Whether a client's metadata document may be fetched: an https address at a public address. */
 async function mayFetch(clientId: string, allowPrivate: boolean): Promise<boolean> {
@@ -74,13 +75,16 @@ export function oauthProvider(
     },
     enabledJWA: { requestObjectSigningAlgValues: ['ES256'], idTokenSigningAlgValues: ['ES256'] },
     // Only the code flow: a client registering for the implicit flow (response types token or
-    // id_token, grant type implicit) is refused with invalid_client_metadata.
+    // id_token, grant type implicit) or any grant but the code and refresh tokens is refused with
+    // invalid_client_metadata.
     responseTypes: ['code'],
     extraClientMetadata: {
-      // Not an extra property: listed so the validator sees every client's redirect URIs.
-      properties: ['redirect_uris'],
+      // Not extra properties: listed so the validator sees every client's redirect URIs and
+      // response types (oidc-provider itself takes an empty list of response types).
+      properties: ['redirect_uris', 'response_types'],
       validator: (_ctx, key, value) => {
         if (key === 'redirect_uris') checkRedirectUris(value);
+        if (key === 'response_types') checkResponseTypes(value);
       },
     },
     clientDefaults: {
