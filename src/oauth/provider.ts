@@ -12,6 +12,7 @@ import type { Services } from '../../core/platform/services';
 import { checkReceiverUrl } from '../../core/webhooks/receiver-address';
 import { OauthStore } from '../../db/oauth-store';
 import type { SigningKeys } from '../signing-keys';
+import { signInPolicy } from './interaction-policy';
 import { checkRedirectUris } from './redirect-uris';
 import { checkResponseTypes } from './response-types';
 
@@ -61,7 +62,7 @@ export function oauthProvider(
       pushed_authorization_request: '/oauth/request',
       challenge: '/oauth/challenge',
     },
-    interactions: { url: (_ctx, interaction) => `/oauth/sign-in/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `/oauth/sign-in/${interaction.uid}`, policy: signInPolicy() },
     pkce: { required: () => true },
     // oidc-provider's own fetch refuses special-use addresses as well; a deployment that allows
     // private receivers (tests, local development) lets it reach them too. Its fixed 2.5 s limit
