@@ -124,6 +124,10 @@ export function signInRouter(services: Services, provider: Provider): Router {
     if (!grant) throw new Error('The grant of this sign-in is gone.');
     const requested = requestedOf(details);
     if (requested.includes('offline_access')) grant.addOIDCScope('offline_access');
+    // No identity is given (OAuth only, no OpenID Connect): openid and the like are settled as
+    // refused, so no ID token is issued and the sign-in does not come back to this page for them.
+    const identity = requested.filter((s) => !isScope(s) && s !== 'offline_access');
+    if (identity.length > 0) grant.rejectOIDCScope(identity.join(' '));
     grant.addResourceScope(resource, chosen.join(' '));
     // What was asked for and not allowed is answered too (refused), so the sign-in does not ask again.
     const refused = requested.filter((s) => isScope(s) && !chosen.includes(s));

@@ -103,6 +103,20 @@ describe('what starts ticked', () => {
     expect(claimsOf(issued.body.access_token).scope).toBe('events:read orders:read');
   });
 
+  it('settles openid as refused: consent is asked once and no ID token is issued', async () => {
+    const clientId = await registerClient(t);
+    const page = await openConsent(
+      t,
+      request(clientId, 'openid offline_access events:read'),
+      await keyWith(held),
+    );
+    const back = await consent(t, page, ['events:read']);
+    const issued = await exchangeCode(t, { code: back.searchParams.get('code')!, clientId, verifier });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body.id_token).toBeUndefined();
+    expect(issued.body.scope).toBe('events:read');
+  });
+
   it('offers nothing the key does not hold: what was asked for beyond it is named, not offered', async () => {
     const clientId = await registerClient(t);
     const page = await openConsent(
