@@ -106,7 +106,16 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
     await freshPage();
     await page.goto(url);
     await page.locator('#key').waitFor({ timeout: 30_000 });
-    if (screenshot) await page.screenshot({ path: join(shots, screenshot) });
+    if (screenshot) {
+      await page.screenshot({ path: join(shots, screenshot) });
+      // The sign-in page fits a phone too, key field and all.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      expect(await lowContrastText(page)).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await page.fill('#key', key);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Allow' }).waitFor({ timeout: 30_000 });
