@@ -97,7 +97,8 @@ export async function consent(t: TestServer, page: ConsentPage, scopes: string[]
   const done = await page.browser.follow(
     await page.browser.post(`${t.server.publicOrigin}/oauth/sign-in/${page.uid}/consent`, { scope: scopes }),
   );
-  if (!done.url.startsWith(redirectUri)) throw new Error(`${done.url}: ${(await done.res.text()).slice(0, 3000)}`);
+  if (!done.url.startsWith(redirectUri))
+    throw new Error(`${done.url}: ${(await done.res.text()).slice(0, 3000)}`);
   return new URL(done.url);
 }
 
