@@ -1,7 +1,8 @@
 // The sign-in pages behind oidc-provider's interactions: the organiser proves access with one of
 // the workspace's API keys (or picks the read-only demonstration workspace), which becomes the
-// account; then chooses which of that key's scopes the assistant gets, saved as the grant for the
-// resource it asked for. Nothing is granted beyond what the key holds.
+// account; then chooses which of that key's scopes the assistant gets (consent-choices.ts says
+// what starts ticked), saved as the grant for the resource it asked for and as the request's scope.
+// Nothing is granted beyond what the key holds.
 import { Router } from '@koa/router';
 import type Koa from 'koa';
 import type { Provider } from 'oidc-provider';
