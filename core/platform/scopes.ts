@@ -33,6 +33,14 @@ export function isScope(value: string): value is Scope {
 
 export const readScopes: readonly Scope[] = scopes.filter((s) => s.endsWith(':read'));
 
+/** Scopes that show people's names, addresses and answers wherever the other scopes reach. */
+export const personalDataScopes: readonly Scope[] = ['people:read'];
+
+/** The reads that show no personal data: what an assistant gets offered when it names no scope. */
+export const readsWithoutPersonalData: readonly Scope[] = readScopes.filter(
+  (s) => !personalDataScopes.includes(s),
+);
+
 export const presets = {
   dashboard: ['events:read', 'tickets:read', 'orders:read', 'checkins:read', 'program:read'],
   automation: [

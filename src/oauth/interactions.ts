@@ -1,7 +1,8 @@
 // The sign-in pages behind oidc-provider's interactions: the organiser proves access with one of
 // the workspace's API keys (or picks the read-only demonstration workspace), which becomes the
-// account; then chooses which of that key's scopes the assistant gets, saved as the grant for the
-// resource it asked for. Nothing is granted beyond what the key holds.
+// account; then chooses which of that key's scopes the assistant gets (consent-choices.ts says
+// what starts ticked), saved as the grant for the resource it asked for and as the request's scope.
+// Nothing is granted beyond what the key holds.
 import { Router } from '@koa/router';
 import type Koa from 'koa';
 import type { Provider } from 'oidc-provider';
@@ -11,26 +12,14 @@ import { resourceUrl } from '../../core/platform/pipeline/access-tokens';
 import { verifyKeyId, verifyToken } from '../../core/platform/pipeline/authenticate';
 import { isScope } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
-import { consentPage, signInPage } from '../../rest/pages/sign-in';
+import { consentPage } from '../../rest/pages/consent';
+import { signInPage } from '../../rest/pages/sign-in';
+import { consentChoices } from './consent-choices';
+import { formTargetOf, redirectTargetOf } from './redirect-target';
 
 async function formOf(ctx: Koa.Context): Promise<URLSearchParams> {
   const text = await getRawBody(ctx.req, { limit: 16 * 1024, encoding: 'utf8' });
   return new URLSearchParams(text);
-}
-
-/**
- * Where the forms' answers finally lead: the assistant's redirect address. Browsers hold the
- * redirects after a form to form-action too, so the policy names that origin (or, for an app's
- * own scheme such as cursor://, the scheme), or the browser would stop at the last step.
- */
-function formTargetOf(redirectUri: unknown): string | undefined {
-  if (typeof redirectUri !== 'string') return undefined;
-  try {
-    const url = new URL(redirectUri);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : url.protocol;
-  } catch {
-    return undefined;
-  }
 }
 
 export function signInRouter(services: Services, provider: Provider): Router {
@@ -48,14 +37,27 @@ export function signInRouter(services: Services, provider: Provider): Router {
     await next();
   });
 
-  /** The interaction's client name and the resource it asks for. */
+  /** The interaction's client name, where it sends the browser back to, and the resource it asks for. */
   const describe = async (ctx: Koa.Context) => {
     const details: Awaited<ReturnType<Provider['interactionDetails']>> =
       ctx.state.interaction ?? (await provider.interactionDetails(ctx.req, ctx.res));
     const client = await provider.Client.find(String(details.params.client_id));
     const resource = String(details.params.resource ?? resourceUrl(provider.issuer, 'mcp'));
-    return { details, clientName: client?.clientName ?? String(details.params.client_id), resource };
+    return {
+      details,
+      client: {
+        uid: details.uid,
+        clientName: client?.clientName ?? String(details.params.client_id),
+        redirectTo: redirectTargetOf(details.params.redirect_uri),
+        resource,
+      },
+    };
   };
+  /** The scopes the authorization request names, as sent. */
+  const requestedOf = (details: Awaited<ReturnType<typeof describe>>['details']) =>
+    String(details.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean);
 
   /**
    * The key that signed in, as it is now; a key revoked or expired since answers the sign-in page
@@ -66,43 +68,34 @@ export function signInRouter(services: Services, provider: Provider): Router {
     if (verified.ok) return verified.actor;
     ctx.type = 'html';
     ctx.status = 401;
-    ctx.body = signInPage({
-      uid: described.details.uid,
-      clientName: described.clientName,
-      resource: described.resource,
-      problem: verified.problem.detail,
-    });
+    ctx.body = signInPage({ ...described.client, problem: verified.problem.detail });
     return null;
   };
 
   router.get('/', async (ctx) => {
     const described = await describe(ctx);
-    const { details, clientName, resource } = described;
     ctx.type = 'html';
-    if (details.prompt.name === 'login') {
-      ctx.body = signInPage({ uid: details.uid, clientName, resource });
+    if (described.details.prompt.name === 'login') {
+      ctx.body = signInPage(described.client);
       return;
     }
     const key = await signedInKey(ctx, described);
     if (!key) return;
-    const requested = new Set(String(details.params.scope ?? '').split(' '));
     ctx.body = consentPage({
-      uid: details.uid,
-      clientName,
-      resource,
+      ...described.client,
       workspaceName: key.workspaceName,
       keyName: key.keyName,
-      scopes: key.scopes.map((scope) => ({ scope, requested: requested.has(scope) })),
+      choices: consentChoices(key.scopes, requestedOf(described.details)),
     });
   });
 
   const login = async (ctx: Koa.Context, token: string) => {
-    const { details, clientName, resource } = await describe(ctx);
+    const described = await describe(ctx);
     const verified = await verifyToken(services, token, 'rest');
     if (!verified.ok) {
       ctx.type = 'html';
       ctx.status = 401;
-      ctx.body = signInPage({ uid: details.uid, clientName, resource, problem: verified.problem.detail });
+      ctx.body = signInPage({ ...described.client, problem: verified.problem.detail });
       return;
     }
     await provider.interactionFinished(
@@ -120,7 +113,8 @@ export function signInRouter(services: Services, provider: Provider): Router {
 
   router.post('/consent', async (ctx) => {
     const described = await describe(ctx);
-    const { details, resource } = described;
+    const { details } = described;
+    const { resource } = described.client;
     const key = await signedInKey(ctx, described);
     if (!key) return;
     const accountId = key.keyId;
@@ -129,19 +123,27 @@ export function signInRouter(services: Services, provider: Provider): Router {
       ? await provider.Grant.find(details.grantId)
       : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
     if (!grant) throw new Error('The grant of this sign-in is gone.');
-    const requested = String(details.params.scope ?? '')
-      .split(' ')
-      .filter(Boolean);
+    const requested = requestedOf(details);
     if (requested.includes('offline_access')) grant.addOIDCScope('offline_access');
+    // No identity is given (OAuth only, no OpenID Connect): openid and the like are settled as
+    // refused, so no ID token is issued and the sign-in does not come back to this page for them.
+    const identity = requested.filter((s) => !isScope(s) && s !== 'offline_access');
+    if (identity.length > 0) grant.rejectOIDCScope(identity.join(' '));
     grant.addResourceScope(resource, chosen.join(' '));
     // What was asked for and not allowed is answered too (refused), so the sign-in does not ask again.
-    const refused = requested.filter((s) => s !== 'offline_access' && !chosen.includes(s));
+    const refused = requested.filter((s) => isScope(s) && !chosen.includes(s));
     if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(' '));
     // The API's scopes are known to the authorization server too (clients register with them,
     // as MCP clients do from the resource metadata), but they belong to the resource only: as
     // identity scopes they are settled here, so the provider does not ask about them again.
-    const apiScopes = requested.filter(isScope);
+    const apiScopes = [...new Set([...requested.filter(isScope), ...chosen])];
     if (apiScopes.length > 0) grant.rejectOIDCScope(apiScopes.join(' '));
+    // The code and its tokens carry what the organiser ticked: the request's scope becomes the
+    // scopes it asked for beyond the API's (offline_access) and those ticked, so a scope ticked that
+    // the assistant did not name (all of them, when it named none) is given too, and it learns so
+    // from the token answer's scope.
+    details.params.scope = [...requested.filter((s) => !isScope(s)), ...chosen].join(' ');
+    await details.save(details.exp - Math.floor(Date.now() / 1000));
     const grantId = await grant.save();
     await provider.interactionFinished(
       ctx.req,

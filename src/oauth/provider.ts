@@ -12,7 +12,9 @@ import type { Services } from '../../core/platform/services';
 import { checkReceiverUrl } from '../../core/webhooks/receiver-address';
 import { OauthStore } from '../../db/oauth-store';
 import type { SigningKeys } from '../signing-keys';
+import { signInPolicy } from './interaction-policy';
 import { checkRedirectUris } from './redirect-uris';
+import { checkResponseTypes } from './response-types';
 
 /** Whether a client's metadata document may be fetched: an https address at a public address. */
 async function mayFetch(clientId: string, allowPrivate: boolean): Promise<boolean> {
@@ -60,7 +62,7 @@ export function oauthProvider(
       pushed_authorization_request: '/oauth/request',
       challenge: '/oauth/challenge',
     },
-    interactions: { url: (_ctx, interaction) => `/oauth/sign-in/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `/oauth/sign-in/${interaction.uid}`, policy: signInPolicy() },
     pkce: { required: () => true },
     // oidc-provider's own fetch refuses special-use addresses as well; a deployment that allows
     // private receivers (tests, local development) lets it reach them too. Its fixed 2.5 s limit
@@ -74,13 +76,16 @@ export function oauthProvider(
     },
     enabledJWA: { requestObjectSigningAlgValues: ['ES256'], idTokenSigningAlgValues: ['ES256'] },
     // Only the code flow: a client registering for the implicit flow (response types token or
-    // id_token, grant type implicit) is refused with invalid_client_metadata.
+    // id_token, grant type implicit) or any grant but the code and refresh tokens is refused with
+    // invalid_client_metadata.
     responseTypes: ['code'],
     extraClientMetadata: {
-      // Not an extra property: listed so the validator sees every client's redirect URIs.
-      properties: ['redirect_uris'],
+      // Not extra properties: listed so the validator sees every client's redirect URIs and
+      // response types (oidc-provider itself takes an empty list of response types).
+      properties: ['redirect_uris', 'response_types'],
       validator: (_ctx, key, value) => {
         if (key === 'redirect_uris') checkRedirectUris(value);
+        if (key === 'response_types') checkResponseTypes(value);
       },
     },
     clientDefaults: {

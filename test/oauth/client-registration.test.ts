@@ -1,6 +1,6 @@
 // What a client may register (RFC 7591) over HTTPS: redirect URIs over plain http only on the
-// loopback (RFC 8252 §7.3), https anywhere, an app's private-use scheme as a native client; and the
-// authorization code flow only, never the implicit flow (OAuth 2.1).
+// loopback (RFC 8252 §7.3), https anywhere, an app's private-use scheme as a native client. The
+// flows it may register for: code-flow-only.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { registrationRequest } from '../support/sign-in';
@@ -49,30 +49,5 @@ describe('redirect URIs', () => {
       redirect_uris: ['com.example.app:/callback'],
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  });
-});
-
-describe('flows', () => {
-  it('refuses a client registering for the implicit flow with invalid_client_metadata', async () => {
-    const implicit = [
-      { response_types: ['token'], grant_types: ['implicit'] },
-      { response_types: ['id_token'], grant_types: ['implicit'] },
-      { response_types: ['code id_token'], grant_types: ['authorization_code', 'implicit'] },
-      { response_types: ['code'], grant_types: ['authorization_code', 'implicit'] },
-    ];
-    for (const metadata of implicit) {
-      const answer = await registrationRequest(t, { ...metadata, redirect_uris: ['https://app.example/cb'] });
-      expect(answer, JSON.stringify(metadata)).toMatchObject({
-        status: 400,
-        body: { error: 'invalid_client_metadata' },
-      });
-    }
-  });
-
-  it('names only the code flow in its metadata', async () => {
-    const res = await t.fetch(`${t.server.publicOrigin}/.well-known/oauth-authorization-server`);
-    const metadata = (await res.json()) as Record<string, string[]>;
-    expect(metadata.response_types_supported).toEqual(['code']);
-    expect(metadata.grant_types_supported).not.toContain('implicit');
   });
 });

@@ -52,6 +52,56 @@ export const redirectUri = 'http://127.0.0.1:33418/callback';
 /** A PKCE challenge (S256) for a verifier. */
 export const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
+/** A consent page as the server answered it: its HTML, the sign-in's uid and the browser holding its cookies. */
+export interface ConsentPage {
+  browser: Browser;
+  uid: string;
+  html: string;
+  /** The first page's HTML (the sign-in page). */
+  signInHtml: string;
+}
+
+/** From an authorization request through the sign-in page (an API key, or the demonstration button) to the consent page. */
+export async function openConsent(
+  t: TestServer,
+  authorizeUrl: string,
+  key: string | 'demonstration',
+): Promise<ConsentPage> {
+  const origin = t.server.publicOrigin;
+  const browser = new Browser(t);
+  const start = await browser.follow(await browser.get(authorizeUrl));
+  expect(start.url).toMatch(/\/oauth\/sign-in\//);
+  const signInHtml = await start.res.text();
+  const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
+  const afterKey = await browser.follow(
+    key === 'demonstration'
+      ? await browser.post(`${origin}/oauth/sign-in/${uid}/demo`, {})
+      : await browser.post(`${origin}/oauth/sign-in/${uid}/key`, { key }),
+  );
+  const html = await afterKey.res.text();
+  const consentUid = /\/oauth\/sign-in\/([^/]+)\/consent/.exec(html)?.[1];
+  if (!consentUid) throw new Error(`No consent page: ${afterKey.url} ${html.slice(0, 1000)}`);
+  return { browser, uid: consentUid, html, signInHtml };
+}
+
+/** The consent page's checkboxes: each scope offered and whether it starts ticked. */
+export function checkboxesOf(html: string): { scope: string; ticked: boolean }[] {
+  return [...html.matchAll(/<input type="checkbox" name="scope" value="([^"]+)"[^>]*>/g)].map((m) => ({
+    scope: m[1]!,
+    ticked: / checked\b/.test(m[0]),
+  }));
+}
+
+/** Answers the consent page with the scopes ticked; answers the redirect's address. */
+export async function consent(t: TestServer, page: ConsentPage, scopes: string[]): Promise<URL> {
+  const done = await page.browser.follow(
+    await page.browser.post(`${t.server.publicOrigin}/oauth/sign-in/${page.uid}/consent`, { scope: scopes }),
+  );
+  if (!done.url.startsWith(redirectUri))
+    throw new Error(`${done.url}: ${(await done.res.text()).slice(0, 3000)}`);
+  return new URL(done.url);
+}
+
 /**
  * From an authorization request to the redirect back: the sign-in page (an API key, or the
  * demonstration button), then consent with the scopes ticked. Answers the redirect's address.
@@ -61,27 +111,10 @@ export async function signInAndConsent(
   authorizeUrl: string,
   options: { key: string | 'demonstration'; scopes: string[]; clientName: string },
 ): Promise<URL> {
-  const origin = t.server.publicOrigin;
-  const browser = new Browser(t);
-  const start = await browser.follow(await browser.get(authorizeUrl));
-  expect(start.url).toMatch(/\/oauth\/sign-in\//);
-  const page = await start.res.text();
-  expect(page).toContain(options.clientName);
-  const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
-  const afterKey = await browser.follow(
-    options.key === 'demonstration'
-      ? await browser.post(`${origin}/oauth/sign-in/${uid}/demo`, {})
-      : await browser.post(`${origin}/oauth/sign-in/${uid}/key`, { key: options.key }),
-  );
-  const consent = await afterKey.res.text();
-  expect(consent, consent.slice(0, 500)).toContain(`What may ${options.clientName} do?`);
-  const consentUid = /\/oauth\/sign-in\/([^/]+)\/consent/.exec(consent)![1]!;
-  const done = await browser.follow(
-    await browser.post(`${origin}/oauth/sign-in/${consentUid}/consent`, { scope: options.scopes }),
-  );
-  if (!done.url.startsWith(redirectUri))
-    throw new Error(`${done.url}: ${(await done.res.text()).slice(0, 3000)}`);
-  return new URL(done.url);
+  const page = await openConsent(t, authorizeUrl, options.key);
+  expect(page.signInHtml).toContain(options.clientName);
+  expect(page.html, page.html.slice(0, 500)).toContain(`What may ${options.clientName} do?`);
+  return consent(t, page, options.scopes);
 }
 
 /** A client registration (RFC 7591) of a public client redirecting to redirectUri: status and body. */
