@@ -26,6 +26,7 @@ import { createWorkspace, findWorkspace, listWorkspaces } from '../core/admin/wo
 import { importFile } from '../core/import/import-file';
 import type { Ctx } from '../core/platform/context';
 import { isUuid } from '../core/platform/ids';
+import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
 import { addExamples } from './cli-examples';
 import { openServices } from './services';
@@ -42,6 +43,8 @@ function dataFlag(data: string | undefined): string {
 }
 
 function uuidArgument(value: string): string {
+  if (parseKey(value))
+    throw new InvalidArgumentError("is an API key: give the key's id (key list shows it).");
   if (!isUuid(value)) throw new InvalidArgumentError('must be a UUID.');
   return value.toLowerCase();
 }

@@ -5,9 +5,15 @@
 import { CommanderError } from 'commander';
 import { KeyRequestError } from '../core/admin/api-keys';
 import { ImportRefused } from '../core/import/import-file';
+import { maskKeys } from '../core/platform/keys';
 import { isProblem } from '../core/platform/problems';
 import { parserOutput, program } from './cli-program';
 import { SettingsError } from './settings';
+
+/** A mistake as JSON on stderr; an API key in it (pasted where an id goes) cut to its prefix. */
+function sayMistake(value: unknown, indent?: number): void {
+  process.stderr.write(`${maskKeys(JSON.stringify(value, null, indent))}\n`);
+}
 
 try {
   await program.parseAsync(process.argv);
@@ -20,17 +26,16 @@ try {
     const detail = (parserOutput().trim() || error.message).replace(/^error: /, '');
     const sentence = /[.!?]$/.test(detail) ? detail : `${detail}.`;
     const hint = error.code === 'commander.unknownCommand' ? ' See npx tessera --help.' : '';
-    process.stderr.write(`${JSON.stringify({ error: 'invalidArguments', detail: `${sentence}${hint}` })}\n`);
+    sayMistake({ error: 'invalidArguments', detail: `${sentence}${hint}` });
     process.exit(2);
   }
   if (error instanceof ImportRefused) {
-    process.stderr.write(
-      `${JSON.stringify({ error: 'importRefused', detail: `${error.message} Nothing was imported.`, problems: error.issues }, null, 2)}\n`,
-    );
+    const detail = `${error.message} Nothing was imported.`;
+    sayMistake({ error: 'importRefused', detail, problems: error.issues }, 2);
     process.exit(2);
   }
   const known = error instanceof KeyRequestError || error instanceof SettingsError || isProblem(error);
   const code = isProblem(error) ? error.code : known ? 'invalidArguments' : 'failed';
-  process.stderr.write(`${JSON.stringify({ error: code, detail: (error as Error).message })}\n`);
+  sayMistake({ error: code, detail: (error as Error).message });
   process.exit(known ? 2 : 1);
 }

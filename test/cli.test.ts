@@ -291,3 +291,22 @@ describe('serve on a port already in use', () => {
     },
   );
 });
+
+describe('an API key given where an id goes', () => {
+  const pasted = `abk_AbCdEfGh1234_${'s'.repeat(43)}`;
+  it.each([
+    ['key revoke', ['key', 'revoke', pasted]],
+    ['key activity', ['key', 'activity', pasted]],
+    ['--workspace', ['key', 'list', '--workspace', pasted]],
+  ])('is refused (%s) naming the key by its prefix only', async (_where, args) => {
+    const run = await tessera(withData(args));
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toContain('s'.repeat(43));
+    expect(JSON.parse(run.stderr).detail).toContain('abk_AbCdEfGh1234_…');
+  });
+
+  it('says to give the key’s id instead', async () => {
+    const run = await tessera(withData(['key', 'revoke', pasted]));
+    expect(JSON.parse(run.stderr).detail).toMatch(/is an API key: give the key's id/);
+  });
+});
