@@ -66,6 +66,9 @@ export function startCheckpointer(file: string, log: CheckpointLog): Checkpointe
   return {
     stop: async () => {
       const exited = new Promise((done) => worker.once('exit', done));
+      // Held while it stops: otherwise a process with nothing else to do would end (status 13,
+      // an unsettled top-level await) before the exit it waits for.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

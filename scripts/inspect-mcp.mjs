@@ -4,7 +4,10 @@
 // portability check, a few tool calls, the briefing resource and a prompt.
 //
 //   npm run inspect:mcp                      starts a server of its own on a temporary data folder
-//   npm run inspect:mcp -- --url https://localhost:8443/mcp --key abk_… --ca data/tls/localhost-cert.pem
+//   TESSERA_KEY=abk_… npm run inspect:mcp -- --url https://localhost:8443/mcp --ca data/tls/localhost-cert.pem
+//
+// The key is read from TESSERA_KEY (or --key, which npm echoes with the command line) and never
+// printed: the lines name its prefix only, and what the Inspector says has the key masked.
 //
 // The Inspector is fetched by npx (pinned below) on first use; that needs the npm registry.
 import { spawn, spawnSync } from 'node:child_process';
@@ -64,8 +67,16 @@ async function startOwnServer() {
   };
 }
 
-const server = options.url ? { ...options, stop: () => {} } : await startOwnServer();
-if (!server.key) throw new Error('--key is needed with --url');
+const server = options.url
+  ? { ...options, key: options.key ?? process.env.TESSERA_KEY, stop: () => {} }
+  : await startOwnServer();
+if (!server.key) throw new Error('A key is needed with --url: TESSERA_KEY=abk_… (or --key).');
+
+/** A key as it may be shown: its prefix (abk_ and 12 characters), never its secret. */
+const maskedKey = `${server.key.slice(0, 16)}…`;
+/** Text fit to print: the key masked wherever it appears. */
+const masked = (text) => String(text).split(server.key).join(maskedKey);
+console.log(`MCP Inspector ${inspectorVersion} against ${server.url} with the key ${maskedKey}`);
 const env = { ...process.env, ...(server.ca ? { NODE_EXTRA_CA_CERTS: resolve(server.ca) } : {}) };
 
 /** One Inspector call; answers its JSON output. It exits 5 when the tool answered a tool error. */
@@ -90,7 +101,7 @@ function inspectorAllowing(statuses, ...args) {
     { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (!statuses.includes(run.status))
-    throw new Error(`inspector ${args.join(' ')} exited ${run.status}:\n${run.stderr}`);
+    throw new Error(masked(`inspector ${args.join(' ')} exited ${run.status}:\n${run.stderr ?? run.error}`));
   return {
     status: run.status,
     json: run.stdout.trim() ? JSON.parse(run.stdout) : {},
@@ -101,7 +112,7 @@ function inspectorAllowing(statuses, ...args) {
 
 const failures = [];
 function check(what, ok, detail = '') {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? ` (${detail})` : ''}`);
+  console.log(masked(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? ` (${detail})` : ''}`));
   if (!ok) failures.push(what);
 }
 
@@ -176,6 +187,10 @@ try {
     `eventId=${eventId}`,
   );
   check('prompts/get summarise_sales', prompt.json.messages?.length === 2);
+} catch (error) {
+  // Printed here, masked, rather than by Node (whose report would show the Inspector's words as they are).
+  console.error(masked(error?.stack ?? error));
+  failures.push('the run');
 } finally {
   server.stop();
 }

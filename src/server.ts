@@ -11,6 +11,7 @@ import { buildApp } from './app';
 import { answerClientErrors } from './http/client-errors';
 import { type TlsPort, tlsPort } from './http/tls-port';
 import { startJobs } from './jobs';
+import { listenRefusal } from './listen-refusal';
 import { createLogger, type Logger } from './logger';
 import { oauthProvider } from './oauth/provider';
 import { openServices } from './services';
@@ -106,10 +107,15 @@ export async function startServer(
     listener = tlsFront.front;
   }
   answerClientErrors(server, () => publicOrigin, logger);
-  await new Promise<void>((resolve, reject) => {
-    listener.once('error', reject);
-    listener.listen(settings.port, settings.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      listener.once('error', reject);
+      listener.listen(settings.port, settings.host, () => resolve());
+    });
+  } catch (error) {
+    await opened.close();
+    throw listenRefusal(error, settings.port, settings.host);
+  }
   const port = (listener.address() as AddressInfo).port;
   const origin = `https://${hostForUrl(settings.host)}:${port}`;
   publicOrigin = settings.publicUrl ?? origin;

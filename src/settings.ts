@@ -56,10 +56,11 @@ export function databaseFrom(flag: string | undefined, env = process.env): strin
   return value;
 }
 
-/** A database URL fit to print: its password left out. */
+/** A database URL fit to print: its password left out (PostgreSQL takes one in the query too). */
 export function printableDatabase(database: string): string {
   const url = new URL(database);
   if (url.password) url.password = '***';
+  if (url.searchParams.has('password')) url.searchParams.set('password', '***');
   return url.toString();
 }
 

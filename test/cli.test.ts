@@ -1,6 +1,10 @@
 // The `tessera` command (README "Operating contract"), run as a child process against the data
 // folder of a running server, as an operator would: JSON on stdout, clear errors and a non-zero
 // exit on bad arguments.
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listKeys } from '../core/admin/api-keys';
 import { expectProblem } from './support/fixtures';
@@ -247,5 +251,62 @@ describe.concurrent('bad arguments', () => {
     expect(run.stdout).toBe('');
     const list = await listKeys(t.server.services.db, t.server.services.clock, workspaceId);
     expect(list.map((k) => k.name)).not.toContain('Refused key');
+  });
+});
+
+describe('serve on a port already in use', () => {
+  let holder: Server;
+  let port: number;
+  beforeAll(async () => {
+    holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, 'localhost', resolve));
+    port = (holder.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => holder.close(() => resolve())));
+
+  /** stderr without the runtime notice a package prints on older Node versions. */
+  const ownLines = (stderr: string) =>
+    stderr.split('\n').filter((line) => line !== '' && !line.startsWith('oidc-provider WARNING'));
+
+  it.each([
+    ['--port', ['--port', 'PORT'], {}],
+    ['PORT', [], { PORT: 'PORT' }],
+  ])(
+    'says so in one line naming the port and how to choose another (%s), status 2',
+    async (_how, flags, env) => {
+      const data = mkdtempSync(join(tmpdir(), 'tessera-busy-'));
+      const run = await tessera(
+        ['serve', '--data', data, ...flags.map((f) => (f === 'PORT' ? String(port) : f))],
+        Object.fromEntries(Object.entries(env).map(([name]) => [name, String(port)])),
+      );
+      expect(run.code).toBe(2);
+      const lines = ownLines(run.stderr);
+      expect(lines, run.stderr).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toEqual({
+        error: 'invalidArguments',
+        detail: `Port ${port} on localhost is already in use. Choose another with --port N or the PORT environment variable.`,
+      });
+      expect(run.stderr).not.toMatch(/EADDRINUSE|\n\s+at /);
+      expect(run.stdout).toBe('');
+    },
+  );
+});
+
+describe('an API key given where an id goes', () => {
+  const pasted = `abk_AbCdEfGh1234_${'s'.repeat(43)}`;
+  it.each([
+    ['key revoke', ['key', 'revoke', pasted]],
+    ['key activity', ['key', 'activity', pasted]],
+    ['--workspace', ['key', 'list', '--workspace', pasted]],
+  ])('is refused (%s) naming the key by its prefix only', async (_where, args) => {
+    const run = await tessera(withData(args));
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toContain('s'.repeat(43));
+    expect(JSON.parse(run.stderr).detail).toContain('abk_AbCdEfGh1234_…');
+  });
+
+  it('says to give the key’s id instead', async () => {
+    const run = await tessera(withData(['key', 'revoke', pasted]));
+    expect(JSON.parse(run.stderr).detail).toMatch(/is an API key: give the key's id/);
   });
 });

@@ -2,17 +2,25 @@
 import * as v from 'valibot';
 import { FieldErrors, textOf } from '../platform/field-errors';
 import { isCurrency } from '../platform/money';
-import { dateTime, localTime } from '../platform/schemas';
+import {
+  countryMessage,
+  dateTime,
+  languageTagMessage,
+  languageTagPattern,
+  localTime,
+} from '../platform/schemas';
 import { fromLocal, isTimeZone, parseInstant } from '../platform/time';
 import { eventModules } from './event-view';
 
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const slugMessage =
+  'Must be lowercase letters and digits joined by single hyphens, such as fjord-conf-2026.';
 
 export const eventFields = {
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   slug: v.pipe(
     v.string(),
-    v.regex(slugPattern),
+    v.regex(slugPattern, slugMessage),
     v.maxLength(80),
     v.description('Page address: lowercase letters, digits and hyphens; made from the name when absent.'),
   ),
@@ -23,7 +31,9 @@ export const eventFields = {
       address: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300)))),
       city: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
       country: v.optional(
-        v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/), v.description('ISO 3166-1 alpha-2'))),
+        v.nullable(
+          v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, countryMessage), v.description('ISO 3166-1 alpha-2')),
+        ),
       ),
     }),
   ),
@@ -33,7 +43,7 @@ export const eventFields = {
   startsUtc: dateTime('Wins over startsLocal.'),
   endsUtc: dateTime('Wins over endsLocal.'),
   languages: v.pipe(
-    v.array(v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/))),
+    v.array(v.pipe(v.string(), v.regex(languageTagPattern, languageTagMessage))),
     v.minLength(1),
     v.maxLength(20),
     v.description('Language tags; the first is the default. Default ["en"].'),

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { invokeAsOperator } from '../admin/operator';
 import type { Ctx } from '../platform/context';
 import { decodeUtf8, textFaults } from '../platform/faithful-text';
+import { messageOfIssue, ourWords } from '../platform/issue-messages';
 import { defineOperation } from '../platform/pipeline/operation';
 import { recount } from './counts';
 import { importFormat } from './format';
@@ -51,11 +52,11 @@ const pathOf = (issue: v.BaseIssue<unknown>): string =>
 function formatIssues(issues: readonly v.BaseIssue<unknown>[]): ImportIssue[] {
   return issues.map((issue) => ({
     path: pathOf(issue),
-    // A strict object's refusal of a field it does not have reads "Expected never": say it plainly.
+    // A strict object's refusal of a field it does not have: say it may be misspelt.
     message:
       issue.type === 'strict_object' && issue.expected === 'never'
         ? 'Not a field of the format here (misspelt?).'
-        : issue.message,
+        : messageOfIssue(issue),
   }));
 }
 
@@ -99,7 +100,7 @@ export const importFileOperation = defineOperation({
   output: v.custom<ImportResult>(() => true),
   async handler(ctx, { file: text, dryRun }) {
     const data = readJson(text);
-    const parsed = v.safeParse(importFormat, data);
+    const parsed = v.safeParse(importFormat, data, ourWords);
     if (!parsed.success) throw new ImportRefused(formatIssues(parsed.issues));
     const file = parsed.output;
     const now = ctx.clock.now().toISOString();

@@ -37,6 +37,11 @@ export function parseKey(token: string): { prefix: string; secret: string } | nu
   return { prefix: `${marker}${match[1]}`, secret: match[2]! };
 }
 
+/** Text fit to print: every API key in it cut to its prefix, its secret left out. */
+export function maskKeys(text: string): string {
+  return text.replace(/\b(abk_[A-Za-z0-9]{12})_[A-Za-z0-9]+/g, '$1_…');
+}
+
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }

@@ -7,9 +7,15 @@ export const dateTime = (description: string) =>
 export const localTime = (description: string) =>
   v.pipe(
     v.string(),
-    v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+    v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Must be a venue time such as 2026-05-01T09:00.'),
     v.description(`${description} (YYYY-MM-DDTHH:mm, venue time)`),
   );
+/** Texts for patterns several schemas check, said as a person would. */
+export const languageTagPattern = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+export const languageTagMessage = 'Must be a language tag such as en or pt-BR.';
+export const countryMessage = 'Must be a two-letter country code in capitals, such as NO.';
+export const colourMessage = 'Must be a colour as #rrggbb, such as #4c6ef5.';
+
 export const int32 = (description: string) => v.pipe(v.number(), v.integer(), v.description(description));
 
 /**

@@ -1,6 +1,6 @@
 // Input fields of the programme's rooms, tracks and speakers, shared by adding and changing them.
 import * as v from 'valibot';
-import { sortOrderInput } from '../platform/schemas';
+import { colourMessage, sortOrderInput } from '../platform/schemas';
 
 const name = v.pipe(
   v.string(),
@@ -35,7 +35,11 @@ export const roomFields = {
 
 export const trackFields = {
   name,
-  colour: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/), v.description('#rrggbb. Default #4c6ef5.')),
+  colour: v.pipe(
+    v.string(),
+    v.regex(/^#[0-9a-fA-F]{6}$/, colourMessage),
+    v.description('#rrggbb. Default #4c6ef5.'),
+  ),
   description: optionalText(2000),
   sortOrder,
 };

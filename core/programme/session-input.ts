@@ -6,7 +6,7 @@ import type { EventRow, RoomRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { problem } from '../platform/problems';
-import { dateTime, localTime, uuid } from '../platform/schemas';
+import { dateTime, languageTagMessage, languageTagPattern, localTime, uuid } from '../platform/schemas';
 import { sessionKinds } from './session-view';
 
 export const sessionFields = {
@@ -32,7 +32,11 @@ export const sessionFields = {
     ),
   ),
   language: v.nullable(
-    v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/), v.description('Language tag, e.g. en.')),
+    v.pipe(
+      v.string(),
+      v.regex(languageTagPattern, languageTagMessage),
+      v.description('Language tag, e.g. en.'),
+    ),
   ),
   speakerIds: v.pipe(
     v.array(v.pipe(v.string(), v.uuid())),

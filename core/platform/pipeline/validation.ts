@@ -1,9 +1,11 @@
 // Turns valibot issues, and the field rules an operation adds, into the spec's problems: wrong
 // types in a JSON body are invalidBody, anything else missing or wrong is invalidRequest; both list
-// every field at once in `errors`. A key no object schema declares is refused too (invalidRequest),
-// with the key most likely meant: valibot would drop it without a word.
+// every field at once in `errors`, each in our own words (issue-messages.ts). A key no object
+// schema declares is refused too (invalidRequest), with the key most likely meant: valibot would
+// drop it without a word.
 import * as v from 'valibot';
 import { type FieldError, FieldErrors } from '../field-errors';
+import { messageOfIssue, ourWords } from '../issue-messages';
 import { problem } from '../problems';
 import { unknownFields } from './unknown-fields';
 
@@ -20,7 +22,7 @@ export function parseInput<S extends v.GenericSchema>(
   bodyFields: ReadonlySet<string> = new Set(),
   rules?: FieldRules,
 ): v.InferOutput<S> {
-  const result = v.safeParse(schema, raw);
+  const result = v.safeParse(schema, raw, ourWords);
   const ruled = new FieldErrors();
   if (rules && raw !== null && typeof raw === 'object') rules(raw as Record<string, unknown>, ruled);
   const unknown = unknownFields(schema, raw);
@@ -28,7 +30,7 @@ export function parseInput<S extends v.GenericSchema>(
   const issues = result.success ? [] : result.issues;
   const errors: FieldError[] = issues.map((issue) => ({
     field: issuePath(issue),
-    message: issue.input === undefined ? 'Required.' : issue.message,
+    message: issue.input === undefined ? 'Required.' : messageOfIssue(issue),
   }));
   // A field the schema already refused is not reported again by a rule.
   const refused = new Set(errors.map((e) => e.field));

@@ -1,0 +1,103 @@
+// The examples every command's --help ends with, kept in one table by the command's path, each a
+// line that runs as written once its <placeholders> are filled (test/cli-help.test.ts checks
+// them against the commands' options, and the README lists them).
+import type { Command } from 'commander';
+
+type Example = readonly [command: string, comment?: string];
+
+export const cliExamples: Record<string, readonly Example[]> = {
+  '': [
+    ['npx tessera serve', 'https://localhost:8443, data in ./data'],
+    [
+      'npx tessera workspace create --name "My events" --sample',
+      'a writable workspace, filled with sample data',
+    ],
+    ['npx tessera key create --workspace <workspaceId> --name "My key" --preset everything'],
+    ['npx tessera workspace list'],
+    ['npx tessera demo key', 'the read-only demonstration key'],
+  ],
+  serve: [
+    ['npx tessera serve', 'https://localhost:8443, data in ./data'],
+    ['npx tessera serve --port 9443 --data /srv/tessera', 'another port and data folder'],
+    ['npx tessera serve --database postgres://tessera@localhost:5432/tessera', 'the data in PostgreSQL'],
+    ['npx tessera serve --trust-proxy --port 8080 --public-url https://events.example.org', 'behind a proxy'],
+  ],
+  demo: [['npx tessera demo key', 'the read-only demonstration key']],
+  'demo key': [['npx tessera demo key', 'prints it; send it as Authorization: Bearer <key>']],
+  workspace: [['npx tessera workspace create --name "Nordic Events"'], ['npx tessera workspace list']],
+  'workspace create': [
+    ['npx tessera workspace create --name "Nordic Events"'],
+    ['npx tessera workspace create --name "Try-out" --sample --data ./data'],
+  ],
+  'workspace list': [
+    ['npx tessera workspace list'],
+    ['npx tessera workspace list --data /srv/tessera', 'the workspaces of another data folder'],
+  ],
+  key: [
+    ['npx tessera key create --workspace <workspaceId> --name "Dashboard" --preset dashboard'],
+    ['npx tessera key list --workspace <workspaceId>'],
+    ['npx tessera key revoke <apiKeyId>'],
+  ],
+  'key create': [
+    [
+      'npx tessera key create --workspace <workspaceId> --name "Door app" --scopes checkins:write,events:read',
+    ],
+    ['npx tessera key create --workspace <workspaceId> --name "Dashboard" --preset dashboard --expires 365'],
+    [
+      'npx tessera key create --workspace <workspaceId> --name "Assistant" --preset assistant --expires never',
+    ],
+  ],
+  'key list': [
+    ['npx tessera key list --workspace <workspaceId>', 'names, prefixes, scopes; never the secrets'],
+  ],
+  'key revoke': [['npx tessera key revoke <apiKeyId>', 'refused from the very next call']],
+  'key activity': [
+    ['npx tessera key activity <apiKeyId>'],
+    ['npx tessera key activity <apiKeyId> --limit 20', 'the last 20 calls'],
+  ],
+  person: [['npx tessera person erase --workspace <workspaceId> --email ada@example.com']],
+  'person erase': [
+    ['npx tessera person erase --workspace <workspaceId> --email ada@example.com'],
+    [
+      'npx tessera person erase --workspace <workspaceId> --attendee <attendeeId>',
+      'the person of that attendee',
+    ],
+  ],
+  import: [
+    ['npx tessera import --workspace <workspaceId> docs/import-example.json'],
+    ['npx tessera import --workspace <workspaceId> export-from-old-system.json --dry-run', 'keeps nothing'],
+  ],
+  'signing-keys': [['npx tessera signing-keys rotate']],
+  'signing-keys rotate': [
+    ['npx tessera signing-keys rotate', 'used from the next start'],
+    ['npx tessera signing-keys rotate --data /srv/tessera'],
+  ],
+  order: [['npx tessera order mark-paid --workspace <workspaceId> <orderId>']],
+  'order mark-paid': [
+    ['npx tessera order mark-paid --workspace <workspaceId> <orderId>'],
+    ['npx tessera order mark-paid --workspace <workspaceId> <orderId> --provider bank-transfer'],
+  ],
+};
+
+/** A command's path below the program: "key create"; "" for the program itself. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
+}
+
+/** The "Examples:" text of one command, comments lined up. */
+function examplesText(list: readonly Example[]): string {
+  const width = Math.max(0, ...list.filter(([, comment]) => comment).map(([line]) => line.length));
+  const lines = list.map(([line, comment]) =>
+    comment ? `  ${line.padEnd(width)}  # ${comment}` : `  ${line}`,
+  );
+  return `\nExamples:\n${lines.join('\n')}`;
+}
+
+/** Adds its examples to the help of the command and of every command below it. */
+export function addExamples(command: Command): void {
+  const list = cliExamples[commandPath(command)];
+  if (list) command.addHelpText('after', examplesText(list));
+  for (const sub of command.commands) addExamples(sub);
+}

@@ -1,0 +1,379 @@
+// The `tessera` command's tree: serve, demo key, workspace create, key create/list/revoke/activity,
+// person erase, import, signing-keys rotate, order mark-paid, each with examples in its --help.
+// Answers are JSON on stdout for scripts; src/cli.ts runs the tree and says any mistake.
+
+import { readFile } from 'node:fs/promises';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import {
+  expiryChoices,
+  KeyRequestError,
+  keyActivity,
+  keyWorkspaceId,
+  keyWorkspaceRefusals,
+  listKeys,
+} from '../core/admin/api-keys';
+import { demoKey } from '../core/admin/demo-workspace';
+import { erasePerson } from '../core/admin/erase-person';
+import { createKeyOperation, revokeKeyOperation } from '../core/admin/key-operations';
+import { markOrderPaid } from '../core/admin/mark-order-paid';
+import {
+  invokeAsOperator,
+  operatorContext,
+  operatorRefusals,
+  type WorkspaceRefusals,
+} from '../core/admin/operator';
+import { createWorkspace, findWorkspace, listWorkspaces } from '../core/admin/workspaces';
+import { importFile } from '../core/import/import-file';
+import type { Ctx } from '../core/platform/context';
+import { isUuid } from '../core/platform/ids';
+import { parseKey } from '../core/platform/keys';
+import { presets } from '../core/platform/scopes';
+import { addExamples } from './cli-examples';
+import { openServices } from './services';
+import { databaseFrom, dataDirFrom, printableDatabase, settingsFrom } from './settings';
+import { rotateSigningKeys } from './signing-keys';
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** The --data flag to repeat in a printed command, when one was given. */
+function dataFlag(data: string | undefined): string {
+  return data ? ` --data ${JSON.stringify(data)}` : '';
+}
+
+function uuidArgument(value: string): string {
+  if (parseKey(value))
+    throw new InvalidArgumentError("is an API key: give the key's id (key list shows it).");
+  if (!isUuid(value)) throw new InvalidArgumentError('must be a UUID.');
+  return value.toLowerCase();
+}
+
+/** Opens the database (the data folder's, or --database) for one command and closes it afterwards. */
+async function withServices<T>(
+  flags: { data?: string; database?: string },
+  work: (s: Awaited<ReturnType<typeof openServices>>['services']) => Promise<T>,
+) {
+  const opened = await openServices({
+    dataDir: dataDirFrom(flags.data),
+    database: databaseFrom(flags.database),
+    ratePerMinute: 600,
+    secretKey: process.env.TESSERA_SECRET_KEY,
+  });
+  try {
+    return await work(opened.services);
+  } finally {
+    await opened.close();
+  }
+}
+
+/**
+ * Runs an operator command: opens the database, makes the operator context of the workspace (the
+ * demonstration refused unless the refusals allow it) and hands it to work, which invokes the
+ * command's operation.
+ */
+function asOperator<T>(
+  flags: { data?: string; database?: string },
+  workspaceId: string | ((s: Ctx['services']) => Promise<string>),
+  work: (operator: Ctx) => Promise<T>,
+  refusals: WorkspaceRefusals = operatorRefusals,
+) {
+  return withServices(flags, async (s) => {
+    const id = typeof workspaceId === 'string' ? workspaceId : await workspaceId(s);
+    return work(await operatorContext(s, id, refusals));
+  });
+}
+
+const dataOption = () => new Option('--data <dir>', 'data folder (default ./data, env TESSERA_DATA)');
+const databaseOption = () =>
+  new Option(
+    '--database <url>',
+    'PostgreSQL URL (env TESSERA_DATABASE_URL); default: tessera.db (SQLite) in the data folder',
+  );
+
+/**
+ * Every mistake is answered as JSON on stderr ({ error, detail }), argument-parser ones too: the
+ * parser's own text is kept for --help and --version only.
+ */
+let parserMessage = '';
+/** What the argument parser wrote (its mistakes, --help, --version), for src/cli.ts to say. */
+export const parserOutput = () => parserMessage;
+
+export const program = new Command('tessera')
+  .description('Tessera: self-hosted event management (REST API + MCP server).')
+  .configureOutput({ writeErr: (text) => (parserMessage += text) })
+  .exitOverride();
+
+program
+  .command('serve')
+  .description('Start the HTTPS service (REST at /api/v1, MCP at /mcp).')
+  .option('--port <n>', 'port (default 8443, env PORT)')
+  .option('--host <h>', 'interface to listen on (default localhost)')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .option(
+    '--tls-cert <file>',
+    'TLS certificate (PEM); without it a self-signed one is made in the data folder',
+  )
+  .option('--tls-key <file>', 'TLS private key (PEM), with --tls-cert')
+  .option('--trust-proxy', 'run behind a TLS-terminating proxy: honour X-Forwarded-*, refuse plain HTTP')
+  .option(
+    '--public-url <url>',
+    'https origin the public reaches the service at; links in answers use it (env TESSERA_PUBLIC_URL)',
+  )
+  .action(async (flags) => {
+    const settings = settingsFrom(flags);
+    // Loaded here, so the other commands do not load the HTTPS server, Koa and the MCP SDK.
+    const { startServer } = await import('./server');
+    const server = await startServer(settings);
+    const lines = [
+      `Tessera is running.`,
+      `  REST API:  ${server.restUrl}`,
+      `  MCP:       ${server.mcpUrl}`,
+      `  Docs:      ${server.publicOrigin}/developers`,
+      `  Data:      ${settings.dataDir}`,
+      settings.database ? `  Database:  ${printableDatabase(settings.database)} (PostgreSQL)` : '',
+      `  Demonstration key (read-only workspace): ${server.demoKey}`,
+      server.certFile
+        ? `  Self-signed certificate: ${server.certFile} (trust it, e.g. curl --cacert, NODE_EXTRA_CA_CERTS)`
+        : '',
+      `Try: curl --cacert ${server.certFile ?? '<your CA>'} -H "Authorization: Bearer ${server.demoKey}" ${server.restUrl}/me`,
+    ];
+    if (!settings.secretKey)
+      lines.push(
+        '  Webhooks:  off until TESSERA_SECRET_KEY is set (their signing secrets are kept encrypted with it).',
+      );
+    if (settings.trustProxy && !settings.publicUrl)
+      lines.push(
+        `  Assistant sign-in: its tokens' issuer is ${server.publicOrigin}; behind a proxy set --public-url to the address clients use.`,
+      );
+    if (server.services.delivery.allowPrivate)
+      lines.push(
+        'WARNING: TESSERA_WEBHOOKS_ALLOW_PRIVATE=1 lets webhooks reach loopback and private addresses. Tests and local development only.',
+      );
+    lines.push(
+      'Make a workspace of your own (writable) and a key for it:',
+      `  npx tessera workspace create --name "My events" --sample${dataFlag(flags.data)}`,
+      `  npx tessera key create --workspace <workspaceId> --name "My key" --preset everything${dataFlag(flags.data)}`,
+    );
+    process.stdout.write(`${lines.filter(Boolean).join('\n')}\n`);
+    const stop = async () => {
+      await server.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
+program
+  .command('demo')
+  .description('The demonstration workspace.')
+  .command('key')
+  .description('Print the published demonstration key (read-only).')
+  .action(() => {
+    process.stdout.write(`${demoKey.key}\n`);
+  });
+
+const workspace = program.command('workspace').description('Manage workspaces.');
+workspace
+  .command('create')
+  .description('Create a workspace; prints JSON { workspaceId, name }.')
+  .requiredOption('--name <name>', 'name of the workspace')
+  .option('--sample', 'fill it with the same kind of data as the demonstration workspace')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    print(
+      await withServices(flags, (s) =>
+        createWorkspace(
+          s.db,
+          s.clock,
+          { name: flags.name, sample: flags.sample },
+          s.secrets.webhookSecretKey,
+        ),
+      ),
+    );
+  });
+
+workspace
+  .command('list')
+  .description(
+    'List the workspaces of the data folder as JSON: id, name, whether it is the demonstration, events, keys.',
+  )
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    print(await withServices(flags, (s) => listWorkspaces(s.db)));
+  });
+
+const key = program.command('key').description('Manage API keys.');
+key
+  .command('create')
+  .description(
+    'Create an API key; prints JSON { apiKeyId, key, prefix, scopes, expiresUtc }. The key is shown once.',
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .requiredOption('--name <name>', 'name of the key (shown in the activity log)')
+  .addOption(new Option('--preset <preset>', 'a starting set of scopes').choices(Object.keys(presets)))
+  .option('--scopes <list>', 'comma-separated scopes, e.g. events:read,attendees:read')
+  .option('--legacy <list>', 'make a key as before per-area scopes (read,write); its scopes are rewritten')
+  .addOption(
+    new Option('--expires <days>', 'expiry in days, or never').choices([...expiryChoices]).default('90'),
+  )
+  .option('--rate <n>', 'calls a minute for this key (default TESSERA_RATE_LIMIT)')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    const split = (s: string | undefined) =>
+      s === undefined
+        ? undefined
+        : s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean);
+    print(
+      await asOperator(
+        flags,
+        flags.workspace,
+        (operator) =>
+          invokeAsOperator(createKeyOperation, operator, {
+            name: flags.name,
+            preset: flags.preset,
+            scopes: split(flags.scopes),
+            legacy: split(flags.legacy),
+            expires: flags.expires,
+            ratePerMinute: flags.rate === undefined ? undefined : Number(flags.rate),
+          }),
+        keyWorkspaceRefusals,
+      ),
+    );
+  });
+key
+  .command('list')
+  .description("List a workspace's keys (never the secrets) as JSON.")
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    print(
+      await withServices(flags, async (s) => {
+        if (!(await findWorkspace(s.db, flags.workspace)))
+          throw new KeyRequestError(`No workspace ${flags.workspace}.`);
+        return listKeys(s.db, s.clock, flags.workspace);
+      }),
+    );
+  });
+key
+  .command('revoke')
+  .description('Revoke a key; it is refused (401 keyRevoked) from the very next call.')
+  .argument('<apiKeyId>', "the key's id", uuidArgument)
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (id, flags) => {
+    print(
+      await asOperator(
+        flags,
+        (s) => keyWorkspaceId(s.db, id),
+        (operator) => invokeAsOperator(revokeKeyOperation, operator, { apiKeyId: id }),
+        // Any key may be revoked, the demonstration workspace's too (start-up restores that one).
+        { ...operatorRefusals, demonstration: null },
+      ),
+    );
+  });
+key
+  .command('activity')
+  .description(
+    "The key's recent calls (time, route or tool, outcome, duration, source), newest first, as JSON.",
+  )
+  .argument('<apiKeyId>', "the key's id", uuidArgument)
+  .option('--limit <n>', 'how many (default 200)', '200')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (id, flags) => {
+    const limit = Number(flags.limit);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new KeyRequestError('--limit must be a whole number of at least 1.');
+    print(await withServices(flags, (s) => keyActivity(s.db, id, limit)));
+  });
+
+const person = program.command('person').description("People's data.");
+person
+  .command('erase')
+  .description(
+    "Erase a person's data everywhere in the workspace (tickets, orders they bought, pass holdings, speaker profile, sponsors' leads, community memberships, crew, invoice buyers, call-for-speakers submissions, share-kit sharers, stays, travel, expense claims, certificates, messages already recorded); sends attendee.erased.",
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .option('--email <address>', "the person's email address")
+  .option('--attendee <id>', "one of the person's attendee ids", uuidArgument)
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    print(
+      await asOperator(flags, flags.workspace, (operator) =>
+        erasePerson(operator, { email: flags.email, attendeeId: flags.attendee }),
+      ),
+    );
+  });
+
+program
+  .command('import')
+  .description(
+    'Load events and everything under them (and communities) from an import file, in one transaction; prints JSON { created, updated, removed, unchanged, messages, ... }. The same file again changes nothing. A bad file imports nothing and lists every problem with its path.',
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .argument(
+    '<file>',
+    'the import file (JSON; its format: GET /api/v1/import-schema.json, docs/import-example.json)',
+  )
+  .option('--dry-run', 'check the file and say what it would change, keeping nothing')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (file, flags) => {
+    // Bytes, not text: the import refuses a file that is not UTF-8 (as the API refuses such a body).
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      throw new KeyRequestError(
+        `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
+      );
+    }
+    print(
+      await asOperator(flags, flags.workspace, (operator) =>
+        importFile(operator, bytes, { dryRun: flags.dryRun === true }),
+      ),
+    );
+  });
+
+program
+  .command('signing-keys')
+  .description('The keys access tokens from an assistant sign-in are signed with (in DATA/oauth).')
+  .command('rotate')
+  .description(
+    'Make a new signing key; the previous one still verifies tokens issued before. Takes effect when the service next starts. Prints JSON { signingKid, verifyingKids }.',
+  )
+  .addOption(dataOption())
+  .action(async (flags) => {
+    print(await rotateSigningKeys(dataDirFrom(flags.data)));
+  });
+
+const order = program.command('order').description('Orders.');
+order
+  .command('mark-paid')
+  .description(
+    'Confirm payment of a pending, on-account, transfer or requested order; sends order.paid and attendee.registered.',
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .argument('<orderId>', 'the order id', uuidArgument)
+  .option('--provider <name>', 'who took the payment', 'manual')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (orderId, flags) => {
+    print(
+      await asOperator(flags, flags.workspace, (operator) =>
+        markOrderPaid(operator, orderId, flags.provider),
+      ),
+    );
+  });
+
+addExamples(program);
