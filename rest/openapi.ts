@@ -12,6 +12,7 @@ import {
   problem as problemOf,
 } from '../core/platform/problems';
 import { components } from './openapi-components';
+import { signingHeaders, webhookMessageSchema, webhooksOf } from './openapi-webhooks';
 import { apiBase, openApiPath, pathParams, type Route } from './route-table';
 import { areas, routes } from './routes';
 
@@ -300,7 +301,11 @@ let cached: { origin: string; document: Json } | null = null;
 export function openApiDocument(origin: string): Json {
   if (cached?.origin === origin) return cached.document;
   const named = jsonSchemasOf(components);
-  const schemas: Record<string, Json> = { ...named, Problem: problemSchema };
+  const schemas: Record<string, Json> = {
+    ...named,
+    WebhookMessage: webhookMessageSchema(),
+    Problem: problemSchema,
+  };
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = documentedPath(route);
@@ -320,6 +325,7 @@ export function openApiDocument(origin: string): Json {
     security: [{ bearer: [] }, { apiKeyHeader: [] }],
     tags: Object.values(areas).map((a) => ({ name: a.name, description: a.description })),
     paths,
+    webhooks: webhooksOf(schemas),
     components: {
       securitySchemes: {
         bearer: {
@@ -336,7 +342,7 @@ export function openApiDocument(origin: string): Json {
       },
       schemas,
       headers: sharedHeaders,
-      parameters: sharedParameters,
+      parameters: { ...sharedParameters, ...signingHeaders },
       examples: problemExamples(origin),
     },
   };

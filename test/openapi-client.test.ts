@@ -156,7 +156,8 @@ describe('the document', () => {
       expect(schemas[name], name).toBeDefined();
     const paths = doc.paths as any;
     const list = paths['/events/{eventId}/attendees'].get.responses['200'].content['application/json'].schema;
-    expect(list.properties.data.items).toEqual({ $ref: '#/components/schemas/Attendee' });
+    expect(list).toEqual({ $ref: '#/components/schemas/AttendeeList' });
+    expect(schemas.AttendeeList.properties.data.items).toEqual({ $ref: '#/components/schemas/Attendee' });
     const one =
       paths['/events/{eventId}/orders/{orderId}'].get.responses['200'].content['application/json'].schema;
     expect(one).toEqual({ $ref: '#/components/schemas/Order' });
