@@ -79,12 +79,10 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   Order: orderSchema,
   SalesPace: salesPaceSchema,
   Attendee: attendeeSchema,
-  NewAttendee: newAttendeeSchema,
   Door: doorSchema,
   CheckIn: checkInSchema,
   CheckInResult: checkInResultSchema,
   CheckInSummary: checkInSummarySchema,
-  OfflineScan: offlineScanSchema,
   OfflineScanResult: scanAnswerSchema,
   Session: sessionSchema,
   Room: roomSchema,
@@ -127,9 +125,16 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   ExpenseClaim: claimSchema,
 };
 
-/** The resources, the answers that wrap them, and the bodies of webhook messages. */
+/** The items of request bodies clients build: closed, as the server refuses what they do not declare. */
+export const requestItemSchemas: Record<string, v.GenericSchema> = {
+  NewAttendee: newAttendeeSchema,
+  OfflineScan: offlineScanSchema,
+};
+
+/** The resources, the answers that wrap them, the request items, and the bodies of webhook messages. */
 export const componentSchemas: Record<string, v.GenericSchema> = {
   ...resourceSchemas,
+  ...requestItemSchemas,
   ...answerSchemas(resourceSchemas),
   ...webhookBodySchemas(),
 };

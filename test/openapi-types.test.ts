@@ -1,7 +1,8 @@
 // Every answer typed (issue 24, item 3): each operation's success answer is a named schema, a list is
 // <Resource>List around its named items, and the document's top-level `webhooks` has, for each of
 // the 22 event types, the signed body with its signing headers and the automation subscription's
-// body, each a named schema made from the registry, with an example that schema accepts.
+// body, each a named schema made from the registry, with an example that schema accepts. Request
+// bodies are closed (additionalProperties: false) where the server refuses an unknown field.
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +11,13 @@ import { startTestServer, type TestServer } from './support/server';
 
 let t: TestServer;
 let doc: any;
+let key: string;
 
 beforeAll(async () => {
   t = await startTestServer();
   doc = (await t.api('/openapi.json')).body;
+  const { workspaceId } = await t.workspace('Closed bodies');
+  ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
 });
 afterAll(async () => t.close());
 
@@ -141,6 +145,64 @@ describe('the webhooks', () => {
       const validate = validatorOf(media.schema.$ref.split('/').pop());
       expect(validate(media.example), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
       expect(validatorOf('WebhookMessage')(media.example), name).toBe(!name.endsWith('(hook)'));
+    }
+  });
+});
+
+describe('the request bodies', () => {
+  /** Every object schema in a body, at any depth, named ones followed once; where it is. */
+  function objectsOf(schema: any, at: string, seen = new Set<string>()): { at: string; schema: any }[] {
+    if (!schema || typeof schema !== 'object') return [];
+    if (typeof schema.$ref === 'string') {
+      const name = schema.$ref.split('/').pop();
+      if (seen.has(name)) return [];
+      seen.add(name);
+      return objectsOf(doc.components.schemas[name], name, seen);
+    }
+    const inner = [
+      ...Object.entries<any>(schema.properties ?? {}).map(([k, s]) => objectsOf(s, `${at}.${k}`, seen)),
+      objectsOf(schema.items, `${at}[]`, seen),
+      ...['anyOf', 'oneOf', 'allOf'].flatMap((k) =>
+        (schema[k] ?? []).map((s: any) => objectsOf(s, at, seen)),
+      ),
+    ].flat();
+    return schema.type === 'object' ? [{ at, schema }, ...inner] : inner;
+  }
+
+  const bodies = () =>
+    Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+      Object.entries<any>(item)
+        .filter(([, op]) => op.requestBody)
+        .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+    );
+
+  it('close every object the server checks field by field; records stay open', () => {
+    const open: string[] = [];
+    for (const { method, path, op } of bodies())
+      for (const { at, schema } of objectsOf(op.requestBody.content['application/json'].schema, 'body'))
+        if (schema.properties && schema.additionalProperties !== false) open.push(`${method} ${path} ${at}`);
+    expect(open).toEqual([]);
+    const answers =
+      doc.paths['/events/{eventId}/attendees/{attendeeId}'].patch.requestBody.content['application/json']
+        .schema.properties.answers;
+    expect(answers.additionalProperties).toEqual({});
+    expect(doc.components.schemas.NewAttendee.additionalProperties).toBe(false);
+  });
+
+  it('are refused, each, with a field they do not declare, as the closed schema says', async () => {
+    const someId = '0196ab12-3c4d-7e5f-8a6b-7c8d9e0f1a2b';
+    for (const { method, path, op } of bodies()) {
+      const media = op.requestBody.content['application/json'];
+      const res = await t.api(path.replace(/\{\w+\}/g, someId), {
+        key,
+        method,
+        body: { ...media.example, notAField: true },
+      });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.errors, `${method} ${path}`).toContainEqual({
+        field: 'notAField',
+        message: 'Not a field.',
+      });
     }
   });
 });
