@@ -139,6 +139,21 @@ describe('the webhooks', () => {
     expect(Object.keys(member.properties)).toEqual(['id', 'type', 'timestamp', 'community', 'member']);
   });
 
+  it("say what the catalogue says: each accepts the other's example of the signed body", async () => {
+    const catalogue = (await t.api('/webhooks/event-types', { key })).body.data;
+    expect(catalogue).toHaveLength(22);
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    for (const { type, schema, example } of catalogue) {
+      const name = doc.webhooks[type].post.requestBody.content['application/json'].schema.$ref
+        .split('/')
+        .pop();
+      expect(validatorOf(name)(example), `${type} catalogue example`).toBe(true);
+      const documented = doc.webhooks[type].post.requestBody.content['application/json'].example;
+      expect(ajv.validate(schema, documented), `${type} document example`).toBe(true);
+    }
+  });
+
   it('give every body an example its schema accepts, and any signed message is one of them', () => {
     for (const [name, entry] of Object.entries<any>(doc.webhooks)) {
       const media = entry.post.requestBody.content['application/json'];
