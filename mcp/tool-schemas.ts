@@ -5,6 +5,7 @@
 // clients; the paging arguments are explained once, in the server's instructions. Outputs are an
 // outline: the fields always present, by name; a result that is another tool's ("as get_session
 // returns") says so instead. The structured result stays valid against it, so clients may check.
+// Argument objects are closed (additionalProperties: false): the server refuses what they do not declare.
 import type * as v from 'valibot';
 import { type JsonSchema, jsonSchemaOf } from '../core/platform/docs/json-schema';
 import type { AnyOperation } from '../core/platform/pipeline/operation';
@@ -89,7 +90,9 @@ function compactInput(schema: JsonSchema): JsonSchema {
 export function toolInputSchema(operation: AnyOperation, twin?: ObjectSchema): ObjectSchema {
   const entries = operation.input.entries as Record<string, v.GenericSchema>;
   const shown = Object.fromEntries(Object.entries(entries).filter(([, s]) => !legacyFields.has(s)));
-  const schema = compactInput(jsonSchemaOf({ ...operation.input, entries: shown } as v.GenericSchema));
+  const schema = compactInput(
+    jsonSchemaOf({ ...operation.input, entries: shown } as v.GenericSchema, undefined, { input: true }),
+  );
   const properties = schema.properties as Record<string, JsonSchema>;
   const twinProperties = (twin?.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, field] of Object.entries(shown)) {

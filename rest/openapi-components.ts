@@ -1,6 +1,8 @@
 // The named schemas of the OpenAPI document: every resource (and the few request items clients
 // build) under one name, so generated clients get an Event, an Attendee, an Order type, and the
 // document refers to each by $ref wherever it appears. The names are the contract's resource names.
+// Beside them, every answer that wraps them (rest/openapi-answers.ts) and every webhook message's
+// body (rest/openapi-webhooks.ts).
 import type * as v from 'valibot';
 import { attendeeSchema } from '../core/attendees/attendee-view';
 import { newAttendeeSchema } from '../core/attendees/register-attendees';
@@ -14,9 +16,11 @@ import { checkInResultSchema } from '../core/checkin/check-in-attendee';
 import { checkInSchema } from '../core/checkin/check-in-view';
 import { doorSchema } from '../core/checkin/door-view';
 import { checkInSummarySchema } from '../core/checkin/get-check-in-summary';
-import { offlineScanSchema } from '../core/checkin/upload-offline-scans';
+import { offlineScanSchema, scanAnswerSchema } from '../core/checkin/upload-offline-scans';
+import { communityListItemSchema, communitySchema } from '../core/communities/community-view';
+import { communityRefSchema, memberSchema } from '../core/communities/member-view';
 import { crewMemberSchema, shiftSchema } from '../core/crew/crew-view';
-import { eventSchema, modulesSchema, venueSchema } from '../core/events/event-view';
+import { eventRefSchema, eventSchema, modulesSchema, venueSchema } from '../core/events/event-view';
 import { eventStatsSchema } from '../core/events/get-event-stats';
 import { questionSchema } from '../core/events/questions';
 import { budgetSummarySchema } from '../core/finance/get-budget';
@@ -35,18 +39,36 @@ import { leaderboardEntrySchema } from '../core/sharekit/leaderboard-view';
 import { leadItemSchema, leadSchema } from '../core/sponsors/lead-view';
 import { sponsorLevelSchema } from '../core/sponsors/sponsor-level-view';
 import { sponsorSchema } from '../core/sponsors/sponsor-view';
+import { getSessionRatings } from '../core/surveys/get-session-ratings';
+import { getSurveyResults } from '../core/surveys/get-survey-results';
+import { surveySchema } from '../core/surveys/survey-view';
 import { addOnSchema } from '../core/tickets/add-on-view';
 import { discountCodeSchema } from '../core/tickets/discount-code-view';
 import { ticketTypeSchema } from '../core/tickets/ticket-type-view';
+import { deliverySchema } from '../core/webhooks/delivery-view';
+import { webhookSchema } from '../core/webhooks/endpoints/webhook-view';
+import { eventTypeSchema } from '../core/webhooks/list-event-types';
+import {
+  certificateSchema,
+  claimSchema,
+  contentSchema,
+  feedbackSchema,
+  staySchema,
+  travelSchema,
+} from '../core/webhooks/message-resources';
+import { hookSchema } from '../core/webhooks/subscriptions/hook-view';
 import { meSchema } from '../core/workspace/get-me';
 import { workspaceSchema } from '../core/workspace/get-workspace';
+import { answerSchemas } from './openapi-answers';
+import { webhookBodySchemas } from './openapi-webhooks';
 
-export const componentSchemas: Record<string, v.GenericSchema> = {
+const resourceSchemas: Record<string, v.GenericSchema> = {
   Me: meSchema,
   Workspace: workspaceSchema,
   RateLimit: rateLimitSchema,
   PersonalData: personalDataSchema,
   Event: eventSchema,
+  EventRef: eventRefSchema,
   Venue: venueSchema,
   EventModules: modulesSchema,
   EventStats: eventStatsSchema,
@@ -57,12 +79,11 @@ export const componentSchemas: Record<string, v.GenericSchema> = {
   Order: orderSchema,
   SalesPace: salesPaceSchema,
   Attendee: attendeeSchema,
-  NewAttendee: newAttendeeSchema,
   Door: doorSchema,
   CheckIn: checkInSchema,
   CheckInResult: checkInResultSchema,
   CheckInSummary: checkInSummarySchema,
-  OfflineScan: offlineScanSchema,
+  OfflineScanResult: scanAnswerSchema,
   Session: sessionSchema,
   Room: roomSchema,
   Track: trackSchema,
@@ -85,6 +106,37 @@ export const componentSchemas: Record<string, v.GenericSchema> = {
   InvoiceListItem: invoiceItemSchema,
   InvoiceLine: invoiceLineSchema,
   BudgetSummary: budgetSummarySchema,
+  Survey: surveySchema,
+  SurveyResults: getSurveyResults.output,
+  SessionRatings: getSessionRatings.output,
+  CommunityListItem: communityListItemSchema,
+  Community: communitySchema,
+  CommunityRef: communityRefSchema,
+  CommunityMember: memberSchema,
+  Webhook: webhookSchema,
+  WebhookDelivery: deliverySchema,
+  WebhookEventType: eventTypeSchema,
+  Hook: hookSchema,
+  Feedback: feedbackSchema,
+  Certificate: certificateSchema,
+  Content: contentSchema,
+  Stay: staySchema,
+  Travel: travelSchema,
+  ExpenseClaim: claimSchema,
+};
+
+/** The items of request bodies clients build: closed, as the server refuses what they do not declare. */
+export const requestItemSchemas: Record<string, v.GenericSchema> = {
+  NewAttendee: newAttendeeSchema,
+  OfflineScan: offlineScanSchema,
+};
+
+/** The resources, the answers that wrap them, the request items, and the bodies of webhook messages. */
+export const componentSchemas: Record<string, v.GenericSchema> = {
+  ...resourceSchemas,
+  ...requestItemSchemas,
+  ...answerSchemas(resourceSchemas),
+  ...webhookBodySchemas(),
 };
 
 export const components: NamedSchemas = { schemas: componentSchemas, prefix: '#/components/schemas/' };

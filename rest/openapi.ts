@@ -11,13 +11,17 @@ import {
   problemCatalogue,
   problem as problemOf,
 } from '../core/platform/problems';
-import { components } from './openapi-components';
+import { components, requestItemSchemas } from './openapi-components';
+import { signingHeaders, webhookMessageSchema, webhooksOf } from './openapi-webhooks';
 import { apiBase, openApiPath, pathParams, type Route } from './route-table';
 import { areas, routes } from './routes';
 
 type Json = Record<string, unknown>;
 
 const schemaOf = (schema: Parameters<typeof jsonSchemaOf>[0]) => jsonSchemaOf(schema, components);
+/** An input: its objects closed, as the server refuses a field they do not declare. */
+const inputSchemaOf = (schema: Parameters<typeof jsonSchemaOf>[0]) =>
+  jsonSchemaOf(schema, components, { input: true });
 
 const problemSchema: Json = {
   type: 'object',
@@ -219,7 +223,7 @@ export function documentedPath(route: Route): string {
 
 function operationObject(route: Route, named: Record<string, Json>): Json {
   const { operation } = route;
-  const input = schemaOf(operation.input) as { properties?: Record<string, Json>; required?: string[] };
+  const input = inputSchemaOf(operation.input) as { properties?: Record<string, Json>; required?: string[] };
   const properties = input.properties ?? {};
   const required = new Set(input.required ?? []);
   const inPath = new Set(pathParams(route.path));
@@ -283,6 +287,7 @@ function operationObject(route: Route, named: Record<string, Json>): Json {
       type: 'object',
       properties: bodyProperties,
       ...(bodyRequired.length ? { required: bodyRequired } : {}),
+      additionalProperties: false,
     };
     const example = exampleOf(body, named);
     const media =
@@ -299,8 +304,16 @@ let cached: { origin: string; document: Json } | null = null;
 
 export function openApiDocument(origin: string): Json {
   if (cached?.origin === origin) return cached.document;
-  const named = jsonSchemasOf(components);
-  const schemas: Record<string, Json> = { ...named, Problem: problemSchema };
+  const inputs = jsonSchemasOf(components, { input: true });
+  const named = {
+    ...jsonSchemasOf(components),
+    ...Object.fromEntries(Object.keys(requestItemSchemas).map((name) => [name, inputs[name]!])),
+  };
+  const schemas: Record<string, Json> = {
+    ...named,
+    WebhookMessage: webhookMessageSchema(),
+    Problem: problemSchema,
+  };
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = documentedPath(route);
@@ -320,6 +333,7 @@ export function openApiDocument(origin: string): Json {
     security: [{ bearer: [] }, { apiKeyHeader: [] }],
     tags: Object.values(areas).map((a) => ({ name: a.name, description: a.description })),
     paths,
+    webhooks: webhooksOf(schemas),
     components: {
       securitySchemes: {
         bearer: {
@@ -336,7 +350,7 @@ export function openApiDocument(origin: string): Json {
       },
       schemas,
       headers: sharedHeaders,
-      parameters: sharedParameters,
+      parameters: { ...sharedParameters, ...signingHeaders },
       examples: problemExamples(origin),
     },
   };

@@ -1,7 +1,9 @@
 // The OpenAPI document generates a good client, as a developer would make one: openapi-typescript
 // turns the served document into types, a small openapi-fetch program is type-checked against
-// them (and a program missing a required field is not), then run against the server. Redocly's
-// recommended rules find no error in the document.
+// them (and a program missing a required field is not), then run against the server. A receiver
+// types webhook bodies by their named payload types (and reading a field a payload lacks does not
+// compile), and every list answer has its named list type. Redocly's recommended rules find no
+// error in the document.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,6 +40,7 @@ import createClient from 'openapi-fetch';
 import type { components, paths } from './schema';
 
 type Attendee = components['schemas']['Attendee'];
+type AttendeeList = components['schemas']['AttendeeList'];
 type TicketType = components['schemas']['TicketType'];
 
 export async function run(baseUrl: string, key: string, fetch: (request: Request) => Promise<Response>) {
@@ -68,11 +71,63 @@ export async function run(baseUrl: string, key: string, fetch: (request: Request
   });
   if (!registered.data) throw new Error(JSON.stringify(registered.error));
   const attendee: Attendee = registered.data.attendees[0]!;
+  const listed = await client.GET('/events/{eventId}/attendees', { params: { path: { eventId } } });
+  const page: AttendeeList | undefined = listed.data;
+  if (!page) throw new Error(JSON.stringify(listed.error));
+  const listedIds: string[] = page.data.map((a: Attendee) => a.attendeeId);
+  const nextCursor: string | null = page.nextCursor;
   const refused = await client.GET('/events/{eventId}', { params: { path: { eventId: '00000000-0000-4000-8000-000000000000' } } });
   const code: string | undefined = refused.error?.code;
-  return { workspace: me.data?.workspaceName, attendee, remaining: ticketType.remaining, code, status: refused.response.status };
+  return { workspace: me.data?.workspaceName, attendee, listedIds, nextCursor, remaining: ticketType.remaining, code, status: refused.response.status };
 }
 `;
+}
+
+/**
+ * A receiver of webhook messages typed by the generated payload types; `reads` is what it reads
+ * from a signed attendee.registered body. Every list answer's type is its named list type.
+ */
+function receiver(reads: string, lists: { path: string; name: string }[]): string {
+  return `
+import type { components, paths } from './schema';
+
+type AttendeeRegisteredWebhook = components['schemas']['AttendeeRegisteredWebhook'];
+type AttendeeRegisteredHook = components['schemas']['AttendeeRegisteredHook'];
+type WebhookMessage = components['schemas']['WebhookMessage'];
+
+export function onSigned(body: string) {
+  const message: AttendeeRegisteredWebhook = JSON.parse(body);
+  return ${reads};
+}
+
+export function onHook(body: string) {
+  const message: AttendeeRegisteredHook = JSON.parse(body);
+  const attendeeId: string = message.attendee.attendeeId;
+  return { id: message.id, type: message.type, event: message.event.name, attendeeId };
+}
+
+/** One address, several types: the type tells the body apart. */
+export function orderOf(message: WebhookMessage): string | undefined {
+  if (message.type === 'order.paid') return message.data.order.orderId;
+  if (message.type === 'webhook.test') return message.data.webhookId;
+  return undefined;
+}
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Answer<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer A } } } } } ? A : never;
+export const listsNamed: true[] = [
+${lists.map(({ path, name }) => `  true as Equal<Answer<'${path}'>, components['schemas']['${name}']>,`).join('\n')}
+];
+`;
+}
+
+/** Every list operation (a GET answering a named <Resource>List) and its list's name. */
+function listAnswers(): { path: string; name: string }[] {
+  return Object.entries<any>(doc.paths as Record<string, any>).flatMap(([path, item]) => {
+    const ref: string | undefined = item.get?.responses['200']?.content['application/json'].schema.$ref;
+    const name = ref?.split('/').pop();
+    return name?.endsWith('List') ? [{ path, name }] : [];
+  });
 }
 
 function typeErrors(file: string, source: string): string[] {
@@ -105,6 +160,40 @@ describe('a TypeScript client generated from the document', () => {
     expect(none.join('\n')).toMatch(/attendees/);
   });
 
+  it('types a received webhook body by its named payload type, and every list by its named list type', () => {
+    const lists = listAnswers();
+    expect(lists.length).toBeGreaterThanOrEqual(30);
+    const reads = `{ type: message.type, event: message.data.event.name, attendeeId: message.data.attendee.attendeeId, firstName: message.data.attendee.firstName }`;
+    expect(typeErrors('receiver.ts', receiver(reads, lists))).toEqual([]);
+  });
+
+  it('reads the bodies the document shows with those types', async () => {
+    typeErrors('reading.ts', receiver('message.data.attendee.attendeeId', []));
+    const { onSigned, onHook, orderOf } = await import(pathToFileURL(join(dir, 'reading.ts')).href);
+    const example = (name: string) =>
+      (doc.webhooks as any)[name].post.requestBody.content['application/json'].example;
+    const signed = example('attendee.registered');
+    expect(onSigned(JSON.stringify(signed))).toBe(signed.data.attendee.attendeeId);
+    const hook = example('attendee.registered (hook)');
+    expect(onHook(JSON.stringify(hook))).toEqual({
+      id: expect.stringMatching(/^msg_[0-9a-f]{32}$/),
+      type: 'attendee.registered',
+      event: hook.event.name,
+      attendeeId: hook.attendee.attendeeId,
+    });
+    expect(orderOf(example('order.paid'))).toBe(example('order.paid').data.order.orderId);
+  });
+
+  it('refuses to compile a receiver reading a field its payload lacks, or a list typed as another', () => {
+    const lacking = typeErrors('lacking.ts', receiver('message.data.order.orderId', []));
+    expect(lacking.join('\n')).toMatch(/Property 'order' does not exist/);
+    const swapped = typeErrors(
+      'swapped.ts',
+      receiver('message.type', [{ path: '/events/{eventId}/attendees', name: 'OrderList' }]),
+    );
+    expect(swapped.join('\n')).toMatch(/not assignable to type 'true'/);
+  });
+
   it('runs against the server', async () => {
     typeErrors('run.ts', program(good));
     const { run } = await import(pathToFileURL(join(dir, 'run.ts')).href);
@@ -115,6 +204,8 @@ describe('a TypeScript client generated from the document', () => {
         body: request.method === 'GET' ? undefined : await request.text(),
       });
     const result = await run(`${t.server.origin}/api/v1`, key, fetch);
+    expect(result.listedIds).toEqual([result.attendee.attendeeId]);
+    expect(result.nextCursor).toBeNull();
     expect(result).toMatchObject({
       workspace: 'Generated client',
       attendee: { firstName: 'Ada', lastName: 'Lovelace', personalData: 'included' },
@@ -156,7 +247,8 @@ describe('the document', () => {
       expect(schemas[name], name).toBeDefined();
     const paths = doc.paths as any;
     const list = paths['/events/{eventId}/attendees'].get.responses['200'].content['application/json'].schema;
-    expect(list.properties.data.items).toEqual({ $ref: '#/components/schemas/Attendee' });
+    expect(list).toEqual({ $ref: '#/components/schemas/AttendeeList' });
+    expect(schemas.AttendeeList.properties.data.items).toEqual({ $ref: '#/components/schemas/Attendee' });
     const one =
       paths['/events/{eventId}/orders/{orderId}'].get.responses['200'].content['application/json'].schema;
     expect(one).toEqual({ $ref: '#/components/schemas/Order' });

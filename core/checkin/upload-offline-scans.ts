@@ -19,7 +19,7 @@ export const offlineScanSchema = v.object({
   scannedUtc: dateTime('When the ticket was read.'),
 });
 
-const scanAnswer = v.object({
+export const scanAnswerSchema = v.object({
   scanId: v.nullable(v.string()),
   attendeeId: uuid('The attendee scanned.'),
   result: v.nullable(v.picklist(['welcome', 'again', 'out', ...refusals])),
@@ -27,7 +27,7 @@ const scanAnswer = v.object({
   checkInId: v.nullable(v.pipe(v.number(), v.integer())),
   error: v.nullable(v.object({ code: v.picklist(['attendeeNotFound', 'noDoor']), detail: v.string() })),
 });
-type ScanAnswer = v.InferOutput<typeof scanAnswer>;
+type ScanAnswer = v.InferOutput<typeof scanAnswerSchema>;
 
 export const uploadOfflineScans = defineOperation({
   name: 'uploadOfflineScans',
@@ -55,7 +55,7 @@ export const uploadOfflineScans = defineOperation({
       v.description('1 to 500.'),
     ),
   }),
-  output: v.object({ data: v.array(scanAnswer) }),
+  output: v.object({ data: v.array(scanAnswerSchema) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const doors = new Map((await loadEventDoors(ctx, event.id)).map((d) => [d.id, d]));

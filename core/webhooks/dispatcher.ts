@@ -19,7 +19,7 @@ import { type Reader, redactFor } from '../platform/pipeline/personal-data';
 import { isScope, type Scope } from '../platform/scopes';
 import type { Services } from '../platform/services';
 import { cancelPendingDeliveries, newDelivery } from './delivery-state';
-import { eventTypes } from './event-types';
+import { eventTypes, hookBody } from './event-types';
 import { nextAttemptAt } from './retry-schedule';
 import { type SendResult, send } from './sender';
 import { decryptSecret, signature } from './signing-secrets';
@@ -349,12 +349,7 @@ export class Dispatcher {
           ? { outcome: 'notSigned', statusCode: null, durationMs: 0, retryAfterSeconds: null, error: signed }
           : await send(target.row.url, body, signed, this.services.delivery);
     } else {
-      const body = JSON.stringify({
-        id: delivery.message_id,
-        type: message.type,
-        timestamp: message.timestamp,
-        ...message.data,
-      });
+      const body = JSON.stringify(hookBody(delivery.message_id, message));
       result = await send(target.row.url, body, { 'user-agent': 'Tessera-Hooks/1' }, this.services.delivery);
     }
     await this.record(delivery, target, result);

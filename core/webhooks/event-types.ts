@@ -34,7 +34,7 @@ export interface EventTypeDefinition {
   description: string;
   /** What a key needs to subscribe (besides webhooks:write, or webhooks:read for older keys). */
   scopes: Scope[];
-  data: v.GenericSchema;
+  data: v.ObjectSchema<v.ObjectEntries, undefined>;
   /** The personal resources its data may carry. */
   personal: PersonalFields<string, string>[];
 }
@@ -227,13 +227,54 @@ export function eventType(type: WebhookEventType): EventTypeDefinition {
   return eventTypes.get(type)!;
 }
 
-/** The signed body of a message of this type: { type, timestamp, data }. */
-export function signedBodySchema(definition: EventTypeDefinition) {
-  return v.object({
-    type: v.pipe(v.literal(definition.type), v.description('The event type.')),
-    timestamp: dateTime('When it happened (UTC).'),
-    data: definition.data,
-  });
+const signedBodies = new Map<WebhookEventType, v.GenericSchema>();
+const hookBodies = new Map<WebhookEventType, v.GenericSchema>();
+
+const typeField = (definition: EventTypeDefinition) =>
+  v.pipe(v.literal(definition.type), v.description('The event type.'));
+const when = () => dateTime('When it happened (UTC).');
+
+/**
+ * The signed body of a message of this type, as endpoints receive it: { type, timestamp, data }.
+ * Made once per type, so the OpenAPI document can name it wherever it appears.
+ */
+export function signedBodySchema(definition: EventTypeDefinition): v.GenericSchema {
+  let schema = signedBodies.get(definition.type);
+  if (!schema) {
+    schema = v.object({ type: typeField(definition), timestamp: when(), data: definition.data });
+    signedBodies.set(definition.type, schema);
+  }
+  return schema;
+}
+
+/**
+ * The unsigned body of a message of this type, as automation subscriptions (/hooks) receive it:
+ * { id, type, timestamp } and the data's fields at the top level (hookBody makes it).
+ */
+export function hookBodySchema(definition: EventTypeDefinition): v.GenericSchema {
+  let schema = hookBodies.get(definition.type);
+  if (!schema) {
+    schema = v.object({
+      id: v.pipe(
+        v.string(),
+        v.regex(/^msg_[0-9a-f]{32}$/),
+        v.description('The message id: msg_ and 32 hex characters, the same on every attempt.'),
+      ),
+      type: typeField(definition),
+      timestamp: when(),
+      ...definition.data.entries,
+    });
+    hookBodies.set(definition.type, schema);
+  }
+  return schema;
+}
+
+/** A message as a subscription receives it, its data lifted to the top level. */
+export function hookBody(
+  id: string,
+  message: { type: string; timestamp: string; data: Record<string, unknown> },
+): Record<string, unknown> {
+  return { id, type: message.type, timestamp: message.timestamp, ...message.data };
 }
 
 /** Every scope the given types need, each once. */

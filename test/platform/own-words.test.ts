@@ -150,7 +150,7 @@ describe('a wrong value in any field of any operation', () => {
 describe('a wrong value anywhere in an import file', () => {
   it('is refused in our own words, at its path', () => {
     let checked = 0;
-    for (const wrong of wrongValues(importFormat as Node, [])) {
+    for (const wrong of wrongValues(importFormat as unknown as Node, [])) {
       const result = v.safeParse(importFormat, inputWith(wrong.path, wrong.value), ourWords);
       expect(result.success).toBe(false);
       const issues = result.issues ?? [];

@@ -1,6 +1,7 @@
 // Issue 24, item 1: a key no operation declares is refused (400 invalidRequest, in `errors`), with
 // the field meant when one is close, in a body, a nested object, a query string and an MCP tool's
-// arguments alike; every parameter the spec names for a list still passes.
+// arguments alike; every parameter the spec names for a list still passes. The tools' argument
+// schemas say so (additionalProperties: false), as the OpenAPI bodies do (test/openapi-types.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { addTicketType, callTool } from '../support/sales';
@@ -132,6 +133,25 @@ describe('an MCP tool call', () => {
     ]);
     const tag = (await callTool(client, 'get_ticket_type', { eventId, ticketTypeId })).data;
     expect(tag.capacity).toBe(100);
+    await client.close();
+  });
+
+  it('is described as closed: every argument object of every tool says additionalProperties: false', async () => {
+    const client = await t.mcp(key);
+    const { tools } = await client.listTools();
+    const open: string[] = [];
+    const walk = (schema: any, at: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      if (schema.type === 'object' && schema.properties && schema.additionalProperties !== false)
+        open.push(at);
+      for (const [name, inner] of Object.entries<any>(schema.properties ?? {})) walk(inner, `${at}.${name}`);
+      walk(schema.items, `${at}[]`);
+      for (const inner of schema.anyOf ?? []) walk(inner, at);
+    };
+    for (const tool of tools) walk(tool.inputSchema, tool.name);
+    expect(open).toEqual([]);
+    const update = tools.find((x) => x.name === 'update_attendee')!.inputSchema as any;
+    expect(update.properties.answers.additionalProperties).toEqual({});
     await client.close();
   });
 

@@ -1,7 +1,8 @@
 // One emitter per resource change (issue 23, item 2): every webhook event type has exactly one
 // emitter (found in the `<resource>-messages.ts` files of core), nothing else builds or records a
 // message, and the body each emitter records for real rows (from the example import and a sample
-// workspace) is accepted by its type's published signed-body schema.
+// workspace) is accepted by its type's published schemas: the signed body endpoints receive, and the
+// body automation subscriptions receive, made as the dispatcher makes it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -16,7 +17,7 @@ import { orderQuery } from '../../core/orders/order-query';
 import type { Ctx } from '../../core/platform/context';
 import type { MessageEmitter } from '../../core/platform/storage/message-emitter';
 import { leadQuery } from '../../core/sponsors/lead-view';
-import { eventType, signedBodySchema } from '../../core/webhooks/event-types';
+import { eventType, hookBody, hookBodySchema, signedBodySchema } from '../../core/webhooks/event-types';
 import type { Db } from '../../db/connect';
 import { type WebhookEventType, webhookEventTypes } from '../../db/values';
 import { exampleFile } from '../support/import-files';
@@ -234,15 +235,24 @@ describe('each emitted body against its published schema', () => {
     ...(await outbox(t, imported.workspaceId)),
     ...(await outbox(t, sample.workspaceId)),
   ];
-  const problemsOf = (type: string, payload: unknown) => {
-    const checked = v.safeParse(signedBodySchema(eventType(type as WebhookEventType)), payload);
-    return checked.success ? [] : checked.issues.map((i) => `${type} ${v.getDotPath(i)}: ${i.message}`);
+  const problemsOf = (type: string, payload: any, messageId: string) => {
+    const definition = eventType(type as WebhookEventType);
+    return [
+      v.safeParse(signedBodySchema(definition), payload),
+      v.safeParse(hookBodySchema(definition), hookBody(messageId, payload)),
+    ].flatMap((checked, i) =>
+      checked.success
+        ? []
+        : checked.issues.map(
+            (issue) => `${type} ${i ? 'hook' : 'signed'} ${v.getDotPath(issue)}: ${issue.message}`,
+          ),
+    );
   };
 
   it('the messages the import recorded are accepted by their types', async () => {
     const messages = await stored();
     expect(messages.length).toBeGreaterThan(0);
-    expect(messages.flatMap((m) => problemsOf(m.type, m.payload))).toEqual([]);
+    expect(messages.flatMap((m) => problemsOf(m.type, m.payload, m.messageId))).toEqual([]);
   });
 
   it('every emitter, given real rows, records a body its type accepts', async () => {
@@ -255,6 +265,6 @@ describe('each emitted body against its published schema', () => {
     }
     const emitted = (await stored()).filter((m) => !before.has(m.id));
     expect(new Set(emitted.map((m) => m.type))).toEqual(new Set(webhookEventTypes));
-    expect(emitted.flatMap((m) => problemsOf(m.type, m.payload))).toEqual([]);
+    expect(emitted.flatMap((m) => problemsOf(m.type, m.payload, m.messageId))).toEqual([]);
   });
 });

@@ -161,6 +161,9 @@ function stringFor(schema: Json, field: string, resource: string): string {
   }
   if (typeof schema.pattern === 'string' && schema.pattern.includes('T\\d{2}:\\d{2}$'))
     return field.startsWith('ends') || field.endsWith('EndLocal') ? '2027-05-02T18:00' : '2027-05-01T09:00';
+  // A webhook message id (msg_ and 32 hex characters).
+  if (typeof schema.pattern === 'string' && schema.pattern.startsWith('^msg_'))
+    return `msg_${createHash('sha256').update(field).digest('hex').slice(0, 32)}`;
   if (field === 'name') return namesByResource[resource] ?? 'Nordic Product Summit 2027';
   const known = text[field];
   if (typeof known === 'string') return known;
@@ -192,6 +195,8 @@ export function exampleOf(
     return exampleOf(components[name] ?? {}, components, field, name);
   }
   const s = nonNull(schema);
+  // A nullable or one-of named schema: an example of the named one.
+  if (typeof s.$ref === 'string') return exampleOf(s, components, field, resource);
   if (Array.isArray(s.enum)) return s.enum[0];
   if ('const' in s) return s.const;
   switch (s.type) {

@@ -1,7 +1,8 @@
 // The one conversion of valibot schemas to JSON Schema (draft 2020-12), for the OpenAPI document
 // and the MCP tool schemas alike. Field docs come from v.description, formats and patterns the
 // checks do not express from v.metadata. Named schemas (the OpenAPI components) are referred to
-// with $ref wherever the same schema object appears.
+// with $ref wherever the same schema object appears. An input's objects are closed, as the server
+// refuses what they do not declare.
 import {
   type ConversionConfig,
   type JsonSchema as ConvertedSchema,
@@ -44,11 +45,26 @@ function withDocumentedRequired({
   return { ...jsonSchema, required: Object.keys(entries).filter((key) => required.has(key)) };
 }
 
-function config(named?: NamedSchemas): ConversionConfig {
+/**
+ * An input's plain objects are closed (additionalProperties: false): the server refuses a key they
+ * do not declare (pipeline/unknown-fields.ts). Records, loose objects and objects with a rest stay
+ * open, as there; a strict object is closed by the conversion itself.
+ */
+function closedObject(context: OverrideSchemaContext): ConvertedSchema | null {
+  if ((context.valibotSchema as { type?: string }).type !== 'object') return null;
+  return { ...(withDocumentedRequired(context) ?? context.jsonSchema), additionalProperties: false };
+}
+
+export interface ConversionOptions {
+  /** The schema is an input: its objects say what the server refuses (see closedObject). */
+  input?: boolean;
+}
+
+function config(named?: NamedSchemas, options: ConversionOptions = {}): ConversionConfig {
   return {
     target: 'draft-2020-12',
     errorMode: 'ignore',
-    overrideSchema: withDocumentedRequired,
+    overrideSchema: options.input ? closedObject : withDocumentedRequired,
     ...(named
       ? {
           definitions: named.schemas,
@@ -58,16 +74,20 @@ function config(named?: NamedSchemas): ConversionConfig {
   };
 }
 
-export function jsonSchemaOf(schema: v.GenericSchema, named?: NamedSchemas): JsonSchema {
+export function jsonSchemaOf(
+  schema: v.GenericSchema,
+  named?: NamedSchemas,
+  options?: ConversionOptions,
+): JsonSchema {
   const {
     $schema: _ignored,
     $defs: _definitions,
     ...rest
-  } = toJsonSchema(schema, config(named)) as JsonSchema;
+  } = toJsonSchema(schema, config(named, options)) as JsonSchema;
   return rest;
 }
 
 /** The named schemas themselves, each referring to the others by name. */
-export function jsonSchemasOf(named: NamedSchemas): Record<string, JsonSchema> {
-  return toJsonSchemaDefs(named.schemas, config(named)) as Record<string, JsonSchema>;
+export function jsonSchemasOf(named: NamedSchemas, options?: ConversionOptions): Record<string, JsonSchema> {
+  return toJsonSchemaDefs(named.schemas, config(named, options)) as Record<string, JsonSchema>;
 }

@@ -8,6 +8,16 @@ import { loadWebhook } from './webhook-view';
 
 export const testMessageType = 'webhook.test';
 
+/** The signed body of a test message, as the endpoint receives it. */
+export const testMessageSchema = v.object({
+  type: v.pipe(v.literal(testMessageType), v.description('Always webhook.test.')),
+  timestamp: dateTime('When it was sent for (UTC).'),
+  data: v.object({
+    webhookId: uuid('The endpoint tested.'),
+    note: text('Says that nothing happened.'),
+  }),
+});
+
 export const sendTestMessage = defineOperation({
   name: 'sendTestMessage',
   title: 'Send a test message',
@@ -29,7 +39,7 @@ export const sendTestMessage = defineOperation({
     const webhook = await loadWebhook(ctx, input.webhookId);
     const now = ctx.clock.now().toISOString();
     const messageId = newMessageId();
-    const payload = {
+    const payload: v.InferOutput<typeof testMessageSchema> = {
       type: testMessageType,
       timestamp: now,
       data: { webhookId: webhook.id, note: 'A test message sent on request. Nothing happened.' },
