@@ -5,6 +5,7 @@
 // the request proxy) is switched off: the reference works on a machine with no other network.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { demoKey } from '../../core/admin/demo-workspace';
 import { apiBase } from '../route-table';
 import { html, trusted } from './html';
@@ -18,8 +19,9 @@ let bundle: Buffer | null = null;
  * does not use, so none of the package's lazy chunks is ever asked for), read once.
  */
 export function scalarBundle(): Buffer {
+  // The package exports no path to it: it sits beside the module entry (dist/index.js).
   bundle ??= readFileSync(
-    require.resolve('@scalar/api-reference').replace(/dist[/\\]index\.js$/, 'dist/browser/standalone.js'),
+    join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js'),
   );
   return bundle;
 }

@@ -90,18 +90,20 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
     await page.screenshot({ path: join(shots, 'developers-reference.png') });
   }, 60_000);
 
-  it('sends a request from the page with the key the reader types, and shows the answer', async () => {
+  it('sends a request from the page with the key the reader types, and shows the answer, by keyboard', async () => {
     await reference(page, 'tag/workspace/GET/me', 'Who am I');
     await page
       .getByRole('button', { name: /Test Request/ })
       .first()
-      .click();
+      .focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'API Client' });
     const token = dialog.getByLabel('Bearer Token');
     await token.waitFor();
     await token.fill(own.key);
     const sent = page.waitForRequest((r) => r.url() === `${t.server.origin}/api/v1/me`);
-    await dialog.getByRole('button', { name: /^Send/ }).first().click();
+    await dialog.getByRole('button', { name: /^Send/ }).first().focus();
+    await page.keyboard.press('Enter');
     expect((await sent).headers().authorization).toBe(`Bearer ${own.key}`);
     await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toContain('200 OK');
     expect(await dialog.textContent()).toContain(`"workspaceName": "${own.name}"`);
