@@ -12,6 +12,7 @@ import {
   problem as problemOf,
 } from '../core/platform/problems';
 import { components, requestItemSchemas } from './openapi-components';
+import { extensionMarks } from './openapi-extension';
 import { signingHeaders, webhookMessageSchema, webhooksOf } from './openapi-webhooks';
 import { apiBase, openApiPath, pathParams, type Route } from './route-table';
 import { areas, routes } from './routes';
@@ -275,7 +276,7 @@ function operationObject(route: Route, named: Record<string, Json>): Json {
           },
         }
       : {}),
-    ...(operation.extension ? { 'x-tessera-extension': true } : {}),
+    ...(operation.extension ? extensionMarks(operation.description) : {}),
     ...(operation.module ? { 'x-module': operation.module } : {}),
     security: [{ bearer: [] }, { apiKeyHeader: [] }],
     parameters,

@@ -9,6 +9,7 @@ import { problemCatalogue } from '../core/platform/problems';
 import { isScope } from '../core/platform/scopes';
 import { tools } from '../mcp/tools';
 import { documentedPath } from '../rest/openapi';
+import { extensionNote } from '../rest/openapi-extension';
 import { pathParams } from '../rest/route-table';
 import { routes } from '../rest/routes';
 import { startTestServer, type TestServer } from './support/server';
@@ -158,7 +159,11 @@ describe('the operation table', () => {
       ).toBeDefined();
       const entry = doc.paths[documentedPath(route!)]?.[route!.method.toLowerCase()];
       expect(entry?.operationId, `${op.name} in OpenAPI`).toBe(op.name);
-      expect(entry.description).toBe(op.description);
+      expect(entry.description).toBe(op.extension ? `${op.description}\n\n${extensionNote}` : op.description);
+      if (op.extension)
+        expect(entry['x-badges'], `${op.name} badge`).toEqual([
+          expect.objectContaining({ name: 'Extension' }),
+        ]);
     }
   });
 

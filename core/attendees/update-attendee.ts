@@ -26,6 +26,7 @@ export const updateAttendee = defineOperation({
   effect: 'write',
   activity: { resourceType: 'attendee', resourceId: (_input, attendee) => attendee.attendeeId },
   repeatable: true,
+  extension: true,
   problems: ['attendeeNotFound'],
   input: v.object({
     eventId: uuid('The event id.'),

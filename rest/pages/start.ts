@@ -36,7 +36,8 @@ tell curl to trust it:</p>
 <code>RateLimit</code> and <code>RateLimit-Policy</code> headers and an <code>X-Trace-Id</code>.</p>
 
 <h2>3. Read lists page by page</h2>
-<pre><code>${curl} -H "Authorization: Bearer $KEY" "${api}/events?limit=2"</code></pre>
+<pre><code>${curl} -H "Authorization: Bearer $KEY" \\
+  "${api}/events?limit=2"</code></pre>
 <p>Lists answer <code>{ data, nextCursor, hasMore }</code>, oldest change first. Pass <code>nextCursor</code> back as
 <code>cursor</code> (with the same filters) until it is <code>null</code>. To stay in sync, keep the newest
 <code>updatedUtc</code> you have seen and ask again with <code>updatedSince</code>: a cursor never skips or repeats a row.</p>

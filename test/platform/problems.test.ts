@@ -188,6 +188,13 @@ describe('bodies and fields', () => {
   });
 });
 
+/** An attribute's value as the browser reads it. */
+const decodeHtml = (text: string) =>
+  text.replace(
+    /&(quot|#39|lt|gt|amp);/g,
+    (_, e: string) => ({ quot: '"', '#39': "'", lt: '<', gt: '>', amp: '&' })[e]!,
+  );
+
 describe('developer pages', () => {
   it('serves /developers/errors with an anchor for every code of the catalogue', async () => {
     const res = await t.fetch(`${t.server.origin}/developers/errors`);
@@ -210,12 +217,23 @@ describe('developer pages', () => {
   it('serves /developers: the reference rendered from the OpenAPI document by a script of its own, no CDN', async () => {
     const res = await t.fetch(`${t.server.origin}/developers`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("connect-src 'self'");
     const html = await res.text();
-    expect(html).toContain('spec-url="/api/v1/openapi.json"');
+    const configuration = JSON.parse(
+      decodeHtml(/id="api-reference"[^>]*data-configuration="([^"]+)"/.exec(html)![1]!),
+    );
+    expect(configuration).toMatchObject({
+      url: '/api/v1/openapi.json',
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      persistAuth: false,
+    });
     const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
-    expect(scripts).toEqual(['/developers/assets/redoc.js']);
+    expect(scripts).toEqual(['/developers/assets/scalar.js']);
     expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[a-z]/i);
-    const script = await t.fetch(`${t.server.origin}/developers/assets/redoc.js`);
+    const script = await t.fetch(`${t.server.origin}/developers/assets/scalar.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(500_000);

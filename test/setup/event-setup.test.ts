@@ -394,6 +394,7 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/speakers',
         'PATCH /events/{eventId}/speakers/{speakerId}',
         'POST /events/{eventId}/check-ins/offline',
+        'PATCH /events/{eventId}/attendees/{attendeeId}',
       ].sort(),
     );
   });
