@@ -135,5 +135,25 @@ export function oauthProvider(
       RefreshToken: 30 * 24 * 3600,
     },
   });
+  provider.use(offerOnlyTheCodeFlow);
   return provider;
+}
+
+/**
+ * oidc-provider always describes itself as an OpenID provider too. Tessera issues no identity: its
+ * metadata names no openid scope, no ID token and no fragment answer, only what the code flow uses.
+ */
+async function offerOnlyTheCodeFlow(
+  ctx: { oidc?: { route?: string }; body?: unknown },
+  next: () => Promise<void>,
+): Promise<void> {
+  await next();
+  if (ctx.oidc?.route !== 'discovery' || !ctx.body || typeof ctx.body !== 'object') return;
+  const metadata = ctx.body as Record<string, unknown>;
+  if (Array.isArray(metadata.scopes_supported))
+    metadata.scopes_supported = metadata.scopes_supported.filter((s) => s !== 'openid');
+  metadata.response_modes_supported = ['query'];
+  for (const field of Object.keys(metadata))
+    if (/^(id_token_|claims_|claim_types_|subject_types_)|^claims_parameter_supported$/.test(field))
+      delete metadata[field];
 }

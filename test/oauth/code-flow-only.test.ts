@@ -23,6 +23,10 @@ describe('the metadata', () => {
       expect(metadata.response_types_supported).toEqual(['code']);
       expect(metadata.grant_types_supported).toEqual(['authorization_code', 'refresh_token']);
       expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+      // No OpenID identity: no openid scope, no ID token fields, answers in the query only.
+      expect(metadata.scopes_supported).not.toContain('openid');
+      expect(metadata.response_modes_supported).toEqual(['query']);
+      for (const field of Object.keys(metadata)) expect(field).not.toMatch(/^id_token|^claims/);
       const text = JSON.stringify(metadata);
       // "none" is a client authentication method there (public clients), so it is not searched for.
       for (const word of [
