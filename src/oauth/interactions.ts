@@ -10,7 +10,7 @@ import getRawBody from 'raw-body';
 import { demoKey } from '../../core/admin/demo-workspace';
 import { resourceUrl } from '../../core/platform/pipeline/access-tokens';
 import { verifyKeyId, verifyToken } from '../../core/platform/pipeline/authenticate';
-import { isScope } from '../../core/platform/scopes';
+import { hasScope, isScope } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { consentPage } from '../../rest/pages/consent';
 import { signInPage } from '../../rest/pages/sign-in';
@@ -118,7 +118,7 @@ export function signInRouter(services: Services, provider: Provider): Router {
     const key = await signedInKey(ctx, described);
     if (!key) return;
     const accountId = key.keyId;
-    const chosen = (await formOf(ctx)).getAll('scope').filter((s) => isScope(s) && key.scopes.includes(s));
+    const chosen = (await formOf(ctx)).getAll('scope').filter((s) => isScope(s) && hasScope(key.scopes, s));
     const grant = details.grantId
       ? await provider.Grant.find(details.grantId)
       : new provider.Grant({ accountId, clientId: String(details.params.client_id) });

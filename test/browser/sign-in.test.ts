@@ -195,6 +195,7 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
       'attendees:read',
       'checkins:read',
       'program:read',
+      'webhooks:read',
     ]);
 
     // Every checkbox has a label naming its area and meaning.
@@ -203,7 +204,8 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
       .evaluateAll((inputs) =>
         inputs.map((i) => [...((i as any).labels ?? [])].map((l) => l.textContent?.trim()).join(' ')),
       );
-    expect(names.length).toBe(10);
+    // The key's ten scopes, and webhooks:read, which its webhooks:write includes.
+    expect(names.length).toBe(11);
     for (const name of names) expect(name).toMatch(/^[A-Z][\w -]+: [a-z]/);
     expect(await page.getByRole('checkbox', { name: /^People: see names/ }).isChecked()).toBe(false);
     expect(await page.getByRole('group', { name: 'Personal data' }).getByRole('checkbox').count()).toBe(1);
@@ -248,6 +250,7 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
       'attendees:read',
       'checkins:read',
       'program:read',
+      'webhooks:read',
     ]);
   }, 90_000);
 });

@@ -66,7 +66,8 @@ describe('what starts ticked', () => {
       request(clientId, 'offline_access events:read webhooks:write'),
       await keyWith(held),
     );
-    expect(inOrder(offered(page.html))).toEqual(inOrder(held));
+    // webhooks:read comes with webhooks:write, and may be given on its own.
+    expect(inOrder(offered(page.html))).toEqual(inOrder([...held, 'webhooks:read']));
     expect(inOrder(ticked(page.html))).toEqual(['events:read', 'webhooks:write']);
   });
 
@@ -75,8 +76,13 @@ describe('what starts ticked', () => {
     for (const scope of [null, '', 'offline_access']) {
       const clientId = await registerClient(t);
       const page = await openConsent(t, request(clientId, scope), key);
-      expect(inOrder(offered(page.html)), String(scope)).toEqual(inOrder(held));
-      expect(ticked(page.html), String(scope)).toEqual(['events:read', 'orders:read', 'attendees:read']);
+      expect(inOrder(offered(page.html)), String(scope)).toEqual(inOrder([...held, 'webhooks:read']));
+      expect(ticked(page.html), String(scope)).toEqual([
+        'events:read',
+        'orders:read',
+        'attendees:read',
+        'webhooks:read',
+      ]);
       expect(page.html).toContain('did not say what it needs');
     }
     expect(readsWithoutPersonalData).not.toContain('people:read');
@@ -90,8 +96,10 @@ describe('what starts ticked', () => {
     const issued = await exchangeCode(t, { code: back.searchParams.get('code')!, clientId, verifier });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     // The answer's scope tells the client what it got (RFC 6749 §5.1), though it named none.
-    expect(issued.body.scope).toBe('events:read orders:read attendees:read');
-    expect(claimsOf(issued.body.access_token).scope).toBe('events:read orders:read attendees:read');
+    expect(issued.body.scope).toBe('events:read orders:read attendees:read webhooks:read');
+    expect(claimsOf(issued.body.access_token).scope).toBe(
+      'events:read orders:read attendees:read webhooks:read',
+    );
     expect(issued.body.refresh_token).toEqual(expect.any(String));
   });
 
@@ -115,6 +123,29 @@ describe('what starts ticked', () => {
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body.id_token).toBeUndefined();
     expect(issued.body.scope).toBe('events:read');
+  });
+
+  it('offers the read a write of the key includes on its own, and the token reads with it alone', async () => {
+    const clientId = await registerClient(t);
+    const page = await openConsent(t, request(clientId, 'events:read'), await keyWith(['events:write']));
+    expect(inOrder(offered(page.html))).toEqual(['events:read', 'events:write']);
+    expect(ticked(page.html)).toEqual(['events:read']);
+    expect(page.html).not.toContain('class="unheld"');
+    const back = await consent(t, page, ['events:read']);
+    const issued = await exchangeCode(t, { code: back.searchParams.get('code')!, clientId, verifier });
+    expect(issued.body.scope).toBe('events:read');
+    const client = await t.mcp(issued.body.access_token);
+    try {
+      const tools = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(tools).toContain('list_events');
+      expect(tools).not.toContain('create_event');
+      const listed = await client.callTool({ name: 'list_events', arguments: {} });
+      expect(listed.isError).toBeFalsy();
+      const refused = await client.callTool({ name: 'create_event', arguments: {} });
+      expect(JSON.stringify(refused.structuredContent ?? refused.content)).toContain('missingScope');
+    } finally {
+      await client.close();
+    }
   });
 
   it('offers nothing the key does not hold: what was asked for beyond it is named, not offered', async () => {

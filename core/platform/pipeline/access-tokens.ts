@@ -8,7 +8,7 @@ import { errors, jwtVerify } from 'jose';
 import { grantInForce } from '../../../db/oauth-store';
 import type { Verification } from '../actor';
 import { problem } from '../problems';
-import { isScope } from '../scopes';
+import { scopes as allScopes, hasScope, isScope } from '../scopes';
 import type { Services } from '../services';
 
 export type Audience = 'rest' | 'mcp';
@@ -84,6 +84,7 @@ export async function verifyAccessToken(
       key: { keyId: key.actor.keyId, workspaceId: key.actor.workspaceId },
     };
   const granted = new Set(typeof claims.scope === 'string' ? claims.scope.split(' ').filter(isScope) : []);
-  const scopes = key.actor.scopes.filter((s) => granted.has(s));
+  // A read the key holds through its area's write (events:write reads events) may be granted alone.
+  const scopes = allScopes.filter((s) => granted.has(s) && hasScope(key.actor.scopes, s));
   return { ok: true, actor: { ...key.actor, scopes, audience } };
 }
