@@ -51,7 +51,7 @@ const words: Record<Scope, { area: string; meaning: string }> = {
   },
   'leads:write': {
     area: 'Leads',
-    meaning: "capture visitors at a sponsor booth and see sponsors and their leads, nothing more",
+    meaning: 'capture visitors at a sponsor booth and see sponsors and their leads, nothing more',
   },
   'cfp:read': { area: 'Call for speakers', meaning: 'see the talks submitted and their status' },
   'crew:read': { area: 'Crew', meaning: 'see crew, volunteers, their roles and shifts' },
