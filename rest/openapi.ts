@@ -11,6 +11,8 @@ import {
   problemCatalogue,
   problem as problemOf,
 } from '../core/platform/problems';
+import { describeScope } from '../core/platform/scope-descriptions';
+import { extensionScopes, scopes } from '../core/platform/scopes';
 import { components, requestItemSchemas } from './openapi-components';
 import { extensionMarks } from './openapi-extension';
 import { signingHeaders, webhookMessageSchema, webhooksOf } from './openapi-webhooks';
@@ -89,6 +91,22 @@ const problemSchema: Json = {
     retryAfter: { type: 'integer', description: 'Seconds to wait (also the Retry-After header).' },
   },
 };
+
+/** What each scope permits, in the API's words; the scopes this service adds are marked. */
+function scopeTable(): string {
+  const rows = scopes.map((scope) => {
+    const { area, meaning } = describeScope(scope);
+    const mark = extensionScopes.includes(scope) ? ' *(Tessera extension)*' : '';
+    return `| \`${scope}\` | ${area}: ${meaning}${mark} |`;
+  });
+  return [
+    'A key does what its scopes permit; a write scope includes the read of its area.',
+    '',
+    '| Scope | Permits |',
+    '|---|---|',
+    ...rows,
+  ].join('\n');
+}
 
 /** Headers and parameters every operation shares, described once and referred to. */
 const sharedHeaders: Json = {
@@ -340,7 +358,7 @@ export function openApiDocument(origin: string): Json {
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The API key: abk_ + 12-character prefix + _ + 43-character secret.',
+          description: `The API key: abk_ + 12-character prefix + _ + 43-character secret.\n\n${scopeTable()}`,
         },
         apiKeyHeader: {
           type: 'apiKey',

@@ -45,15 +45,39 @@ const words: Record<Scope, { area: string; meaning: string }> = {
     area: 'Sponsors',
     meaning: 'see sponsors, exhibitors, their levels and the leads visitors agreed to share',
   },
+  'sponsors:write': {
+    area: 'Sponsors',
+    meaning: 'add, change and remove sponsors and their levels; capture and change leads',
+  },
+  'leads:write': {
+    area: 'Leads',
+    meaning: 'capture visitors at a sponsor booth and see sponsors and their leads, nothing more',
+  },
   'cfp:read': { area: 'Call for speakers', meaning: 'see the talks submitted and their status' },
   'crew:read': { area: 'Crew', meaning: 'see crew, volunteers, their roles and shifts' },
+  'crew:write': {
+    area: 'Crew',
+    meaning: 'invite, change and remove crew; create shifts; sign crew up for shifts or drop them',
+  },
   'surveys:read': {
     area: 'Surveys',
     meaning: 'see surveys, session ratings and results, never who answered',
   },
+  'surveys:write': {
+    area: 'Surveys',
+    meaning: 'create, open and close surveys; record answers and session ratings',
+  },
   'finance:read': { area: 'Finance', meaning: 'see invoices, credit notes and the budget summary' },
   'sharekit:read': { area: 'Share kit', meaning: 'see the share-kit leaderboard' },
+  'sharekit:write': {
+    area: 'Share kit',
+    meaning: 'make share links for attendees and named sharers',
+  },
   'communities:read': { area: 'Communities', meaning: 'see communities and their members' },
+  'communities:write': {
+    area: 'Communities',
+    meaning: 'create, change and publish communities; approve, decline and remove members',
+  },
   'webhooks:read': {
     area: 'Webhooks',
     meaning: 'see webhook endpoints, their deliveries, event types and automation subscriptions',

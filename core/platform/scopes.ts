@@ -14,12 +14,18 @@ export const scopes = [
   'program:read',
   'program:write',
   'sponsors:read',
+  'sponsors:write',
+  'leads:write',
   'cfp:read',
   'crew:read',
+  'crew:write',
   'surveys:read',
+  'surveys:write',
   'finance:read',
   'sharekit:read',
+  'sharekit:write',
   'communities:read',
+  'communities:write',
   'webhooks:read',
   'webhooks:write',
   'people:read',
@@ -63,14 +69,34 @@ export function isPreset(value: string): value is Preset {
   return Object.hasOwn(presets, value);
 }
 
-/** Write scope includes read of the same area: program:write also reads sessions. */
+/**
+ * Scopes this service adds to the API's table, in its style (marked as extensions wherever scopes
+ * are listed): the writes of the areas the API shows only reads for.
+ */
+export const extensionScopes: readonly Scope[] = [
+  'sponsors:write',
+  'leads:write',
+  'crew:write',
+  'surveys:write',
+  'sharekit:write',
+  'communities:write',
+];
+
+/**
+ * The read a write scope includes: its own area's (program:write also reads sessions). leads:write,
+ * a booth's narrow scanner scope, captures leads and reads the sponsors area they belong to, but
+ * changes no sponsor or level.
+ */
+export function readIncludedBy(write: Scope): Scope | undefined {
+  if (write === 'leads:write') return 'sponsors:read';
+  const read = write.replace(/:write$/, ':read');
+  return write.endsWith(':write') && isScope(read) ? read : undefined;
+}
+
+/** Whether the scopes held allow what needs `needed`: held itself, or a write that includes it. */
 export function hasScope(held: readonly Scope[], needed: Scope): boolean {
   if (held.includes(needed)) return true;
-  if (needed.endsWith(':read')) {
-    const write = needed.replace(/:read$/, ':write');
-    return isScope(write) && held.includes(write);
-  }
-  return false;
+  return needed.endsWith(':read') && held.some((s) => readIncludedBy(s) === needed);
 }
 
 export function requireScope(held: readonly Scope[], needed: Scope): void {

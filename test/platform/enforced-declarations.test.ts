@@ -206,6 +206,8 @@ describe('the start-up check of declarations', () => {
     expect(faultsOf({ ifMatch: { current: async () => ({}) } })).toEqual([
       'declares ifMatch but no etag, so its answer gives no tag for the next If-Match',
     ]);
+    // A removal has nothing left to tag: it checks the tag it is sent and answers none.
+    expect(faultsOf({ effect: 'destructive', ifMatch: { current: async () => ({}) } })).toEqual([]);
     expect(faultsOf({ activity: undefined })).toEqual([
       'writes without an activity declaration (or { none: why })',
     ]);

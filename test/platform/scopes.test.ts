@@ -104,9 +104,10 @@ describe('presets', () => {
     expect(got).toContain('people:read');
   });
 
-  it('everything is every scope of the spec', async () => {
+  it('everything holds every scope of the spec', async () => {
     const { key } = await t.key({ workspaceId, preset: 'everything' });
-    expect(new Set(await scopesOf(key))).toEqual(new Set(specScopes));
+    const got = await scopesOf(key);
+    for (const s of specScopes) expect(got).toContain(s);
   });
 
   it('automation is a connector set: it can manage subscriptions and read what they deliver, no more', async () => {
@@ -153,5 +154,69 @@ describe('keys made before per-area scopes', () => {
       'missingScope',
     );
     expect(body.scope).toBe('events:write');
+  });
+});
+
+describe('write scopes this service adds to the areas the API shows only reads for', () => {
+  const added = [
+    'sponsors:write',
+    'leads:write',
+    'crew:write',
+    'surveys:write',
+    'sharekit:write',
+    'communities:write',
+  ];
+
+  /** An event of the sample whose sponsors and crew modules are on. */
+  const eventWith = async (path: string): Promise<string> => {
+    const { key } = await t.key({ workspaceId, preset: 'everything' });
+    for (const event of (await t.api('/events', { key })).body.data)
+      if ((await t.api(`/events/${event.eventId}/${path}`, { key })).status === 200) return event.eventId;
+    throw new Error(`no sample event with ${path}`);
+  };
+
+  it('everything holds them; dashboard, automation and assistant keep the lists the API names', async () => {
+    const { key } = await t.key({ workspaceId, preset: 'everything' });
+    expect(new Set(await scopesOf(key))).toEqual(new Set([...specScopes, ...added]));
+    for (const preset of ['dashboard', 'automation', 'assistant']) {
+      const { key: other } = await t.key({ workspaceId, preset });
+      for (const s of await scopesOf(other)) expect(specScopes, `${preset}: ${s}`).toContain(s);
+    }
+  });
+
+  it('gives a legacy key none of them', async () => {
+    const { key } = await t.key({ workspaceId, legacy: ['read', 'write'] });
+    for (const s of await scopesOf(key)) expect(added).not.toContain(s);
+  });
+
+  it('lets each write read its own area and no other', async () => {
+    const sponsorsEvent = await eventWith('sponsors');
+    const crewEvent = await eventWith('crew');
+    const { key: sponsorsKey } = await t.key({ workspaceId, scopes: ['sponsors:write'] });
+    expect((await t.api(`/events/${sponsorsEvent}/sponsors`, { key: sponsorsKey })).status).toBe(200);
+    const body = expectProblem(
+      await t.api(`/events/${crewEvent}/crew`, { key: sponsorsKey }),
+      403,
+      'missingScope',
+    );
+    expect(body.scope).toBe('crew:read');
+    const { key: crewKey } = await t.key({ workspaceId, scopes: ['crew:write'] });
+    expect((await t.api(`/events/${crewEvent}/shifts`, { key: crewKey })).status).toBe(200);
+  });
+
+  it("lets a booth's narrow leads:write read the sponsors area and no other", async () => {
+    const sponsorsEvent = await eventWith('sponsors');
+    const { key } = await t.key({ workspaceId, scopes: ['leads:write', 'people:read'] });
+    expect((await t.api(`/events/${sponsorsEvent}/leads`, { key })).status).toBe(200);
+    expect((await t.api(`/events/${sponsorsEvent}/sponsor-levels`, { key })).status).toBe(200);
+    expectProblem(await t.api('/events', { key }), 403, 'missingScope');
+  });
+
+  it('documents every scope in the reference, those it adds marked as extensions', async () => {
+    const doc = (await t.api('//api/v1/openapi.json')).body;
+    const table: string = doc.components.securitySchemes.bearer.description;
+    for (const s of specScopes) expect(table).toMatch(new RegExp(`\\| \`${s}\` \\| [^|]*[^)] \\|`));
+    for (const s of added)
+      expect(table).toMatch(new RegExp(`\\| \`${s}\` \\| [^|]*\\(Tessera extension\\)\\* \\|`));
   });
 });

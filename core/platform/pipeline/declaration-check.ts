@@ -10,8 +10,14 @@ export function declarationFaults(operation: AnyOperation): string[] {
   const writes = operation.effect !== 'read';
   if (ifMatch && typeof ifMatch.current !== 'function')
     faults.push('declares ifMatch without current, the loader of the view its entity tag names');
-  // A caller chains changes with the tag the last answer carried, not with a read in between.
-  if (ifMatch && typeof ifMatch.current === 'function' && !operation.etag)
+  // A caller chains changes with the tag the last answer carried, not with a read in between; a
+  // removal leaves nothing to tag, so it only checks the tag it is sent.
+  if (
+    ifMatch &&
+    typeof ifMatch.current === 'function' &&
+    !operation.etag &&
+    operation.effect !== 'destructive'
+  )
     faults.push('declares ifMatch but no etag, so its answer gives no tag for the next If-Match');
   if (writes && !activity) faults.push('writes without an activity declaration (or { none: why })');
   if (activity && 'none' in activity && !activity.none)
