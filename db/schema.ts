@@ -203,6 +203,8 @@ export interface SurveyResponsesTable {
   /** JSON object: question id -> answer. */
   answers: string;
   submitted_utc: string;
+  /** Who answered, only to take one answer each; never shown, null once erased or when imported. */
+  attendee_id: string | null;
 }
 
 export interface SessionRatingsTable {
@@ -212,6 +214,9 @@ export interface SessionRatingsTable {
   session_id: string;
   stars: number;
   rated_utc: string;
+  /** Who rated, only to take one rating each; never shown, null once erased or when imported. */
+  attendee_id: string | null;
+  comment: string | null;
 }
 
 export interface OutboxTable {

@@ -96,6 +96,11 @@ export const tools: Tool[] = [
   tool(surveys.listSurveys),
   tool(surveys.getSurveyResults),
   tool(surveys.getSessionRatings),
+  tool(surveys.createSurvey),
+  tool(surveys.updateSurvey),
+  tool(surveys.deleteSurvey),
+  tool(surveys.submitSurveyAnswer),
+  tool(surveys.rateSession),
 
   // Finance
   tool(finance.listInvoices),

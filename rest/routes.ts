@@ -187,6 +187,11 @@ export const routes: Route[] = [
     get('/events/:eventId/surveys', surveys.listSurveys),
     get('/events/:eventId/surveys/:surveyId/results', surveys.getSurveyResults),
     get('/events/:eventId/session-ratings', surveys.getSessionRatings),
+    post('/events/:eventId/surveys', surveys.createSurvey, { status: 201 }),
+    patch('/events/:eventId/surveys/:surveyId', surveys.updateSurvey),
+    del('/events/:eventId/surveys/:surveyId', surveys.deleteSurvey, { status: 204 }),
+    post('/events/:eventId/surveys/:surveyId/answers', surveys.submitSurveyAnswer, { status: 201 }),
+    post('/events/:eventId/sessions/:sessionId/ratings', surveys.rateSession, { status: 201 }),
   ]),
   ...area(areas.finance, [
     get('/events/:eventId/invoices', finance.listInvoices),

@@ -2,7 +2,7 @@
 // them is removed wherever it is kept in the workspace, as each resource's declaration says
 // (personal-resources.ts): the rows (tickets, orders they bought, pass holdings, speaker profiles,
 // community memberships, crew members, call-for-speakers speakers, share-kit sharers, the buyer on invoices),
-// every stored copy of those rows (outbox messages of any type, kept idempotent answers), and the
+// the link of their survey answers and session ratings to them (the answers stay, anonymous), every stored copy of those rows (outbox messages of any type, kept idempotent answers), and the
 // summaries of activity-log entries about them. The rows say erased, and attendee.erased is sent
 // for each of their tickets.
 import { sql } from 'kysely';
@@ -12,7 +12,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
 import type { Ctx } from '../platform/context';
 import { defineOperation } from '../platform/pipeline/operation';
-import { erasedColumns, type PersonalResource } from '../platform/pipeline/personal-data';
+import { type AttendeeLink, erasedColumns, type PersonalResource } from '../platform/pipeline/personal-data';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import {
@@ -23,7 +23,7 @@ import {
   noneErased,
 } from './erasure-counts';
 import { invokeAsOperator } from './operator';
-import { personalResources } from './personal-resources';
+import { attendeeLinks, personalResources } from './personal-resources';
 import { scrubStoredCopies } from './scrub-stored-copies';
 
 export type { ErasureCounts };
@@ -76,6 +76,7 @@ export const erasePersonOperation = defineOperation({
         if (declaration.table === 'attendees') attendeeIds = ids;
       }
     }
+    for (const link of attendeeLinks) counts[countName(link)] = await cutLinks(ctx, link, attendeeIds);
     await scrubStoredCopies(ctx, erasedIds);
     await emitErased(ctx, attendeeIds);
     return counts;
@@ -118,6 +119,7 @@ async function emitErased(ctx: Ctx, attendeeIds: string[]): Promise<void> {
 const tablesErasureChanges = [
   ...new Set([
     ...personalResources.flatMap((r) => [r.table, ...(r.shownIn ? [r.shownIn.table] : [])]),
+    ...attendeeLinks.map((l) => l.table),
     'outbox',
     'idempotency_records',
     'workspace_activity',
@@ -154,6 +156,17 @@ async function eraseRows(
   }
   if (declaration.shownIn && found.rows.length > 0) await touchShownIn(ctx, declaration, found.rows, now);
   return found.rows.map((r) => r.id);
+}
+
+/** Cuts the link of rows to the person's tickets; the rows stay, naming no one. Answers how many. */
+async function cutLinks(ctx: Ctx, link: AttendeeLink, attendeeIds: string[]): Promise<number> {
+  if (attendeeIds.length === 0) return 0;
+  const cut = await sql`
+    update ${sql.table(link.table)} set ${sql.ref(link.column)} = null
+    where workspace_id = ${ctx.actor.workspaceId} and ${sql.ref(link.column)} in (${sql.join(attendeeIds)})`.execute(
+    ctx.db,
+  );
+  return Number(cut.numAffectedRows ?? 0);
 }
 
 /** The rows that show the erased ones (a submission its speakers) change with them, for updatedSince. */

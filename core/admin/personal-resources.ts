@@ -8,10 +8,11 @@ import { crewMemberPersonal } from '../crew/crew-view';
 import { invoicePersonal } from '../finance/invoice-view';
 import { orderPersonal } from '../orders/order-view';
 import { holderPersonal } from '../passes/holder-view';
-import type { PersonalResource } from '../platform/pipeline/personal-data';
+import type { AttendeeLink, PersonalResource } from '../platform/pipeline/personal-data';
 import { speakerPersonal } from '../programme/speaker-view';
 import { sharerPersonal } from '../sharekit/leaderboard-view';
 import { leadPersonal } from '../sponsors/lead-view';
+import { sessionRatingLink, surveyAnswerLink } from '../surveys/feedback-links';
 import {
   certificatePersonal,
   claimPersonal,
@@ -39,3 +40,6 @@ export const personalResources: readonly PersonalResource<string, string>[] = [
   claimPersonal,
   certificatePersonal,
 ];
+
+/** Rows that only link to a person's ticket: erasure cuts the link and keeps them, anonymous. */
+export const attendeeLinks: readonly AttendeeLink[] = [surveyAnswerLink, sessionRatingLink];

@@ -69,6 +69,27 @@ export const problemCatalogue = {
     title: 'Capacity below places taken',
     detail: 'The capacity cannot be set below the places already taken.',
   },
+  alreadyAnswered: {
+    status: 409,
+    title: 'Already answered',
+    detail: 'This attendee has already answered this survey; each attendee answers once.',
+  },
+  alreadyRated: {
+    status: 409,
+    title: 'Already rated',
+    detail: 'This attendee has already rated this session; each attendee rates a session once.',
+  },
+  surveyNotOpen: {
+    status: 409,
+    title: 'Survey not open',
+    detail: 'The survey takes answers only between its opening and closing times.',
+  },
+  questionAnswered: {
+    status: 409,
+    title: 'Question already answered',
+    detail:
+      'A question people have answered cannot be removed or change its kind, nor lose an option they chose.',
+  },
   idempotencyKeyInUse: {
     status: 409,
     title: 'Idempotency key in use',

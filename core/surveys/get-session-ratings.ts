@@ -1,6 +1,6 @@
 // Session ratings: how the event's sessions were rated, 1 to 5 stars, computed from the ratings as
 // they are now and never saying who rated: for the event as a whole and for each session in
-// programme order (a session nobody rated shows count 0 and no average).
+// programme order (a session nobody rated shows count 0 and no average), with the comments given.
 import * as v from 'valibot';
 import { averageOf } from '../platform/average';
 import { loadEvent } from '../platform/pipeline/load-event';
@@ -36,7 +36,17 @@ export const getSessionRatings = defineOperation({
   output: v.object({
     eventId: uuid('The event id.'),
     event: v.object(tally),
-    sessions: v.array(v.object({ sessionId: uuid('The session.'), title: text('Its title.'), ...tally })),
+    sessions: v.array(
+      v.object({
+        sessionId: uuid('The session.'),
+        title: text('Its title.'),
+        ...tally,
+        comments: v.pipe(
+          v.array(v.string()),
+          v.description('The comments given with its ratings, oldest first (a Tessera extension).'),
+        ),
+      }),
+    ),
   }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
@@ -49,8 +59,10 @@ export const getSessionRatings = defineOperation({
       .execute();
     const ratings = await ctx.db
       .selectFrom('session_ratings')
-      .select(['session_id', 'stars'])
+      .select(['session_id', 'stars', 'comment'])
       .where('event_id', '=', event.id)
+      .orderBy('rated_utc')
+      .orderBy('id')
       .execute();
     return {
       eventId: event.id,
@@ -59,6 +71,7 @@ export const getSessionRatings = defineOperation({
         sessionId: s.id,
         title: s.title,
         ...tallyOf(ratings.filter((r) => r.session_id === s.id).map((r) => r.stars)),
+        comments: ratings.flatMap((r) => (r.session_id === s.id && r.comment ? [r.comment] : [])),
       })),
     };
   },

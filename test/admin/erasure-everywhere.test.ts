@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasePerson } from '../../core/admin/erase-person';
 import { operatorContext } from '../../core/admin/operator';
-import { personalResources } from '../../core/admin/personal-resources';
+import { attendeeLinks, personalResources } from '../../core/admin/personal-resources';
 import { importFile } from '../../core/import/import-file';
 import { erasedColumns } from '../../core/platform/pipeline/personal-data';
 import { schemaColumns as schemaOf } from '../../db/dialect';
@@ -124,7 +124,8 @@ const notPersonal: Record<string, string[]> = {
     'change_txn',
   ],
   survey_responses: ['id', 'workspace_id', 'survey_id', 'answers', 'submitted_utc'],
-  session_ratings: ['id', 'workspace_id', 'event_id', 'session_id', 'stars', 'rated_utc'],
+  // A rating's comment is feedback like a survey's text answer: anonymous once the link is cut.
+  session_ratings: ['id', 'workspace_id', 'event_id', 'session_id', 'stars', 'rated_utc', 'comment'],
   change_sequence: ['name', 'value'],
   key_generation: ['id', 'value'],
   ticket_types: [
@@ -763,6 +764,8 @@ describe('the declarations of personal data', () => {
     const declared = new Map<string, string[]>();
     for (const d of personalResources)
       declared.set(d.table, [...(declared.get(d.table) ?? []), ...erasedColumns(d)]);
+    // A link to the person's ticket in a row that names no one else (a survey answer) is cut.
+    for (const l of attendeeLinks) declared.set(l.table, [...(declared.get(l.table) ?? []), l.column]);
     for (const [table, columns] of await schemaColumns()) {
       const known = [
         ...(notPersonal[table] ?? []),
@@ -856,6 +859,27 @@ describe('erasing a person', () => {
       headers: { 'idempotency-key': `erase-scan-${tag}` },
     });
     expect(scanned.body.result).toBe('welcome');
+    // They answer a survey and rate a session (kept linked to them only to take one of each).
+    const surveyId = sampleId(workspaceId, 'survey/summit-feedback');
+    await db
+      .updateTable('surveys')
+      .set({ opens_utc: null, closes_utc: null })
+      .where('id', '=', surveyId)
+      .execute();
+    const answered = await t.api(`/events/${summit}/surveys/${surveyId}/answers`, {
+      key,
+      method: 'POST',
+      body: { attendeeId, answers: { overall: 5 } },
+      headers: { 'idempotency-key': `erase-answer-${tag}` },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    const session = (await t.api(`/events/${summit}/sessions`, { key })).body.data[0].sessionId;
+    const rated = await t.api(`/events/${summit}/sessions/${session}/ratings`, {
+      key,
+      method: 'POST',
+      body: { attendeeId, stars: 4, comment: 'Good.' },
+    });
+    expect(rated.status, JSON.stringify(rated.body)).toBe(201);
     // The same person speaks at the summit and holds a pass.
     const speaker = await db
       .selectFrom('speakers')
@@ -1136,7 +1160,16 @@ describe('erasing a person', () => {
     expect(counts.sharers).toBe(1);
     expect(counts.invoices).toBe(1);
     expect(counts).toMatchObject({ stays: 1, travel: 1, expenseClaims: 1, certificates: 1 });
+    expect(counts).toMatchObject({ surveyResponses: 1, sessionRatings: 1 });
     expect(await whereTheyAppear()).toEqual([]);
+    // Their answer and rating stay, counted, but no row links them to the ticket any more.
+    for (const l of attendeeLinks) {
+      const linked = await sql<{ n: number }>`
+        select count(*) as n from ${sql.table(l.table)} where ${sql.ref(l.column)} = ${attendeeId}`.execute(
+        t.server.services.db,
+      );
+      expect(Number(linked.rows[0]!.n), l.table).toBe(0);
+    }
   });
 
   it('marks each of their rows erased, with every declared column null', async () => {

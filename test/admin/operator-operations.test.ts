@@ -98,6 +98,8 @@ describe('operator operations', () => {
         'travel',
         'expenseClaims',
         'certificates',
+        'surveyResponses',
+        'sessionRatings',
       ].map((name) => [name, 0]),
     );
   });

@@ -218,8 +218,10 @@ describe('GET /events/{eventId}/session-ratings', () => {
       .execute();
     const ratings = await db()
       .selectFrom('session_ratings')
-      .select(['session_id', 'stars'])
+      .select(['session_id', 'stars', 'comment'])
       .where('event_id', '=', summit())
+      .orderBy('rated_utc')
+      .orderBy('id')
       .execute();
     const tally = (stars: number[]) => ({
       count: stars.length,
@@ -235,6 +237,7 @@ describe('GET /events/{eventId}/session-ratings', () => {
         sessionId: s.id,
         title: s.title,
         ...tally(ratings.filter((r) => r.session_id === s.id).map((r) => r.stars)),
+        comments: ratings.filter((r) => r.session_id === s.id && r.comment).map((r) => r.comment),
       })),
     });
     expect(res.body.event.count).toBeGreaterThan(10);

@@ -3,6 +3,7 @@
 // are computed from them as stored.
 import * as v from 'valibot';
 import { ownRecord } from '../../platform/own-record';
+import { misfit } from '../../surveys/answer-fit';
 import { type SurveyQuestion, surveyQuestionKinds } from '../../surveys/survey-questions';
 import { key, language, list, orNull, ref, utc, whole } from '../fields';
 import { type ImportPlan, json } from '../plan';
@@ -57,29 +58,6 @@ export const surveysFormat = {
 };
 
 type SurveysInput = v.InferOutput<v.ObjectSchema<typeof surveysFormat, undefined>>;
-
-/** Why an answer does not fit its question, or null when it does. */
-function misfit(question: SurveyQuestion, answer: unknown): string | null {
-  const values = new Set((question.options ?? []).map((o) => o.value));
-  const whole = (min: number, max: number) =>
-    Number.isInteger(answer) && (answer as number) >= min && (answer as number) <= max;
-  switch (question.kind) {
-    case 'rating':
-      return whole(1, 5) ? null : 'A rating is a whole number from 1 to 5.';
-    case 'scale':
-      return whole(0, 10) ? null : 'A scale answer is a whole number from 0 to 10.';
-    case 'choice':
-      return typeof answer === 'string' && values.has(answer) ? null : 'Not one of the options.';
-    case 'multipleChoice':
-      return Array.isArray(answer) && answer.every((a) => typeof a === 'string' && values.has(a))
-        ? null
-        : 'A list of the options.';
-    case 'yesNo':
-      return typeof answer === 'boolean' ? null : 'true or false.';
-    case 'text':
-      return typeof answer === 'string' && answer.length <= 5000 ? null : 'Text of 5000 characters at most.';
-  }
-}
 
 function checkAnswers(
   plan: ImportPlan,

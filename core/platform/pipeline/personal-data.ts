@@ -57,6 +57,22 @@ export function declarePersonalFields<F extends string, P extends string = never
   return declaration;
 }
 
+/**
+ * A column that only links a row to a person's ticket, in a row that names no one otherwise (who
+ * answered a survey): erasure nulls the link and keeps the row, which still counts, anonymously.
+ */
+export interface AttendeeLink {
+  /** What the rows are, as an erasure's summary counts them. */
+  resource: string;
+  table: keyof Database;
+  /** The column naming the ticket (attendee id). */
+  column: string;
+}
+
+export function declareAttendeeLink(link: AttendeeLink): AttendeeLink {
+  return link;
+}
+
 /** Every column a declaration nulls on erasure. */
 export function erasedColumns(declaration: PersonalResource<string, string>): string[] {
   return [
