@@ -64,14 +64,14 @@ export function toolsetChoice(query: string | string[] | undefined): ToolsetChoi
     .flatMap((part) => part.split(','))
     .map((name) => name.trim())
     .filter(Boolean);
-  if (asked.includes('all')) return { all: true, added: [] };
-  const unknown = asked.filter((name) => !isToolsetName(name));
+  const unknown = asked.filter((name) => name !== 'all' && !isToolsetName(name));
   if (unknown.length > 0)
     throw problem(
       'invalidRequest',
       `Unknown toolset: ${unknown.join(', ')}. The toolsets are ${toolsetNames.join(', ')}, or all.`,
       { unknown, toolsets: toolsetNames },
     );
+  if (asked.includes('all')) return { all: true, added: [] };
   const added = [...new Set(asked as ToolsetName[])].filter((name) => !defaultToolsets.includes(name));
   return { all: false, added };
 }

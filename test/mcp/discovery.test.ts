@@ -111,6 +111,7 @@ describe('the toolsets a connection lists, chosen by its address', () => {
     expect(body.detail).toContain('sponsors, cfp');
     expect(body.detail).toContain('or all');
     await expect(t.mcp(everything, {}, '?toolsets=tickts')).rejects.toThrow();
+    expect((await t.postMcp(everything, undefined, '?toolsets=all,tickts')).status).toBe(400);
   });
 
   it('tells the assistant in the instructions how to reach the other toolsets', async () => {
