@@ -9,6 +9,7 @@ import { tools } from '../../mcp/tools';
 import { defaultToolsets, type ToolsetName, toolsetNames } from '../../mcp/toolset-choice';
 import { toolsetOf } from '../../mcp/toolsets';
 import { areas, routes } from '../../rest/routes';
+import { accessToken } from '../support/access-tokens';
 import { hintsOf } from '../support/mcp-hints';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -112,6 +113,14 @@ describe('the toolsets a connection lists, chosen by its address', () => {
     expect(body.detail).toContain('or all');
     await expect(t.mcp(everything, {}, '?toolsets=tickts')).rejects.toThrow();
     expect((await t.postMcp(everything, undefined, '?toolsets=all,tickts')).status).toBe(400);
+  });
+
+  it("takes a sign-in's access token for /mcp on an address with toolsets, as its audience is the server's", async () => {
+    const made = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+    const token = await accessToken(t, { keyId: made.apiKeyId, audience: 'mcp', scopes: ['sponsors:read'] });
+    const listed = await namesListed(await connect(token, '?toolsets=sponsors'));
+    expect(listed).toContain('list_sponsors');
+    expect(listed).not.toContain('list_events');
   });
 
   it('tells the assistant in the instructions how to reach the other toolsets', async () => {
