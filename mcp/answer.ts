@@ -19,10 +19,11 @@ import type { Actor } from '../core/platform/actor';
 import type { Log } from '../core/platform/log';
 import type { Services } from '../core/platform/services';
 import type { McpRequest } from './call-context';
+import { answerToolCall } from './discovery-calls';
 import { getPrompt, promptList } from './prompts';
 import { listResources, readResource, resourceTemplates } from './resources';
-import { callTool } from './tool-calls';
 import { toolListFor } from './tool-list';
+import { defaultToolsets, type ToolsetChoice } from './toolset-choice';
 
 /** Said once to the assistant at initialisation, so each tool's schema can stay short. */
 const instructions = [
@@ -31,6 +32,7 @@ const instructions = [
   'Writes: idempotencyKey (any unique string, e.g. a UUID) makes a retry safe within 24 hours; ifMatch takes _meta.etag of the matching get tool (or of the write that answered the resource), so a change made by someone else since is refused with preconditionFailed instead of overwritten.',
   "A refusal is a tool error whose text is the REST API's problem object: branch on code; detail says what to fix; errors lists each bad field.",
   'The tools listed are those this key\'s scopes allow (get_me shows its scopes); another tool answers missingScope naming the scope it needs. Each description ends with the scope it needs; "Tessera extension." marks a tool beyond the published API. Names and emails need people:read.',
+  `Tools come in toolsets, one per area: this connection lists ${defaultToolsets.join(', ')} and those its address adds (/mcp?toolsets=sponsors,crew, or toolsets=all). To reach the others (sponsors, crew, finance, webhooks, …) without reconnecting: list_toolsets names them and their tools, describe_tools gives a tool's definition, and call_tool runs it by name (calling it directly by its name works too).`,
   'Read tessera://events/{eventId}/briefing for an overview of an event before working on it.',
 ].join(' ');
 
@@ -41,8 +43,10 @@ function buildServer(req: McpRequest, log: Log): Server {
     { name: 'tessera', title: 'Tessera', version: '1.0.0' },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolListFor(req.actor) }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(req, log, request.params));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: toolListFor(req.actor, req.toolsets),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => answerToolCall(req, log, request.params));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates }));
   server.setRequestHandler(ListResourcesRequestSchema, (request) =>
     listResources(req, request.params?.cursor),
@@ -56,9 +60,15 @@ function buildServer(req: McpRequest, log: Log): Server {
 }
 
 /** Answers the request on the Koa context's own response (ctx.respond is already false). */
-export async function answerMcp(ctx: Context, services: Services, log: Log, body: unknown): Promise<void> {
+export async function answerMcp(
+  ctx: Context,
+  services: Services,
+  log: Log,
+  body: unknown,
+  toolsets: ToolsetChoice,
+): Promise<void> {
   const actor = ctx.state.actor as Actor;
-  const server = buildServer({ services, actor, koa: ctx }, log);
+  const server = buildServer({ services, actor, koa: ctx, toolsets }, log);
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -4,11 +4,14 @@ import type { Actor } from '../core/platform/actor';
 import type { Ctx } from '../core/platform/context';
 import { type Problem, problemBody } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
+import type { ToolsetChoice } from './toolset-choice';
 
 export interface McpRequest {
   services: Services;
   actor: Actor;
   koa: Context;
+  /** The toolsets this connection's URL lists. */
+  toolsets: ToolsetChoice;
 }
 
 export function callContext({ services, actor, koa }: McpRequest, ifMatch?: string): Ctx {

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import type { Log } from '../core/platform/log';
 import { problem } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
+import { toolsetChoice } from './toolset-choice';
 
 let answering: Promise<typeof import('./answer')> | undefined;
 
@@ -14,8 +15,15 @@ function loadAnswer(): Promise<typeof import('./answer')> {
 }
 
 function describeCall(body: unknown): string {
-  const message = body as { method?: string; params?: { name?: string } } | undefined;
-  if (message?.method === 'tools/call') return `MCP tools/call ${message.params?.name ?? '?'}`;
+  const message = body as
+    | { method?: string; params?: { name?: string; arguments?: { name?: unknown } } }
+    | undefined;
+  if (message?.method === 'tools/call') {
+    const name = message.params?.name ?? '?';
+    // call_tool's own target, so the log says what ran.
+    const inner = message.params?.arguments?.name;
+    return `MCP tools/call ${name}${name === 'call_tool' && typeof inner === 'string' ? ` ${inner}` : ''}`;
+  }
   return `MCP ${message?.method ?? 'batch'}`;
 }
 
@@ -53,11 +61,13 @@ export function mcpEndpoint({
       ctx.set('Allow', 'POST');
       throw problem('methodNotAllowed', 'The MCP endpoint answers POST only (stateless Streamable HTTP).');
     }
+    // The toolsets the URL lists (/mcp?toolsets=sponsors,crew); a wrong name is refused here.
+    const toolsets = toolsetChoice(ctx.query.toolsets);
     const body = (ctx.request as unknown as { body?: unknown }).body;
     ctx.state.operation = describeCall(body);
     const { answerMcp } = await loadAnswer();
     ctx.respond = false;
-    await answerMcp(ctx, services, logger, body);
+    await answerMcp(ctx, services, logger, body, toolsets);
   };
   const name: Middleware = async (ctx, next) => {
     ctx.state.operation = `MCP ${ctx.method}`;

@@ -12,7 +12,7 @@ import { rpcError } from './rpc-error';
 import type { Tool } from './tool-table';
 import { tools } from './tools';
 
-const toolsByName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
+export const toolsByName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
 
 /** Tools sharing the most words with the name asked for (get_attendes -> get_attendee, …). */
 export function nearestTools(name: string): string[] {

@@ -1,11 +1,15 @@
 // What tools/list answers: the tools the caller's key may call (core's mayCall, the rule invoke
-// refuses by), described for an assistant, with compact schemas and truthful safety hints. A key
-// sees its own toolsets only, so each list stays small however many tools the server has. The
-// schemas are made once, at start; a request only picks among them.
+// refuses by) in the toolsets the connection lists, and the discovery tools that reach the rest,
+// described for an assistant, with compact schemas and truthful safety hints. So a list stays
+// small however many tools the server has. The schemas are made once, at start; a request only
+// picks among them.
 import { mayCall } from '../core/platform/pipeline/call-permission';
+import { discoveryTools } from './discovery-tools';
 import { type ResultOf, toolInputSchema, toolOutputSchema } from './tool-schemas';
 import { annotationsOf, type Tool } from './tool-table';
 import { tools } from './tools';
+import { isListed, type ToolsetChoice } from './toolset-choice';
+import { toolsetOf } from './toolsets';
 
 const byName = new Map(tools.map((t) => [t.name, t]));
 
@@ -127,9 +131,31 @@ function entry(p: Prepared, shown: ReadonlySet<string>) {
 
 export type ListedTool = ReturnType<typeof entry>;
 
-/** tools/list for one caller: the tools its key may call, in the table's order. */
-export function toolListFor(caller: Parameters<typeof mayCall>[1]): ListedTool[] {
-  const callable = prepared.filter((p) => mayCall(p.tool.operation, caller));
-  const shown = new Set(callable.map((p) => p.tool.name));
-  return callable.map((p) => entry(p, shown));
+type Caller = Parameters<typeof mayCall>[1];
+
+/** The table's tools this caller's key may call, in the table's order. */
+export function callableTools(caller: Caller): Tool[] {
+  return tools.filter((t) => mayCall(t.operation, caller));
+}
+
+/** tools/list for one caller: the tools its key may call in the listed toolsets, then discovery's. */
+export function toolListFor(
+  caller: Caller,
+  choice: ToolsetChoice,
+): (ListedTool | (typeof discoveryTools)[number])[] {
+  const listed = prepared.filter(
+    (p) => isListed(choice, toolsetOf(p.tool)) && mayCall(p.tool.operation, caller),
+  );
+  const shown = new Set(listed.map((p) => p.tool.name));
+  return [...listed.map((p) => entry(p, shown)), ...discoveryTools];
+}
+
+/**
+ * Definitions of tools this caller may call, listed or not (describe_tools): said as to a caller
+ * who sees every tool its key may call, since call_tool reaches them all.
+ */
+export function definitionsFor(caller: Caller, names: readonly string[]): ListedTool[] {
+  const reachable = new Set(callableTools(caller).map((t) => t.name));
+  const byToolName = new Map(prepared.map((p) => [p.tool.name, p]));
+  return names.filter((n) => reachable.has(n)).map((n) => entry(byToolName.get(n)!, reachable));
 }

@@ -6,6 +6,9 @@
 //   npm run inspect:mcp                      starts a server of its own on a temporary data folder
 //   TESSERA_KEY=abk_… npm run inspect:mcp -- --url https://localhost:8443/mcp --ca data/tls/localhost-cert.pem
 //
+// --toolsets names the toolsets listed (the query of /mcp?toolsets=…): all by default, so the
+// --strict check reads every tool the key may call; --toolsets '' checks the default list.
+//
 // The key is read from TESSERA_KEY (or --key, which npm echoes with the command line) and never
 // printed: the lines name its prefix only, and what the Inspector says has the key masked.
 //
@@ -21,7 +24,12 @@ import { parseArgs } from 'node:util';
 const inspectorVersion = '2.12.0';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
-  options: { url: { type: 'string' }, key: { type: 'string' }, ca: { type: 'string' } },
+  options: {
+    url: { type: 'string' },
+    key: { type: 'string' },
+    ca: { type: 'string' },
+    toolsets: { type: 'string', default: 'all' },
+  },
 });
 
 const freePort = () =>
@@ -71,12 +79,15 @@ const server = options.url
   ? { ...options, key: options.key ?? process.env.TESSERA_KEY, stop: () => {} }
   : await startOwnServer();
 if (!server.key) throw new Error('A key is needed with --url: TESSERA_KEY=abk_… (or --key).');
+const mcpUrl = options.toolsets
+  ? `${server.url}?toolsets=${encodeURIComponent(options.toolsets)}`
+  : server.url;
 
 /** A key as it may be shown: its prefix (abk_ and 12 characters), never its secret. */
 const maskedKey = `${server.key.slice(0, 16)}…`;
 /** Text fit to print: the key masked wherever it appears. */
 const masked = (text) => String(text).split(server.key).join(maskedKey);
-console.log(`MCP Inspector ${inspectorVersion} against ${server.url} with the key ${maskedKey}`);
+console.log(`MCP Inspector ${inspectorVersion} against ${mcpUrl} with the key ${maskedKey}`);
 const env = { ...process.env, ...(server.ca ? { NODE_EXTRA_CA_CERTS: resolve(server.ca) } : {}) };
 
 /** One Inspector call; answers its JSON output. It exits 5 when the tool answered a tool error. */
@@ -91,7 +102,7 @@ function inspectorAllowing(statuses, ...args) {
       '-y',
       `@modelcontextprotocol/inspector@${inspectorVersion}`,
       '--cli',
-      server.url,
+      mcpUrl,
       '--transport',
       'http',
       '--header',
@@ -121,11 +132,23 @@ try {
   const size = Buffer.byteLength(JSON.stringify(listed.json));
   check(
     'tools/list',
-    listed.json.tools.length >= 81,
+    // The key's own tools (the demonstration key's are reads), and the discovery tools.
+    ['get_me', 'list_toolsets', 'describe_tools', 'call_tool'].every((name) =>
+      listed.json.tools.some((tool) => tool.name === name),
+    ),
     `${listed.json.tools.length} tools, ${(size / 1024).toFixed(1)} KB`,
   );
   const warnings = (listed.stderr.match(/^Warning:/gm) ?? []).length;
   check('the Inspector finds no error-severity schema problem (--strict)', true, `${warnings} warnings`);
+
+  const toolsets = inspector('--method', 'tools/call', '--tool-name', 'list_toolsets');
+  check(
+    'tools/call list_toolsets',
+    Array.isArray(toolsets.json.structuredContent?.toolsets),
+    toolsets.json.structuredContent?.toolsets
+      ?.map((x) => `${x.name}${x.listed ? '' : ' (not listed)'}`)
+      .join(', '),
+  );
 
   const me = inspector('--method', 'tools/call', '--tool-name', 'get_me');
   check('tools/call get_me', !me.json.isError && typeof me.json.structuredContent?.workspaceId === 'string');
@@ -151,13 +174,16 @@ try {
     [5],
     '--method',
     'tools/call',
+    // Through call_tool: the Inspector itself refuses a tool its key's list leaves out.
     '--tool-name',
-    'create_event',
+    'call_tool',
     '--tool-arg',
-    'name=Nope',
+    'name=create_event',
+    '--tool-arg',
+    'arguments={"name":"Nope"}',
   );
   check(
-    'a write with the read-only key is a tool error',
+    'a write with the read-only key is a tool error, through call_tool',
     refused.status === 5 && refused.stderr.includes('tool_is_error'),
     refused.stderr.split('\n').find((line) => line.includes('tool_is_error')),
   );

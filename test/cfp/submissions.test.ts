@@ -342,7 +342,7 @@ describe('refusals', () => {
 
 describe('through MCP', () => {
   it('lists and gets submissions with the same answers as REST, as read-only tools', async () => {
-    const client = await t.mcp(peopleReader);
+    const client = await t.mcp(peopleReader, {}, '?toolsets=cfp');
     try {
       const listed = await callTool(client, 'list_submissions', { eventId: summit, status: 'underReview' });
       expect(listed.isError).toBe(false);

@@ -250,7 +250,7 @@ describe('GET /communities/{communityId}/members', () => {
 
 describe('through MCP', () => {
   it('lists communities, gets one and lists its members, with the same answers as REST', async () => {
-    const client = await t.mcp(peopleReader);
+    const client = await t.mcp(peopleReader, {}, '?toolsets=communities');
     try {
       const listed = await callTool(client, 'list_communities', {});
       expect(listed.isError).toBe(false);
@@ -267,6 +267,7 @@ describe('through MCP', () => {
       expect(missing.isError).toBe(true);
       expect(missing.data.code).toBe('notFound');
       const tools = (await client.listTools()).tools.filter((x) => x.name.includes('communit'));
+      expect(tools.length).toBeGreaterThan(0);
       for (const x of tools) expect(x.annotations?.readOnlyHint).toBe(true);
     } finally {
       await client.close();

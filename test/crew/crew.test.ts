@@ -378,7 +378,7 @@ describe('refusals', () => {
 
 describe('through MCP', () => {
   it('lists crew and shifts with the same answers as REST, as read-only tools', async () => {
-    const client = await t.mcp(peopleReader);
+    const client = await t.mcp(peopleReader, {}, '?toolsets=crew');
     try {
       for (const [tool, path] of [
         ['list_crew', 'crew'],

@@ -591,7 +591,7 @@ describe('rules every finance call follows', () => {
   });
 
   it('are tools too, read-only, with the same answers', async () => {
-    const client = await t.mcp(peopleReader);
+    const client = await t.mcp(peopleReader, {}, '?toolsets=finance');
     try {
       const listed = await callTool(client, 'list_invoices', {
         eventId: event('summit'),

@@ -8,6 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoveryTools } from '../../mcp/discovery-tools';
 import { tools } from '../../mcp/tools';
 import { eventBody } from '../support/fixtures';
 import { hintsOf } from '../support/mcp-hints';
@@ -25,7 +26,8 @@ beforeAll(async () => {
   t = await startTestServer();
   ({ workspaceId } = await t.workspace('Assistant workspace', true));
   ({ key: everything } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
-  client = await t.mcp(everything);
+  // Every toolset: the whole table, and the discovery tools every connection lists.
+  client = await t.mcp(everything, {}, '?toolsets=all');
   listed = (await client.listTools()).tools;
   eventId = (await callTool(client, 'list_events', { limit: 1 })).data.data[0].eventId;
 });
@@ -37,7 +39,8 @@ afterAll(async () => {
 /**
  * What each tool does to the world, as its hints must say: reads (read-only), writes (adds
  * something each call), sets (a change that, sent again, changes nothing more), removes
- * (destructive) and sends (reaches outside the service).
+ * (destructive) and sends (reaches outside the service); call_tool runs any of them, so its hints
+ * are the specification's defaults (may change, remove and reach outside).
  */
 const kinds = {
   get_me: 'reads',
@@ -126,6 +129,9 @@ const kinds = {
   create_hook_for_type: 'writes',
   get_hook: 'reads',
   delete_hook: 'removes',
+  list_toolsets: 'reads',
+  describe_tools: 'reads',
+  call_tool: 'runs',
 } as const;
 
 const hintsOfKind = {
@@ -134,6 +140,7 @@ const hintsOfKind = {
   sets: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   removes: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   sends: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  runs: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
 };
 
 /** Words of the HTTP transport an assistant never meets through MCP. */
@@ -141,8 +148,8 @@ const httpWords =
   /\b(20[0-4]|30[0-4]|4\d\d|503)\b|Idempotency-Key|If-Match|If-None-Match|\bETag\b|\bheaders?\b|\bHTTP\b|\b(GET|POST|PATCH|PUT|DELETE)\b|over REST|query (string|parameter)|\?[a-z]+=|\/api\/v1/;
 
 describe('the tool table', () => {
-  it('has one tool per operation, each in the table of safety kinds', () => {
-    expect(listed.map((x) => x.name).sort()).toEqual(tools.map((x) => x.name).sort());
+  it('has one tool per operation, and the discovery tools, each in the table of safety kinds', () => {
+    expect(listed.map((x) => x.name).sort()).toEqual([...tools, ...discoveryTools].map((x) => x.name).sort());
     expect(Object.keys(kinds).sort()).toEqual(listed.map((x) => x.name).sort());
   });
 
@@ -170,7 +177,10 @@ describe('the tool table', () => {
   });
 
   it("gives every tool a human title, its operation's title", () => {
-    const titles = new Map(tools.map((x) => [x.name, x.operation.title]));
+    const titles = new Map([
+      ...tools.map((x) => [x.name, x.operation.title] as const),
+      ...discoveryTools.map((x) => [x.name, x.title] as const),
+    ]);
     for (const tool of listed) {
       expect(tool.title, tool.name).toMatch(/^[A-Z]/);
       expect(tool.title, tool.name).toBe(titles.get(tool.name));

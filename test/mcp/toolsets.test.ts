@@ -1,12 +1,16 @@
-// tools/list is the caller's own (issue 24): a key sees the tools its scopes allow, so each
-// assistant's list stays within its budget however many toolsets the server has; a tool it does
-// not see still answers as before when called. Through the SDK's client over HTTPS.
+// tools/list is the caller's own (issue 24): a key sees the tools its scopes allow, in the toolsets
+// its connection lists (issue 25: /mcp the default ones, ?toolsets=… more), so each assistant's list
+// stays within its budget however many tools the server has; a tool it does not see still answers
+// as before when called. Through the SDK's client over HTTPS. Discovery: discovery.test.ts.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presets, type Scope, scopes } from '../../core/platform/scopes';
 import { hooksNeedWriteSince } from '../../core/webhooks/subscription-rules';
+import { discoveryNames } from '../../mcp/discovery-tools';
 import { toolListFor } from '../../mcp/tool-list';
 import { tools } from '../../mcp/tools';
+import { defaultChoice, defaultToolsets, type ToolsetName, toolsetNames } from '../../mcp/toolset-choice';
+import { toolsetOf } from '../../mcp/toolsets';
 import { callTool, setClock } from '../support/sales';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
 
@@ -27,8 +31,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function connect(key: string): Promise<Client> {
-  const client = await t.mcp(key);
+async function connect(key: string, query = ''): Promise<Client> {
+  const client = await t.mcp(key, {}, query);
   clients.push(client);
   return client;
 }
@@ -37,13 +41,18 @@ async function keyWith(scopeList: readonly string[]): Promise<string> {
   return (await t.key({ workspaceId, scopes: [...scopeList], expires: 'never' })).key;
 }
 
+/** The tools listed to the key, of every toolset (the table's: the discovery tools left out). */
 async function listedFor(key: string): Promise<string[]> {
-  return (await (await connect(key)).listTools()).tools.map((x) => x.name);
+  return (await (await connect(key, '?toolsets=all')).listTools()).tools
+    .map((x) => x.name)
+    .filter((name) => !discoveryNames.has(name));
 }
 
 /** The tools of the table needing one of these scopes (or none), by their declarations. */
 const toolsNeeding = (...needed: ('any' | Scope)[]) =>
   tools.filter((x) => needed.includes(x.operation.scope)).map((x) => x.name);
+
+const everyToolset = { all: true, added: [] };
 
 describe('tools/list shows the tools the key may call', () => {
   it('lists to an events:read key the events:read tools and those any key may call, nothing else', async () => {
@@ -79,11 +88,10 @@ describe('tools/list shows the tools the key may call', () => {
   });
 
   it('lists no write to a caller of the read-only demonstration, whatever its scopes', () => {
-    const demo = toolListFor({
-      scopes: [...scopes],
-      keyCreatedUtc: clock.now().toISOString(),
-      demonstration: true,
-    });
+    const demo = toolListFor(
+      { scopes: [...scopes], keyCreatedUtc: clock.now().toISOString(), demonstration: true },
+      everyToolset,
+    );
     const writes = tools.filter((x) => x.operation.effect !== 'read').map((x) => x.name);
     expect(demo.length).toBeGreaterThan(0);
     for (const tool of demo) expect(writes, tool.name).not.toContain(tool.name);
@@ -125,8 +133,10 @@ describe('what a listed tool says points only at tools the same key sees', () =>
   ];
   const toolNames = new Set(tools.map((x) => x.name));
 
-  it.each(scopeSets)('%s', async (_, scopeList) => {
-    const { tools: listed } = await (await connect(await keyWith(scopeList))).listTools();
+  it.each(
+    scopeSets.flatMap(([name, list]) => ['', '?toolsets=all'].map((query) => [name, list, query] as const)),
+  )('%s %s', async (_, scopeList, query) => {
+    const { tools: listed } = await (await connect(await keyWith(scopeList), query)).listTools();
     const names = new Set(listed.map((x) => x.name));
     for (const tool of listed)
       for (const named of pointers(tool))
@@ -135,41 +145,62 @@ describe('what a listed tool says points only at tools the same key sees', () =>
 });
 
 describe('the budget of tools/list', () => {
-  const sizeFor = async (key: string) => {
-    const body = (await (await t.postMcp(key)).json()) as { result: { tools: unknown[] } };
+  const sizeFor = async (key: string, query = '') => {
+    const body = (await (await t.postMcp(key, undefined, query)).json()) as { result: { tools: unknown[] } };
     return { count: body.result.tools.length, bytes: Buffer.byteLength(JSON.stringify(body.result)) };
   };
+  const callerOf = (scopeList: readonly Scope[]) => ({
+    scopes: [...scopeList],
+    keyCreatedUtc: clock.now().toISOString(),
+    demonstration: false,
+  });
 
-  it('fits each preset an assistant is given in 60 KB, leaving it room to think', async () => {
-    for (const preset of ['dashboard', 'automation', 'assistant'] as const) {
-      const { key } = await t.key({ workspaceId, preset, expires: 'never' });
-      const { count, bytes } = await sizeFor(key);
-      expect(count, preset).toBe(
-        toolListFor({
-          scopes: [...presets[preset]],
-          keyCreatedUtc: clock.now().toISOString(),
-          demonstration: false,
-        }).length,
-      );
-      expect(bytes, preset).toBeLessThan(60_000);
+  it('fits each preset an assistant is given in 60 KB, leaving it room to think, with every toolset listed', async () => {
+    for (const preset of ['dashboard', 'automation', 'assistant'] as const)
+      for (const [query, choice] of [
+        ['', defaultChoice],
+        ['?toolsets=all', everyToolset],
+      ] as const) {
+        const { key } = await t.key({ workspaceId, preset, expires: 'never' });
+        const { count, bytes } = await sizeFor(key, query);
+        expect(count, preset).toBe(toolListFor(callerOf(presets[preset]), choice).length);
+        expect(bytes, `${preset}${query}`).toBeLessThan(60_000);
+      }
+  });
+
+  it('fits the default toolsets of a key that may do everything in 48 KB, leaving issue 26 room under 60 KB', async () => {
+    const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+    const { count, bytes } = await sizeFor(key);
+    const defaults = tools.filter((x) => defaultToolsets.includes(toolsetOf(x)));
+    expect(count).toBe(defaults.length + discoveryNames.size);
+    expect(bytes).toBeLessThan(48_000);
+  });
+
+  it('keeps each toolset small, so the defaults and any one more stay under 60 KB for a key that may do everything', async () => {
+    const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+    const base = (await sizeFor(key)).bytes;
+    for (const name of toolsetNames as ToolsetName[]) {
+      const { bytes } = await sizeFor(key, `?toolsets=${name}`);
+      expect(bytes - base, name).toBeLessThan(12_000);
     }
   });
 
-  it('bounds the everything preset on its own', async () => {
-    // everything is the sum of every toolset: a key for a person or a script that runs the whole
-    // workspace more than an assistant's. It grows with each toolset (issues 25 and 26 add the
-    // write ones), so this bound makes each growth a decision rather than a drift.
+  it('bounds the everything preset with every toolset listed on its own', async () => {
+    // Every toolset of the key that may do everything: a choice made in the URL (toolsets=all), by
+    // a person or a script running the whole workspace more than an assistant. It grows with each
+    // toolset (issues 25 and 26 add the write ones), so this bound makes each growth a decision
+    // rather than a drift.
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-    const { count, bytes } = await sizeFor(key);
-    expect(count).toBe(tools.length);
+    const { count, bytes } = await sizeFor(key, '?toolsets=all');
+    expect(count).toBe(tools.length + discoveryNames.size);
     expect(bytes).toBeLessThan(68_000);
   });
 
-  it("keeps each scope's toolset small, so any choice of scopes adds up slowly", async () => {
+  it("keeps each scope's tools small, so any choice of scopes adds up slowly", async () => {
     // people:read alone calls only what any key may call: the list every other adds to.
-    const base = (await sizeFor(await keyWith(['people:read']))).bytes;
+    const base = (await sizeFor(await keyWith(['people:read']), '?toolsets=all')).bytes;
     for (const scope of scopes) {
-      const { bytes } = await sizeFor(await keyWith([scope]));
+      const { bytes } = await sizeFor(await keyWith([scope]), '?toolsets=all');
       expect(bytes - base, scope).toBeLessThan(12_000);
     }
   });

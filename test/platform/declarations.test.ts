@@ -82,7 +82,7 @@ describe('the declaration of every operation', () => {
   });
 
   it('gives MCP tools of conditional writes an ifMatch argument and idempotent ones an idempotencyKey', async () => {
-    const client = await t.mcp(key);
+    const client = await t.mcp(key, {}, '?toolsets=all');
     const listed = (await client.listTools()).tools;
     for (const tool of tools) {
       const properties = listed.find((x) => x.name === tool.name)!.inputSchema.properties ?? {};

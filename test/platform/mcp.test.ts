@@ -1,7 +1,10 @@
 // The MCP server at /mcp through the official SDK client: the tool table with schemas and safety
 // hints, the same data as REST, the same keys and problems, and the Origin check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoveryNames } from '../../mcp/discovery-tools';
 import { tools } from '../../mcp/tools';
+import { defaultToolsets } from '../../mcp/toolset-choice';
+import { toolsetOf } from '../../mcp/toolsets';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { hintsOf } from '../support/mcp-hints';
 import { type ApiAnswer, startTestServer, type TestServer } from '../support/server';
@@ -51,9 +54,9 @@ const toolProblem = (result: Record<string, unknown>) =>
 
 describe('tools/list', () => {
   it('lists every tool of the tool table with a description, an input schema and safety hints', async () => {
-    const client = await t.mcp(everything);
+    const client = await t.mcp(everything, {}, '?toolsets=all');
     const listed = (await client.listTools()).tools;
-    expect(listed.map((x) => x.name).sort()).toEqual(tools.map((x) => x.name).sort());
+    expect(listed.map((x) => x.name).sort()).toEqual([...tools.map((x) => x.name), ...discoveryNames].sort());
     for (const tool of listed) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(20);
       expect(tool.inputSchema.type).toBe('object');
@@ -237,7 +240,9 @@ describe('keys on MCP', () => {
   it('accepts the key in X-Api-Key as REST does', async () => {
     const res = await rawMcp({ 'x-api-key': everything });
     expect(res.status).toBe(200);
-    expect(res.body.result.tools.length).toBe(tools.length);
+    // The default toolsets' tools (an everything key may call them all) and the discovery tools.
+    const defaults = tools.filter((x) => defaultToolsets.includes(toolsetOf(x)));
+    expect(res.body.result.tools.length).toBe(defaults.length + discoveryNames.size);
   });
 
   it('sends the rate headers on MCP answers too', async () => {

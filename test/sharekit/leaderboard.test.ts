@@ -271,7 +271,7 @@ describe('refusals', () => {
 
 describe('through MCP', () => {
   it('answers the same board as REST, as a read-only tool', async () => {
-    const client = await t.mcp(peopleReader);
+    const client = await t.mcp(peopleReader, {}, '?toolsets=sharekit');
     try {
       const listed = await callTool(client, 'list_sharekit_leaderboard', { eventId: summit, limit: 4 });
       expect(listed.isError).toBe(false);

@@ -42,9 +42,10 @@ export interface TestServer {
   key(
     request: Omit<KeyRequest, 'name'> & { name?: string },
   ): Promise<{ apiKeyId: string; key: string; prefix: string }>;
-  mcp(key: string | null, headers?: Record<string, string>): Promise<Client>;
+  /** An MCP client of /mcp, or of /mcp with a query (?toolsets=…). */
+  mcp(key: string | null, headers?: Record<string, string>, query?: string): Promise<Client>;
   /** One raw JSON-RPC message to /mcp with a bearer credential, to see the HTTP answer the SDK hides. */
-  postMcp(credential: string, message?: unknown): Promise<Response>;
+  postMcp(credential: string, message?: unknown, query?: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -150,17 +151,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async key(request) {
       return createKey(server.services.db, server.services.clock, { name: 'test key', ...request });
     },
-    async mcp(key, headers = {}) {
+    async mcp(key, headers = {}, query = '') {
       const client = new Client({ name: 'tessera-test', version: '1.0.0' });
-      const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+      const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp${query}`), {
         fetch: fetchWithCa,
         requestInit: { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } },
       });
       await client.connect(transport);
       return client;
     },
-    postMcp(credential, message = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) {
-      return fetchWithCa(`${base}/mcp`, {
+    postMcp(credential, message = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, query = '') {
+      return fetchWithCa(`${base}/mcp${query}`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${credential}`,

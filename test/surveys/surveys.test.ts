@@ -280,7 +280,7 @@ describe('rules every survey call follows', () => {
   });
 
   it('are tools too, read-only, with the same answers', async () => {
-    const client = await t.mcp(key);
+    const client = await t.mcp(key, {}, '?toolsets=surveys');
     try {
       const listed = await callTool(client, 'list_surveys', { eventId: summit() });
       expect(listed.data.data[0].surveyId).toBe(survey());

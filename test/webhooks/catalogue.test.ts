@@ -301,7 +301,7 @@ describe('messages the service really wrote', () => {
 
 describe('MCP list_event_types', () => {
   it('answers the same 22 types as REST, and is marked read-only', async () => {
-    const client = await t.mcp(key);
+    const client = await t.mcp(key, {}, '?toolsets=webhooks');
     try {
       const tools = (await client.listTools()).tools;
       const tool = tools.find((x) => x.name === 'list_event_types');

@@ -862,7 +862,7 @@ describe('the demonstration workspace', () => {
 
 describe('MCP tools', () => {
   it('are all listed with truthful safety hints', async () => {
-    const client = await t.mcp(admin);
+    const client = await t.mcp(admin, {}, '?toolsets=webhooks');
     try {
       const listed = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
       const hints = (name: string) => {

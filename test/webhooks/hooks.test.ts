@@ -639,7 +639,7 @@ describe('MCP hook tools', () => {
   const names = ['create_hook', 'create_hook_for_type', 'list_hooks', 'get_hook', 'delete_hook'];
 
   it('lists the hook tools with truthful annotations', async () => {
-    const client = await t.mcp(writer);
+    const client = await t.mcp(writer, {}, '?toolsets=webhooks');
     const byName = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
     for (const name of names) expect(byName.has(name), name).toBe(true);
     for (const name of ['list_hooks', 'get_hook']) {
