@@ -132,6 +132,35 @@ describe('the import', () => {
     expect(imported.created.community_members).toBe(2);
   });
 
+  it('sends member.left for an active member who left, never for someone who was only waiting', async () => {
+    const operator = await operatorContext(t.server.services, workspaceId);
+    const members = (status: string) => [
+      {
+        key: 'waiting',
+        email: 'waiting@example.org',
+        status: status === 'left' ? 'left' : 'pending',
+        ...left(status),
+      },
+      { key: 'active', email: 'active@example.org', status, ...left(status) },
+    ];
+    const left = (status: string) => (status === 'left' ? { leftUtc: '2026-10-02T10:00:00Z' } : {});
+    await importFile(operator, file('import-club-c', members('active')));
+    const before = await t.server.services.db.selectFrom('outbox').select('id').execute();
+    await importFile(operator, file('import-club-c', members('left')));
+    const sent = await t.server.services.db
+      .selectFrom('outbox')
+      .select(['type', 'payload'])
+      .where(
+        'id',
+        'not in',
+        before.map((r) => r.id),
+      )
+      .execute();
+    expect(sent.map((m) => [m.type, JSON.parse(m.payload).data.member.email])).toEqual([
+      ['member.left', 'active@example.org'],
+    ]);
+  });
+
   it("refuses a member whose address is another membership's, as one made through the API", async () => {
     const operator = await operatorContext(t.server.services, workspaceId);
     await importFile(operator, file('import-club-b', [{ email: 'first@example.org' }]));
