@@ -110,6 +110,14 @@ export const tools: Tool[] = [
   tool(communities.listCommunities),
   tool(communities.getCommunity),
   tool(communities.listCommunityMembers),
+  tool(communities.createCommunity),
+  tool(communities.updateCommunity),
+  tool(communities.setCommunityStatus),
+  tool(communities.joinCommunity),
+  tool(communities.approveCommunityMember),
+  tool(communities.declineCommunityMember),
+  tool(communities.leaveCommunity),
+  tool(communities.setEventCommunity),
 
   // Webhooks and automation subscriptions
   tool(webhooks.listEventTypes),

@@ -19,6 +19,7 @@ import { checkInSummarySchema } from '../core/checkin/get-check-in-summary';
 import { offlineScanSchema, scanAnswerSchema } from '../core/checkin/upload-offline-scans';
 import { communityListItemSchema, communitySchema } from '../core/communities/community-view';
 import { communityRefSchema, memberSchema } from '../core/communities/member-view';
+import { eventCommunitySchema } from '../core/communities/set-event-community';
 import { crewMemberSchema, shiftSchema } from '../core/crew/crew-view';
 import { eventRefSchema, eventSchema, modulesSchema, venueSchema } from '../core/events/event-view';
 import { eventStatsSchema } from '../core/events/get-event-stats';
@@ -113,6 +114,7 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   Community: communitySchema,
   CommunityRef: communityRefSchema,
   CommunityMember: memberSchema,
+  EventCommunity: eventCommunitySchema,
   Webhook: webhookSchema,
   WebhookDelivery: deliverySchema,
   WebhookEventType: eventTypeSchema,

@@ -84,6 +84,11 @@ const problemSchema: Json = {
       },
     },
     ticketTypeId: { type: 'string', format: 'uuid', description: 'soldOut, unknownTicket: the ticket type.' },
+    memberId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'alreadyMember: the membership that address holds.',
+    },
     reason: {
       type: 'string',
       description: 'registrationRefused: why (addOnSoldOut, maxPerOrder, eventEnded, ...).',

@@ -202,6 +202,14 @@ export const routes: Route[] = [
     get('/communities', communities.listCommunities),
     get('/communities/:communityId', communities.getCommunity),
     get('/communities/:communityId/members', communities.listCommunityMembers),
+    post('/communities', communities.createCommunity, { status: 201 }),
+    patch('/communities/:communityId', communities.updateCommunity),
+    put('/communities/:communityId/status', communities.setCommunityStatus),
+    post('/communities/:communityId/members', communities.joinCommunity, { status: 201 }),
+    post('/communities/:communityId/members/:memberId/approve', communities.approveCommunityMember),
+    post('/communities/:communityId/members/:memberId/decline', communities.declineCommunityMember),
+    post('/communities/:communityId/members/:memberId/leave', communities.leaveCommunity),
+    put('/events/:eventId/community', communities.setEventCommunity),
   ]),
 
   ...area(areas.webhooks, [

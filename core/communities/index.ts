@@ -1,3 +1,11 @@
+export { approveCommunityMember } from './approve-community-member';
+export { createCommunity } from './create-community';
+export { declineCommunityMember } from './decline-community-member';
 export { getCommunity } from './get-community';
+export { joinCommunity } from './join-community';
+export { leaveCommunity } from './leave-community';
 export { listCommunities } from './list-communities';
 export { listCommunityMembers } from './list-community-members';
+export { setCommunityStatus } from './set-community-status';
+export { setEventCommunity } from './set-event-community';
+export { updateCommunity } from './update-community';

@@ -11,6 +11,7 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { recount } from './counts';
 import { importFormat } from './format';
 import { jsonPath } from './json-path';
+import { refuseSecondMemberships } from './member-emails';
 import { emitImportMessages } from './messages';
 import type { ImportIssue } from './plan';
 import { planFile } from './plan-file';
@@ -117,6 +118,7 @@ export const importFileOperation = defineOperation({
       'communities',
       plan.issues,
     );
+    await refuseSecondMemberships(ctx, plan, plan.issues);
     if (plan.issues.length > 0) throw new ImportRefused(plan.issues);
     const report = await writePlan(ctx.db, plan, now);
     const eventIds = plan.rows('events').map((p) => String(p.row.id));

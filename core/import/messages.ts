@@ -83,7 +83,8 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
     if (lead.shared === 1 && lead.erased === 0)
       await count(leadCaptured.emit(ctx, { event: await eventOf(lead.event_id), lead }));
 
-  // member.joined / member.left: a member who became active, or left.
+  // member.joined / member.left: a member who became active, or an active one who left (someone
+  // declined or withdrawing while waiting was never a member), as the live use cases send them.
   const members = await nowAndBefore(report.tables.get('community_members'), (some) =>
     db.selectFrom('community_members').selectAll().where('id', 'in', some).execute(),
   );
@@ -91,7 +92,7 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
     const emitter =
       row.status === 'active' && before?.status !== 'active'
         ? memberJoined
-        : row.status === 'left' && before !== null && before.status !== 'left'
+        : row.status === 'left' && before?.status === 'active'
           ? memberLeft
           : null;
     if (!emitter) continue;

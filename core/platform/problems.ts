@@ -64,6 +64,16 @@ export const problemCatalogue = {
     title: 'Code taken',
     detail: 'A discount code with these letters already exists.',
   },
+  alreadyMember: {
+    status: 409,
+    title: 'Already a member',
+    detail: 'Someone with this email address is already a member of the community, or waiting for approval.',
+  },
+  memberNotPending: {
+    status: 409,
+    title: 'Member not waiting for approval',
+    detail: 'Only a member waiting for approval can be approved or declined.',
+  },
   capacityBelowTaken: {
     status: 409,
     title: 'Capacity below places taken',

@@ -169,7 +169,7 @@ const definitions: Record<WebhookEventType, Omit<EventTypeDefinition, 'type'>> =
   'member.left': {
     summary: 'Someone left a community',
     description:
-      'Sent when a member leaves a community or is removed. data = { community, member } with the member as left.',
+      'Sent when an active member leaves a community or is removed (not when a request to join is declined or withdrawn). data = { community, member } with the member as left.',
     scopes: ['communities:read', people],
     data: memberData,
     personal: [memberPersonal],

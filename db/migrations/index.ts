@@ -19,6 +19,7 @@ import * as changeFeed from './0016-change-feed';
 import * as severalProcesses from './0017-several-processes';
 import * as anyHookClient from './0018-any-hook-client';
 import * as feedbackGivenLive from './0021-feedback-given-live';
+import * as oneMembershipPerEmail from './0022-one-membership-per-email';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017-several-processes': severalProcesses,
   '0018-any-hook-client': anyHookClient,
   '0021-feedback-given-live': feedbackGivenLive,
+  '0022-one-membership-per-email': oneMembershipPerEmail,
 };
 
 export const migrationProvider: MigrationProvider = {

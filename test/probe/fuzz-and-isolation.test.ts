@@ -112,6 +112,7 @@ const paramTable: Record<string, Table> = {
   webhookId: 'webhooks',
   hookId: 'hooks',
   communityId: 'communities',
+  memberId: 'community_members',
   surveyId: 'surveys',
   submissionId: 'submissions',
   invoiceId: 'invoices',

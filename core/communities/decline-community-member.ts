@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+import { defineOperation } from '../platform/pipeline/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { moveMember } from './member-status';
+import { memberSchema, memberView } from './member-view';
+
+export const declineCommunityMember = defineOperation({
+  name: 'declineCommunityMember',
+  title: 'Decline a member',
+  description:
+    'Declines someone waiting to join a community: their request ends (status left) and they never became a member. To remove an active member use leave_community. Needs communities:write.',
+  scope: 'communities:write',
+  effect: 'write',
+  extension: true,
+  repeatable: true,
+  problems: ['notFound', 'memberNotPending'],
+  activity: {
+    resourceType: 'communityMember',
+    resourceId: (_input, member) => member.memberId,
+    summary: () => 'declined',
+  },
+  input: v.object({
+    communityId: uuid('The community id.'),
+    memberId: uuid('The member id.'),
+  }),
+  output: memberSchema,
+  async handler(ctx, input) {
+    // No member.left: someone declined was never a member (member.joined was not sent for them).
+    const move = await moveMember(ctx, input, (member, now) => {
+      if (member.status === 'active')
+        throw problem(
+          'memberNotPending',
+          'This person is an active member: to remove them, use leave_community.',
+        );
+      if (member.status === 'left') return null;
+      return { status: 'left', left_utc: now };
+    });
+    return memberView(ctx.actor, move.after);
+  },
+});

@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+import { communityStatuses } from '../../db/values';
+import { nothingChanged } from '../platform/pipeline/change-log';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { communitySchema, communityView, loadCommunity } from './community-view';
+
+export const setCommunityStatus = defineOperation({
+  name: 'setCommunityStatus',
+  title: 'Publish or unpublish a community',
+  description:
+    'Publishes a community, opening its public page, or returns it to draft, closing the page; for other changes use update_community. Needs communities:write.',
+  scope: 'communities:write',
+  effect: 'write',
+  extension: true,
+  repeatable: true,
+  problems: ['notFound'],
+  etag: true,
+  ifMatch: { current: async (ctx, input) => communityView(ctx, await loadCommunity(ctx, input.communityId)) },
+  activity: {
+    resourceType: 'community',
+    resourceId: (_input, community) => community.communityId,
+    summary: (input) => input.status,
+  },
+  input: v.object({
+    communityId: uuid('The community id.'),
+    status: v.pipe(v.picklist(communityStatuses), v.description('published or draft.')),
+  }),
+  output: communitySchema,
+  async handler(ctx, input) {
+    const current = await loadCommunity(ctx, input.communityId);
+    if (current.status === input.status) {
+      nothingChanged(ctx);
+      return communityView(ctx, current);
+    }
+    const changes = { status: input.status, ...(await changedNow(ctx)) };
+    await ctx.db.updateTable('communities').set(changes).where('id', '=', current.id).execute();
+    return communityView(ctx, { ...current, ...changes });
+  },
+});
