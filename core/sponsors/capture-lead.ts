@@ -21,9 +21,11 @@ export const captureLead = defineOperation({
   name: 'captureLead',
   title: 'Capture a lead',
   description:
-    "Captures a visitor at a sponsor's booth by attendee id: the first capture of a visitor by a sponsor makes the lead, a later one updates it. The visitor's details are kept only with consent, the email only when shareEmail is true too. Needs leads:write.",
+    "Captures a visitor at a sponsor's booth by attendee id: the first capture makes the lead, a later one updates it. Details are kept only with consent, the email only with shareEmail too. Needs leads:write.",
   scope: 'leads:write',
   effect: 'write',
+  // Capturing the same visitor again changes the one lead, never makes another.
+  repeatable: true,
   idempotent: true,
   extension: true,
   module: 'leads',

@@ -14,7 +14,7 @@ export const exportSponsorLeads = defineOperation({
   name: 'exportSponsorLeads',
   title: "Export a sponsor's leads",
   description:
-    'Gives one sponsor its leads (those the visitor agreed to share), newest first, while its level includes the lead download and its export window is open; otherwise refused, saying why. Needs sponsors:read and people:read.',
+    "One sponsor's shared leads, newest first, while its level includes the lead download and its window is open; otherwise refused, saying why. Needs sponsors:read and people:read.",
   scope: 'sponsors:read',
   effect: 'read',
   extension: true,
