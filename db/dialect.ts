@@ -129,6 +129,15 @@ export function claiming<QB extends SelectQueryBuilder<any, any, any>>(db: Kysel
 }
 
 /**
+ * A select of a row the transaction is about to change or remove, after checking what depends on
+ * it: on PostgreSQL it locks the row (waiting for a writer that references it to finish), so the
+ * check sees every reference. SQLite has one writer at a time.
+ */
+export function lockingRow<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB): QB {
+  return isPostgres(db) ? (qb.forUpdate() as QB) : qb;
+}
+
+/**
  * The key of PostgreSQL's advisory lock named by a text (a value or a column's expression): the
  * one way every lock here is named, so a lock taken in one place is the one tested in another.
  */

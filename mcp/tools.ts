@@ -78,6 +78,16 @@ export const tools: Tool[] = [
   tool(sponsors.listSponsors),
   tool(sponsors.listSponsorLevels),
   tool(sponsors.listLeads),
+  tool(sponsors.createSponsorLevel),
+  tool(sponsors.updateSponsorLevel),
+  tool(sponsors.deleteSponsorLevel),
+  tool(sponsors.createSponsor),
+  tool(sponsors.updateSponsor),
+  tool(sponsors.deleteSponsor),
+  tool(sponsors.exportSponsorLeads),
+  tool(sponsors.captureLead),
+  tool(sponsors.updateLead),
+  tool(sponsors.deleteLead),
 
   // Call for speakers and share kit
   tool(cfp.listSubmissions),

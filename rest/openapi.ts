@@ -70,6 +70,8 @@ const problemSchema: Json = {
     },
     etag: { type: 'string', description: 'preconditionFailed: the current entity tag.' },
     taken: { type: 'integer', description: 'capacityBelowTaken: places taken (or people inside a door).' },
+    sponsorCount: { type: 'integer', description: 'levelInUse: how many sponsors have the level.' },
+    leadCount: { type: 'integer', description: 'sponsorHasLeads: how many leads the sponsor has.' },
     sessions: {
       type: 'array',
       description: 'clash: the sessions in the way.',

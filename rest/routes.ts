@@ -166,6 +166,16 @@ export const routes: Route[] = [
     get('/events/:eventId/sponsors', sponsors.listSponsors),
     get('/events/:eventId/sponsor-levels', sponsors.listSponsorLevels),
     get('/events/:eventId/leads', sponsors.listLeads),
+    post('/events/:eventId/sponsor-levels', sponsors.createSponsorLevel, { status: 201 }),
+    patch('/events/:eventId/sponsor-levels/:levelId', sponsors.updateSponsorLevel),
+    del('/events/:eventId/sponsor-levels/:levelId', sponsors.deleteSponsorLevel, { status: 204 }),
+    post('/events/:eventId/sponsors', sponsors.createSponsor, { status: 201 }),
+    patch('/events/:eventId/sponsors/:sponsorId', sponsors.updateSponsor),
+    del('/events/:eventId/sponsors/:sponsorId', sponsors.deleteSponsor, { status: 204 }),
+    get('/events/:eventId/sponsors/:sponsorId/leads', sponsors.exportSponsorLeads),
+    post('/events/:eventId/leads', sponsors.captureLead, { status: 201 }),
+    patch('/events/:eventId/leads/:leadId', sponsors.updateLead),
+    del('/events/:eventId/leads/:leadId', sponsors.deleteLead, { status: 204 }),
   ]),
 
   ...area(areas.cfp, [

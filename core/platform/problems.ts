@@ -100,6 +100,21 @@ export const problemCatalogue = {
     detail:
       'A question people have answered cannot be removed or change its kind, nor lose an option they chose.',
   },
+  levelInUse: {
+    status: 409,
+    title: 'Level in use',
+    detail: 'Sponsors still have this level; move them to another level first.',
+  },
+  sponsorHasLeads: {
+    status: 409,
+    title: 'Sponsor has leads',
+    detail: 'The sponsor has leads; remove them with it only when asked to (withLeads).',
+  },
+  leadDownloadClosed: {
+    status: 409,
+    title: 'Lead download closed',
+    detail: "The sponsor's level does not let it download its leads now.",
+  },
   idempotencyKeyInUse: {
     status: 409,
     title: 'Idempotency key in use',

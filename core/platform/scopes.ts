@@ -93,9 +93,15 @@ export function readIncludedBy(write: Scope): Scope | undefined {
   return write.endsWith(':write') && isScope(read) ? read : undefined;
 }
 
+/** The narrower write a write includes: sponsors:write, the organiser's, captures leads too. */
+export function writeIncludedBy(write: Scope): Scope | undefined {
+  return write === 'sponsors:write' ? 'leads:write' : undefined;
+}
+
 /** Whether the scopes held allow what needs `needed`: held itself, or a write that includes it. */
 export function hasScope(held: readonly Scope[], needed: Scope): boolean {
   if (held.includes(needed)) return true;
+  if (held.some((s) => writeIncludedBy(s) === needed)) return true;
   return needed.endsWith(':read') && held.some((s) => readIncludedBy(s) === needed);
 }
 

@@ -1,3 +1,13 @@
+export { captureLead } from './capture-lead';
+export { createSponsor } from './create-sponsor';
+export { createSponsorLevel } from './create-sponsor-level';
+export { deleteLead } from './delete-lead';
+export { deleteSponsor } from './delete-sponsor';
+export { deleteSponsorLevel } from './delete-sponsor-level';
+export { exportSponsorLeads } from './export-sponsor-leads';
 export { listLeads } from './list-leads';
 export { listSponsorLevels } from './list-sponsor-levels';
 export { listSponsors } from './list-sponsors';
+export { updateLead } from './update-lead';
+export { updateSponsor } from './update-sponsor';
+export { updateSponsorLevel } from './update-sponsor-level';

@@ -9,6 +9,9 @@ import { leadItemSchema, leadItemView, leadQuery } from './lead-view';
 export const leadsDefaultLimit = 25;
 export const leadsMaxLimit = 100;
 
+/** A page of lead items: the organiser's list and a sponsor's export answer the same. */
+export const leadItemPage = pageOf(leadItemSchema);
+
 export const listLeads = defineOperation({
   name: 'listLeads',
   title: 'List leads',
@@ -33,7 +36,7 @@ export const listLeads = defineOperation({
       ),
     ),
   }),
-  output: pageOf(leadItemSchema),
+  output: leadItemPage,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(

@@ -1,0 +1,30 @@
+// The visitor a booth captures, found at the event. Today a visitor is named by attendee id; when
+// tickets carry a code, resolving that code to its attendee belongs here, beside the attendee id,
+// and capture-lead.ts takes the code as one more way to name the visitor.
+import type { AttendeeRow } from '../../db/schema';
+import type { Ctx } from '../platform/context';
+import { problem } from '../platform/problems';
+
+export type Visitor = Pick<
+  AttendeeRow,
+  'id' | 'first_name' | 'last_name' | 'company' | 'job_title' | 'email' | 'status' | 'erased'
+>;
+
+/** The attendee, refused when not at this event, erased (404) or cancelled (409). */
+export async function findVisitor(ctx: Ctx, eventId: string, attendeeId: string): Promise<Visitor> {
+  const visitor = await ctx.db
+    .selectFrom('attendees')
+    .select(['id', 'first_name', 'last_name', 'company', 'job_title', 'email', 'status', 'erased'])
+    .where('id', '=', attendeeId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  // A person who erased their data is not captured again: nothing new is kept about them.
+  if (!visitor || visitor.erased === 1)
+    throw problem('attendeeNotFound', `No attendee ${attendeeId} at this event.`);
+  if (visitor.status === 'cancelled')
+    throw problem(
+      'alreadyCancelled',
+      `The ticket of attendee ${attendeeId} is cancelled; a lead needs a visitor with a ticket.`,
+    );
+  return visitor;
+}

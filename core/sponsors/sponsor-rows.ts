@@ -1,0 +1,44 @@
+// A sponsor, a level or a lead, found only at its event: another event's or workspace's id answers
+// 404 notFound as if it did not exist. `forChange` locks the row on PostgreSQL for a removal that
+// first checks what depends on it.
+import { lockingRow } from '../../db/dialect';
+import type { Ctx } from '../platform/context';
+import { problem } from '../platform/problems';
+import { leadQuery } from './lead-view';
+import { sponsorQuery } from './sponsor-view';
+
+export async function loadSponsorLevel(ctx: Ctx, eventId: string, levelId: string, forChange = false) {
+  const query = ctx.db
+    .selectFrom('sponsor_levels')
+    .selectAll()
+    .where('id', '=', levelId)
+    .where('event_id', '=', eventId);
+  const row = await (forChange ? lockingRow(ctx.db, query) : query).executeTakeFirst();
+  if (!row) throw problem('notFound', `No sponsor level ${levelId} at this event.`);
+  return row;
+}
+
+export async function loadSponsor(ctx: Ctx, eventId: string, sponsorId: string, forChange = false) {
+  const query = ctx.db
+    .selectFrom('sponsors')
+    .selectAll()
+    .where('id', '=', sponsorId)
+    .where('event_id', '=', eventId);
+  const row = await (forChange ? lockingRow(ctx.db, query) : query).executeTakeFirst();
+  if (!row) throw problem('notFound', `No sponsor ${sponsorId} at this event.`);
+  return row;
+}
+
+/** A sponsor with its level's name and rank, as the sponsor view shows it. */
+export async function loadSponsorView(ctx: Ctx, sponsorId: string) {
+  return sponsorQuery(ctx.db).where('sponsors.id', '=', sponsorId).executeTakeFirstOrThrow();
+}
+
+export async function loadLead(ctx: Ctx, eventId: string, leadId: string) {
+  const row = await leadQuery(ctx.db)
+    .where('leads.id', '=', leadId)
+    .where('leads.event_id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) throw problem('notFound', `No lead ${leadId} at this event.`);
+  return row;
+}
