@@ -22,7 +22,7 @@ beforeAll(async () => {
     scopes: ['communities:write', 'events:write', 'people:read'],
     expires: 'never',
   }));
-  client = await t.mcp(key);
+  client = await t.mcp(key, {}, '?toolsets=communities');
 });
 afterAll(async () => {
   await client?.close();

@@ -56,7 +56,7 @@ async function callWithTag(
 
 describe('an assistant runs sponsors and leads through MCP alone', () => {
   it('adds a level and a sponsor, captures a visitor, changes, exports, lists and removes', async () => {
-    const client = await t.mcp(key);
+    const client = await t.mcp(key, {}, '?toolsets=sponsors');
     const listed = (await client.listTools()).tools;
     for (const name of [
       'create_sponsor_level',

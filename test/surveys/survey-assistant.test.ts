@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await startTestServer();
   const { workspaceId } = await t.workspace('Survey assistant', true);
   const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-  client = await t.mcp(key);
+  client = await t.mcp(key, {}, '?toolsets=surveys');
   summit = sampleIds(workspaceId).event('summit');
 });
 afterAll(async () => {
