@@ -84,6 +84,11 @@ const problemSchema: Json = {
       },
     },
     ticketTypeId: { type: 'string', format: 'uuid', description: 'soldOut, unknownTicket: the ticket type.' },
+    shiftId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'shiftFull: the full shift; shiftClash: the shift at the same time.',
+    },
     reason: {
       type: 'string',
       description: 'registrationRefused: why (addOnSoldOut, maxPerOrder, eventEnded, ...).',

@@ -69,6 +69,16 @@ export const problemCatalogue = {
     title: 'Capacity below places taken',
     detail: 'The capacity cannot be set below the places already taken.',
   },
+  shiftFull: {
+    status: 409,
+    title: 'Shift full',
+    detail: 'The shift has as many people as it needs; shiftId names it.',
+  },
+  shiftClash: {
+    status: 409,
+    title: 'Shift clash',
+    detail: 'The crew member is already on a shift at that time; shiftId names it.',
+  },
   idempotencyKeyInUse: {
     status: 409,
     title: 'Idempotency key in use',
