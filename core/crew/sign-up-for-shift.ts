@@ -11,7 +11,7 @@ export const signUpForShift = defineOperation({
   name: 'signUpForShift',
   title: 'Sign up for a shift',
   description:
-    'Puts a crew member on a shift and sends shift.signed_up; answers the shift. A full shift is refused with 409 shiftFull, and a shift of theirs at an overlapping time with 409 shiftClash, each naming the shift. Someone already on it changes nothing. Needs crew:write.',
+    'Puts a crew member on a shift and sends shift.signed_up; answers the shift. A full shift is refused with shiftFull, a shift of theirs at an overlapping time with shiftClash, each naming the shift. Needs crew:write.',
   scope: 'crew:write',
   effect: 'write',
   repeatable: true,

@@ -16,7 +16,7 @@ export const updateShift = defineOperation({
   name: 'updateShift',
   title: 'Change a shift',
   description:
-    'Changes a shift; send only what changes (place replaces the whole place). needed cannot go below the people on the shift (409 capacityBelowTaken), and a new time cannot overlap another shift of someone on it (409 shiftClash). Needs crew:write.',
+    'Changes a shift; send only what changes (place replaces the whole place). needed cannot go below the people on it, nor a new time overlap another shift of theirs. Needs crew:write.',
   scope: 'crew:write',
   effect: 'write',
   repeatable: true,
