@@ -562,6 +562,37 @@ describe('signing up and dropping', () => {
   });
 });
 
+describe('changes seen by updatedSince', () => {
+  it('a sign-up and a drop mark the shift changed; a shift nobody touched stays out', async () => {
+    const eventId = await newEvent();
+    const member = await invite(eventId);
+    const taken = await addShift(eventId);
+    const untouched = await addShift(eventId, {
+      startsLocal: '2027-05-01T14:00',
+      endsLocal: '2027-05-01T15:00',
+    });
+    clock.advance(1000);
+    const since = clock.now().toISOString();
+    clock.advance(1000);
+    expect((await signUp(eventId, taken.shiftId, member.crewMemberId)).status).toBe(200);
+    const changed = async () =>
+      (
+        await t.api(`/events/${eventId}/shifts?updatedSince=${encodeURIComponent(since)}`, {
+          key: crewReader,
+        })
+      ).body.data.map((s: any) => s.shiftId);
+    expect(await changed()).toEqual([taken.shiftId]);
+    const later = clock.now().toISOString();
+    clock.advance(1000);
+    expect((await drop(eventId, taken.shiftId, member.crewMemberId)).status).toBe(204);
+    const after = await t.api(`/events/${eventId}/shifts?updatedSince=${encodeURIComponent(later)}`, {
+      key: crewReader,
+    });
+    expect(after.body.data.map((s: any) => [s.shiftId, s.assigned])).toEqual([[taken.shiftId, 0]]);
+    expect(untouched.updatedUtc < since).toBe(true);
+  });
+});
+
 describe('refusals', () => {
   it('needs crew:write (a crew:read key is refused naming it)', async () => {
     const eventId = await newEvent();
