@@ -101,7 +101,15 @@ export const tools: Tool[] = [
 
   // Crew and shifts
   tool(crew.listCrew),
+  tool(crew.inviteCrewMember),
+  tool(crew.updateCrewMember),
+  tool(crew.removeCrewMember),
   tool(crew.listShifts),
+  tool(crew.createShift),
+  tool(crew.updateShift),
+  tool(crew.deleteShift),
+  tool(crew.signUpForShift),
+  tool(crew.dropShift),
 
   tool(surveys.listSurveys),
   tool(surveys.getSurveyResults),

@@ -91,6 +91,11 @@ const problemSchema: Json = {
       format: 'uuid',
       description: 'alreadyMember: the membership that address holds.',
     },
+    shiftId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'shiftFull: the full shift; shiftClash: the shift at the same time.',
+    },
     reason: {
       type: 'string',
       description: 'registrationRefused: why (addOnSoldOut, maxPerOrder, eventEnded, ...).',

@@ -191,7 +191,15 @@ export const routes: Route[] = [
   ]),
   ...area(areas.crew, [
     get('/events/:eventId/crew', crew.listCrew),
+    post('/events/:eventId/crew', crew.inviteCrewMember, { status: 201 }),
+    patch('/events/:eventId/crew/:crewMemberId', crew.updateCrewMember),
+    del('/events/:eventId/crew/:crewMemberId', crew.removeCrewMember, { status: 204 }),
     get('/events/:eventId/shifts', crew.listShifts),
+    post('/events/:eventId/shifts', crew.createShift, { status: 201 }),
+    patch('/events/:eventId/shifts/:shiftId', crew.updateShift),
+    del('/events/:eventId/shifts/:shiftId', crew.deleteShift, { status: 204 }),
+    post('/events/:eventId/shifts/:shiftId/crew', crew.signUpForShift),
+    del('/events/:eventId/shifts/:shiftId/crew/:crewMemberId', crew.dropShift, { status: 204 }),
   ]),
   ...area(areas.surveys, [
     get('/events/:eventId/surveys', surveys.listSurveys),

@@ -1,2 +1,10 @@
+export { createShift } from './create-shift';
+export { deleteShift } from './delete-shift';
+export { dropShift } from './drop-shift';
+export { inviteCrewMember } from './invite-crew-member';
 export { listCrew } from './list-crew';
 export { listShifts } from './list-shifts';
+export { removeCrewMember } from './remove-crew-member';
+export { signUpForShift } from './sign-up-for-shift';
+export { updateCrewMember } from './update-crew-member';
+export { updateShift } from './update-shift';

@@ -115,6 +115,16 @@ export const problemCatalogue = {
     title: 'Lead download closed',
     detail: "The sponsor's level does not let it download its leads now.",
   },
+  shiftFull: {
+    status: 409,
+    title: 'Shift full',
+    detail: 'The shift has as many people as it needs; shiftId names it.',
+  },
+  shiftClash: {
+    status: 409,
+    title: 'Shift clash',
+    detail: 'The crew member is already on a shift at that time; shiftId names it.',
+  },
   idempotencyKeyInUse: {
     status: 409,
     title: 'Idempotency key in use',

@@ -116,6 +116,8 @@ const paramTable: Record<string, Table> = {
   surveyId: 'surveys',
   submissionId: 'submissions',
   invoiceId: 'invoices',
+  crewMemberId: 'crew_members',
+  shiftId: 'shifts',
 };
 
 /** Path parameters that name no row: the values they take. */

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { crewOnShifts } from './assignments';
+import { loadShift, shiftNow } from './load-crew';
+import { dropFromShift, touchShift } from './shift-places';
+
+export const deleteShift = defineOperation({
+  name: 'deleteShift',
+  title: 'Remove a shift',
+  description:
+    'Removes a shift. Everyone on it is taken off first, and shift.dropped is sent for each, so they are told. Needs crew:write.',
+  scope: 'crew:write',
+  effect: 'destructive',
+  repeatable: true,
+  extension: true,
+  module: 'crew',
+  problems: ['notFound'],
+  ifMatch: {
+    async current(ctx, input) {
+      return shiftNow(ctx, await loadEvent(ctx, input.eventId), input.shiftId);
+    },
+  },
+  activity: { resourceType: 'shift', resourceId: (_input, removed) => removed.shiftId },
+  input: v.object({ eventId: uuid('The event id.'), shiftId: uuid('The shift id.') }),
+  output: v.object({ shiftId: uuid('The shift removed.'), deleted: v.literal(true) }),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const shift = await loadShift(ctx, event.id, input.shiftId);
+    // The shift's row first: no sign-up can land after the people on it are read below.
+    await touchShift(ctx, shift.id);
+    for (const crewMemberId of (await crewOnShifts(ctx.db, [shift.id])).get(shift.id)!)
+      await dropFromShift(ctx, event, shift.id, crewMemberId);
+    await ctx.db.deleteFrom('shifts').where('id', '=', shift.id).execute();
+    return { shiftId: shift.id, deleted: true as const };
+  },
+});

@@ -1,0 +1,106 @@
+import * as v from 'valibot';
+import { resolveTimes } from '../events/event-input';
+import { FieldErrors } from '../platform/field-errors';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { crewOnShifts } from './assignments';
+import { shiftSchema } from './crew-view';
+import { loadShift, shiftNow } from './load-crew';
+import { checkRole, resolvePlace, shiftFields } from './shift-input';
+import { clashingShift, refuseClash, touchCrewMember, touchShift } from './shift-places';
+
+export const updateShift = defineOperation({
+  name: 'updateShift',
+  title: 'Change a shift',
+  description:
+    'Changes a shift; send only what changes (place replaces the whole place). needed cannot go below the people on it, nor a new time overlap another shift of theirs. Needs crew:write.',
+  scope: 'crew:write',
+  effect: 'write',
+  repeatable: true,
+  extension: true,
+  module: 'crew',
+  etag: true,
+  problems: ['notFound', 'capacityBelowTaken', 'shiftClash'],
+  ifMatch: {
+    async current(ctx, input) {
+      return shiftNow(ctx, await loadEvent(ctx, input.eventId), input.shiftId);
+    },
+  },
+  activity: { resourceType: 'shift', resourceId: (_input, shift) => shift.shiftId },
+  input: v.object({
+    eventId: uuid('The event id.'),
+    shiftId: uuid('The shift id.'),
+    role: v.optional(shiftFields.role),
+    place: v.optional(shiftFields.place),
+    startsLocal: v.optional(shiftFields.startsLocal),
+    endsLocal: v.optional(shiftFields.endsLocal),
+    startsUtc: v.optional(shiftFields.startsUtc),
+    endsUtc: v.optional(shiftFields.endsUtc),
+    needed: v.optional(shiftFields.needed),
+  }),
+  output: shiftSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const current = await loadShift(ctx, event.id, input.shiftId);
+    const errors = new FieldErrors();
+    checkRole(input.role, errors);
+    const place = input.place ? await resolvePlace(ctx, event.id, input.place, errors) : undefined;
+    const times = resolveTimes(
+      input,
+      event.time_zone,
+      { starts: current.starts_utc, ends: current.ends_utc },
+      errors,
+    );
+    errors.throwIfAny();
+    const starts = times.starts!;
+    const ends = times.ends!;
+    const needed = input.needed ?? current.needed;
+
+    // The shift's row first: sign-ups for it wait until this change is in, and what is read next
+    // includes every one that came before.
+    await touchShift(ctx, current.id);
+    const crewIds = (await crewOnShifts(ctx.db, [current.id])).get(current.id)!;
+    if (starts !== current.starts_utc || ends !== current.ends_utc) {
+      for (const crewMemberId of crewIds) {
+        const clash = await clashingShift(ctx, crewMemberId, { starts, ends, exceptShiftId: current.id });
+        if (clash) refuseClash(clash, `Crew member ${crewMemberId}, on this shift, is`);
+        // Their shifts are listed in time order, which may change.
+        await touchCrewMember(ctx, crewMemberId);
+      }
+    }
+    // The people on it are counted in the same statement that sets needed.
+    const result = await ctx.db
+      .updateTable('shifts')
+      .set({
+        ...(input.role !== undefined && { role: input.role.trim() }),
+        ...place,
+        starts_utc: starts,
+        ends_utc: ends,
+        needed,
+        ...(await changedNow(ctx)),
+      })
+      .where('id', '=', current.id)
+      .where(
+        (eb) =>
+          eb
+            .selectFrom('shift_assignments')
+            .select((c) => c.fn.countAll<number>().as('n'))
+            .where('shift_assignments.shift_id', '=', current.id),
+        '<=',
+        needed,
+      )
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      const taken = (await crewOnShifts(ctx.db, [current.id])).get(current.id)!.length;
+      throw problem(
+        'capacityBelowTaken',
+        `${taken} people are on this shift, so it cannot need fewer; take someone off it first (drop_shift).`,
+        { taken },
+      );
+    }
+    return shiftNow(ctx, event, current.id);
+  },
+});
