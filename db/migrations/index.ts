@@ -18,6 +18,7 @@ import * as keyGeneration from './0015-key-generation';
 import * as changeFeed from './0016-change-feed';
 import * as severalProcesses from './0017-several-processes';
 import * as anyHookClient from './0018-any-hook-client';
+import * as shareLinkChanges from './0023-share-link-changes';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-change-feed': changeFeed,
   '0017-several-processes': severalProcesses,
   '0018-any-hook-client': anyHookClient,
+  '0023-share-link-changes': shareLinkChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

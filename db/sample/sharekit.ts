@@ -157,6 +157,9 @@ async function insertSharers(db: Db, sample: SampleContext, eventKey: string, sp
           channel: link.channel,
           code: `${s.key}-${link.channel}`,
           shared_utc: link.at,
+          created_utc: link.at,
+          updated_utc: link.at,
+          change_seq: await nextChangeSeq(db),
         })
         .execute();
       for (let c = 0; c < link.clicks; c++)
