@@ -17,7 +17,7 @@ export const createShareLink = defineOperation({
   name: 'createShareLink',
   title: 'Make a share link',
   description:
-    "Makes a personal share link for an attendee, a speaker, or a named person sharing for a sponsor, on one channel; a sharer's existing link for that channel is given back instead. Share its shortUrl: a click is counted there, and a registration sent with its code as shareRef counts for the sharer on the leaderboard. Needs sharekit:write.",
+    "Makes a share link on one channel for an attendee, a speaker or a sponsor's named person; an existing one is given back. Its shortUrl counts clicks; a registration with its code as shareRef counts too. Needs sharekit:write.",
   scope: 'sharekit:write',
   effect: 'write',
   extension: true,

@@ -9,7 +9,7 @@ export const deleteShareLink = defineOperation({
   name: 'deleteShareLink',
   title: 'Remove a share link',
   description:
-    'Removes a share link: its short address stops answering and a registration sent with its code no longer counts; the clicks and registrations it brought stay on the leaderboard. Needs sharekit:write.',
+    'Removes a share link: its short address stops answering and its code no longer counts a registration; what it brought stays on the leaderboard. Needs sharekit:write.',
   scope: 'sharekit:write',
   effect: 'destructive',
   extension: true,
