@@ -390,6 +390,8 @@ describe('the short address /s/{slug}/{code}', () => {
       `/s/${slug}/nosuchcode`,
       `/s/${slug}/%27%20or%201%3D1`,
       `/s/no-such-event/ingrid-linkedin`,
+      // The sample's link removed since.
+      `/s/${slug}/attendee-3-email`,
     ]) {
       const res = await visit(path);
       expect(res.status, path).toBe(404);
