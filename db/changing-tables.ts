@@ -21,6 +21,7 @@ export const changingTables = [
   'submissions',
   'submission_speakers',
   'sharers',
+  'share_links',
   'communities',
   'community_members',
   'crew_members',

@@ -675,11 +675,13 @@ export interface SharersTable extends EventOwned, Changing {
 }
 
 /** A sharer's personal link, one per channel; code is its ref. */
-export interface ShareLinksTable extends EventOwned {
+export interface ShareLinksTable extends EventOwned, Changing {
   sharer_id: string;
   channel: ShareChannel;
   code: string;
   shared_utc: string;
+  /** When it was removed: its short address no longer answers, what it brought still counts. */
+  removed_utc: string | null;
 }
 
 export interface ShareClicksTable {
@@ -959,6 +961,7 @@ export type LeadRow = Row<LeadsTable>;
 export type SubmissionRow = Row<SubmissionsTable>;
 export type SubmissionSpeakerRow = Row<SubmissionSpeakersTable>;
 export type SharerRow = Row<SharersTable>;
+export type ShareLinkRow = Row<ShareLinksTable>;
 export type CommunityRow = Row<CommunitiesTable>;
 export type SurveyRow = Row<SurveysTable>;
 export type CommunityMemberRow = Row<CommunityMembersTable>;

@@ -93,6 +93,9 @@ export const tools: Tool[] = [
   tool(cfp.listSubmissions),
   tool(cfp.getSubmission),
   tool(sharekit.listSharekitLeaderboard),
+  tool(sharekit.listShareLinks),
+  tool(sharekit.createShareLink),
+  tool(sharekit.deleteShareLink),
 
   // Passes
   tool(passes.listPasses),

@@ -37,6 +37,7 @@ import { sessionSchema } from '../core/programme/session-view';
 import { speakerSchema } from '../core/programme/speaker-view';
 import { trackSchema } from '../core/programme/track-view';
 import { leaderboardEntrySchema } from '../core/sharekit/leaderboard-view';
+import { shareLinkSchema } from '../core/sharekit/share-link-view';
 import { leadItemSchema, leadSchema } from '../core/sponsors/lead-view';
 import { sponsorLevelSchema } from '../core/sponsors/sponsor-level-view';
 import { sponsorSchema } from '../core/sponsors/sponsor-view';
@@ -99,6 +100,7 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   SubmissionSpeaker: submissionSpeakerSchema,
   SubmissionStatusChange: statusChangeSchema,
   LeaderboardEntry: leaderboardEntrySchema,
+  ShareLink: shareLinkSchema,
   Sponsor: sponsorSchema,
   SponsorLevel: sponsorLevelSchema,
   Lead: leadSchema,

@@ -5,12 +5,14 @@ import { publicCommunity } from '../core/communities/public-community';
 import { publicEvent } from '../core/events/public-event';
 import { importJsonSchema } from '../core/import/import-schema';
 import type { Services } from '../core/platform/services';
+import { followShareLink } from '../core/sharekit/follow-share-link';
 import { openApiDocument } from './openapi';
 import { communityNotFoundPage, communityPage } from './pages/community';
 import { errorsPage } from './pages/errors';
 import { eventNotFoundPage, eventPage } from './pages/event';
 import { landingPage } from './pages/landing';
 import { referencePage, scalarBundle } from './pages/reference';
+import { shareLinkNotFoundPage } from './pages/share-link';
 import { startPage } from './pages/start';
 import { apiBase } from './route-table';
 
@@ -40,6 +42,19 @@ export function pagesRouter(services: Services): Router {
     ctx.type = 'html';
     ctx.status = event ? 200 : 404;
     ctx.body = event ? eventPage(event) : eventNotFoundPage();
+  });
+  // A share link's short address: counts the click and sends the visitor to the event's page.
+  router.get('/s/:slug/:code', async (ctx) => {
+    const to = await followShareLink(services, ctx.params.slug!.toLowerCase(), ctx.params.code!);
+    // Every visit must reach the service to be counted: no cache keeps the redirect.
+    ctx.set('Cache-Control', 'no-store');
+    if (!to) {
+      ctx.status = 404;
+      ctx.type = 'html';
+      ctx.body = shareLinkNotFoundPage();
+      return;
+    }
+    ctx.redirect(`${ctx.state.origin}${to}`);
   });
   router.get('/c/:slug', async (ctx) => {
     const community = await publicCommunity(services.db, services.clock, ctx.params.slug!.toLowerCase());

@@ -182,7 +182,12 @@ export const routes: Route[] = [
     get('/events/:eventId/submissions', cfp.listSubmissions),
     get('/events/:eventId/submissions/:submissionId', cfp.getSubmission),
   ]),
-  ...area(areas.sharekit, [get('/events/:eventId/sharekit/leaderboard', sharekit.listSharekitLeaderboard)]),
+  ...area(areas.sharekit, [
+    get('/events/:eventId/sharekit/leaderboard', sharekit.listSharekitLeaderboard),
+    get('/events/:eventId/share-links', sharekit.listShareLinks),
+    post('/events/:eventId/share-links', sharekit.createShareLink, { status: 201 }),
+    del('/events/:eventId/share-links/:linkId', sharekit.deleteShareLink, { status: 204 }),
+  ]),
 
   ...area(areas.passes, [
     get('/passes', passes.listPasses),

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
+import { recordShareRegistration } from '../sharekit/record-share-registration';
 import { attendeeRegistered } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { checkRegistration, newAttendeeSchema, optionalText } from './registration-input';
@@ -37,6 +38,9 @@ export const registerAttendees = defineOperation({
     buyerName: optionalText("Default: the first attendee's."),
     buyerEmail: optionalText("Default: the first attendee's."),
     buyerCompany: optionalText('Optional.'),
+    shareRef: optionalText(
+      "Tessera extension: the ref of the share link the people came through (the code a share link's address hands on to the event page). Their tickets count for the link's sharer on the share-kit leaderboard. A ref that names no live link of the event is ignored: the registration goes ahead and nothing is counted.",
+    ),
   }),
   output: v.object({
     orderId: uuid('The order made.'),
@@ -47,6 +51,8 @@ export const registerAttendees = defineOperation({
     const registration = await checkRegistration(ctx, input);
     await takeRegistrationPlaces(ctx, registration.people, registration.types);
     const { orderId, reference, joined } = await writeRegistration(ctx, registration, input);
+    if (input.shareRef !== undefined)
+      await recordShareRegistration(ctx, registration.event, input.shareRef, joined);
     await attendeeRegistered.emitEach(
       ctx,
       joined.map((attendee) => ({ event: registration.event, attendee })),

@@ -20,6 +20,7 @@ import * as severalProcesses from './0017-several-processes';
 import * as anyHookClient from './0018-any-hook-client';
 import * as feedbackGivenLive from './0021-feedback-given-live';
 import * as oneMembershipPerEmail from './0022-one-membership-per-email';
+import * as shareLinkChanges from './0023-share-link-changes';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-any-hook-client': anyHookClient,
   '0021-feedback-given-live': feedbackGivenLive,
   '0022-one-membership-per-email': oneMembershipPerEmail,
+  '0023-share-link-changes': shareLinkChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

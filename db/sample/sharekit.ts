@@ -2,7 +2,8 @@
 // attendees (read from the sales: one of them the attendee who erased their data, one who never
 // shared a link) — with links on several channels, clicks on them and registrations the links
 // brought (tickets of other attendees, one of them cancelled since, so no longer counted). Two
-// attendees are equal on registrations and clicks, so they share a rank. The meetup's sharekit
+// attendees are equal on registrations and clicks, so they share a rank. One attendee's link was
+// removed since: its address no longer answers, its clicks still count. The meetup's sharekit
 // module is switched off (events.ts), to show moduleOff. Totals are never stored: the leaderboard
 // counts the click and registration rows.
 import type { Db } from '../connect';
@@ -16,6 +17,8 @@ interface LinkSpec {
   /** Tickets registered through it: still valid, and cancelled since. */
   registrations: number;
   cancelled?: number;
+  /** Removed by the organiser since: its address no longer answers, what it brought still counts. */
+  removed?: boolean;
 }
 
 interface SharerSpec {
@@ -69,7 +72,7 @@ const summitSharers: SharerSpec[] = [
   {
     key: 'attendee-3',
     kind: 'attendee',
-    links: [{ channel: 'email', clicks: 5, registrations: 0, cancelled: 1 }],
+    links: [{ channel: 'email', clicks: 5, registrations: 0, cancelled: 1, removed: true }],
   },
   { key: 'attendee-4', kind: 'attendee', links: [] },
   {
@@ -157,6 +160,11 @@ async function insertSharers(db: Db, sample: SampleContext, eventKey: string, sp
           channel: link.channel,
           code: `${s.key}-${link.channel}`,
           shared_utc: link.at,
+          created_utc: link.at,
+          // Removed a month after it was shared.
+          updated_utc: link.removed ? removedAt(link.at) : link.at,
+          removed_utc: link.removed ? removedAt(link.at) : null,
+          change_seq: await nextChangeSeq(db),
         })
         .execute();
       for (let c = 0; c < link.clicks; c++)
@@ -189,4 +197,8 @@ async function insertSharers(db: Db, sample: SampleContext, eventKey: string, sp
       }
     }
   }
+}
+
+function removedAt(sharedUtc: string): string {
+  return new Date(Date.parse(sharedUtc) + 30 * 86_400_000).toISOString();
 }

@@ -50,6 +50,7 @@ const tables = [
   'leads',
   'submissions',
   'sharers',
+  'share_links',
   'crew_members',
   'shifts',
   'webhooks',
@@ -86,6 +87,7 @@ const parentColumn: Record<Table, string> = {
   leads: 'event_id',
   submissions: 'event_id',
   sharers: 'event_id',
+  share_links: 'event_id',
   crew_members: 'event_id',
   shifts: 'event_id',
   // Receivers belong to the workspace, not to an event.
@@ -118,6 +120,7 @@ const paramTable: Record<string, Table> = {
   invoiceId: 'invoices',
   crewMemberId: 'crew_members',
   shiftId: 'shifts',
+  linkId: 'share_links',
 };
 
 /** Path parameters that name no row: the values they take. */
@@ -521,6 +524,8 @@ const fieldTable: Record<string, Table> = {
   roomId: 'rooms',
   trackId: 'tracks',
   speakerIds: 'speakers',
+  sharerId: 'sharers',
+  sponsorId: 'sponsors',
 };
 
 function makeCase(route: Route, n: number, rng: Rng, ids: string[], related: Map<Table, Row[]>): FuzzCase {
@@ -758,8 +763,20 @@ describe('workspace isolation', () => {
       .execute();
     const sponsorsOff = off('sponsors');
     const leadsOff = off('leads');
+    // A removed share link is listed nowhere (what it brought still counts on the leaderboard).
+    const removedLinks = await db
+      .selectFrom('share_links')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        rows.get('share_links')!.map((r) => r.id),
+      )
+      .where('removed_utc', 'is not', null)
+      .execute();
     return new Set([
       ...unshared.map((r) => r.id),
+      ...removedLinks.map((r) => r.id),
       ...[...rows.get('sponsors')!, ...rows.get('sponsor_levels')!]
         .filter((r) => sponsorsOff.has(r.parent))
         .map((r) => r.id),

@@ -159,6 +159,9 @@ describe('GET /events/{eventId}/sharekit/leaderboard', () => {
         channel: 'other',
         code: 'test-link',
         shared_utc: new Date().toISOString(),
+        created_utc: new Date().toISOString(),
+        updated_utc: new Date().toISOString(),
+        change_seq: 0,
       })
       .execute();
     for (let i = 0; i < 3; i++)
