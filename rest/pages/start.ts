@@ -1,8 +1,9 @@
 // /developers/start: the first five minutes — a key, a first call, paging, a change made safely,
-// what a refusal looks like, and the same work for an assistant.
+// what a refusal looks like, running the event's other areas, and the same work for an assistant.
 import { demoKey } from '../../core/admin/demo-workspace';
 import { html } from './html';
 import { page } from './layout';
+import { runTheEvent } from './start-run-event';
 
 export function startPage(origin: string): string {
   const api = `${origin}/api/v1`;
@@ -73,6 +74,8 @@ every field problem at once in <code>errors</code>. A field or query parameter t
 never silently dropped, with the one you probably meant:
 <code>{ "field": "capcity", "message": "Not a field; did you mean capacity?" }</code>.</p>
 <p>Every code is explained in <a href="/developers/errors">the error catalogue</a>.</p>
+
+${runTheEvent(api, curl)}
 
 <h2>Assistants</h2>
 <p>The same operations are tools of the MCP server at <code>${origin}/mcp</code> (Streamable HTTP). Give the assistant's

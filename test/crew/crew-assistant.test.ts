@@ -28,7 +28,7 @@ beforeAll(async () => {
   t = await startTestServer();
   const { workspaceId } = await t.workspace('Crew assistant');
   const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-  client = await t.mcp(key);
+  client = await t.mcp(key, {}, '?toolsets=crew');
   const event = await callTool(client, 'create_event', eventBody());
   expect(event.isError, JSON.stringify(event.data)).toBe(false);
   eventId = event.data.eventId;

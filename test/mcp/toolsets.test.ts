@@ -176,12 +176,11 @@ describe('the budget of tools/list', () => {
     expect(bytes).toBeLessThan(48_000);
   });
 
-  it('keeps each toolset small, so the defaults and any one more stay under 60 KB for a key that may do everything', async () => {
+  it('keeps the defaults and any one toolset more under 60 KB for a key that may do everything', async () => {
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-    const base = (await sizeFor(key)).bytes;
     for (const name of toolsetNames as ToolsetName[]) {
       const { bytes } = await sizeFor(key, `?toolsets=${name}`);
-      expect(bytes - base, name).toBeLessThan(12_000);
+      expect(bytes, name).toBeLessThan(60_000);
     }
   });
 
@@ -189,11 +188,12 @@ describe('the budget of tools/list', () => {
     // Every toolset of the key that may do everything: a choice made in the URL (toolsets=all), by
     // a person or a script running the whole workspace more than an assistant. It grows with each
     // toolset (issues 25 and 26 add the write ones), so this bound makes each growth a decision
-    // rather than a drift.
+    // rather than a drift: 101 KB with issue 25's writes of sponsors, crew, surveys, communities
+    // and the share kit.
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
     const { count, bytes } = await sizeFor(key, '?toolsets=all');
     expect(count).toBe(tools.length + discoveryNames.size);
-    expect(bytes).toBeLessThan(68_000);
+    expect(bytes).toBeLessThan(110_000);
   });
 
   it("keeps each scope's tools small, so any choice of scopes adds up slowly", async () => {
