@@ -15,7 +15,8 @@ let receiver: Receiver;
 beforeAll(async () => {
   t = await startTestServer({
     env: { TESSERA_SECRET_KEY: 'member-deliveries-master-key-0123456789abcdef' },
-    delivery: { allowPrivate: true, timeoutMs: 2_000 },
+    // An attempt gets the time a loaded machine may need: these tests are about the bodies, not timing.
+    delivery: { allowPrivate: true, timeoutMs: 10_000 },
   });
   ({ workspaceId } = await t.workspace('Member deliveries', false));
   ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
@@ -70,7 +71,7 @@ describe('member.joined and member.left from API calls', () => {
     });
     expect(left.body.status).toBe('left');
 
-    const got = await receiver.waitFor(2, { path: '/full', timeoutMs: 15_000 });
+    const got = await receiver.waitFor(2, { path: '/full', timeoutMs: 25_000 });
     const verified = got.map((r) => new Webhook(secret).verify(r.body, headersOf(r)) as any);
     expect(verified.map((m) => m.type).sort()).toEqual(['member.joined', 'member.left']);
     const byType = Object.fromEntries(verified.map((m) => [m.type, m]));

@@ -16,7 +16,8 @@ let receiver: Receiver;
 beforeAll(async () => {
   t = await startTestServer({
     env: { TESSERA_SECRET_KEY: 'shift-deliveries-test-master-key-0123456789' },
-    delivery: { allowPrivate: true, timeoutMs: 2_000 },
+    // An attempt gets the time a loaded machine may need: these tests are about the bodies, not timing.
+    delivery: { allowPrivate: true, timeoutMs: 10_000 },
   });
   const { workspaceId } = await t.workspace('Shift deliveries');
   ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
@@ -60,7 +61,7 @@ describe('shift messages from API calls', () => {
     });
     expect(dropped.status).toBe(204);
 
-    const got = await receiver.waitFor(2, { timeoutMs: 15_000 });
+    const got = await receiver.waitFor(2, { timeoutMs: 25_000 });
     const catalogue = (await t.api('/webhooks/event-types', { key })).body.data as any[];
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     addFormats(ajv);

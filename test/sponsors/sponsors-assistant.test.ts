@@ -26,7 +26,8 @@ let receiver: Receiver;
 beforeAll(async () => {
   t = await startTestServer({
     env: { TESSERA_SECRET_KEY: 'sponsors-assistant-master-key-0123456789ab' },
-    delivery: { allowPrivate: true, timeoutMs: 2_000 },
+    // An attempt gets the time a loaded machine may need: these tests are about the bodies, not timing.
+    delivery: { allowPrivate: true, timeoutMs: 10_000 },
   });
   ({ workspaceId } = await t.workspace('Sponsors by an assistant', true));
   ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
@@ -182,7 +183,7 @@ describe('lead.captured from an API call', () => {
     });
     expect(captured.status).toBe(201);
 
-    const [got] = await receiver.waitFor(1, { path: '/leads' });
+    const [got] = await receiver.waitFor(1, { path: '/leads', timeoutMs: 25_000 });
     const headers = Object.fromEntries(Object.entries(got!.headers).map(([k, v]) => [k, String(v)]));
     const body = new Webhook(made.body.secret).verify(got!.body, headers) as any;
     expect(body.type).toBe('lead.captured');
