@@ -2,74 +2,14 @@
 // reads before either writes (test/support/interleave.ts), on either store: one address joins a
 // community once (the unique index of migration 0022), and a member approved or removed twice at the
 // same moment becomes a member, or stops being one, once, with one message.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../core/admin/api-keys';
-import { createWorkspace } from '../../core/admin/workspaces';
+import { describe, expect, it } from 'vitest';
 import { approveCommunityMember } from '../../core/communities/approve-community-member';
 import { createCommunity } from '../../core/communities/create-community';
 import { joinCommunity } from '../../core/communities/join-community';
 import { leaveCommunity } from '../../core/communities/leave-community';
-import type { Ctx } from '../../core/platform/context';
-import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
-import { invoke } from '../../core/platform/pipeline/invoke';
-import type { AnyOperation } from '../../core/platform/pipeline/operation';
-import { isProblem } from '../../core/platform/problems';
-import { type OpenServices, openServices } from '../../src/services';
-import { interleaved } from '../support/interleave';
-import { databaseFor } from '../support/test-store';
+import { raceHarness } from '../support/race-harness';
 
-let dir: string;
-let location: string;
-let opened: OpenServices;
-let ctx: Ctx;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tessera-member-races-'));
-  const database = await databaseFor(dir);
-  location = database ?? join(dir, 'tessera.db');
-  opened = await openServices({ dataDir: dir, database, ratePerMinute: 1_000_000 });
-  const { services } = opened;
-  const { workspaceId } = await createWorkspace(services.db, services.clock, { name: 'Member races' });
-  const { apiKeyId } = await createKey(services.db, services.clock, {
-    workspaceId,
-    name: 'Member races',
-    preset: 'everything',
-    expires: 'never',
-  });
-  const verified = await verifyKeyId(services, apiKeyId);
-  if (!verified.ok) throw new Error('the key made for the test does not verify');
-  ctx = {
-    db: services.db,
-    clock: services.clock,
-    actor: verified.actor,
-    services,
-    request: { origin: 'https://localhost' },
-  };
-});
-afterAll(async () => {
-  await opened?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-type Answer = any;
-
-async function call(operation: AnyOperation, input: unknown): Promise<Answer> {
-  return (await invoke(operation, ctx, input)).data;
-}
-
-/** The calls at once, each on a connection of its own, all having read before any writes. */
-async function atOnce(...calls: [AnyOperation, unknown][]): Promise<Answer[]> {
-  const race = interleaved(location, calls.length);
-  const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-  const settled = await Promise.allSettled(calls.map(([op, input]) => invoke(op, racing, input)));
-  expect(race.metBeforeWriting(), 'every call had read before any wrote').toBe(calls.length);
-  return settled.map((s) =>
-    s.status === 'fulfilled' ? s.value.data : isProblem(s.reason) ? s.reason.code : String(s.reason),
-  );
-}
+const { call, atOnce, db } = raceHarness('Member races');
 
 let count = 0;
 async function community(joinPolicy: 'open' | 'approval'): Promise<string> {
@@ -84,7 +24,7 @@ async function community(joinPolicy: 'open' | 'approval'): Promise<string> {
 }
 
 async function messages(memberId: string): Promise<string[]> {
-  const rows = await ctx.db.selectFrom('outbox').select(['type', 'payload']).orderBy('id').execute();
+  const rows = await db().selectFrom('outbox').select(['type', 'payload']).orderBy('id').execute();
   return rows.filter((r) => r.payload.includes(memberId)).map((r) => r.type);
 }
 
@@ -99,7 +39,7 @@ describe('two calls that have both read before either writes', () => {
       'active',
       'alreadyMember',
     ]);
-    const rows = await ctx.db
+    const rows = await db()
       .selectFrom('community_members')
       .select('id')
       .where('community_id', '=', communityId)

@@ -3,81 +3,16 @@
 // (core/sales/places.ts), a ticket is welcomed once and someone let back in holds one place inside
 // (core/checkin/scanner.ts). Without a guard both calls would win, every run, on either store: the
 // real use cases run through invoke, only the write queue is swapped for the interleaving one.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../core/admin/api-keys';
-import { createWorkspace } from '../../core/admin/workspaces';
+import { describe, expect, it } from 'vitest';
 import { registerAttendees } from '../../core/attendees/register-attendees';
 import { checkInAttendee } from '../../core/checkin/check-in-attendee';
 import { createDoor } from '../../core/checkin/create-door';
 import { createEvent } from '../../core/events/create-event';
-import type { Ctx } from '../../core/platform/context';
-import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
-import { invoke } from '../../core/platform/pipeline/invoke';
-import type { AnyOperation } from '../../core/platform/pipeline/operation';
-import { isProblem } from '../../core/platform/problems';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
-import { type OpenServices, openServices } from '../../src/services';
 import { eventBody } from '../support/fixtures';
-import { interleaved } from '../support/interleave';
-import { databaseFor } from '../support/test-store';
+import { raceHarness } from '../support/race-harness';
 
-let dir: string;
-let location: string;
-let opened: OpenServices;
-let ctx: Ctx;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tessera-races-'));
-  const database = await databaseFor(dir);
-  location = database ?? join(dir, 'tessera.db');
-  opened = await openServices({ dataDir: dir, database, ratePerMinute: 1_000_000 });
-  const { services } = opened;
-  const { workspaceId } = await createWorkspace(services.db, services.clock, { name: 'Races' });
-  const { apiKeyId } = await createKey(services.db, services.clock, {
-    workspaceId,
-    name: 'Races',
-    preset: 'everything',
-    expires: 'never',
-  });
-  const verified = await verifyKeyId(services, apiKeyId);
-  if (!verified.ok) throw new Error('the key made for the test does not verify');
-  ctx = {
-    db: services.db,
-    clock: services.clock,
-    actor: verified.actor,
-    services,
-    request: { origin: 'https://localhost' },
-  };
-});
-afterAll(async () => {
-  await opened?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** An answer, read by its documented fields. */
-type Answer = any;
-
-/** One call through the ordinary write queue (setting the scene). */
-async function call(operation: AnyOperation, input: unknown): Promise<Answer> {
-  return (await invoke(operation, ctx, input)).data;
-}
-
-/**
- * The calls at once, each on a connection of its own, both having read before either writes. Each
- * answers what it got: its data, or the code of its problem (or the error) when refused.
- */
-async function atOnce(...calls: [AnyOperation, unknown][]): Promise<Answer[]> {
-  const race = interleaved(location, calls.length);
-  const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-  const settled = await Promise.allSettled(calls.map(([op, input]) => invoke(op, racing, input)));
-  expect(race.metBeforeWriting(), 'every call had read before any wrote').toBe(calls.length);
-  return settled.map((s) =>
-    s.status === 'fulfilled' ? s.value.data : isProblem(s.reason) ? s.reason.code : String(s.reason),
-  );
-}
+const { call, atOnce, db } = raceHarness('Races');
 
 async function eventWithTickets(capacity: number | null) {
   const { eventId } = await call(createEvent, eventBody());
@@ -93,7 +28,7 @@ const person = (ticketTypeId: string, name: string) => ({
 });
 
 async function doorInside(doorId: string): Promise<number> {
-  const door = await ctx.db.selectFrom('doors').select('inside').where('id', '=', doorId).executeTakeFirst();
+  const door = await db().selectFrom('doors').select('inside').where('id', '=', doorId).executeTakeFirst();
   return Number(door?.inside);
 }
 
@@ -106,13 +41,13 @@ describe('two calls that have both read before either writes', () => {
     );
     const outcomes = answers.map((a) => (typeof a === 'string' ? a : 'registered'));
     expect(outcomes.sort()).toEqual(['registered', 'soldOut']);
-    const type = await ctx.db
+    const type = await db()
       .selectFrom('ticket_types')
       .select(['taken', 'capacity'])
       .where('id', '=', ticketTypeId)
       .executeTakeFirstOrThrow();
     expect(type).toEqual({ taken: 1, capacity: 1 });
-    const attendees = await ctx.db
+    const attendees = await db()
       .selectFrom('attendees')
       .select('id')
       .where('event_id', '=', eventId)

@@ -4,76 +4,16 @@
 // and needed never ends below the people on a shift. Without the guards in
 // core/crew/shift-places.ts (the rows touched first, then one conditional insert) both calls
 // would win.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../core/admin/api-keys';
-import { createWorkspace } from '../../core/admin/workspaces';
+import { describe, expect, it } from 'vitest';
 import { createShift } from '../../core/crew/create-shift';
 import { inviteCrewMember } from '../../core/crew/invite-crew-member';
 import { signUpForShift } from '../../core/crew/sign-up-for-shift';
 import { updateShift } from '../../core/crew/update-shift';
 import { createEvent } from '../../core/events/create-event';
-import type { Ctx } from '../../core/platform/context';
-import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
-import { invoke } from '../../core/platform/pipeline/invoke';
-import type { AnyOperation } from '../../core/platform/pipeline/operation';
-import { isProblem } from '../../core/platform/problems';
-import { type OpenServices, openServices } from '../../src/services';
 import { eventBody } from '../support/fixtures';
-import { interleaved } from '../support/interleave';
-import { databaseFor } from '../support/test-store';
+import { raceHarness } from '../support/race-harness';
 
-let dir: string;
-let location: string;
-let opened: OpenServices;
-let ctx: Ctx;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tessera-shift-races-'));
-  const database = await databaseFor(dir);
-  location = database ?? join(dir, 'tessera.db');
-  opened = await openServices({ dataDir: dir, database, ratePerMinute: 1_000_000 });
-  const { services } = opened;
-  const { workspaceId } = await createWorkspace(services.db, services.clock, { name: 'Shift races' });
-  const { apiKeyId } = await createKey(services.db, services.clock, {
-    workspaceId,
-    name: 'Shift races',
-    preset: 'everything',
-    expires: 'never',
-  });
-  const verified = await verifyKeyId(services, apiKeyId);
-  if (!verified.ok) throw new Error('the key made for the test does not verify');
-  ctx = {
-    db: services.db,
-    clock: services.clock,
-    actor: verified.actor,
-    services,
-    request: { origin: 'https://localhost' },
-  };
-});
-afterAll(async () => {
-  await opened?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-type Answer = any;
-
-async function call(operation: AnyOperation, input: unknown): Promise<Answer> {
-  return (await invoke(operation, ctx, input)).data;
-}
-
-/** The calls at once, each on a connection of its own, both having read before either writes. */
-async function atOnce(...calls: [AnyOperation, unknown][]): Promise<Answer[]> {
-  const race = interleaved(location, calls.length);
-  const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-  const settled = await Promise.allSettled(calls.map(([op, input]) => invoke(op, racing, input)));
-  expect(race.metBeforeWriting(), 'every call had read before any wrote').toBe(calls.length);
-  return settled.map((s) =>
-    s.status === 'fulfilled' ? s.value.data : isProblem(s.reason) ? s.reason.code : String(s.reason),
-  );
-}
+const { call, atOnce, db } = raceHarness('Shift races');
 
 const shiftAt = (eventId: string, startsLocal: string, endsLocal: string, needed: number) =>
   call(createShift, {
@@ -86,7 +26,7 @@ const shiftAt = (eventId: string, startsLocal: string, endsLocal: string, needed
   });
 
 async function onShift(shiftId: string): Promise<string[]> {
-  const rows = await ctx.db
+  const rows = await db()
     .selectFrom('shift_assignments')
     .select('crew_member_id')
     .where('shift_id', '=', shiftId)
@@ -142,7 +82,7 @@ describe('two sign-ups that have both read before either writes', () => {
       ['done', 'capacityBelowTaken'],
       ['shiftFull', 'done'],
     ]).toContainEqual(outcomes);
-    const { needed } = await ctx.db
+    const { needed } = await db()
       .selectFrom('shifts')
       .select('needed')
       .where('id', '=', shift.shiftId)

@@ -1,0 +1,86 @@
+// The set-up race tests share: a store of their own (SQLite file or PostgreSQL database), a
+// workspace with a key that may do everything, and two ways to call a use case through invoke:
+// one by one through the ordinary write queue (setting the scene), or several at once, each on a
+// connection of its own, all having read before any writes (test/support/interleave.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createKey } from '../../core/admin/api-keys';
+import { createWorkspace } from '../../core/admin/workspaces';
+import type { Ctx } from '../../core/platform/context';
+import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
+import { invoke } from '../../core/platform/pipeline/invoke';
+import type { AnyOperation } from '../../core/platform/pipeline/operation';
+import { isProblem } from '../../core/platform/problems';
+import type { Db } from '../../db/connect';
+import { type OpenServices, openServices } from '../../src/services';
+import { interleaved } from './interleave';
+import { databaseFor } from './test-store';
+
+/** An answer, read by its documented fields. */
+type Answer = any;
+
+export interface RaceHarness {
+  /** One call through the ordinary write queue. */
+  call(operation: AnyOperation, input: unknown): Promise<Answer>;
+  /**
+   * The calls at once, each on a connection of its own, all having read before any writes. Each
+   * answers what it got: its data, or the code of its problem (or the error) when refused.
+   */
+  atOnce(...calls: [AnyOperation, unknown][]): Promise<Answer[]>;
+  /** The store, to read what the calls left. */
+  db(): Db;
+}
+
+/** Registers the set-up and tear-down of a race test file named `name`. */
+export function raceHarness(name: string): RaceHarness {
+  let dir: string;
+  let location: string;
+  let opened: OpenServices;
+  let ctx: Ctx;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tessera-races-'));
+    const database = await databaseFor(dir);
+    location = database ?? join(dir, 'tessera.db');
+    opened = await openServices({ dataDir: dir, database, ratePerMinute: 1_000_000 });
+    const { services } = opened;
+    const { workspaceId } = await createWorkspace(services.db, services.clock, { name });
+    const { apiKeyId } = await createKey(services.db, services.clock, {
+      workspaceId,
+      name,
+      preset: 'everything',
+      expires: 'never',
+    });
+    const verified = await verifyKeyId(services, apiKeyId);
+    if (!verified.ok) throw new Error('the key made for the test does not verify');
+    ctx = {
+      db: services.db,
+      clock: services.clock,
+      actor: verified.actor,
+      services,
+      request: { origin: 'https://localhost' },
+    };
+  });
+  afterAll(async () => {
+    await opened?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  return {
+    async call(operation, input) {
+      return (await invoke(operation, ctx, input)).data;
+    },
+    async atOnce(...calls) {
+      const race = interleaved(location, calls.length);
+      const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
+      const settled = await Promise.allSettled(calls.map(([op, input]) => invoke(op, racing, input)));
+      expect(race.metBeforeWriting(), 'every call had read before any wrote').toBe(calls.length);
+      return settled.map((s) =>
+        s.status === 'fulfilled' ? s.value.data : isProblem(s.reason) ? s.reason.code : String(s.reason),
+      );
+    },
+    db: () => ctx.db,
+  };
+}
