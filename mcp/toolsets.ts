@@ -2,12 +2,14 @@
 // module of its area (core/events, core/sponsors, …). Automation subscriptions are core/webhooks'
 // own, so they share the webhooks toolset. A test holds the toolsets to the REST API's areas.
 import * as attendees from '../core/attendees';
+import * as certificates from '../core/certificates';
 import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
 import * as crew from '../core/crew';
 import * as events from '../core/events';
 import * as finance from '../core/finance';
+import * as logistics from '../core/logistics';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
 import * as programme from '../core/programme';
@@ -34,7 +36,9 @@ const modules: Record<ToolsetName, object> = {
   sharekit,
   passes,
   crew,
+  logistics,
   surveys,
+  certificates,
   finance,
   communities,
   webhooks,

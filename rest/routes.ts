@@ -69,9 +69,19 @@ export const areas = {
     description:
       'Volunteers and staff with their roles, and the shifts they work: in time order, with places needed, assigned and open counted from who is on each.',
   },
+  logistics: {
+    name: 'Speakers and crew logistics',
+    description:
+      'Hotel stays and journeys arranged for speakers and crew, from request to the room and the booking (their names need people:read).',
+  },
   surveys: {
     name: 'Surveys',
     description: 'Surveys and what their answers add up to, and session ratings; never who answered.',
+  },
+  certificates: {
+    name: 'Certificates',
+    description:
+      'Certificates of attendance, speaking and crewing issued to ticket holders, each with a public address that verifies it.',
   },
   finance: {
     name: 'Finance',

@@ -32,6 +32,10 @@ const words: Record<Scope, { area: string; meaning: string }> = {
     meaning: 'create ticket types, add-ons and discount codes; change capacity and sales windows',
   },
   'orders:read': { area: 'Orders', meaning: 'see orders, their totals and payments, and the sales pace' },
+  'orders:write': {
+    area: 'Orders',
+    meaning: 'mark orders paid by transfer or on account, and refund them',
+  },
   'attendees:read': { area: 'Attendees', meaning: 'see who registered and their tickets, and pass holders' },
   'attendees:write': {
     area: 'Attendees',
@@ -54,6 +58,14 @@ const words: Record<Scope, { area: string; meaning: string }> = {
     meaning: 'capture visitors at a sponsor booth and see sponsors and their leads, nothing more',
   },
   'cfp:read': { area: 'Call for speakers', meaning: 'see the talks submitted and their status' },
+  'cfp:write': {
+    area: 'Call for speakers',
+    meaning: 'open and close the call; add, review, accept and reject submissions',
+  },
+  'submissions:write': {
+    area: 'Call for speakers',
+    meaning: 'send and withdraw submissions as a speaker-facing site would, and nothing else',
+  },
   'crew:read': { area: 'Crew', meaning: 'see crew, volunteers, their roles and shifts' },
   'crew:write': {
     area: 'Crew',
@@ -68,6 +80,18 @@ const words: Record<Scope, { area: string; meaning: string }> = {
     meaning: 'create, open and close surveys; record answers and session ratings',
   },
   'finance:read': { area: 'Finance', meaning: 'see invoices, credit notes and the budget summary' },
+  'finance:write': {
+    area: 'Finance',
+    meaning: 'set up invoicing; add, change and remove budget lines; approve and pay expense claims',
+  },
+  'logistics:write': {
+    area: 'Speakers and crew logistics',
+    meaning: 'arrange hotel stays and journeys of speakers and crew, and see attendees to link them',
+  },
+  'certificates:write': {
+    area: 'Certificates',
+    meaning: 'issue and revoke certificates of attendance, and see attendees to issue them to',
+  },
   'sharekit:read': { area: 'Share kit', meaning: 'see the share-kit leaderboard' },
   'sharekit:write': {
     area: 'Share kit',

@@ -7,6 +7,7 @@ export const scopes = [
   'tickets:read',
   'tickets:write',
   'orders:read',
+  'orders:write',
   'attendees:read',
   'attendees:write',
   'checkins:read',
@@ -17,11 +18,16 @@ export const scopes = [
   'sponsors:write',
   'leads:write',
   'cfp:read',
+  'cfp:write',
+  'submissions:write',
   'crew:read',
   'crew:write',
   'surveys:read',
   'surveys:write',
   'finance:read',
+  'finance:write',
+  'logistics:write',
+  'certificates:write',
   'sharekit:read',
   'sharekit:write',
   'communities:read',
@@ -74,28 +80,52 @@ export function isPreset(value: string): value is Preset {
  * are listed): the writes of the areas the API shows only reads for.
  */
 export const extensionScopes: readonly Scope[] = [
+  'orders:write',
   'sponsors:write',
   'leads:write',
+  'cfp:write',
+  'submissions:write',
   'crew:write',
   'surveys:write',
+  'finance:write',
+  'logistics:write',
+  'certificates:write',
   'sharekit:write',
   'communities:write',
 ];
 
 /**
- * The read a write scope includes: its own area's (program:write also reads sessions). leads:write,
- * a booth's narrow scanner scope, captures leads and reads the sponsors area they belong to, but
- * changes no sponsor or level.
+ * Writes whose read lies in another area. leads:write, a booth's narrow scanner scope, reads the
+ * sponsors its leads belong to; speakers' stays and travel, and certificates, are read with
+ * attendees:read (as their event types are subscribed to). submissions:write, a speaker-facing
+ * site's scope, reads nothing: it sends submissions and sees only the answers to its own calls.
  */
+const readsElsewhere: Partial<Record<Scope, Scope | null>> = {
+  'leads:write': 'sponsors:read',
+  'logistics:write': 'attendees:read',
+  'certificates:write': 'attendees:read',
+  'submissions:write': null,
+};
+
+/** The read a write scope includes: its own area's (program:write also reads sessions). */
 export function readIncludedBy(write: Scope): Scope | undefined {
-  if (write === 'leads:write') return 'sponsors:read';
+  const elsewhere = readsElsewhere[write];
+  if (elsewhere !== undefined) return elsewhere ?? undefined;
   const read = write.replace(/:write$/, ':read');
   return write.endsWith(':write') && isScope(read) ? read : undefined;
 }
 
-/** The narrower write a write includes: sponsors:write, the organiser's, captures leads too. */
+/**
+ * The narrower write an organiser's write includes: sponsors:write captures leads, cfp:write sends
+ * submissions as a speaker-facing site would.
+ */
+const narrowerWrites: Partial<Record<Scope, Scope>> = {
+  'sponsors:write': 'leads:write',
+  'cfp:write': 'submissions:write',
+};
+
 export function writeIncludedBy(write: Scope): Scope | undefined {
-  return write === 'sponsors:write' ? 'leads:write' : undefined;
+  return narrowerWrites[write];
 }
 
 /** Whether the scopes held allow what needs `needed`: held itself, or a write that includes it. */
@@ -122,7 +152,7 @@ export type LegacyScope = (typeof legacyScopes)[number];
  */
 export function rewriteLegacyScopes(old: readonly LegacyScope[]): Scope[] {
   const rewritten = new Set<Scope>();
-  if (old.includes('read')) for (const s of readScopes) rewritten.add(s);
+  if (old.includes('read')) for (const s of readScopes) if (!extensionScopes.includes(s)) rewritten.add(s);
   if (old.includes('write')) {
     rewritten.add('attendees:write');
     rewritten.add('checkins:write');

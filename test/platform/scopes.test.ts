@@ -159,10 +159,16 @@ describe('keys made before per-area scopes', () => {
 
 describe('write scopes this service adds to the areas the API shows only reads for', () => {
   const added = [
+    'orders:write',
     'sponsors:write',
     'leads:write',
+    'cfp:write',
+    'submissions:write',
     'crew:write',
     'surveys:write',
+    'finance:write',
+    'logistics:write',
+    'certificates:write',
     'sharekit:write',
     'communities:write',
   ];
@@ -202,6 +208,28 @@ describe('write scopes this service adds to the areas the API shows only reads f
     expect(body.scope).toBe('crew:read');
     const { key: crewKey } = await t.key({ workspaceId, scopes: ['crew:write'] });
     expect((await t.api(`/events/${crewEvent}/shifts`, { key: crewKey })).status).toBe(200);
+  });
+
+  it('lets cfp:write read submissions, and a speaker-facing submissions:write read none', async () => {
+    const cfpEvent = await eventWith('submissions');
+    const { key: organiser } = await t.key({ workspaceId, scopes: ['cfp:write'] });
+    expect((await t.api(`/events/${cfpEvent}/submissions`, { key: organiser })).status).toBe(200);
+    const { key: site } = await t.key({ workspaceId, scopes: ['submissions:write'] });
+    const body = expectProblem(
+      await t.api(`/events/${cfpEvent}/submissions`, { key: site }),
+      403,
+      'missingScope',
+    );
+    expect(body.scope).toBe('cfp:read');
+  });
+
+  it('lets logistics:write and certificates:write see attendees to link stays and certificates to', async () => {
+    const attendeesEvent = await eventWith('attendees');
+    for (const scope of ['logistics:write', 'certificates:write']) {
+      const { key } = await t.key({ workspaceId, scopes: [scope] });
+      expect((await t.api(`/events/${attendeesEvent}/attendees`, { key })).status, scope).toBe(200);
+      expectProblem(await t.api(`/events/${attendeesEvent}/orders`, { key }), 403, 'missingScope');
+    }
   });
 
   it("lets a booth's narrow leads:write read the sponsors area and no other", async () => {

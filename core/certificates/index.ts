@@ -1,0 +1,2 @@
+// Certificates of attendance, speaking and crewing, with their public verification address.
+export {};
