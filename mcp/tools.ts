@@ -8,6 +8,7 @@ import * as events from '../core/events';
 import * as finance from '../core/finance';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
+import * as people from '../core/people';
 import * as programme from '../core/programme';
 import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
@@ -49,6 +50,7 @@ export const tools: Tool[] = [
   tool(attendees.registerAttendees),
   tool(attendees.updateAttendee),
   tool(attendees.cancelAttendee),
+  tool(people.erasePersonData),
 
   // Doors and check-in
   tool(checkin.listDoors),

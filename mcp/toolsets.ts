@@ -12,6 +12,7 @@ import * as finance from '../core/finance';
 import * as logistics from '../core/logistics';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
+import * as people from '../core/people';
 import * as programme from '../core/programme';
 import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
@@ -29,6 +30,7 @@ const modules: Record<ToolsetName, object> = {
   tickets,
   orders,
   attendees,
+  people,
   checkin,
   programme,
   sponsors,

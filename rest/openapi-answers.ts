@@ -5,6 +5,7 @@
 import type * as v from 'valibot';
 import { registerAttendees, searchAttendees } from '../core/attendees';
 import { getAnswersSchema } from '../core/events';
+import { erasePersonData } from '../core/people';
 import { createWebhook, rotateWebhookSecret, sendTestMessage } from '../core/webhooks';
 import { routes } from './routes';
 
@@ -16,6 +17,7 @@ const envelopes: Record<string, v.GenericSchema> = {
   CreatedWebhook: createWebhook.output,
   RotatedWebhookSecret: rotateWebhookSecret.output,
   TestMessage: sendTestMessage.output,
+  ErasureCounts: erasePersonData.output,
 };
 
 type Page = { entries?: { data?: { item?: v.GenericSchema } } };

@@ -9,6 +9,7 @@ import * as events from '../core/events';
 import * as finance from '../core/finance';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
+import * as people from '../core/people';
 import * as programme from '../core/programme';
 import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
@@ -41,6 +42,11 @@ export const areas = {
     name: 'Attendees',
     description:
       'One attendee per ticket: the list and search, registration of people with free tickets, badge-desk corrections, cancellation. Names, email and answers need people:read.',
+  },
+  people: {
+    name: 'People',
+    description:
+      'A person across every event of the workspace: erasing their data at their request, as `tessera person erase` does.',
   },
   checkin: {
     name: 'Check-in',
@@ -145,6 +151,8 @@ export const routes: Route[] = [
     patch('/events/:eventId/attendees/:attendeeId', attendees.updateAttendee),
     post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee),
   ]),
+
+  ...area(areas.people, [post('/people/erasure', people.erasePersonData)]),
 
   ...area(areas.checkin, [
     get('/events/:eventId/doors', checkin.listDoors),

@@ -11,10 +11,12 @@ import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
 import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
 import type { Ctx } from '../platform/context';
+import type { FieldErrors } from '../platform/field-errors';
 import { defineOperation } from '../platform/pipeline/operation';
 import { type AttendeeLink, erasedColumns, type PersonalResource } from '../platform/pipeline/personal-data';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import type { Services } from '../platform/services';
 import {
   countName,
   type ErasureCounts,
@@ -28,18 +30,14 @@ import { scrubStoredCopies } from './scrub-stored-copies';
 
 export type { ErasureCounts };
 
-export const erasePersonOperation = defineOperation({
-  name: 'erasePerson',
-  title: "Erase a person's data",
-  description:
-    "Erases a person's data everywhere in the workspace (tessera person erase), found by their email address or one of their attendee ids: every declared personal resource, and every stored copy of it; sends attendee.erased for each of their tickets. Answers how many rows of each resource were erased.",
-  operator: true,
-  scope: 'any',
+/** What both ways of erasing share: the operator's command and the API's extension operation. */
+const erasure = {
   effect: 'destructive',
+  repeatable: true,
   activity: {
     resourceType: 'person',
-    resourceId: (who) => who.attendeeId ?? 'by-email',
-    summary: (_who, counts) => erasureSummary(counts),
+    resourceId: (who: { attendeeId?: string }) => who.attendeeId ?? 'by-email',
+    summary: (_who: unknown, counts: ErasureCounts) => erasureSummary(counts),
   },
   problems: ['attendeeNotFound'],
   input: v.object({
@@ -48,50 +46,76 @@ export const erasePersonOperation = defineOperation({
     ),
     attendeeId: v.optional(uuid("One of the person's attendee ids.")),
   }),
-  rules(input, errors) {
+  rules(input: { email?: unknown; attendeeId?: unknown }, errors: FieldErrors) {
     if ((input.email === undefined) === (input.attendeeId === undefined))
       errors.add('', 'Give either an email or an attendee id.');
   },
   output: erasureCountsSchema,
-  async handler(ctx, who) {
-    let email = who.email?.toLowerCase();
-    if (who.attendeeId) {
-      const row = await ctx.db
-        .selectFrom('attendees')
-        .select('email')
-        .where('id', '=', who.attendeeId)
-        .where('workspace_id', '=', ctx.actor.workspaceId)
-        .executeTakeFirst();
-      if (!row) throw problem('attendeeNotFound', `No attendee ${who.attendeeId} in this workspace.`);
-      email = row.email ?? undefined; // null: already erased
-    }
-    const counts = noneErased();
-    const erasedIds = new Set<string>();
-    let attendeeIds: string[] = [];
-    if (email) {
-      for (const declaration of personalResources) {
-        const ids = await eraseRows(ctx, declaration, email, attendeeIds);
-        counts[countName(declaration)] = ids.length;
-        for (const id of ids) erasedIds.add(id);
-        if (declaration.table === 'attendees') attendeeIds = ids;
-      }
-    }
-    for (const link of attendeeLinks) counts[countName(link)] = await cutLinks(ctx, link, attendeeIds);
-    await scrubStoredCopies(ctx, erasedIds);
-    await emitErased(ctx, attendeeIds);
-    return counts;
-  },
+  handler: eraseEverywhere,
+  // The rows say erased; the database's files must not keep what they said either.
+  afterCommit: (services: Services) => forgetFreedBytes(services.db, tablesErasureChanges),
+} as const;
+
+const whatItDoes =
+  "Erases a person's data everywhere in the workspace, found by their email or one of their attendee ids, stored copies included; sends attendee.erased per ticket. Answers the rows erased per resource.";
+
+export const erasePersonOperation = defineOperation({
+  ...erasure,
+  name: 'erasePerson',
+  title: "Erase a person's data",
+  description: `${whatItDoes} (tessera person erase)`,
+  operator: true,
+  scope: 'any',
 });
 
-/** Erases a person as the operator, through invoke, then lets the database forget the freed bytes. */
+/** The same erasure through the API, for an organiser answering a person's request. */
+export const erasePersonDataOperation = defineOperation({
+  ...erasure,
+  name: 'erasePersonData',
+  title: "Erase a person's data at their request",
+  description: `${whatItDoes} Cannot be undone. Needs people:write.`,
+  scope: 'people:write',
+  extension: true,
+});
+
+async function eraseEverywhere(
+  ctx: Ctx,
+  who: { email?: string; attendeeId?: string },
+): Promise<ErasureCounts> {
+  let email = who.email?.toLowerCase();
+  if (who.attendeeId) {
+    const row = await ctx.db
+      .selectFrom('attendees')
+      .select('email')
+      .where('id', '=', who.attendeeId)
+      .where('workspace_id', '=', ctx.actor.workspaceId)
+      .executeTakeFirst();
+    if (!row) throw problem('attendeeNotFound', `No attendee ${who.attendeeId} in this workspace.`);
+    email = row.email ?? undefined; // null: already erased
+  }
+  const counts = noneErased();
+  const erasedIds = new Set<string>();
+  let attendeeIds: string[] = [];
+  if (email) {
+    for (const declaration of personalResources) {
+      const ids = await eraseRows(ctx, declaration, email, attendeeIds);
+      counts[countName(declaration)] = ids.length;
+      for (const id of ids) erasedIds.add(id);
+      if (declaration.table === 'attendees') attendeeIds = ids;
+    }
+  }
+  for (const link of attendeeLinks) counts[countName(link)] = await cutLinks(ctx, link, attendeeIds);
+  await scrubStoredCopies(ctx, erasedIds);
+  await emitErased(ctx, attendeeIds);
+  return counts;
+}
+
+/** Erases a person as the operator, through invoke (which then lets the database forget the freed bytes). */
 export async function erasePerson(
   operator: Ctx,
   who: { email?: string; attendeeId?: string },
 ): Promise<ErasureCounts> {
-  const counts = await invokeAsOperator(erasePersonOperation, operator, who);
-  // The rows say erased; the database's files must not keep what they said either.
-  await forgetFreedBytes(operator.services.db, tablesErasureChanges);
-  return counts;
+  return invokeAsOperator(erasePersonOperation, operator, who);
 }
 
 /** attendee.erased for each erased ticket, event by event. */

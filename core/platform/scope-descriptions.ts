@@ -114,6 +114,10 @@ const words: Record<Scope, { area: string; meaning: string }> = {
     area: 'People',
     meaning: 'see names, email addresses, companies and answers in every area it may see',
   },
+  'people:write': {
+    area: 'People',
+    meaning: 'erase a person and everything personal about them at their request; this cannot be undone',
+  },
 };
 
 export function kindOf(scope: Scope): ScopeKind {

@@ -35,6 +35,7 @@ export const scopes = [
   'webhooks:read',
   'webhooks:write',
   'people:read',
+  'people:write',
 ] as const;
 
 export type Scope = (typeof scopes)[number];
@@ -92,6 +93,7 @@ export const extensionScopes: readonly Scope[] = [
   'certificates:write',
   'sharekit:write',
   'communities:write',
+  'people:write',
 ];
 
 /**

@@ -70,6 +70,7 @@ const kinds = {
   register_attendees: 'writes',
   update_attendee: 'sets',
   cancel_attendee: 'removes',
+  erase_person_data: 'removes',
   list_doors: 'reads',
   create_door: 'writes',
   update_door: 'sets',

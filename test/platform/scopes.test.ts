@@ -171,6 +171,7 @@ describe('write scopes this service adds to the areas the API shows only reads f
     'certificates:write',
     'sharekit:write',
     'communities:write',
+    'people:write',
   ];
 
   /** An event of the sample whose sponsors and crew modules are on. */

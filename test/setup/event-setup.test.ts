@@ -420,6 +420,7 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/surveys/{surveyId}/answers',
         'POST /events/{eventId}/sessions/{sessionId}/ratings',
         'POST /communities',
+        'POST /people/erasure',
         'PATCH /communities/{communityId}',
         'PUT /communities/{communityId}/status',
         'POST /communities/{communityId}/members',

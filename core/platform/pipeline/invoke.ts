@@ -73,9 +73,12 @@ export async function invoke(
     if (operation.effect === 'read') return { data: await read(operation, ctx, input), replayed: false };
     if (!options.idempotency) {
       const data = await ctx.services.writes.run((trx) => runHandler(operation, { ...ctx, db: trx }, input));
+      await operation.afterCommit?.(ctx.services);
       return { data, replayed: false };
     }
-    return await runIdempotent(operation, ctx, input, options.idempotency, hashBody(normalised));
+    const done = await runIdempotent(operation, ctx, input, options.idempotency, hashBody(normalised));
+    if (!done.replayed) await operation.afterCommit?.(ctx.services);
+    return done;
   } catch (error) {
     throw declared(operation, ctx, error);
   }

@@ -5,6 +5,7 @@ import type { EventModule } from '../../../db/values';
 import type { Ctx } from '../context';
 import type { ProblemCode } from '../problems';
 import type { Scope } from '../scopes';
+import type { Services } from '../services';
 import type { FieldRules } from './validation';
 
 export type Effect = 'read' | 'write' | 'destructive';
@@ -99,6 +100,11 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * refused request lists every field problem at once. Values may be of any type there.
    */
   rules?: FieldRules;
+  /**
+   * Work that must follow the committed change, outside its transaction (an erasure makes the
+   * store drop the bytes the erased rows held). Not run when the change is refused or replayed.
+   */
+  afterCommit?(services: Services): Promise<void>;
   /** Reaches outside this service (sends a message to a receiver): the MCP openWorldHint. */
   openWorld?: boolean;
   /**
