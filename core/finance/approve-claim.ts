@@ -4,7 +4,7 @@ export const approveClaim = claimMove({
   name: 'approveClaim',
   title: 'Approve an expense claim',
   description:
-    'Approves a submitted expense claim; claim.approved is sent. A claim already approved, paid or declined answers 409 statusNotAllowed naming its status. Needs finance:write.',
+    'Approves a submitted expense claim; claim.approved is sent. A claim already approved, paid or declined is refused (statusNotAllowed) naming its status. Needs finance:write.',
   from: ['submitted'],
   to: 'approved',
   action: 'approved',

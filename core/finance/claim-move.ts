@@ -31,6 +31,8 @@ export function claimMove(move: ClaimMove) {
     description: move.description,
     scope: 'finance:write',
     effect: 'write',
+    // Sent again, a move changes nothing more: the claim is no longer where it could move from.
+    repeatable: true,
     extension: true,
     module: 'budget',
     etag: true,

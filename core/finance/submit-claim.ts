@@ -17,7 +17,7 @@ export const submitClaim = defineOperation({
   name: 'submitClaim',
   title: 'Submit an expense claim',
   description:
-    "Submits an expense claim of a speaker or crew member (speakerId or crewMemberId: names and email copied from them unless given) or someone named: category, amount in the currency's own decimals and currency; claim.submitted is sent. Approve it with approve_claim, pay it with pay_claim. Names and email need people:read to be shown. Needs finance:write.",
+    "Submits an expense claim of a speaker or crew member (speakerId, crewMemberId: names and email copied unless given) or someone named: category, amount in the currency's decimals, currency; claim.submitted is sent. Needs finance:write.",
   scope: 'finance:write',
   effect: 'write',
   extension: true,

@@ -13,11 +13,11 @@ export const assignStay = defineOperation({
   name: 'assignStay',
   title: 'Assign a hotel stay',
   description:
-    'Assigns a requested stay to a hotel (and room), optionally with the nights it was booked for; stay.assigned is sent. A stay already assigned or cancelled answers 409 statusNotAllowed (change an assigned one with update_stay). Needs logistics:write.',
+    'Assigns a requested stay to a hotel (and room), optionally with the nights booked; stay.assigned is sent. A stay already assigned or cancelled is refused (statusNotAllowed). Needs logistics:write.',
   scope: 'logistics:write',
   effect: 'write',
   extension: true,
-  repeatable: false,
+  repeatable: true,
   etag: true,
   problems: ['notFound', 'statusNotAllowed'],
   ifMatch: { current: (ctx, input) => stayNow(ctx, input.eventId, input.stayId) },

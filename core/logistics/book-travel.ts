@@ -17,7 +17,7 @@ export const bookTravel = defineOperation({
   name: 'bookTravel',
   title: 'Book a journey',
   description:
-    'Records a journey booked for a speaker or crew member (speakerId or crewMemberId: names copied from them unless given) or someone named: mode, from, to, departure and arrival (UTC) and the booking reference; travel.changed is sent. Names and the reference need people:read to be shown. Needs logistics:write.',
+    'Records a journey booked for a speaker or crew member (speakerId, crewMemberId: names copied unless given) or someone named: mode, from, to, times and reference; travel.changed is sent. Needs logistics:write.',
   scope: 'logistics:write',
   effect: 'write',
   extension: true,

@@ -11,9 +11,10 @@ export const cancelStay = defineOperation({
   name: 'cancelStay',
   title: 'Cancel a hotel stay',
   description:
-    'Cancels a requested or assigned stay; it is kept, cancelled, and stay.cancelled is sent. An already cancelled stay answers 409 statusNotAllowed. Needs logistics:write.',
+    'Cancels a requested or assigned stay; it is kept, cancelled, and stay.cancelled is sent. An already cancelled stay is refused (statusNotAllowed). Needs logistics:write.',
   scope: 'logistics:write',
   effect: 'write',
+  repeatable: true,
   extension: true,
   etag: true,
   problems: ['notFound', 'statusNotAllowed'],

@@ -11,9 +11,10 @@ export const cancelTravel = defineOperation({
   name: 'cancelTravel',
   title: 'Cancel a journey',
   description:
-    'Cancels a booked journey; it is kept with status cancelled, and travel.changed is sent with that status. An already cancelled journey answers 409 statusNotAllowed. Needs logistics:write.',
+    'Cancels a booked journey; it is kept with status cancelled, and travel.changed is sent with that status. An already cancelled journey is refused (statusNotAllowed). Needs logistics:write.',
   scope: 'logistics:write',
   effect: 'write',
+  repeatable: true,
   extension: true,
   etag: true,
   problems: ['notFound', 'statusNotAllowed'],

@@ -15,7 +15,7 @@ export const requestStay = defineOperation({
   name: 'requestStay',
   title: 'Request a hotel stay',
   description:
-    'Requests a hotel stay for a speaker, a crew member or an attendee of the event (speakerId, crewMemberId or attendeeId: names and email are copied from them unless given) or for someone named, with the nights; stay.requested is sent. Assign the hotel with assign_stay. Names and email need people:read to be shown. Needs logistics:write.',
+    'Requests a hotel stay for a speaker, crew member or attendee (speakerId, crewMemberId, attendeeId: names and email copied unless given) or someone named, with the nights; stay.requested is sent. Needs logistics:write.',
   scope: 'logistics:write',
   effect: 'write',
   extension: true,

@@ -13,7 +13,7 @@ export const updateStay = defineOperation({
   name: 'updateStay',
   title: 'Change a hotel stay',
   description:
-    'Changes the nights of a stay, or the hotel and room of an assigned one; send only what changes (null clears the room). stay.changed is sent. A cancelled stay answers 409 statusNotAllowed. Needs logistics:write.',
+    'Changes the nights of a stay, or the hotel and room of an assigned one; send only what changes (null clears the room). stay.changed is sent. A cancelled stay is refused (statusNotAllowed). Needs logistics:write.',
   scope: 'logistics:write',
   effect: 'write',
   extension: true,

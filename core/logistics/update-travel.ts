@@ -13,7 +13,7 @@ export const updateTravel = defineOperation({
   name: 'updateTravel',
   title: 'Change a journey',
   description:
-    'Changes a booked journey; send only what changes (null clears the reference). travel.changed is sent. A cancelled journey answers 409 statusNotAllowed. Needs logistics:write.',
+    'Changes a booked journey; send only what changes (null clears the reference). travel.changed is sent. A cancelled journey is refused (statusNotAllowed). Needs logistics:write.',
   scope: 'logistics:write',
   effect: 'write',
   extension: true,
