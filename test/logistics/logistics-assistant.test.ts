@@ -5,14 +5,16 @@
 // entered by mistake, and reads the results back. The tools are extensions, annotated by effect.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoWorkspaceId } from '../../core/admin/demo-workspace';
 import { eventBody } from '../support/fixtures';
 import { hintsOf } from '../support/mcp-hints';
-import { callTool } from '../support/sales';
+import { callTool, sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
 let client: Client;
 let eventId: string;
+let workspaceId: string;
 
 const writeTools = [
   'request_stay',
@@ -33,7 +35,7 @@ const removers = ['delete_stay', 'delete_travel'];
 
 beforeAll(async () => {
   t = await startTestServer();
-  const { workspaceId } = await t.workspace('Logistics assistant');
+  ({ workspaceId } = await t.workspace('Logistics assistant'));
   const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
   client = await t.mcp(key, {}, '?toolsets=logistics,finance,programme,crew');
   const event = await callTool(client, 'create_event', eventBody());
@@ -174,5 +176,64 @@ describe('an assistant arranges speakers and crew', () => {
       claim.claimId,
     ]);
     expect(await ok('get_claim', { claimId: claim.claimId })).toMatchObject({ status: 'paid', amount: 45.5 });
+  });
+
+  it('meets the rules as tool errors: missingScope, moduleOff, demoWorkspace, and withholds names without people:read', async () => {
+    const { key: narrow } = await t.key({
+      workspaceId,
+      scopes: ['attendees:read', 'finance:read'],
+      expires: 'never',
+    });
+    const reader = await t.mcp(narrow, {}, '?toolsets=logistics,finance');
+    try {
+      const stay = await ok('request_stay', {
+        firstName: 'Private',
+        checkInDate: '2027-04-30',
+        checkOutDate: '2027-05-01',
+      });
+      const seen = await callTool(reader, 'get_stay', { eventId, stayId: stay.stayId });
+      expect(seen.data).toMatchObject({ firstName: null, personalData: 'withheld' });
+      for (const [name, args, scope] of [
+        [
+          'request_stay',
+          { firstName: 'X', checkInDate: '2027-04-30', checkOutDate: '2027-05-01' },
+          'logistics:write',
+        ],
+        ['cancel_stay', { stayId: stay.stayId }, 'logistics:write'],
+        ['submit_claim', { firstName: 'X', category: 'taxi', amount: 1, currency: 'EUR' }, 'finance:write'],
+      ] as const)
+        expect(await callTool(reader, name, { eventId, ...args })).toMatchObject({
+          isError: true,
+          data: { code: 'missingScope', scope },
+        });
+    } finally {
+      await reader.close();
+    }
+    const other = await callTool(client, 'create_event', eventBody({ modules: { budget: false } }));
+    expect(
+      await callTool(client, 'submit_claim', {
+        eventId: other.data.eventId,
+        firstName: 'X',
+        category: 'taxi',
+        amount: 1,
+        currency: 'EUR',
+      }),
+    ).toMatchObject({ isError: true, data: { code: 'moduleOff', module: 'budget' } });
+    const demo = await t.mcp(t.server.demoKey, {}, '?toolsets=logistics');
+    try {
+      const summit = sampleIds(demoWorkspaceId).event('summit');
+      expect(
+        await callTool(demo, 'request_stay', {
+          eventId: summit,
+          firstName: 'Demo',
+          checkInDate: '2027-04-30',
+          checkOutDate: '2027-05-01',
+        }),
+      ).toMatchObject({ isError: true, data: { code: 'demoWorkspace' } });
+      // The demonstration's sample stays are there to read.
+      expect((await callTool(demo, 'list_stays', { eventId: summit })).data.data.length).toBeGreaterThan(0);
+    } finally {
+      await demo.close();
+    }
   });
 });
