@@ -49,15 +49,17 @@ export const updateStay = defineOperation({
         if (input[field] !== undefined)
           errors.add(field, 'A requested stay gets its hotel with assign_stay.');
     errors.throwIfAny();
+    const changes = {
+      ...(input.checkInDate !== undefined && { check_in_date: input.checkInDate }),
+      ...(input.checkOutDate !== undefined && { check_out_date: input.checkOutDate }),
+      ...(input.hotel !== undefined && { hotel: input.hotel.trim() }),
+      ...(input.room !== undefined && { room: input.room?.trim() ?? null }),
+    };
+    // Nothing sent, nothing changed: no message.
+    if (Object.keys(changes).length === 0) return stayNow(ctx, event.id, stay.id);
     await ctx.db
       .updateTable('stays')
-      .set({
-        ...(input.checkInDate !== undefined && { check_in_date: input.checkInDate }),
-        ...(input.checkOutDate !== undefined && { check_out_date: input.checkOutDate }),
-        ...(input.hotel !== undefined && { hotel: input.hotel.trim() }),
-        ...(input.room !== undefined && { room: input.room?.trim() ?? null }),
-        ...(await changedNow(ctx)),
-      })
+      .set({ ...changes, ...(await changedNow(ctx)) })
       .where('id', '=', stay.id)
       .execute();
     await stayChanged.emit(ctx, { event, stay: await loadStay(ctx, event.id, stay.id) });

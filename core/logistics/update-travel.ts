@@ -49,17 +49,19 @@ export const updateTravel = defineOperation({
     if (travel.erased === 1 && input.reference)
       errors.add('reference', 'The traveller erased their data; the reference cannot be set again.');
     errors.throwIfAny();
+    const changes = {
+      ...(input.mode !== undefined && { mode: input.mode }),
+      ...(input.from !== undefined && { from_place: input.from.trim() }),
+      ...(input.to !== undefined && { to_place: input.to.trim() }),
+      ...(input.departsUtc !== undefined && { departs_utc: utc(input.departsUtc) }),
+      ...(input.arrivesUtc !== undefined && { arrives_utc: utc(input.arrivesUtc) }),
+      ...(input.reference !== undefined && { reference: input.reference?.trim() ?? null }),
+    };
+    // Nothing sent, nothing changed: no message.
+    if (Object.keys(changes).length === 0) return travelNow(ctx, event.id, travel.id);
     await ctx.db
       .updateTable('travel')
-      .set({
-        ...(input.mode !== undefined && { mode: input.mode }),
-        ...(input.from !== undefined && { from_place: input.from.trim() }),
-        ...(input.to !== undefined && { to_place: input.to.trim() }),
-        ...(input.departsUtc !== undefined && { departs_utc: utc(input.departsUtc) }),
-        ...(input.arrivesUtc !== undefined && { arrives_utc: utc(input.arrivesUtc) }),
-        ...(input.reference !== undefined && { reference: input.reference?.trim() ?? null }),
-        ...(await changedNow(ctx)),
-      })
+      .set({ ...changes, ...(await changedNow(ctx)) })
       .where('id', '=', travel.id)
       .execute();
     await travelChanged.emit(ctx, { event, travel: await loadTravel(ctx, event.id, travel.id) });

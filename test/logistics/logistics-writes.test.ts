@@ -217,6 +217,8 @@ describe('stays', () => {
       400,
       'invalidRequest',
     );
+    // A change that sends nothing changes nothing, and tells no one.
+    expect((await t.api(url, { key: organiser, method: 'PATCH', body: {} })).body).toEqual(changed.body);
     expect((await post(`${url}/cancel`, {}, 200)).status).toBe('cancelled');
     for (const res of [
       await t.api(`${url}/cancel`, { key: organiser, method: 'POST', body: {} }),
