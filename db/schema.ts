@@ -43,6 +43,7 @@ import type {
   TicketVisibility,
   Transport,
   TravelMode,
+  TravelStatus,
   WebhookDisabledReason,
   WebhookEventType,
 } from './values';
@@ -792,8 +793,14 @@ interface NamedPerson {
   erased: Flag;
 }
 
+/** The speaker or crew member a stay, journey or claim is for (0026): erasing them reaches the row. */
+interface ForSpeakerOrCrew {
+  speaker_id: string | null;
+  crew_member_id: string | null;
+}
+
 /** A hotel stay arranged for an attendee, a speaker or crew (comes in by import). */
-export interface StaysTable extends EventOwned, Changing, NamedPerson {
+export interface StaysTable extends EventOwned, Changing, NamedPerson, ForSpeakerOrCrew {
   attendee_id: string | null;
   status: StayStatus;
   hotel: string | null;
@@ -805,8 +812,9 @@ export interface StaysTable extends EventOwned, Changing, NamedPerson {
 }
 
 /** A journey booked for a speaker or crew member (comes in by import). */
-export interface TravelTable extends EventOwned, Changing, NamedPerson {
+export interface TravelTable extends EventOwned, Changing, NamedPerson, ForSpeakerOrCrew {
   mode: TravelMode;
+  status: Generated<TravelStatus>;
   from_place: string;
   to_place: string;
   departs_utc: string;
@@ -816,7 +824,7 @@ export interface TravelTable extends EventOwned, Changing, NamedPerson {
 }
 
 /** An expense claim of a speaker or crew member (comes in by import). */
-export interface ExpenseClaimsTable extends EventOwned, Changing, NamedPerson {
+export interface ExpenseClaimsTable extends EventOwned, Changing, NamedPerson, ForSpeakerOrCrew {
   category: string;
   amount_minor: number;
   currency: string;

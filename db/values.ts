@@ -172,6 +172,10 @@ export type StayStatus = (typeof stayStatuses)[number];
 export const travelModes = ['flight', 'train', 'bus', 'car', 'other'] as const;
 export type TravelMode = (typeof travelModes)[number];
 
+/** A journey stays booked until it is cancelled (kept, so the receiver and the list say so). */
+export const travelStatuses = ['booked', 'cancelled'] as const;
+export type TravelStatus = (typeof travelStatuses)[number];
+
 export const claimStatuses = ['submitted', 'approved', 'paid', 'rejected'] as const;
 export type ClaimStatus = (typeof claimStatuses)[number];
 
@@ -318,6 +322,7 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'stays.status': stayStatuses,
   'stays.erased': flags,
   'travel.mode': travelModes,
+  'travel.status': travelStatuses,
   'travel.erased': flags,
   'expense_claims.status': claimStatuses,
   'expense_claims.erased': flags,

@@ -6,6 +6,7 @@ import * as communities from '../core/communities';
 import * as crew from '../core/crew';
 import * as events from '../core/events';
 import * as finance from '../core/finance';
+import * as logistics from '../core/logistics';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
 import * as people from '../core/people';
@@ -116,6 +117,21 @@ export const tools: Tool[] = [
   tool(crew.signUpForShift),
   tool(crew.dropShift),
 
+  // Speakers' and crew's stays and journeys
+  tool(logistics.listStays),
+  tool(logistics.getStay),
+  tool(logistics.requestStay),
+  tool(logistics.assignStay),
+  tool(logistics.updateStay),
+  tool(logistics.cancelStay),
+  tool(logistics.deleteStay),
+  tool(logistics.listTravel),
+  tool(logistics.getTravel),
+  tool(logistics.bookTravel),
+  tool(logistics.updateTravel),
+  tool(logistics.cancelTravel),
+  tool(logistics.deleteTravel),
+
   tool(surveys.listSurveys),
   tool(surveys.getSurveyResults),
   tool(surveys.getSessionRatings),
@@ -129,6 +145,12 @@ export const tools: Tool[] = [
   tool(finance.listInvoices),
   tool(finance.getInvoice),
   tool(finance.getBudget),
+  tool(finance.listClaims),
+  tool(finance.getClaim),
+  tool(finance.submitClaim),
+  tool(finance.approveClaim),
+  tool(finance.declineClaim),
+  tool(finance.payClaim),
 
   tool(communities.listCommunities),
   tool(communities.getCommunity),

@@ -72,6 +72,7 @@ const problemSchema: Json = {
     taken: { type: 'integer', description: 'capacityBelowTaken: places taken (or people inside a door).' },
     sponsorCount: { type: 'integer', description: 'levelInUse: how many sponsors have the level.' },
     leadCount: { type: 'integer', description: 'sponsorHasLeads: how many leads the sponsor has.' },
+    currentStatus: { type: 'string', description: 'statusNotAllowed: the status the resource is in.' },
     sessions: {
       type: 'array',
       description: 'clash: the sessions in the way.',

@@ -7,6 +7,7 @@ import * as communities from '../core/communities';
 import * as crew from '../core/crew';
 import * as events from '../core/events';
 import * as finance from '../core/finance';
+import * as logistics from '../core/logistics';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
 import * as people from '../core/people';
@@ -224,6 +225,21 @@ export const routes: Route[] = [
     post('/events/:eventId/shifts/:shiftId/crew', crew.signUpForShift),
     del('/events/:eventId/shifts/:shiftId/crew/:crewMemberId', crew.dropShift, { status: 204 }),
   ]),
+  ...area(areas.logistics, [
+    get('/events/:eventId/stays', logistics.listStays),
+    post('/events/:eventId/stays', logistics.requestStay, { status: 201 }),
+    get('/events/:eventId/stays/:stayId', logistics.getStay),
+    patch('/events/:eventId/stays/:stayId', logistics.updateStay),
+    del('/events/:eventId/stays/:stayId', logistics.deleteStay, { status: 204 }),
+    post('/events/:eventId/stays/:stayId/assign', logistics.assignStay),
+    post('/events/:eventId/stays/:stayId/cancel', logistics.cancelStay),
+    get('/events/:eventId/travel', logistics.listTravel),
+    post('/events/:eventId/travel', logistics.bookTravel, { status: 201 }),
+    get('/events/:eventId/travel/:travelId', logistics.getTravel),
+    patch('/events/:eventId/travel/:travelId', logistics.updateTravel),
+    del('/events/:eventId/travel/:travelId', logistics.deleteTravel, { status: 204 }),
+    post('/events/:eventId/travel/:travelId/cancel', logistics.cancelTravel),
+  ]),
   ...area(areas.surveys, [
     get('/events/:eventId/surveys', surveys.listSurveys),
     get('/events/:eventId/surveys/:surveyId/results', surveys.getSurveyResults),
@@ -238,6 +254,12 @@ export const routes: Route[] = [
     get('/events/:eventId/invoices', finance.listInvoices),
     get('/events/:eventId/invoices/:invoiceId', finance.getInvoice),
     get('/events/:eventId/budget', finance.getBudget),
+    get('/events/:eventId/expense-claims', finance.listClaims),
+    post('/events/:eventId/expense-claims', finance.submitClaim, { status: 201 }),
+    get('/events/:eventId/expense-claims/:claimId', finance.getClaim),
+    post('/events/:eventId/expense-claims/:claimId/approve', finance.approveClaim),
+    post('/events/:eventId/expense-claims/:claimId/decline', finance.declineClaim),
+    post('/events/:eventId/expense-claims/:claimId/pay', finance.payClaim),
   ]),
   ...area(areas.communities, [
     get('/communities', communities.listCommunities),

@@ -96,11 +96,13 @@ async function eraseEverywhere(
   const counts = noneErased();
   const erasedIds = new Set<string>();
   let attendeeIds: string[] = [];
+  const erasedByTable = new Map<string, string[]>();
   if (email) {
     for (const declaration of personalResources) {
-      const ids = await eraseRows(ctx, declaration, email, attendeeIds);
+      const ids = await eraseRows(ctx, declaration, email, attendeeIds, erasedByTable);
       counts[countName(declaration)] = ids.length;
       for (const id of ids) erasedIds.add(id);
+      erasedByTable.set(declaration.table, ids);
       if (declaration.table === 'attendees') attendeeIds = ids;
     }
   }
@@ -153,23 +155,28 @@ const tablesErasureChanges = [
 /**
  * Nulls the declared columns of the person's rows of one table; answers the rows erased. Rows about
  * one of their tickets (a lead) are found by it too: the attendees come first in the list, so their
- * ids are known by then.
+ * ids are known by then; so are rows linked to their speaker or crew rows (a stay), listed earlier.
  */
 async function eraseRows(
   ctx: Ctx,
   declaration: PersonalResource<string, string>,
   email: string,
   attendeeIds: string[],
+  erasedByTable: ReadonlyMap<string, string[]>,
 ): Promise<string[]> {
   const table = sql.table(declaration.table);
   const byTicket =
     declaration.attendeeColumn && attendeeIds.length > 0
       ? sql` or ${sql.ref(declaration.attendeeColumn)} in (${sql.join(attendeeIds)})`
       : sql``;
+  const byLinks = Object.entries(declaration.linkColumns ?? {}).flatMap(([linked, column]) => {
+    const ids = erasedByTable.get(linked) ?? [];
+    return ids.length > 0 ? [sql` or ${sql.ref(column!)} in (${sql.join(ids)})`] : [];
+  });
   const found = await sql<{ id: string }>`
     select id from ${table}
     where workspace_id = ${ctx.actor.workspaceId}
-      and (${sql.ref(declaration.emailColumn)} = ${email}${byTicket})
+      and (${sql.ref(declaration.emailColumn)} = ${email}${byTicket}${sql.join(byLinks, sql``)})
     order by id`.execute(ctx.db);
   const nulls = sql.join(erasedColumns(declaration).map((c) => sql`${sql.ref(c)} = null`));
   const now = ctx.clock.now().toISOString();

@@ -1,3 +1,9 @@
+export { approveClaim } from './approve-claim';
+export { declineClaim } from './decline-claim';
 export { getBudget } from './get-budget';
+export { getClaim } from './get-claim';
 export { getInvoice } from './get-invoice';
+export { listClaims } from './list-claims';
 export { listInvoices } from './list-invoices';
+export { payClaim } from './pay-claim';
+export { submitClaim } from './submit-claim';

@@ -1,2 +1,14 @@
 // Speakers' and crew's logistics: hotel stays and journeys, arranged by the organiser.
-export {};
+export { assignStay } from './assign-stay';
+export { bookTravel } from './book-travel';
+export { cancelStay } from './cancel-stay';
+export { cancelTravel } from './cancel-travel';
+export { deleteStay } from './delete-stay';
+export { deleteTravel } from './delete-travel';
+export { getStay } from './get-stay';
+export { getTravel } from './get-travel';
+export { listStays } from './list-stays';
+export { listTravel } from './list-travel';
+export { requestStay } from './request-stay';
+export { updateStay } from './update-stay';
+export { updateTravel } from './update-travel';

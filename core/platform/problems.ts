@@ -125,6 +125,11 @@ export const problemCatalogue = {
     title: 'Shift clash',
     detail: 'The crew member is already on a shift at that time; shiftId names it.',
   },
+  statusNotAllowed: {
+    status: 409,
+    title: 'Not allowed in this status',
+    detail: 'The resource is in a status that does not allow this change; currentStatus names it.',
+  },
   idempotencyKeyInUse: {
     status: 409,
     title: 'Idempotency key in use',

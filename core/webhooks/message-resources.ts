@@ -5,18 +5,32 @@
 // redacts per subscriber).
 import * as v from 'valibot';
 import type { CertificateRow, ContentRow, ExpenseClaimRow, StayRow, TravelRow } from '../../db/schema';
-import { certificateKinds, claimStatuses, contentKinds, stayStatuses, travelModes } from '../../db/values';
+import {
+  certificateKinds,
+  claimStatuses,
+  contentKinds,
+  stayStatuses,
+  travelModes,
+  travelStatuses,
+} from '../../db/values';
 import { toMajor } from '../platform/money';
-import { applyPersonalData, declarePersonal } from '../platform/pipeline/personal-data';
+import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
 
-export { claimStatuses, stayStatuses };
+export { claimStatuses, stayStatuses, travelStatuses };
 
 const money = (description: string) => v.pipe(v.number(), v.description(description));
 const person = {
   firstName: v.nullable(text('Personal data.')),
   lastName: v.nullable(text('Personal data.')),
 };
+/** Who a stay, journey or claim is for, when they are on the programme or the crew. */
+const speakerOrCrew = {
+  speakerId: v.nullable(uuid('The speaker it is for, when it is for one.')),
+  crewMemberId: v.nullable(uuid('The crew member it is for, when it is for one.')),
+};
+/** Erasing the linked speaker or crew member erases the row too. */
+const linkedPeople = { speakers: 'speaker_id', crew_members: 'crew_member_id' } as const;
 
 /** One answer to a survey or one rating of a session; never who gave it. */
 export const feedbackSchema = v.object({
@@ -92,12 +106,14 @@ export const stayPersonal = declarePersonal({
   fields: { firstName: 'first_name', lastName: 'last_name', email: 'email' },
   emailColumn: 'email',
   attendeeColumn: 'attendee_id',
+  linkColumns: linkedPeople,
 });
 
 /** A hotel stay arranged for an attendee, a speaker or crew. */
 export const staySchema = v.object({
   stayId: uuid('The stay id.'),
   attendeeId: v.nullable(uuid('The attendee staying, when they hold a ticket.')),
+  ...speakerOrCrew,
   ...person,
   email: v.nullable(v.pipe(v.string(), v.email(), v.description('Personal data.'))),
   status: v.picklist(stayStatuses),
@@ -110,12 +126,15 @@ export const staySchema = v.object({
   personalData: personalDataSchema,
 });
 
-export function stayView(row: StayRow): v.InferOutput<typeof staySchema> {
+/** A stay as a caller reads it, or unredacted as its messages carry it. */
+export function stayView(row: StayRow, reader: Reader = 'unredacted'): v.InferOutput<typeof staySchema> {
   return applyPersonalData(
-    'unredacted',
+    reader,
     {
       stayId: row.id,
       attendeeId: row.attendee_id,
+      speakerId: row.speaker_id,
+      crewMemberId: row.crew_member_id,
       firstName: row.first_name,
       lastName: row.last_name,
       email: row.email,
@@ -139,12 +158,18 @@ export const travelPersonal = declarePersonal({
   fields: { firstName: 'first_name', lastName: 'last_name', reference: 'reference' },
   storedOnly: ['email'],
   emailColumn: 'email',
+  linkColumns: linkedPeople,
 });
 
 /** A journey booked for a speaker or crew member. */
 export const travelSchema = v.object({
   travelId: uuid('The travel id.'),
+  ...speakerOrCrew,
   ...person,
+  status: v.pipe(
+    v.picklist(travelStatuses),
+    v.description('booked, or cancelled (kept, so receivers learn it).'),
+  ),
   mode: v.picklist(travelModes),
   from: text('Where it starts.'),
   to: text('Where it ends.'),
@@ -156,13 +181,20 @@ export const travelSchema = v.object({
   personalData: personalDataSchema,
 });
 
-export function travelView(row: TravelRow): v.InferOutput<typeof travelSchema> {
+/** A journey as a caller reads it, or unredacted as its messages carry it. */
+export function travelView(
+  row: TravelRow,
+  reader: Reader = 'unredacted',
+): v.InferOutput<typeof travelSchema> {
   return applyPersonalData(
-    'unredacted',
+    reader,
     {
       travelId: row.id,
+      speakerId: row.speaker_id,
+      crewMemberId: row.crew_member_id,
       firstName: row.first_name,
       lastName: row.last_name,
+      status: row.status,
       mode: row.mode,
       from: row.from_place,
       to: row.to_place,
@@ -182,11 +214,13 @@ export const claimPersonal = declarePersonal({
   table: 'expense_claims',
   fields: { firstName: 'first_name', lastName: 'last_name', email: 'email' },
   emailColumn: 'email',
+  linkColumns: linkedPeople,
 });
 
 /** An expense claim of a speaker or crew member. */
 export const claimSchema = v.object({
   claimId: uuid('The claim id.'),
+  ...speakerOrCrew,
   ...person,
   email: v.nullable(v.pipe(v.string(), v.email(), v.description('Personal data.'))),
   category: text('travel, hotel, meals, ...'),
@@ -200,11 +234,17 @@ export const claimSchema = v.object({
   personalData: personalDataSchema,
 });
 
-export function claimView(row: ExpenseClaimRow): v.InferOutput<typeof claimSchema> {
+/** A claim as a caller reads it, or unredacted as its messages carry it. */
+export function claimView(
+  row: ExpenseClaimRow,
+  reader: Reader = 'unredacted',
+): v.InferOutput<typeof claimSchema> {
   return applyPersonalData(
-    'unredacted',
+    reader,
     {
       claimId: row.id,
+      speakerId: row.speaker_id,
+      crewMemberId: row.crew_member_id,
       firstName: row.first_name,
       lastName: row.last_name,
       email: row.email,

@@ -12,6 +12,7 @@ import { insertSampleDoors } from './doors';
 import { insertSampleEvents, sampleEvents } from './events';
 import { insertSampleFinance } from './finance';
 import { sampleId } from './ids';
+import { insertSampleLogistics } from './logistics';
 import { insertSamplePasses } from './passes';
 import { insertSampleProgramme } from './programme';
 import { insertSampleSales } from './sales';
@@ -44,6 +45,8 @@ export async function fillSampleData(
   await insertSamplePasses(db, sample);
   // Crew after sales: one volunteer holds a crew ticket.
   await insertSampleCrew(db, sample);
+  // Logistics after the programme and crew whose speakers and volunteers they name.
+  await insertSampleLogistics(db, sample);
   await insertSampleCommunities(db, sample);
   // Call for speakers and share kit after the programme, sponsors and sales they point at.
   await insertSampleCfp(db, sample);

@@ -59,6 +59,9 @@ const tables = [
   'community_members',
   'surveys',
   'invoices',
+  'stays',
+  'travel',
+  'expense_claims',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -97,6 +100,9 @@ const parentColumn: Record<Table, string> = {
   community_members: 'community_id',
   surveys: 'event_id',
   invoices: 'event_id',
+  stays: 'event_id',
+  travel: 'event_id',
+  expense_claims: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -124,6 +130,9 @@ const paramTable: Record<string, Table> = {
   levelId: 'sponsor_levels',
   sponsorId: 'sponsors',
   leadId: 'leads',
+  stayId: 'stays',
+  travelId: 'travel',
+  claimId: 'expense_claims',
 };
 
 /** Path parameters that name no row: the values they take. */

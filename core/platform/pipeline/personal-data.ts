@@ -38,6 +38,11 @@ export interface PersonalResource<F extends string = string, P extends string = 
    */
   attendeeColumn?: string;
   /**
+   * Columns linking the row to another personal resource's row (a stay to its speaker), by that
+   * resource's table: erasure finds the person's rows through the rows of theirs it erased before.
+   */
+  linkColumns?: Partial<Record<keyof Database, string>>;
+  /**
    * The row that shows these rows inside it (a submission its speakers): erasure marks it changed
    * too, so a client syncing by updatedSince sees the erasure.
    */

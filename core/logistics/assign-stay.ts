@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import { FieldErrors } from '../platform/field-errors';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { staySchema } from '../webhooks/message-resources';
+import { stayAssigned } from '../webhooks/stay-messages';
+import { checkNights, checkPlaces, stayFields } from './stay-fields';
+import { loadStay, requireStayStatus, stayNow } from './stay-rows';
+
+export const assignStay = defineOperation({
+  name: 'assignStay',
+  title: 'Assign a hotel stay',
+  description:
+    'Assigns a requested stay to a hotel (and room), optionally with the nights booked; stay.assigned is sent. A stay already assigned or cancelled is refused (statusNotAllowed). Needs logistics:write.',
+  scope: 'logistics:write',
+  effect: 'write',
+  extension: true,
+  repeatable: true,
+  etag: true,
+  problems: ['notFound', 'statusNotAllowed'],
+  ifMatch: { current: (ctx, input) => stayNow(ctx, input.eventId, input.stayId) },
+  activity: { resourceType: 'stay', resourceId: (_input, stay) => stay.stayId },
+  input: v.object({
+    eventId: uuid('The event id.'),
+    stayId: uuid('The stay id.'),
+    hotel: stayFields.hotel,
+    room: v.optional(stayFields.room),
+    checkInDate: v.optional(stayFields.checkInDate),
+    checkOutDate: v.optional(stayFields.checkOutDate),
+  }),
+  output: staySchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const stay = await loadStay(ctx, event.id, input.stayId);
+    const errors = new FieldErrors();
+    checkPlaces(input, errors);
+    checkNights(
+      input.checkInDate ?? stay.check_in_date,
+      input.checkOutDate ?? stay.check_out_date,
+      errors,
+      input.checkOutDate === undefined ? 'checkInDate' : 'checkOutDate',
+    );
+    errors.throwIfAny();
+    requireStayStatus(stay, ['requested'], 'assigned');
+    // Only from requested, in the statement itself: two assignments at once send one message.
+    const moved = await ctx.db
+      .updateTable('stays')
+      .set({
+        status: 'assigned',
+        hotel: input.hotel.trim(),
+        room: input.room?.trim() ?? null,
+        ...(input.checkInDate !== undefined && { check_in_date: input.checkInDate }),
+        ...(input.checkOutDate !== undefined && { check_out_date: input.checkOutDate }),
+        ...(await changedNow(ctx)),
+      })
+      .where('id', '=', stay.id)
+      .where('status', '=', 'requested')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0)
+      requireStayStatus(await loadStay(ctx, event.id, stay.id), ['requested'], 'assigned');
+    await stayAssigned.emit(ctx, { event, stay: await loadStay(ctx, event.id, stay.id) });
+    return stayNow(ctx, event.id, stay.id);
+  },
+});

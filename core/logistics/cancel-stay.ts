@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { staySchema } from '../webhooks/message-resources';
+import { stayCancelled } from '../webhooks/stay-messages';
+import { loadStay, requireStayStatus, stayNow } from './stay-rows';
+
+export const cancelStay = defineOperation({
+  name: 'cancelStay',
+  title: 'Cancel a hotel stay',
+  description:
+    'Cancels a requested or assigned stay; it is kept, cancelled, and stay.cancelled is sent. An already cancelled stay is refused (statusNotAllowed). Needs logistics:write.',
+  scope: 'logistics:write',
+  effect: 'write',
+  repeatable: true,
+  extension: true,
+  etag: true,
+  problems: ['notFound', 'statusNotAllowed'],
+  ifMatch: { current: (ctx, input) => stayNow(ctx, input.eventId, input.stayId) },
+  activity: { resourceType: 'stay', resourceId: (_input, stay) => stay.stayId },
+  input: v.object({ eventId: uuid('The event id.'), stayId: uuid('The stay id.') }),
+  output: staySchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const stay = await loadStay(ctx, event.id, input.stayId);
+    requireStayStatus(stay, ['requested', 'assigned'], 'cancelled');
+    // Conditional: two cancellations at once send one stay.cancelled.
+    const moved = await ctx.db
+      .updateTable('stays')
+      .set({ status: 'cancelled', ...(await changedNow(ctx)) })
+      .where('id', '=', stay.id)
+      .where('status', '<>', 'cancelled')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0)
+      requireStayStatus(await loadStay(ctx, event.id, stay.id), ['requested', 'assigned'], 'cancelled');
+    await stayCancelled.emit(ctx, { event, stay: await loadStay(ctx, event.id, stay.id) });
+    return stayNow(ctx, event.id, stay.id);
+  },
+});

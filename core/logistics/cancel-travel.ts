@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { travelSchema } from '../webhooks/message-resources';
+import { travelChanged } from '../webhooks/travel-messages';
+import { loadTravel, requireBooked, travelNow } from './travel-rows';
+
+export const cancelTravel = defineOperation({
+  name: 'cancelTravel',
+  title: 'Cancel a journey',
+  description:
+    'Cancels a booked journey; it is kept with status cancelled, and travel.changed is sent with that status. An already cancelled journey is refused (statusNotAllowed). Needs logistics:write.',
+  scope: 'logistics:write',
+  effect: 'write',
+  repeatable: true,
+  extension: true,
+  etag: true,
+  problems: ['notFound', 'statusNotAllowed'],
+  ifMatch: { current: (ctx, input) => travelNow(ctx, input.eventId, input.travelId) },
+  activity: { resourceType: 'travel', resourceId: (_input, travel) => travel.travelId },
+  input: v.object({ eventId: uuid('The event id.'), travelId: uuid('The travel id.') }),
+  output: travelSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const travel = await loadTravel(ctx, event.id, input.travelId);
+    requireBooked(travel, 'cancelled');
+    // Conditional: two cancellations at once send one message.
+    const moved = await ctx.db
+      .updateTable('travel')
+      .set({ status: 'cancelled', ...(await changedNow(ctx)) })
+      .where('id', '=', travel.id)
+      .where('status', '=', 'booked')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0)
+      requireBooked(await loadTravel(ctx, event.id, travel.id), 'cancelled');
+    await travelChanged.emit(ctx, { event, travel: await loadTravel(ctx, event.id, travel.id) });
+    return travelNow(ctx, event.id, travel.id);
+  },
+});

@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { stayCancelled } from '../webhooks/stay-messages';
+import { loadStay, stayNow } from './stay-rows';
+
+export const deleteStay = defineOperation({
+  name: 'deleteStay',
+  title: 'Remove a hotel stay',
+  description:
+    'Removes a stay entered by mistake (cancel_stay keeps it, cancelled). A stay not yet cancelled sends stay.cancelled as it goes, so receivers learn it is off. Needs logistics:write.',
+  scope: 'logistics:write',
+  effect: 'destructive',
+  repeatable: true,
+  extension: true,
+  problems: ['notFound'],
+  ifMatch: { current: (ctx, input) => stayNow(ctx, input.eventId, input.stayId) },
+  activity: { resourceType: 'stay', resourceId: (_input, removed) => removed.stayId },
+  input: v.object({ eventId: uuid('The event id.'), stayId: uuid('The stay id.') }),
+  output: v.object({ stayId: uuid('The stay removed.'), deleted: v.literal(true) }),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const stay = await loadStay(ctx, event.id, input.stayId);
+    const removed = await ctx.db.deleteFrom('stays').where('id', '=', stay.id).executeTakeFirst();
+    // Only the call that removed it tells receivers, and only of a stay they still think is on.
+    if (Number(removed.numDeletedRows) > 0 && stay.status !== 'cancelled')
+      await stayCancelled.emit(ctx, { event, stay: { ...stay, status: 'cancelled' } });
+    return { stayId: stay.id, deleted: true as const };
+  },
+});

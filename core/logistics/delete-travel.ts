@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { travelChanged } from '../webhooks/travel-messages';
+import { loadTravel, travelNow } from './travel-rows';
+
+export const deleteTravel = defineOperation({
+  name: 'deleteTravel',
+  title: 'Remove a journey',
+  description:
+    'Removes a journey entered by mistake (cancel_travel keeps it, cancelled). A journey still booked sends travel.changed with status cancelled as it goes, so receivers learn it is off. Needs logistics:write.',
+  scope: 'logistics:write',
+  effect: 'destructive',
+  repeatable: true,
+  extension: true,
+  problems: ['notFound'],
+  ifMatch: { current: (ctx, input) => travelNow(ctx, input.eventId, input.travelId) },
+  activity: { resourceType: 'travel', resourceId: (_input, removed) => removed.travelId },
+  input: v.object({ eventId: uuid('The event id.'), travelId: uuid('The travel id.') }),
+  output: v.object({ travelId: uuid('The journey removed.'), deleted: v.literal(true) }),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const travel = await loadTravel(ctx, event.id, input.travelId);
+    const removed = await ctx.db.deleteFrom('travel').where('id', '=', travel.id).executeTakeFirst();
+    // Only the call that removed it tells receivers, and only of a journey they still think is on.
+    if (Number(removed.numDeletedRows) > 0 && travel.status === 'booked')
+      await travelChanged.emit(ctx, { event, travel: { ...travel, status: 'cancelled' } });
+    return { travelId: travel.id, deleted: true as const };
+  },
+});

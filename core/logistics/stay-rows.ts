@@ -1,0 +1,30 @@
+// A stay found only at its event (another event's or workspace's id answers 404 notFound as if it
+// did not exist), its view as this caller reads it, and the status rule of its moves.
+import type { StayRow } from '../../db/schema';
+import type { StayStatus } from '../../db/values';
+import type { Ctx } from '../platform/context';
+import { problem } from '../platform/problems';
+import { stayView } from '../webhooks/message-resources';
+
+export async function loadStay(ctx: Ctx, eventId: string, id: string): Promise<StayRow> {
+  const row = await ctx.db
+    .selectFrom('stays')
+    .selectAll()
+    .where('id', '=', id)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) throw problem('notFound', `No stay ${id} at this event.`);
+  return row;
+}
+
+export async function stayNow(ctx: Ctx, eventId: string, id: string) {
+  return stayView(await loadStay(ctx, eventId, id), ctx.actor);
+}
+
+/** 409 statusNotAllowed, naming the status, when the stay is in none of the allowed ones. */
+export function requireStayStatus(stay: StayRow, allowed: readonly StayStatus[], action: string): void {
+  if (allowed.includes(stay.status)) return;
+  throw problem('statusNotAllowed', `A ${stay.status} stay cannot be ${action}.`, {
+    currentStatus: stay.status,
+  });
+}

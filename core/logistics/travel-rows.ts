@@ -1,0 +1,29 @@
+// A journey found only at its event (another event's or workspace's id answers 404 notFound as if
+// it did not exist), its view as this caller reads it, and the rule that a cancelled one stays so.
+import type { TravelRow } from '../../db/schema';
+import type { Ctx } from '../platform/context';
+import { problem } from '../platform/problems';
+import { travelView } from '../webhooks/message-resources';
+
+export async function loadTravel(ctx: Ctx, eventId: string, id: string): Promise<TravelRow> {
+  const row = await ctx.db
+    .selectFrom('travel')
+    .selectAll()
+    .where('id', '=', id)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) throw problem('notFound', `No travel ${id} at this event.`);
+  return row;
+}
+
+export async function travelNow(ctx: Ctx, eventId: string, id: string) {
+  return travelView(await loadTravel(ctx, eventId, id), ctx.actor);
+}
+
+/** 409 statusNotAllowed, naming the status, for a cancelled journey. */
+export function requireBooked(travel: Pick<TravelRow, 'status'>, action: string): void {
+  if (travel.status === 'booked') return;
+  throw problem('statusNotAllowed', `A ${travel.status} journey cannot be ${action}.`, {
+    currentStatus: travel.status,
+  });
+}

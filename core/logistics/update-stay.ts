@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { FieldErrors } from '../platform/field-errors';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { staySchema } from '../webhooks/message-resources';
+import { stayChanged } from '../webhooks/stay-messages';
+import { checkNights, checkPlaces, stayFields } from './stay-fields';
+import { loadStay, requireStayStatus, stayNow } from './stay-rows';
+
+export const updateStay = defineOperation({
+  name: 'updateStay',
+  title: 'Change a hotel stay',
+  description:
+    'Changes the nights of a stay, or the hotel and room of an assigned one; send only what changes (null clears the room). stay.changed is sent. A cancelled stay is refused (statusNotAllowed). Needs logistics:write.',
+  scope: 'logistics:write',
+  effect: 'write',
+  extension: true,
+  repeatable: true,
+  etag: true,
+  problems: ['notFound', 'statusNotAllowed'],
+  ifMatch: { current: (ctx, input) => stayNow(ctx, input.eventId, input.stayId) },
+  activity: { resourceType: 'stay', resourceId: (_input, stay) => stay.stayId },
+  input: v.object({
+    eventId: uuid('The event id.'),
+    stayId: uuid('The stay id.'),
+    checkInDate: v.optional(stayFields.checkInDate),
+    checkOutDate: v.optional(stayFields.checkOutDate),
+    hotel: v.optional(stayFields.hotel),
+    room: v.optional(v.nullable(stayFields.room)),
+  }),
+  output: staySchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const stay = await loadStay(ctx, event.id, input.stayId);
+    const errors = new FieldErrors();
+    checkPlaces(input, errors);
+    checkNights(
+      input.checkInDate ?? stay.check_in_date,
+      input.checkOutDate ?? stay.check_out_date,
+      errors,
+      input.checkOutDate === undefined ? 'checkInDate' : 'checkOutDate',
+    );
+    errors.throwIfAny();
+    requireStayStatus(stay, ['requested', 'assigned'], 'changed');
+    if (stay.status === 'requested')
+      for (const field of ['hotel', 'room'] as const)
+        if (input[field] !== undefined)
+          errors.add(field, 'A requested stay gets its hotel with assign_stay.');
+    errors.throwIfAny();
+    const changes = {
+      ...(input.checkInDate !== undefined && { check_in_date: input.checkInDate }),
+      ...(input.checkOutDate !== undefined && { check_out_date: input.checkOutDate }),
+      ...(input.hotel !== undefined && { hotel: input.hotel.trim() }),
+      ...(input.room !== undefined && { room: input.room?.trim() ?? null }),
+    };
+    // Nothing sent, nothing changed: no message.
+    if (Object.keys(changes).length === 0) return stayNow(ctx, event.id, stay.id);
+    await ctx.db
+      .updateTable('stays')
+      .set({ ...changes, ...(await changedNow(ctx)) })
+      .where('id', '=', stay.id)
+      .execute();
+    await stayChanged.emit(ctx, { event, stay: await loadStay(ctx, event.id, stay.id) });
+    return stayNow(ctx, event.id, stay.id);
+  },
+});
