@@ -85,6 +85,20 @@ const problemSchema: Json = {
         },
       },
     },
+    currentStatus: {
+      type: 'string',
+      description: "statusNotAllowed: the submission's status now.",
+    },
+    allowedStatuses: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'statusNotAllowed: the statuses the submission may move to from there.',
+    },
+    sessionId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'sessionPublished: the published session the submission became.',
+    },
     ticketTypeId: { type: 'string', format: 'uuid', description: 'soldOut, unknownTicket: the ticket type.' },
     memberId: {
       type: 'string',
