@@ -12,7 +12,7 @@ export const changeSubmissionStatus = defineOperation({
   name: 'changeSubmissionStatus',
   title: 'Move a submission to another status',
   description:
-    'Moves a submission on: draft → submitted → underReview → accepted, waitlisted or rejected; waitlisted → accepted or rejected; anything but rejected → withdrawn. Another move is refused (statusNotAllowed, naming the current status). Accepting with session (a time, and a room) makes a draft session in the programme with its speakers; withdrawing removes a draft session, and is refused while the session is published. Needs cfp:write.',
+    'Moves a submission along its transition table (refused naming its status otherwise). Accepting with a session time makes a draft programme session with its speakers; withdrawing removes a draft one. Needs cfp:write.',
   scope: 'cfp:write',
   effect: 'write',
   extension: true,

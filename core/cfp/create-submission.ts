@@ -13,7 +13,7 @@ export const createSubmission = defineOperation({
   name: 'createSubmission',
   title: 'Send a call-for-speakers submission',
   description:
-    'Sends a submission to the call for speakers: title, abstract, format, track, language and its speakers (at least one; their details are personal data). It starts submitted. A speaker-facing caller (submissions:write) is refused outside the call window (callClosed) and with a format or track the call does not offer; the organiser (cfp:write) may add one at any time. Needs submissions:write.',
+    'Sends a submission (title, abstract, format, track, language, speakers and their details); it starts submitted. A speaker-facing key only while the call is open, with what it offers; the organiser any time. Needs submissions:write.',
   scope: 'submissions:write',
   effect: 'write',
   activity: {

@@ -11,7 +11,7 @@ export const listSubmissionReviews = defineOperation({
   name: 'listSubmissionReviews',
   title: "List a submission's reviews",
   description:
-    'Lists the reviews of one submission, oldest change first: score, comment and reviewer (personal data: needs people:read). Needs cfp:read.',
+    "Lists a submission's reviews, oldest change first: score, comment and reviewer (personal data: needs people:read). Needs cfp:read.",
   scope: 'cfp:read',
   effect: 'read',
   extension: true,

@@ -16,7 +16,7 @@ export const reviewSubmission = defineOperation({
   name: 'reviewSubmission',
   title: 'Review a call-for-speakers submission',
   description:
-    "Gives or changes a reviewer's review of a submission: a score of 1 to 5 and a comment. One review per reviewer (named by email, personal data): sending it again changes it. Only while the submission is submitted or underReview. Needs cfp:write.",
+    "Gives or changes one reviewer's review (by their email, personal data): score 1 to 5 and a comment; sent again, it changes. Only while submitted or underReview. Needs cfp:write.",
   scope: 'cfp:write',
   effect: 'write',
   repeatable: true,

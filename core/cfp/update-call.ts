@@ -12,7 +12,7 @@ export const updateCallForSpeakers = defineOperation({
   name: 'updateCallForSpeakers',
   title: 'Open, close or change the call for speakers',
   description:
-    "Sets an event's call for speakers; send only what changes. To open it now, set opensUtc to now; to close it, set closesUtc to now; closesUtc null keeps it open until closed. formats and trackIds are what speakers may choose. Needs cfp:write.",
+    'Opens, closes or changes the call for speakers; send only what changes. opensUtc now opens it, closesUtc now closes it, closesUtc null keeps it open. formats and trackIds are what speakers may choose. Needs cfp:write.',
   scope: 'cfp:write',
   effect: 'write',
   repeatable: true,

@@ -13,7 +13,7 @@ export const updateSubmission = defineOperation({
   name: 'updateSubmission',
   title: 'Change a call-for-speakers submission',
   description:
-    'Changes a submission while it is not decided (draft, submitted or underReview); send only what changes; speakers, when sent, replace the list. A speaker-facing caller (submissions:write) may change it only while the call is open, to a format and track it offers. Needs submissions:write.',
+    'Changes an undecided submission (draft, submitted, underReview); send only what changes; speakers replace the list. A speaker-facing key only while the call is open. Needs submissions:write.',
   scope: 'submissions:write',
   effect: 'write',
   repeatable: true,

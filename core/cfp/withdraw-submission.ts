@@ -12,7 +12,7 @@ export const withdrawSubmission = defineOperation({
   name: 'withdrawSubmission',
   title: 'Withdraw a call-for-speakers submission',
   description:
-    'Withdraws a submission (any status but rejected); a withdrawn one is answered as it is. An accepted one loses its draft session; while its session is published the withdrawal is refused (sessionPublished) until the organiser unpublishes or removes it. Needs submissions:write.',
+    'Withdraws a submission (not a rejected one); sent again, answers it as it is. An accepted one loses its draft session; refused while its session is published. Needs submissions:write.',
   scope: 'submissions:write',
   effect: 'write',
   repeatable: true,
