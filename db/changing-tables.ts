@@ -20,6 +20,7 @@ export const changingTables = [
   'leads',
   'submissions',
   'submission_speakers',
+  'submission_reviews',
   'sharers',
   'share_links',
   'communities',

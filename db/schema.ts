@@ -391,6 +391,8 @@ export interface SessionsTable extends EventOwned, Changing {
   join_url: string | null;
   /** JSON array of speaker ids, in order. */
   speaker_ids: string;
+  /** Made by accepting a submission and not yet published: left out of the public event page. */
+  draft: Generated<Flag>;
 }
 
 export interface DoorsTable extends EventOwned, Changing {
@@ -655,13 +657,31 @@ export interface SubmissionStatusChangesTable {
   at_utc: string;
 }
 
-/** A reviewer's score (1 to 5); who reviewed is not kept. */
-export interface SubmissionReviewsTable {
+/** A reviewer's score (1 to 5) and comment; one per reviewer (by email) and submission. */
+export interface SubmissionReviewsTable extends Changing {
   id: string;
   workspace_id: string;
   submission_id: string;
   score: number;
   reviewed_utc: string;
+  /** Who reviewed; null for reviews imported or made before reviewers were named, and once erased. */
+  reviewer_email: string | null;
+  comment: string | null;
+  erased: Generated<Flag>;
+}
+
+/** The call for speakers of an event: its window and what it offers. No row: never opened. */
+export interface CallsForSpeakersTable {
+  event_id: string;
+  workspace_id: string;
+  opens_utc: string | null;
+  closes_utc: string | null;
+  /** JSON array of the submission formats offered. */
+  formats: string;
+  /** JSON array of the track ids offered; empty: no track is chosen. */
+  track_ids: string;
+  created_utc: string;
+  updated_utc: string;
 }
 
 /** Someone who shares an event through the share kit: an attendee, a speaker or a sponsor. */
@@ -914,6 +934,7 @@ export interface Database {
   submission_speakers: SubmissionSpeakersTable;
   submission_status_changes: SubmissionStatusChangesTable;
   submission_reviews: SubmissionReviewsTable;
+  calls_for_speakers: CallsForSpeakersTable;
   sharers: SharersTable;
   share_links: ShareLinksTable;
   share_clicks: ShareClicksTable;
@@ -968,6 +989,8 @@ export type SponsorRow = Row<SponsorsTable>;
 export type LeadRow = Row<LeadsTable>;
 export type SubmissionRow = Row<SubmissionsTable>;
 export type SubmissionSpeakerRow = Row<SubmissionSpeakersTable>;
+export type SubmissionReviewRow = Row<SubmissionReviewsTable>;
+export type CallForSpeakersRow = Row<CallsForSpeakersTable>;
 export type SharerRow = Row<SharersTable>;
 export type ShareLinkRow = Row<ShareLinksTable>;
 export type CommunityRow = Row<CommunitiesTable>;

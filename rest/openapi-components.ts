@@ -6,6 +6,8 @@
 import type * as v from 'valibot';
 import { attendeeSchema } from '../core/attendees/attendee-view';
 import { newAttendeeSchema } from '../core/attendees/register-attendees';
+import { callSchema } from '../core/cfp/call-view';
+import { reviewSchema } from '../core/cfp/review-view';
 import {
   statusChangeSchema,
   submissionDetailSchema,
@@ -99,6 +101,8 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   SubmissionDetail: submissionDetailSchema,
   SubmissionSpeaker: submissionSpeakerSchema,
   SubmissionStatusChange: statusChangeSchema,
+  CallForSpeakers: callSchema,
+  SubmissionReview: reviewSchema,
   LeaderboardEntry: leaderboardEntrySchema,
   ShareLink: shareLinkSchema,
   Sponsor: sponsorSchema,

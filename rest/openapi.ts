@@ -86,6 +86,16 @@ const problemSchema: Json = {
         },
       },
     },
+    allowedStatuses: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'statusNotAllowed: the statuses it may move to from there, where a move was asked for.',
+    },
+    sessionId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'sessionPublished: the published session the submission became.',
+    },
     ticketTypeId: { type: 'string', format: 'uuid', description: 'soldOut, unknownTicket: the ticket type.' },
     memberId: {
       type: 'string',

@@ -200,6 +200,14 @@ export const routes: Route[] = [
   ...area(areas.cfp, [
     get('/events/:eventId/submissions', cfp.listSubmissions),
     get('/events/:eventId/submissions/:submissionId', cfp.getSubmission),
+    get('/events/:eventId/call-for-speakers', cfp.getCallForSpeakers),
+    patch('/events/:eventId/call-for-speakers', cfp.updateCallForSpeakers),
+    post('/events/:eventId/submissions', cfp.createSubmission, { status: 201 }),
+    patch('/events/:eventId/submissions/:submissionId', cfp.updateSubmission),
+    post('/events/:eventId/submissions/:submissionId/withdraw', cfp.withdrawSubmission),
+    put('/events/:eventId/submissions/:submissionId/status', cfp.changeSubmissionStatus),
+    put('/events/:eventId/submissions/:submissionId/review', cfp.reviewSubmission),
+    get('/events/:eventId/submissions/:submissionId/reviews', cfp.listSubmissionReviews),
   ]),
   ...area(areas.sharekit, [
     get('/events/:eventId/sharekit/leaderboard', sharekit.listSharekitLeaderboard),

@@ -2,6 +2,7 @@
 // a test fails when the schema has a personal column none of them covers: a new area adds its
 // declaration here. The erasure's counts and summary follow this order (erasure-counts.ts).
 import { attendeePersonal } from '../attendees/attendee-view';
+import { reviewPersonal } from '../cfp/review-view';
 import { submissionSpeakerPersonal } from '../cfp/submission-view';
 import { memberPersonal } from '../communities/member-view';
 import { crewMemberPersonal } from '../crew/crew-view';
@@ -29,6 +30,7 @@ export const personalResources: readonly PersonalResource<string, string>[] = [
   // After the attendees: a lead is found by the visitor's tickets too.
   leadPersonal,
   submissionSpeakerPersonal,
+  reviewPersonal,
   // After the attendees: a sharer is found by their own ticket too.
   sharerPersonal,
   // After the attendees: a crew member is found by their crew ticket too.

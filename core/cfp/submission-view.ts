@@ -79,6 +79,7 @@ export const submissionDetailSchema = v.object({
 });
 
 export type SubmissionView = v.InferOutput<typeof submissionSchema>;
+export type SubmissionDetail = v.InferOutput<typeof submissionDetailSchema>;
 
 export function submissionSpeakerView(reader: Reader, row: SubmissionSpeakerRow) {
   return applyPersonalData(
@@ -154,4 +155,17 @@ export async function loadSubmission(
     .executeTakeFirst();
   if (!row) throw problem('notFound', `No submission ${submissionId} in this event.`);
   return row;
+}
+
+/** One submission as the single GET answers it: the view and its status history. */
+export async function submissionDetail(ctx: Ctx, row: SubmissionRow): Promise<SubmissionDetail> {
+  const view = (await submissionViews(ctx, [row])).get(row.id)!;
+  const history = await ctx.db
+    .selectFrom('submission_status_changes')
+    .select(['status', 'at_utc'])
+    .where('submission_id', '=', row.id)
+    .orderBy('at_utc')
+    .orderBy('id')
+    .execute();
+  return { ...view, history: history.map((h) => ({ status: h.status, atUtc: h.at_utc })) };
 }

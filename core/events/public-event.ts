@@ -78,6 +78,8 @@ async function publicProgramme(db: Db, eventId: string, zone: string): Promise<P
       'rooms.name as room',
     ])
     .where('sessions.event_id', '=', eventId)
+    // A draft (an accepted submission not yet published) is the organiser's only.
+    .where('sessions.draft', '=', 0)
     .orderBy('sessions.starts_utc')
     .orderBy('sessions.id')
     .execute();

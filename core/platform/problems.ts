@@ -100,6 +100,16 @@ export const problemCatalogue = {
     detail:
       'A question people have answered cannot be removed or change its kind, nor lose an option they chose.',
   },
+  callClosed: {
+    status: 409,
+    title: 'Call for speakers closed',
+    detail: 'The call for speakers takes submissions only between its opening and closing times.',
+  },
+  sessionPublished: {
+    status: 409,
+    title: 'Session already published',
+    detail: 'The session this submission became is in the public programme; unpublish or remove it first.',
+  },
   levelInUse: {
     status: 409,
     title: 'Level in use',

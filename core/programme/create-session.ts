@@ -63,6 +63,7 @@ export const createSession = defineOperation({
       join_provider: null,
       join_url: null,
       speaker_ids: JSON.stringify(speakerIds),
+      draft: 0 as const,
       created_utc: now,
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),

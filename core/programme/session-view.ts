@@ -33,6 +33,12 @@ export const sessionSchema = v.object({
     ),
   ),
   speakerIds: v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.description('Speakers, in order.')),
+  draft: v.pipe(
+    v.boolean(),
+    v.description(
+      'Tessera extension. True for a session made by accepting a submission and not yet published: the public event page leaves it out until draft is set to false.',
+    ),
+  ),
   updatedUtc: v.nullable(dateTime('Last change; pass the newest as updatedSince.')),
 });
 
@@ -57,6 +63,7 @@ export function sessionView(event: Pick<EventRow, 'time_zone'>, row: SessionRow)
     language: row.language,
     joinProvider: row.join_provider,
     speakerIds: JSON.parse(row.speaker_ids) as string[],
+    draft: row.draft === 1,
     updatedUtc: row.updated_utc,
   };
 }

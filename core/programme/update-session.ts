@@ -14,7 +14,7 @@ export const updateSession = defineOperation({
   name: 'updateSession',
   title: 'Change a session',
   description:
-    'Changes a session; send only what changes (speakerIds replaces the list). Needs program:write.',
+    'Changes a session; send only what changes (speakerIds replaces the list; draft false publishes a draft session). Needs program:write.',
   scope: 'program:write',
   effect: 'write',
   repeatable: true,
@@ -36,6 +36,14 @@ export const updateSession = defineOperation({
     eventId: uuid('The event id.'),
     sessionId: uuid('The session id.'),
     ...v.partial(sessionBody).entries,
+    draft: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description(
+          'false publishes a draft session (made by accepting a submission); true takes it off the public page.',
+        ),
+      ),
+    ),
   }),
   output: sessionSchema,
   async handler(ctx, input) {
@@ -93,6 +101,7 @@ export const updateSession = defineOperation({
         capacity,
         language: input.language === undefined ? current.language : input.language,
         speaker_ids: JSON.stringify(speakerIds),
+        draft: input.draft === undefined ? current.draft : input.draft ? 1 : 0,
         updated_utc: now,
         change_seq: await nextChangeSeq(ctx.db),
       })

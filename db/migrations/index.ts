@@ -21,6 +21,7 @@ import * as anyHookClient from './0018-any-hook-client';
 import * as feedbackGivenLive from './0021-feedback-given-live';
 import * as oneMembershipPerEmail from './0022-one-membership-per-email';
 import * as shareLinkChanges from './0023-share-link-changes';
+import * as cfpWrites from './0024-cfp-writes';
 import * as logisticsWrites from './0026-logistics-writes';
 
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0022-one-membership-per-email': oneMembershipPerEmail,
   '0023-share-link-changes': shareLinkChanges,
   '0026-logistics-writes': logisticsWrites,
+  '0024-cfp-writes': cfpWrites,
 };
 
 export const migrationProvider: MigrationProvider = {

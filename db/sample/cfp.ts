@@ -300,6 +300,9 @@ async function insertSubmissions(
           submission_id: id,
           score,
           reviewed_utc: at(reviewFrom, 20 + i),
+          created_utc: at(reviewFrom, 20 + i),
+          updated_utc: at(reviewFrom, 20 + i),
+          change_seq: await nextChangeSeq(db),
         })
         .execute();
   }

@@ -364,7 +364,11 @@ describe('through MCP', () => {
       });
       expect(missing).toMatchObject({ isError: true, data: { code: 'notFound' } });
       const tools = (await client.listTools()).tools.filter((x) => x.name.includes('submission'));
-      expect(tools.map((x) => x.name).sort()).toEqual(['get_submission', 'list_submissions']);
+      expect(tools.map((x) => x.name).sort()).toEqual([
+        'get_submission',
+        'list_submission_reviews',
+        'list_submissions',
+      ]);
       for (const x of tools) expect(x.annotations?.readOnlyHint).toBe(true);
     } finally {
       await client.close();

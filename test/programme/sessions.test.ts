@@ -94,6 +94,7 @@ describe('GET /events/{eventId}/sessions', () => {
         'language',
         'joinProvider',
         'speakerIds',
+        'draft',
         'updatedUtc',
       ].sort(),
     );

@@ -451,6 +451,15 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/expense-claims/{claimId}/approve',
         'POST /events/{eventId}/expense-claims/{claimId}/decline',
         'POST /events/{eventId}/expense-claims/{claimId}/pay',
+        // Issue 26: the call for speakers, whole.
+        'GET /events/{eventId}/call-for-speakers',
+        'PATCH /events/{eventId}/call-for-speakers',
+        'POST /events/{eventId}/submissions',
+        'PATCH /events/{eventId}/submissions/{submissionId}',
+        'POST /events/{eventId}/submissions/{submissionId}/withdraw',
+        'PUT /events/{eventId}/submissions/{submissionId}/status',
+        'PUT /events/{eventId}/submissions/{submissionId}/review',
+        'GET /events/{eventId}/submissions/{submissionId}/reviews',
       ].sort(),
     );
   });
