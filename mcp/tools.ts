@@ -42,6 +42,8 @@ export const tools: Tool[] = [
   tool(orders.listOrders),
   tool(orders.getOrder),
   tool(orders.getSalesPace),
+  tool(orders.confirmPayment),
+  tool(orders.refundOrder),
 
   tool(attendees.listAttendees),
   tool(attendees.searchAttendees),
@@ -127,6 +129,8 @@ export const tools: Tool[] = [
   tool(finance.listInvoices),
   tool(finance.getInvoice),
   tool(finance.getBudget),
+  tool(finance.getInvoicing),
+  tool(finance.updateInvoicing),
 
   tool(communities.listCommunities),
   tool(communities.getCommunity),

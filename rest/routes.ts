@@ -135,6 +135,8 @@ export const routes: Route[] = [
     get('/events/:eventId/orders', orders.listOrders),
     get('/events/:eventId/orders/:orderId', orders.getOrder),
     get('/events/:eventId/sales', orders.getSalesPace),
+    post('/events/:eventId/orders/:orderId/mark-paid', orders.confirmPayment),
+    post('/events/:eventId/orders/:orderId/refund', orders.refundOrder),
   ]),
 
   ...area(areas.attendees, [
@@ -230,6 +232,8 @@ export const routes: Route[] = [
     get('/events/:eventId/invoices', finance.listInvoices),
     get('/events/:eventId/invoices/:invoiceId', finance.getInvoice),
     get('/events/:eventId/budget', finance.getBudget),
+    get('/events/:eventId/invoicing', finance.getInvoicing),
+    patch('/events/:eventId/invoicing', finance.updateInvoicing),
   ]),
   ...area(areas.communities, [
     get('/communities', communities.listCommunities),

@@ -100,6 +100,17 @@ export const problemCatalogue = {
     detail:
       'A question people have answered cannot be removed or change its kind, nor lose an option they chose.',
   },
+  orderNotAwaitingPayment: {
+    status: 409,
+    title: 'Order not awaiting payment',
+    detail:
+      'Only a pending, on-account, transfer or requested order can be marked paid; orderStatus says what it is.',
+  },
+  orderNotPaid: {
+    status: 409,
+    title: 'Order not paid',
+    detail: 'Only a paid order can be refunded; orderStatus says what it is.',
+  },
   levelInUse: {
     status: 409,
     title: 'Level in use',
