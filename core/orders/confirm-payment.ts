@@ -9,12 +9,14 @@ export const confirmPayment = defineOperation({
   name: 'confirmPayment',
   title: 'Mark an order paid',
   description:
-    'Confirms the payment of an order awaiting it (pending, onAccount, transfer or requested): the order becomes paid, order.paid and attendee.registered are sent, and where the event invoices an invoice is issued. The reference is kept as personal data, never shown. Needs orders:write.',
+    'Confirms payment of an order awaiting it (pending, onAccount, transfer, requested): it becomes paid, order.paid and attendee.registered are sent, and an invoice is issued where the event invoices. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,
   module: 'payments',
   idempotent: true,
+  // Sent again, it changes nothing more: the order is no longer awaiting payment (or the tickets are gone).
+  repeatable: true,
   activity: {
     resourceType: 'order',
     resourceId: (input) => input.orderId,

@@ -18,6 +18,8 @@ export const refundOrder = defineOperation({
   extension: true,
   module: 'payments',
   idempotent: true,
+  // Sent again, it changes nothing more: the order is no longer awaiting payment (or the tickets are gone).
+  repeatable: true,
   activity: {
     resourceType: 'order',
     resourceId: (input) => input.orderId,

@@ -430,6 +430,11 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/share-links',
         'GET /events/{eventId}/share-links',
         'DELETE /events/{eventId}/share-links/{linkId}',
+        // Issue 26: paid orders, refunds and invoicing.
+        'POST /events/{eventId}/orders/{orderId}/mark-paid',
+        'POST /events/{eventId}/orders/{orderId}/refund',
+        'GET /events/{eventId}/invoicing',
+        'PATCH /events/{eventId}/invoicing',
       ].sort(),
     );
   });
