@@ -76,9 +76,6 @@ export const cliExamples: Record<string, readonly Example[]> = {
   'order mark-paid': [
     ['npx tessera order mark-paid --workspace <workspaceId> <orderId>'],
     ['npx tessera order mark-paid --workspace <workspaceId> <orderId> --provider bank-transfer'],
-    [
-      'npx tessera order mark-paid --workspace <workspaceId> <orderId> --method transfer --provider DNB --reference "KID 1234"',
-    ],
   ],
 };
 
