@@ -322,6 +322,10 @@ export interface OrdersTable extends EventOwned, Changing {
   vat_minor: number;
   currency: string;
   payment_provider: string | null;
+  /** How it was paid (a paymentMethods value); null until paid through the API or CLI. */
+  payment_method: string | null;
+  /** The payment's reference (a bank transfer's message): personal data, erased with the buyer. */
+  payment_reference: string | null;
   paid_utc: string | null;
   source: OrderSource;
   discount_code_id: string | null;
@@ -779,6 +783,29 @@ export interface InvoicesTable extends EventOwned, Changing {
   seller: string | null;
 }
 
+/** An event's invoicing settings: the seller as printed and the series' prefix. */
+export interface EventInvoicingTable {
+  event_id: string;
+  workspace_id: string;
+  enabled: Flag;
+  seller_name: string;
+  seller_address: string | null;
+  seller_vat_number: string | null;
+  seller_registration: string | null;
+  prefix: string;
+  footer: string | null;
+  /** A second currency the VAT is stated in, and units of it for one of the event's (both or neither). */
+  vat_currency: string | null;
+  vat_rate: number | null;
+  updated_utc: string;
+}
+
+/** The last place taken in an event's series of invoices and credit notes. */
+export interface InvoiceSeriesTable {
+  event_id: string;
+  last_no: number;
+}
+
 export interface InvoiceLinesTable {
   id: string;
   invoice_id: string;
@@ -944,6 +971,8 @@ export interface Database {
   shift_assignments: ShiftAssignmentsTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
+  event_invoicing: EventInvoicingTable;
+  invoice_series: InvoiceSeriesTable;
   budget_lines: BudgetLinesTable;
   stays: StaysTable;
   travel: TravelTable;
@@ -1007,3 +1036,4 @@ export type TravelRow = Row<TravelTable>;
 export type ExpenseClaimRow = Row<ExpenseClaimsTable>;
 export type CertificateRow = Row<CertificatesTable>;
 export type ContentRow = Row<PublishedContentTable>;
+export type EventInvoicingRow = Row<EventInvoicingTable>;

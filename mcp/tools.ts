@@ -44,6 +44,8 @@ export const tools: Tool[] = [
   tool(orders.listOrders),
   tool(orders.getOrder),
   tool(orders.getSalesPace),
+  tool(orders.confirmPayment),
+  tool(orders.refundOrder),
 
   tool(attendees.listAttendees),
   tool(attendees.searchAttendees),
@@ -159,6 +161,8 @@ export const tools: Tool[] = [
   tool(finance.approveClaim),
   tool(finance.declineClaim),
   tool(finance.payClaim),
+  tool(finance.getInvoicing),
+  tool(finance.updateInvoicing),
 
   tool(communities.listCommunities),
   tool(communities.getCommunity),

@@ -28,6 +28,7 @@ import { eventStatsSchema } from '../core/events/get-event-stats';
 import { questionSchema } from '../core/events/questions';
 import { budgetSummarySchema } from '../core/finance/get-budget';
 import { invoiceItemSchema, invoiceLineSchema, invoiceSchema } from '../core/finance/invoice-view';
+import { invoicingSchema } from '../core/finance/invoicing-view';
 import { salesPaceSchema } from '../core/orders/get-sales-pace';
 import { orderSchema } from '../core/orders/order-view';
 import { holderSchema } from '../core/passes/holder-view';
@@ -112,6 +113,7 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   Invoice: invoiceSchema,
   InvoiceListItem: invoiceItemSchema,
   InvoiceLine: invoiceLineSchema,
+  InvoicingSettings: invoicingSchema,
   BudgetSummary: budgetSummarySchema,
   Survey: surveySchema,
   SurveyResults: getSurveyResults.output,

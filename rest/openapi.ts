@@ -70,6 +70,10 @@ const problemSchema: Json = {
     },
     etag: { type: 'string', description: 'preconditionFailed: the current entity tag.' },
     taken: { type: 'integer', description: 'capacityBelowTaken: places taken (or people inside a door).' },
+    orderStatus: {
+      type: 'string',
+      description: 'orderNotAwaitingPayment, orderNotPaid: the status the order is in.',
+    },
     sponsorCount: { type: 'integer', description: 'levelInUse: how many sponsors have the level.' },
     leadCount: { type: 'integer', description: 'sponsorHasLeads: how many leads the sponsor has.' },
     currentStatus: { type: 'string', description: 'statusNotAllowed: the status the resource is in.' },

@@ -142,6 +142,8 @@ export const routes: Route[] = [
     get('/events/:eventId/orders', orders.listOrders),
     get('/events/:eventId/orders/:orderId', orders.getOrder),
     get('/events/:eventId/sales', orders.getSalesPace),
+    post('/events/:eventId/orders/:orderId/mark-paid', orders.confirmPayment),
+    post('/events/:eventId/orders/:orderId/refund', orders.refundOrder),
   ]),
 
   ...area(areas.attendees, [
@@ -268,6 +270,8 @@ export const routes: Route[] = [
     post('/events/:eventId/expense-claims/:claimId/approve', finance.approveClaim),
     post('/events/:eventId/expense-claims/:claimId/decline', finance.declineClaim),
     post('/events/:eventId/expense-claims/:claimId/pay', finance.payClaim),
+    get('/events/:eventId/invoicing', finance.getInvoicing),
+    patch('/events/:eventId/invoicing', finance.updateInvoicing),
   ]),
   ...area(areas.communities, [
     get('/communities', communities.listCommunities),

@@ -361,17 +361,22 @@ const order = program.command('order').description('Orders.');
 order
   .command('mark-paid')
   .description(
-    'Confirm payment of a pending, on-account, transfer or requested order; sends order.paid and attendee.registered.',
+    'Confirm payment of a pending, on-account, transfer or requested order; sends order.paid and attendee.registered, and issues its invoice where the event invoices.',
   )
   .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
   .argument('<orderId>', 'the order id', uuidArgument)
   .option('--provider <name>', 'who took the payment', 'manual')
+  .option('--method <method>', 'transfer, onAccount, card, cash or other (default: what the order awaited)')
+  .option('--reference <text>', "the payment's reference (personal data, erased with the buyer)")
   .addOption(dataOption())
   .addOption(databaseOption())
   .action(async (orderId, flags) => {
     print(
       await asOperator(flags, flags.workspace, (operator) =>
-        markOrderPaid(operator, orderId, flags.provider),
+        markOrderPaid(operator, orderId, flags.provider, {
+          method: flags.method,
+          reference: flags.reference,
+        }),
       ),
     );
   });

@@ -1,3 +1,5 @@
+export { confirmPayment } from './confirm-payment';
 export { getOrder } from './get-order';
 export { getSalesPace } from './get-sales-pace';
 export { listOrders } from './list-orders';
+export { refundOrder } from './refund-order';

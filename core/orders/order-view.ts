@@ -7,12 +7,14 @@ import { applyPersonalData, declarePersonal, type Reader } from '../platform/pip
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
 import { orderStatuses } from '../sales/order-status';
 
-/** The buyer's details: withheld without people:read, erased with the person. */
+/** The buyer's details (and the payment's reference): withheld without people:read, erased with the person. */
 export const orderPersonal = declarePersonal({
   resource: 'order',
   idField: 'orderId',
   table: 'orders',
   fields: { buyerName: 'buyer_name', buyerEmail: 'buyer_email', buyerCompany: 'buyer_company' },
+  // A payment's reference (a transfer's message) may name the payer: kept, shown nowhere, erased.
+  storedOnly: ['payment_reference'],
   emailColumn: 'buyer_email',
 });
 

@@ -110,6 +110,17 @@ export const problemCatalogue = {
     title: 'Session already published',
     detail: 'The session this submission became is in the public programme; unpublish or remove it first.',
   },
+  orderNotAwaitingPayment: {
+    status: 409,
+    title: 'Order not awaiting payment',
+    detail:
+      'Only a pending, on-account, transfer or requested order can be marked paid; orderStatus says what it is.',
+  },
+  orderNotPaid: {
+    status: 409,
+    title: 'Order not paid',
+    detail: 'Only a paid order can be refunded; orderStatus says what it is.',
+  },
   levelInUse: {
     status: 409,
     title: 'Level in use',

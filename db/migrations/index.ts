@@ -22,6 +22,7 @@ import * as feedbackGivenLive from './0021-feedback-given-live';
 import * as oneMembershipPerEmail from './0022-one-membership-per-email';
 import * as shareLinkChanges from './0023-share-link-changes';
 import * as cfpWrites from './0024-cfp-writes';
+import * as paidOrdersInvoicing from './0025-paid-orders-invoicing';
 import * as logisticsWrites from './0026-logistics-writes';
 
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0023-share-link-changes': shareLinkChanges,
   '0026-logistics-writes': logisticsWrites,
   '0024-cfp-writes': cfpWrites,
+  '0025-paid-orders-invoicing': paidOrdersInvoicing,
 };
 
 export const migrationProvider: MigrationProvider = {

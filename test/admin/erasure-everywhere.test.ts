@@ -209,6 +209,7 @@ const notPersonal: Record<string, string[]> = {
     'vat_minor',
     'currency',
     'payment_provider',
+    'payment_method',
     'paid_utc',
     'source',
     'discount_code_id',
@@ -422,6 +423,21 @@ const notPersonal: Record<string, string[]> = {
     'change_seq',
     'change_txn',
   ],
+  event_invoicing: [
+    'event_id',
+    'workspace_id',
+    'enabled',
+    'seller_name',
+    'seller_address',
+    'seller_vat_number',
+    'seller_registration',
+    'prefix',
+    'footer',
+    'vat_currency',
+    'vat_rate',
+    'updated_utc',
+  ],
+  invoice_series: ['event_id', 'last_no'],
   invoice_lines: [
     'id',
     'invoice_id',
@@ -1019,6 +1035,15 @@ describe('erasing a person', () => {
       .where('attendees.id', '=', attendeeId)
       .executeTakeFirstOrThrow();
     const issued = new Date().toISOString();
+    // They paid it by transfer: the payment's reference names them.
+    await db
+      .updateTable('orders')
+      .set({
+        payment_method: 'transfer',
+        payment_reference: `Transfer from ${who.firstName} ${who.lastName}`,
+      })
+      .where('id', '=', order.id)
+      .execute();
     await db
       .insertInto('invoices')
       .values({

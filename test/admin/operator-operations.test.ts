@@ -91,6 +91,7 @@ describe('operator operations', () => {
         'communityMembers',
         'leads',
         'submissionSpeakers',
+        'submissionReviews',
         'sharers',
         'crewMembers',
         'invoices',

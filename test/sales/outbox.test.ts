@@ -172,7 +172,7 @@ describe('order.paid', () => {
       .data[0];
     const mark = await lastMessageId();
     await expect(markOrderPaid(await operator(), paid.orderId)).rejects.toMatchObject({
-      code: 'invalidRequest',
+      code: 'orderNotAwaitingPayment',
     });
     expect(await newMessages(mark)).toEqual([]);
   });

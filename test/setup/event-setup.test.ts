@@ -460,6 +460,11 @@ describe('the OpenAPI document', () => {
         'PUT /events/{eventId}/submissions/{submissionId}/status',
         'PUT /events/{eventId}/submissions/{submissionId}/review',
         'GET /events/{eventId}/submissions/{submissionId}/reviews',
+        // Issue 26: paid orders, refunds and invoicing.
+        'POST /events/{eventId}/orders/{orderId}/mark-paid',
+        'POST /events/{eventId}/orders/{orderId}/refund',
+        'GET /events/{eventId}/invoicing',
+        'PATCH /events/{eventId}/invoicing',
       ].sort(),
     );
   });

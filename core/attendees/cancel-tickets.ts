@@ -1,0 +1,65 @@
+// The one path that cancels tickets, for a cancellation and a refund alike: each ticket is
+// cancelled (only one still active: a conditional update, so two at once cannot both count it),
+// its places are given back where its order held them, the order takes `emptied` once no ticket is
+// left, attendee.cancelled is sent for each, and a credit note corrects the order's invoice.
+import type { EventRow } from '../../db/schema';
+import type { OrderStatus } from '../../db/values';
+import { creditCancelledTickets } from '../finance/issue-documents';
+import type { Ctx } from '../platform/context';
+import { problem } from '../platform/problems';
+import { holdsPlaces } from '../sales/order-status';
+import { releasePlaces } from '../sales/places';
+import { attendeeCancelled, emitForAttendees } from './attendee-messages';
+import { touchOrderAndAttendees } from './touch-order';
+
+export async function cancelTickets(
+  ctx: Ctx,
+  event: EventRow,
+  orderId: string,
+  attendeeIds: string[],
+  emptied: OrderStatus,
+): Promise<void> {
+  const order = await ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const now = ctx.clock.now().toISOString();
+  for (const attendeeId of attendeeIds) {
+    const done = await ctx.db
+      .updateTable('attendees')
+      .set({ status: 'cancelled', cancelled_utc: now })
+      .where('id', '=', attendeeId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1)
+      throw problem('alreadyCancelled', `The ticket ${attendeeId} is already cancelled.`);
+    if (!holdsPlaces(order.status)) continue;
+    const [attendee, addOns] = await Promise.all([
+      ctx.db
+        .selectFrom('attendees')
+        .select('ticket_type_id')
+        .where('id', '=', attendeeId)
+        .executeTakeFirstOrThrow(),
+      ctx.db
+        .selectFrom('attendee_add_ons')
+        .select('add_on_id')
+        .where('attendee_id', '=', attendeeId)
+        .execute(),
+    ]);
+    await releasePlaces(
+      ctx,
+      attendee.ticket_type_id,
+      addOns.map((a) => a.add_on_id),
+    );
+  }
+  const stillActive = await ctx.db
+    .selectFrom('attendees')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  await touchOrderAndAttendees(ctx, orderId, stillActive ? {} : { status: emptied });
+  await emitForAttendees(ctx, attendeeCancelled, event, attendeeIds);
+  if (order.status === 'paid') await creditCancelledTickets(ctx, event, order, attendeeIds);
+}

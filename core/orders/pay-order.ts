@@ -1,0 +1,92 @@
+// The one path that makes an order paid, for the API's mark-paid and the operator's
+// `tessera order mark-paid` alike: the order moves from awaiting payment to paid in a conditional
+// update (two confirmations at once cannot both win), order.paid is sent, attendee.registered for
+// each of its tickets, and the invoice is issued where the event invoices, all in one transaction.
+import type { EventRow } from '../../db/schema';
+import { attendeeRegistered, emitForAttendees } from '../attendees/attendee-messages';
+import { touchOrderAndAttendees } from '../attendees/touch-order';
+import { invoicePaidOrder } from '../finance/issue-documents';
+import type { Ctx } from '../platform/context';
+import { problem } from '../platform/problems';
+import { awaitingPaymentStatuses } from '../sales/order-status';
+import { orderPaid } from './order-messages';
+import { orderQuery } from './order-query';
+import { type OrderView, orderView } from './order-view';
+
+/** How a payment was made: what the organiser confirms by hand. */
+export const paymentMethods = ['transfer', 'onAccount', 'card', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export interface Payment {
+  /** Omitted: what the order was awaiting (transfer, onAccount), else other. */
+  method?: PaymentMethod;
+  /** Who took the payment (a bank, a payment service). */
+  provider: string;
+  /** The payment's own reference; personal data. */
+  reference: string | null;
+}
+
+/** Marks the order paid; answers it as the caller may read it. */
+export async function payOrder(
+  ctx: Ctx,
+  event: EventRow,
+  orderId: string,
+  payment: Payment,
+): Promise<OrderView> {
+  const now = ctx.clock.now().toISOString();
+  const order = await ctx.db
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', orderId)
+    .where('event_id', '=', event.id)
+    .executeTakeFirst();
+  if (!order) throw problem('notFound', `No order ${orderId} at this event.`);
+  const moved = await ctx.db
+    .updateTable('orders')
+    .set({
+      status: 'paid',
+      paid_utc: now,
+      payment_provider: payment.provider,
+      payment_method: payment.method ?? methodAwaited(order.status),
+      payment_reference: payment.reference,
+    })
+    .where('id', '=', orderId)
+    .where('event_id', '=', event.id)
+    .where('status', 'in', [...awaitingPaymentStatuses])
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) {
+    // Read again: a confirmation that won the race has moved it on since.
+    const now = await ctx.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    throw problem(
+      'orderNotAwaitingPayment',
+      `The order is ${now.status}: only a pending, on-account, transfer or requested order can be marked paid.`,
+      { orderStatus: now.status },
+    );
+  }
+  await touchOrderAndAttendees(ctx, orderId);
+  const paid = await orderQuery(ctx.db).where('orders.id', '=', orderId).executeTakeFirstOrThrow();
+  await orderPaid.emit(ctx, { event, order: paid });
+  const active = await ctx.db
+    .selectFrom('attendees')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+  await emitForAttendees(
+    ctx,
+    attendeeRegistered,
+    event,
+    active.map((a) => a.id),
+  );
+  await invoicePaidOrder(ctx, event, paid);
+  return orderView(ctx.actor, paid, Number(paid.attendee_count ?? 0));
+}
+
+function methodAwaited(status: string): PaymentMethod {
+  return status === 'transfer' || status === 'onAccount' ? status : 'other';
+}

@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import { cancelTickets } from '../attendees/cancel-tickets';
+import { FieldErrors } from '../platform/field-errors';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { orderQuery } from './order-query';
+import { orderSchema, orderView } from './order-view';
+
+export const refundOrder = defineOperation({
+  name: 'refundOrder',
+  title: 'Refund an order',
+  description:
+    'Refunds a paid order, whole or for the named tickets: each is cancelled (attendee.cancelled, places given back), the order becomes refunded once no ticket is left, and a credit note corrects its invoice when it has one. Needs orders:write.',
+  scope: 'orders:write',
+  effect: 'destructive',
+  extension: true,
+  module: 'payments',
+  idempotent: true,
+  // Sent again, it changes nothing more: the order is no longer awaiting payment (or the tickets are gone).
+  repeatable: true,
+  activity: {
+    resourceType: 'order',
+    resourceId: (input) => input.orderId,
+    summary: (input) => (input.attendeeIds ? `${input.attendeeIds.length} ticket(s)` : 'whole order'),
+  },
+  problems: ['notFound', 'orderNotPaid', 'alreadyCancelled'],
+  input: v.object({
+    eventId: uuid('The event id.'),
+    orderId: uuid('The order id.'),
+    attendeeIds: v.optional(
+      v.pipe(
+        v.array(uuid('An attendee of the order.')),
+        v.minLength(1),
+        v.maxLength(500),
+        v.description('The tickets to refund; omitted: every ticket still active.'),
+      ),
+    ),
+  }),
+  output: orderSchema,
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const order = await ctx.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('id', '=', input.orderId)
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
+    if (!order) throw problem('notFound', `No order ${input.orderId} at this event.`);
+    if (order.status !== 'paid')
+      throw problem('orderNotPaid', `The order is ${order.status}: only a paid order can be refunded.`, {
+        orderStatus: order.status,
+      });
+    const tickets = await ctx.db
+      .selectFrom('attendees')
+      .select(['id', 'status'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    const status = new Map(tickets.map((t) => [t.id, t.status]));
+    const chosen = input.attendeeIds ?? tickets.filter((t) => t.status === 'active').map((t) => t.id);
+    const errors = new FieldErrors();
+    chosen.forEach((id, i) => {
+      if (!status.has(id)) errors.add(`attendeeIds.${i}`, 'Not a ticket of this order.');
+      else if (chosen.indexOf(id) !== i) errors.add(`attendeeIds.${i}`, 'Named twice.');
+    });
+    errors.throwIfAny();
+    const cancelled = chosen.filter((id) => status.get(id) !== 'active');
+    if (cancelled.length > 0)
+      throw problem('alreadyCancelled', `Already cancelled: ${cancelled.join(', ')}.`);
+    await cancelTickets(ctx, event, order.id, chosen, 'refunded');
+    const row = await orderQuery(ctx.db).where('orders.id', '=', order.id).executeTakeFirstOrThrow();
+    return orderView(ctx.actor, row, Number(row.attendee_count ?? 0));
+  },
+});
