@@ -1,5 +1,6 @@
 // The one MCP tool table. Each line points at a core operation.
 import * as attendees from '../core/attendees';
+import * as certificates from '../core/certificates';
 import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
@@ -122,6 +123,11 @@ export const tools: Tool[] = [
   tool(surveys.deleteSurvey),
   tool(surveys.submitSurveyAnswer),
   tool(surveys.rateSession),
+
+  tool(certificates.listCertificates),
+  tool(certificates.issueCertificate),
+  tool(certificates.issueAttendanceCertificates),
+  tool(certificates.revokeCertificate),
 
   // Finance
   tool(finance.listInvoices),

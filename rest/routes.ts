@@ -1,6 +1,7 @@
 // The one REST route table, area by area. Each line points at a core operation; the success status
 // is the only transport detail a route adds.
 import * as attendees from '../core/attendees';
+import * as certificates from '../core/certificates';
 import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
@@ -225,6 +226,12 @@ export const routes: Route[] = [
     del('/events/:eventId/surveys/:surveyId', surveys.deleteSurvey, { status: 204 }),
     post('/events/:eventId/surveys/:surveyId/answers', surveys.submitSurveyAnswer, { status: 201 }),
     post('/events/:eventId/sessions/:sessionId/ratings', surveys.rateSession, { status: 201 }),
+  ]),
+  ...area(areas.certificates, [
+    get('/events/:eventId/certificates', certificates.listCertificates),
+    post('/events/:eventId/certificates', certificates.issueCertificate, { status: 201 }),
+    post('/events/:eventId/certificates/attendance', certificates.issueAttendanceCertificates),
+    del('/events/:eventId/certificates/:certificateId', certificates.revokeCertificate, { status: 204 }),
   ]),
   ...area(areas.finance, [
     get('/events/:eventId/invoices', finance.listInvoices),

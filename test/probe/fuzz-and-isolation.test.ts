@@ -59,6 +59,7 @@ const tables = [
   'community_members',
   'surveys',
   'invoices',
+  'certificates',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -97,6 +98,7 @@ const parentColumn: Record<Table, string> = {
   community_members: 'community_id',
   surveys: 'event_id',
   invoices: 'event_id',
+  certificates: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -124,6 +126,7 @@ const paramTable: Record<string, Table> = {
   levelId: 'sponsor_levels',
   sponsorId: 'sponsors',
   leadId: 'leads',
+  certificateId: 'certificates',
 };
 
 /** Path parameters that name no row: the values they take. */
@@ -641,6 +644,14 @@ describe('fuzzing every route', () => {
   it('answers no request with a 5xx', { timeout: 120_000 }, async () => {
     const { workspaceId } = await t.workspace('Fuzz', true);
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+    // Rows the sample data has none of, made through the API so their ids can be named.
+    const checkedIn = await t.server.services.db
+      .selectFrom('attendees')
+      .select('event_id')
+      .where('workspace_id', '=', workspaceId)
+      .where('checked_in_utc', 'is not', null)
+      .executeTakeFirstOrThrow();
+    await t.api(`/events/${checkedIn.event_id}/certificates/attendance`, { key, method: 'POST', body: {} });
     const related = await rowsOf(workspaceId);
     const demoEvents = (await rowsOf(demoWorkspaceId)).get('events')!.map((r) => r.id);
     const ids = [...[...related.values()].flat().map((r) => r.id), ...demoEvents];
