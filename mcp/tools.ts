@@ -133,6 +133,10 @@ export const tools: Tool[] = [
   tool(finance.listInvoices),
   tool(finance.getInvoice),
   tool(finance.getBudget),
+  tool(finance.listBudgetLines),
+  tool(finance.createBudgetLine),
+  tool(finance.updateBudgetLine),
+  tool(finance.deleteBudgetLine),
 
   tool(communities.listCommunities),
   tool(communities.getCommunity),

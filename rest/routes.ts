@@ -237,6 +237,10 @@ export const routes: Route[] = [
     get('/events/:eventId/invoices', finance.listInvoices),
     get('/events/:eventId/invoices/:invoiceId', finance.getInvoice),
     get('/events/:eventId/budget', finance.getBudget),
+    get('/events/:eventId/budget-lines', finance.listBudgetLines),
+    post('/events/:eventId/budget-lines', finance.createBudgetLine, { status: 201 }),
+    patch('/events/:eventId/budget-lines/:lineId', finance.updateBudgetLine),
+    del('/events/:eventId/budget-lines/:lineId', finance.deleteBudgetLine, { status: 204 }),
   ]),
   ...area(areas.communities, [
     get('/communities', communities.listCommunities),

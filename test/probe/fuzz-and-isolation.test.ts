@@ -60,6 +60,7 @@ const tables = [
   'surveys',
   'invoices',
   'certificates',
+  'budget_lines',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -99,6 +100,7 @@ const parentColumn: Record<Table, string> = {
   surveys: 'event_id',
   invoices: 'event_id',
   certificates: 'event_id',
+  budget_lines: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -127,6 +129,7 @@ const paramTable: Record<string, Table> = {
   sponsorId: 'sponsors',
   leadId: 'leads',
   certificateId: 'certificates',
+  lineId: 'budget_lines',
 };
 
 /** Path parameters that name no row: the values they take. */
