@@ -74,6 +74,10 @@ export const tools: Tool[] = [
   tool(programme.listSpeakers),
   tool(programme.createSpeaker),
   tool(programme.updateSpeaker),
+  tool(programme.listContent),
+  tool(programme.publishContent),
+  tool(programme.updateContent),
+  tool(programme.unpublishContent),
 
   // Sponsors and leads
   tool(sponsors.listSponsors),

@@ -171,6 +171,10 @@ export const routes: Route[] = [
     get('/events/:eventId/speakers', programme.listSpeakers),
     post('/events/:eventId/speakers', programme.createSpeaker, { status: 201 }),
     patch('/events/:eventId/speakers/:speakerId', programme.updateSpeaker),
+    get('/events/:eventId/content', programme.listContent),
+    post('/events/:eventId/content', programme.publishContent, { status: 201 }),
+    patch('/events/:eventId/content/:contentId', programme.updateContent),
+    del('/events/:eventId/content/:contentId', programme.unpublishContent, { status: 204 }),
   ]),
 
   ...area(areas.sponsors, [

@@ -61,6 +61,7 @@ const tables = [
   'invoices',
   'certificates',
   'budget_lines',
+  'published_content',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -101,6 +102,7 @@ const parentColumn: Record<Table, string> = {
   invoices: 'event_id',
   certificates: 'event_id',
   budget_lines: 'event_id',
+  published_content: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -130,6 +132,7 @@ const paramTable: Record<string, Table> = {
   leadId: 'leads',
   certificateId: 'certificates',
   lineId: 'budget_lines',
+  contentId: 'published_content',
 };
 
 /** Path parameters that name no row: the values they take. */
@@ -655,6 +658,11 @@ describe('fuzzing every route', () => {
       .where('checked_in_utc', 'is not', null)
       .executeTakeFirstOrThrow();
     await t.api(`/events/${checkedIn.event_id}/certificates/attendance`, { key, method: 'POST', body: {} });
+    await t.api(`/events/${checkedIn.event_id}/content`, {
+      key,
+      method: 'POST',
+      body: { kind: 'slides', title: 'Fuzz slides', url: 'https://example.org/slides' },
+    });
     const related = await rowsOf(workspaceId);
     const demoEvents = (await rowsOf(demoWorkspaceId)).get('events')!.map((r) => r.id);
     const ids = [...[...related.values()].flat().map((r) => r.id), ...demoEvents];
