@@ -11,7 +11,7 @@ import { erasePerson } from '../../core/admin/erase-person';
 import { operatorContext } from '../../core/admin/operator';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { expectProblem } from '../support/fixtures';
-import { outbox, person, register, sampleIds } from '../support/sales';
+import { callTool, outbox, person, register, sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -358,5 +358,42 @@ describe('erasure', () => {
       .where('id', '=', made.body.certificateId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ first_name: null, last_name: null, email: null, erased: 1 });
+  });
+});
+
+describe('through the MCP client', () => {
+  it('lets an assistant issue for the whole event, list, and revoke, as an organiser would ask', async () => {
+    const e = await newEvent();
+    const came = await e.register(e.general, 2);
+    for (const id of came) await checkIn(e, id);
+    const client = await t.mcp(organiser, {}, '?toolsets=certificates');
+    try {
+      const all = await callTool(client, 'issue_attendance_certificates', { eventId: e.eventId });
+      expect(all.isError, JSON.stringify(all.data)).toBe(false);
+      expect(all.data).toEqual({ eventId: e.eventId, issued: 2, checkedIn: 2 });
+      const listed = await callTool(client, 'list_certificates', { eventId: e.eventId });
+      expect(listed.data.data.map((c: any) => c.attendeeId).sort()).toEqual([...came].sort());
+      const [first] = listed.data.data;
+      expect(first.verificationUrl).toMatch(/\/v\/[A-Za-z0-9_-]{24}$/);
+      const again = await callTool(client, 'issue_certificate', {
+        eventId: e.eventId,
+        attendeeId: first.attendeeId,
+      });
+      expect(again).toMatchObject({ isError: true, data: { code: 'certificateExists' } });
+      const revoked = await callTool(client, 'revoke_certificate', {
+        eventId: e.eventId,
+        certificateId: first.certificateId,
+      });
+      expect(revoked.data).toEqual({ certificateId: first.certificateId, deleted: true });
+      const reissued = await callTool(client, 'issue_certificate', {
+        eventId: e.eventId,
+        attendeeId: first.attendeeId,
+        idempotencyKey: 'mcp-reissue',
+      });
+      expect(reissued.isError, JSON.stringify(reissued.data)).toBe(false);
+      expect(reissued.data.verificationUrl).not.toBe(first.verificationUrl);
+    } finally {
+      await client.close();
+    }
   });
 });
