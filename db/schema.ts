@@ -830,6 +830,8 @@ export interface BudgetLinesTable extends EventOwned, Changing {
   committed_minor: number;
   actual_minor: number;
   forecast_minor: number;
+  /** Percent VAT on the line's net amounts (0 where none, the default); the summary stays net. */
+  vat_rate: Generated<number>;
 }
 
 /** A person named on an import-only source; erasure finds them by email (and ticket, where kept). */
@@ -886,6 +888,10 @@ export interface CertificatesTable extends EventOwned, Changing, NamedPerson {
   attendee_id: string;
   kind: CertificateKind;
   issued_utc: string;
+  /** The public verification page's code (/v/{code}): random, never derived from an id. */
+  verification_code: string;
+  /** Set when revoked: the page then says so. */
+  revoked_utc: string | null;
 }
 
 /** Slides, a recording, an article or photos published after the event (comes in by import). */

@@ -1,5 +1,6 @@
 // The one MCP tool table. Each line points at a core operation.
 import * as attendees from '../core/attendees';
+import * as certificates from '../core/certificates';
 import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
@@ -78,6 +79,10 @@ export const tools: Tool[] = [
   tool(programme.listSpeakers),
   tool(programme.createSpeaker),
   tool(programme.updateSpeaker),
+  tool(programme.listContent),
+  tool(programme.publishContent),
+  tool(programme.updateContent),
+  tool(programme.unpublishContent),
 
   // Sponsors and leads
   tool(sponsors.listSponsors),
@@ -151,6 +156,11 @@ export const tools: Tool[] = [
   tool(surveys.submitSurveyAnswer),
   tool(surveys.rateSession),
 
+  tool(certificates.listCertificates),
+  tool(certificates.issueCertificate),
+  tool(certificates.issueAttendanceCertificates),
+  tool(certificates.revokeCertificate),
+
   // Finance
   tool(finance.listInvoices),
   tool(finance.getInvoice),
@@ -163,6 +173,10 @@ export const tools: Tool[] = [
   tool(finance.payClaim),
   tool(finance.getInvoicing),
   tool(finance.updateInvoicing),
+  tool(finance.listBudgetLines),
+  tool(finance.createBudgetLine),
+  tool(finance.updateBudgetLine),
+  tool(finance.deleteBudgetLine),
 
   tool(communities.listCommunities),
   tool(communities.getCommunity),

@@ -6,6 +6,8 @@
 import type * as v from 'valibot';
 import { attendeeSchema } from '../core/attendees/attendee-view';
 import { newAttendeeSchema } from '../core/attendees/register-attendees';
+import { certificateApiSchema } from '../core/certificates/certificate-view';
+import { issueAttendanceCertificates } from '../core/certificates/issue-attendance-certificates';
 import { callSchema } from '../core/cfp/call-view';
 import { reviewSchema } from '../core/cfp/review-view';
 import {
@@ -26,6 +28,7 @@ import { crewMemberSchema, shiftSchema } from '../core/crew/crew-view';
 import { eventRefSchema, eventSchema, modulesSchema, venueSchema } from '../core/events/event-view';
 import { eventStatsSchema } from '../core/events/get-event-stats';
 import { questionSchema } from '../core/events/questions';
+import { budgetLineSchema } from '../core/finance/budget-line-view';
 import { budgetSummarySchema } from '../core/finance/get-budget';
 import { invoiceItemSchema, invoiceLineSchema, invoiceSchema } from '../core/finance/invoice-view';
 import { invoicingSchema } from '../core/finance/invoicing-view';
@@ -35,6 +38,7 @@ import { holderSchema } from '../core/passes/holder-view';
 import { passEventSchema, passSchema } from '../core/passes/pass-view';
 import type { NamedSchemas } from '../core/platform/docs/json-schema';
 import { personalDataSchema, rateLimitSchema } from '../core/platform/schemas';
+import { contentApiSchema } from '../core/programme/content-view';
 import { roomSchema } from '../core/programme/room-view';
 import { sessionSchema } from '../core/programme/session-view';
 import { speakerSchema } from '../core/programme/speaker-view';
@@ -133,6 +137,10 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   Stay: staySchema,
   Travel: travelSchema,
   ExpenseClaim: claimSchema,
+  CertificateRecord: certificateApiSchema,
+  AttendanceCertificatesIssued: issueAttendanceCertificates.output,
+  BudgetLine: budgetLineSchema,
+  PublishedContent: contentApiSchema,
 };
 
 /** The items of request bodies clients build: closed, as the server refuses what they do not declare. */

@@ -111,6 +111,11 @@ const problemSchema: Json = {
       format: 'uuid',
       description: 'shiftFull: the full shift; shiftClash: the shift at the same time.',
     },
+    certificateId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'certificateExists: the certificate the attendee already holds.',
+    },
     reason: {
       type: 'string',
       description: 'registrationRefused: why (addOnSoldOut, maxPerOrder, eventEnded, ...).',

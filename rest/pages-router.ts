@@ -1,12 +1,14 @@
 // Pages and documents anyone may read without a key: the landing page, the public pages of
 // published events and communities, the OpenAPI document, the import format's JSON Schema, the developer pages and the reference's script.
 import { Router } from '@koa/router';
+import { verifyCertificate } from '../core/certificates/verify-certificate';
 import { publicCommunity } from '../core/communities/public-community';
 import { publicEvent } from '../core/events/public-event';
 import { importJsonSchema } from '../core/import/import-schema';
 import type { Services } from '../core/platform/services';
 import { followShareLink } from '../core/sharekit/follow-share-link';
 import { openApiDocument } from './openapi';
+import { certificateNotFoundPage, certificatePage } from './pages/certificate';
 import { communityNotFoundPage, communityPage } from './pages/community';
 import { errorsPage } from './pages/errors';
 import { eventNotFoundPage, eventPage } from './pages/event';
@@ -55,6 +57,18 @@ export function pagesRouter(services: Services): Router {
       return;
     }
     ctx.redirect(`${ctx.state.origin}${to}`);
+  });
+  // A certificate's public verification: HTML for people, JSON when asked for (Accept).
+  router.get('/v/:code', async (ctx) => {
+    const check = await verifyCertificate(services.db, ctx.state.origin, ctx.params.code!);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = check ? 200 : 404;
+    if (ctx.accepts('html', 'json') === 'json')
+      ctx.body = check ? { found: true, ...check } : { found: false, valid: false };
+    else {
+      ctx.type = 'html';
+      ctx.body = check ? certificatePage(check) : certificateNotFoundPage();
+    }
   });
   router.get('/c/:slug', async (ctx) => {
     const community = await publicCommunity(services.db, services.clock, ctx.params.slug!.toLowerCase());

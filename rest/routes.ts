@@ -1,6 +1,7 @@
 // The one REST route table, area by area. Each line points at a core operation; the success status
 // is the only transport detail a route adds.
 import * as attendees from '../core/attendees';
+import * as certificates from '../core/certificates';
 import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
@@ -181,6 +182,10 @@ export const routes: Route[] = [
     get('/events/:eventId/speakers', programme.listSpeakers),
     post('/events/:eventId/speakers', programme.createSpeaker, { status: 201 }),
     patch('/events/:eventId/speakers/:speakerId', programme.updateSpeaker),
+    get('/events/:eventId/content', programme.listContent),
+    post('/events/:eventId/content', programme.publishContent, { status: 201 }),
+    patch('/events/:eventId/content/:contentId', programme.updateContent),
+    del('/events/:eventId/content/:contentId', programme.unpublishContent, { status: 204 }),
   ]),
 
   ...area(areas.sponsors, [
@@ -260,6 +265,12 @@ export const routes: Route[] = [
     post('/events/:eventId/surveys/:surveyId/answers', surveys.submitSurveyAnswer, { status: 201 }),
     post('/events/:eventId/sessions/:sessionId/ratings', surveys.rateSession, { status: 201 }),
   ]),
+  ...area(areas.certificates, [
+    get('/events/:eventId/certificates', certificates.listCertificates),
+    post('/events/:eventId/certificates', certificates.issueCertificate, { status: 201 }),
+    post('/events/:eventId/certificates/attendance', certificates.issueAttendanceCertificates),
+    del('/events/:eventId/certificates/:certificateId', certificates.revokeCertificate, { status: 204 }),
+  ]),
   ...area(areas.finance, [
     get('/events/:eventId/invoices', finance.listInvoices),
     get('/events/:eventId/invoices/:invoiceId', finance.getInvoice),
@@ -272,6 +283,10 @@ export const routes: Route[] = [
     post('/events/:eventId/expense-claims/:claimId/pay', finance.payClaim),
     get('/events/:eventId/invoicing', finance.getInvoicing),
     patch('/events/:eventId/invoicing', finance.updateInvoicing),
+    get('/events/:eventId/budget-lines', finance.listBudgetLines),
+    post('/events/:eventId/budget-lines', finance.createBudgetLine, { status: 201 }),
+    patch('/events/:eventId/budget-lines/:lineId', finance.updateBudgetLine),
+    del('/events/:eventId/budget-lines/:lineId', finance.deleteBudgetLine, { status: 204 }),
   ]),
   ...area(areas.communities, [
     get('/communities', communities.listCommunities),

@@ -1,2 +1,5 @@
 // Certificates of attendance, speaking and crewing, with their public verification address.
-export {};
+export { issueAttendanceCertificates } from './issue-attendance-certificates';
+export { issueCertificate } from './issue-certificate';
+export { listCertificates } from './list-certificates';
+export { revokeCertificate } from './revoke-certificate';

@@ -16,7 +16,23 @@ export interface PublicEvent {
   online: boolean;
   venue: { name: string; address: string | null; city: string | null; country: string | null } | null;
   tickets: { name: string; description: string; price: number; currency: string; soldOut: boolean }[];
-  programme: { title: string; kind: string; when: string; room: string | null; speakers: string[] }[];
+  programme: {
+    title: string;
+    kind: string;
+    when: string;
+    room: string | null;
+    speakers: string[];
+    content: PublishedLink[];
+  }[];
+  /** Content published for the whole event rather than one session. */
+  content: PublishedLink[];
+}
+
+/** Slides, a recording, an article or photos published with its link (http or https only). */
+export interface PublishedLink {
+  kind: string;
+  title: string;
+  url: string;
 }
 
 export async function publicEvent(db: Db, clock: Clock, slug: string): Promise<PublicEvent | null> {
@@ -39,7 +55,10 @@ export async function publicEvent(db: Db, clock: Clock, slug: string): Promise<P
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
-  const programme = modulesOf(event).program ? await publicProgramme(db, event.id, event.time_zone) : [];
+  const published = modulesOf(event).program ? await publishedContent(db, event.id) : new Map();
+  const programme = modulesOf(event).program
+    ? await publicProgramme(db, event.id, event.time_zone, published)
+    : [];
   return {
     name: event.name,
     when: venueTimeRange(event.starts_utc, event.ends_utc, event.time_zone),
@@ -62,14 +81,41 @@ export async function publicEvent(db: Db, clock: Clock, slug: string): Promise<P
       soldOut: placesLeft(t.capacity, t.taken) === 0,
     })),
     programme,
+    content: published.get(null) ?? [],
   };
 }
 
-async function publicProgramme(db: Db, eventId: string, zone: string): Promise<PublicEvent['programme']> {
+/** What is published, by session (null: the whole event), oldest first. */
+async function publishedContent(db: Db, eventId: string): Promise<Map<string | null, PublishedLink[]>> {
+  const rows = await db
+    .selectFrom('published_content')
+    .select(['session_id', 'kind', 'title', 'url'])
+    .where('event_id', '=', eventId)
+    .orderBy('published_utc')
+    .orderBy('id')
+    .execute();
+  const bySession = new Map<string | null, PublishedLink[]>();
+  for (const row of rows) {
+    // Imported rows were checked as URLs, not as http(s): only those are links on a page.
+    if (!/^https?:\/\//i.test(row.url)) continue;
+    const list = bySession.get(row.session_id) ?? [];
+    list.push({ kind: row.kind, title: row.title, url: row.url });
+    bySession.set(row.session_id, list);
+  }
+  return bySession;
+}
+
+async function publicProgramme(
+  db: Db,
+  eventId: string,
+  zone: string,
+  published: Map<string | null, PublishedLink[]>,
+): Promise<PublicEvent['programme']> {
   const sessions = await db
     .selectFrom('sessions')
     .leftJoin('rooms', 'rooms.id', 'sessions.room_id')
     .select([
+      'sessions.id',
       'sessions.title',
       'sessions.kind',
       'sessions.starts_utc',
@@ -101,5 +147,6 @@ async function publicProgramme(db: Db, eventId: string, zone: string): Promise<P
     speakers: (JSON.parse(s.speaker_ids) as string[])
       .map((id) => speakers.get(id))
       .filter((name): name is string => typeof name === 'string'),
+    content: published.get(s.id) ?? [],
   }));
 }

@@ -1,11 +1,15 @@
 export { approveClaim } from './approve-claim';
+export { createBudgetLine } from './create-budget-line';
 export { declineClaim } from './decline-claim';
+export { deleteBudgetLine } from './delete-budget-line';
 export { getBudget } from './get-budget';
 export { getClaim } from './get-claim';
 export { getInvoice } from './get-invoice';
 export { getInvoicing } from './get-invoicing';
+export { listBudgetLines } from './list-budget-lines';
 export { listClaims } from './list-claims';
 export { listInvoices } from './list-invoices';
 export { payClaim } from './pay-claim';
 export { submitClaim } from './submit-claim';
+export { updateBudgetLine } from './update-budget-line';
 export { updateInvoicing } from './update-invoicing';

@@ -151,6 +151,18 @@ export const problemCatalogue = {
     title: 'Not allowed in this status',
     detail: 'The resource is in a status that does not allow this change; currentStatus names it.',
   },
+  notEligibleForCertificate: {
+    status: 409,
+    title: 'Not eligible for the certificate',
+    detail:
+      'An attendance certificate needs a ticket that was checked in; a speaker or crew certificate needs a ticket holder who speaks or crews at the event.',
+  },
+  certificateExists: {
+    status: 409,
+    title: 'Certificate already issued',
+    detail:
+      'The attendee already holds a certificate of this kind; certificateId names it (revoke it first to issue again).',
+  },
   idempotencyKeyInUse: {
     status: 409,
     title: 'Idempotency key in use',

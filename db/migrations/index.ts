@@ -24,6 +24,7 @@ import * as shareLinkChanges from './0023-share-link-changes';
 import * as cfpWrites from './0024-cfp-writes';
 import * as paidOrdersInvoicing from './0025-paid-orders-invoicing';
 import * as logisticsWrites from './0026-logistics-writes';
+import * as certificatesContentBudget from './0027-certificates-content-budget';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0026-logistics-writes': logisticsWrites,
   '0024-cfp-writes': cfpWrites,
   '0025-paid-orders-invoicing': paidOrdersInvoicing,
+  '0027-certificates-content-budget': certificatesContentBudget,
 };
 
 export const migrationProvider: MigrationProvider = {

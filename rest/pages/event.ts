@@ -1,10 +1,22 @@
 // /e/{slug}: the small public page of a published event.
-import type { PublicEvent } from '../../core/events/public-event';
+import type { PublicEvent, PublishedLink } from '../../core/events/public-event';
 import { html } from './html';
 import { page } from './layout';
 
 const money = (amount: number, currency: string) =>
   amount === 0 ? 'Free' : new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+
+const kindWords: Record<string, string> = {
+  slides: 'Slides',
+  recording: 'Recording',
+  article: 'Article',
+  photos: 'Photos',
+};
+
+const links = (content: PublishedLink[]) =>
+  content.map(
+    (c) => html`<br><a href="${c.url}" rel="noopener">${kindWords[c.kind] ?? c.kind}: ${c.title}</a>`,
+  );
 
 export function eventPage(event: PublicEvent): string {
   const venue = event.venue
@@ -27,7 +39,7 @@ export function eventPage(event: PublicEvent): string {
           (s) =>
             html`<tr><td class="muted">${s.when}</td><td><strong>${s.title}</strong>${
               s.speakers.length ? html`<br>${s.speakers.join(', ')}` : ''
-            }</td><td class="muted">${s.room ?? ''}</td></tr>`,
+            }${links(s.content)}</td><td class="muted">${s.room ?? ''}</td></tr>`,
         )}</tbody></table>`;
   return page({
     title: event.name,
@@ -36,7 +48,8 @@ export function eventPage(event: PublicEvent): string {
 <p><strong>${event.when}</strong> <span class="muted">(${event.timeZone})</span></p>
 ${venue}
 <h2>Tickets</h2>${tickets}
-${programme}</main>`,
+${programme}
+${event.content.length ? html`<h2>Published</h2><p>${links(event.content)}</p>` : ''}</main>`,
   });
 }
 

@@ -616,7 +616,12 @@ describe('rules every finance call follows', () => {
       const off = await callTool(client, 'get_budget', { eventId: event('meetup') });
       expect(off).toMatchObject({ isError: true, data: { code: 'moduleOff', module: 'budget' } });
       const tools = (await client.listTools()).tools.filter((x) => /invoice|budget/.test(x.name));
-      expect(tools.map((x) => x.name).sort()).toEqual(['get_budget', 'get_invoice', 'list_invoices']);
+      expect(tools.map((x) => x.name).sort()).toEqual([
+        'get_budget',
+        'get_invoice',
+        'list_budget_lines',
+        'list_invoices',
+      ]);
       for (const x of tools) expect(x.annotations?.readOnlyHint).toBe(true);
     } finally {
       await client.close();

@@ -62,6 +62,9 @@ const tables = [
   'stays',
   'travel',
   'expense_claims',
+  'certificates',
+  'budget_lines',
+  'published_content',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -103,6 +106,9 @@ const parentColumn: Record<Table, string> = {
   stays: 'event_id',
   travel: 'event_id',
   expense_claims: 'event_id',
+  certificates: 'event_id',
+  budget_lines: 'event_id',
+  published_content: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -133,6 +139,9 @@ const paramTable: Record<string, Table> = {
   stayId: 'stays',
   travelId: 'travel',
   claimId: 'expense_claims',
+  certificateId: 'certificates',
+  lineId: 'budget_lines',
+  contentId: 'published_content',
 };
 
 /** Path parameters that name no row: the values they take. */
@@ -650,6 +659,19 @@ describe('fuzzing every route', () => {
   it('answers no request with a 5xx', { timeout: 120_000 }, async () => {
     const { workspaceId } = await t.workspace('Fuzz', true);
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+    // Rows the sample data has none of, made through the API so their ids can be named.
+    const checkedIn = await t.server.services.db
+      .selectFrom('attendees')
+      .select('event_id')
+      .where('workspace_id', '=', workspaceId)
+      .where('checked_in_utc', 'is not', null)
+      .executeTakeFirstOrThrow();
+    await t.api(`/events/${checkedIn.event_id}/certificates/attendance`, { key, method: 'POST', body: {} });
+    await t.api(`/events/${checkedIn.event_id}/content`, {
+      key,
+      method: 'POST',
+      body: { kind: 'slides', title: 'Fuzz slides', url: 'https://example.org/slides' },
+    });
     const related = await rowsOf(workspaceId);
     const demoEvents = (await rowsOf(demoWorkspaceId)).get('events')!.map((r) => r.id);
     const ids = [...[...related.values()].flat().map((r) => r.id), ...demoEvents];

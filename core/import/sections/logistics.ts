@@ -3,6 +3,7 @@
 // certificate.issued and content.published messages (see ../messages.ts).
 import * as v from 'valibot';
 import { certificateKinds, claimStatuses, contentKinds, stayStatuses, travelModes } from '../../../db/values';
+import { newVerificationCode } from '../../certificates/verification-code';
 import { isCurrency } from '../../platform/money';
 import { amount, date, email, key, list, name, orNull, ref, utc } from '../fields';
 import { type EventScope, owned } from '../scope';
@@ -169,7 +170,7 @@ export function planLogistics(scope: EventScope, input: Input): void {
       },
       path,
       // Erasure finds a certificate by its ticket.
-      { erased: 0 },
+      { erased: 0, verification_code: newVerificationCode() },
     );
   });
   input.content.forEach((c, i) => {
