@@ -21,6 +21,7 @@ import * as anyHookClient from './0018-any-hook-client';
 import * as feedbackGivenLive from './0021-feedback-given-live';
 import * as oneMembershipPerEmail from './0022-one-membership-per-email';
 import * as shareLinkChanges from './0023-share-link-changes';
+import * as retireAndSwitchOff from './0028-retire-and-switch-off';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0021-feedback-given-live': feedbackGivenLive,
   '0022-one-membership-per-email': oneMembershipPerEmail,
   '0023-share-link-changes': shareLinkChanges,
+  '0028-retire-and-switch-off': retireAndSwitchOff,
 };
 
 export const migrationProvider: MigrationProvider = {
