@@ -59,6 +59,7 @@ const tables = [
   'community_members',
   'surveys',
   'invoices',
+  'discount_codes',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -97,6 +98,7 @@ const parentColumn: Record<Table, string> = {
   community_members: 'community_id',
   surveys: 'event_id',
   invoices: 'event_id',
+  discount_codes: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -124,6 +126,8 @@ const paramTable: Record<string, Table> = {
   levelId: 'sponsor_levels',
   sponsorId: 'sponsors',
   leadId: 'leads',
+  addOnId: 'add_ons',
+  discountCodeId: 'discount_codes',
 };
 
 /** Path parameters that name no row: the values they take. */
