@@ -102,8 +102,13 @@ describe('programme: rooms, tracks, speakers and sessions', () => {
       412,
       'preconditionFailed',
     );
+    // Attendees see it go at once on the published event's page.
+    await t.api(`/events/${e}/status`, { key, method: 'PUT', body: { status: 'published' } });
+    const url = (await t.api(`/events/${e}`, { key })).body.url;
+    expect(await (await t.fetch(url)).text()).toContain('Workshop 2');
     const fresh = (await t.api(`/events/${e}/sessions/${session.sessionId}`, { key })).headers.get('etag')!;
     expect((await del(`/events/${e}/sessions/${session.sessionId}`, { 'if-match': fresh })).status).toBe(204);
+    expect(await (await t.fetch(url)).text()).not.toContain('Workshop 2');
   });
 });
 
