@@ -11,7 +11,7 @@ export const deleteDoor = defineOperation({
   name: 'deleteDoor',
   title: 'Remove a door',
   description:
-    'Removes a door nobody was scanned at; once it has scans it is refused (409 inUse naming how many), since they are the record of who came in. Needs events:write.',
+    'Removes a door nobody was scanned at; once it has scans it is refused (inUse, naming how many): they are the record of who came in. Needs events:write.',
   scope: 'events:write',
   effect: 'destructive',
   repeatable: true,

@@ -9,7 +9,7 @@ export const deleteCommunity = defineOperation({
   name: 'deleteCommunity',
   title: 'Remove a community',
   description:
-    'Removes a community with no events, passes and no members (active or waiting); otherwise it is refused (409 inUse naming them). Members who left go with it. To stop showing it, set it back to draft with set_community_status instead. Needs communities:write.',
+    'Removes a community with no events, passes or members (active or waiting), else refused (inUse, naming them); members who left go with it. To hide it, set it to draft. Needs communities:write.',
   scope: 'communities:write',
   effect: 'destructive',
   repeatable: true,

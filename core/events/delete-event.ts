@@ -11,7 +11,7 @@ export const deleteEvent = defineOperation({
   name: 'deleteEvent',
   title: 'Remove a draft event',
   description:
-    'Removes an event still in draft that has no orders, with all its setup (ticket types, programme, doors, sponsors, crew, surveys...) in one step. A published event is refused (409 eventPublished: return it to draft with set_event_status first); one with orders or passes is refused (409 inUse naming them). Needs events:write.',
+    'Removes a draft event without orders, with all its setup, in one step. Published: refused (eventPublished; return it to draft first). With orders or passes: refused (inUse, naming them). Needs events:write.',
   scope: 'events:write',
   effect: 'destructive',
   repeatable: true,

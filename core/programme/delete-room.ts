@@ -10,7 +10,7 @@ export const deleteRoom = defineOperation({
   name: 'deleteRoom',
   title: 'Remove a room',
   description:
-    'Removes a room no session is in; while sessions are, it is refused (409 inUse naming them): move them with update_session first. Needs program:write.',
+    'Removes a room no session is in; while sessions are, it is refused (inUse, naming them): move them with update_session first. Needs program:write.',
   scope: 'program:write',
   effect: 'destructive',
   repeatable: true,

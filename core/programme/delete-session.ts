@@ -12,7 +12,7 @@ export const deleteSession = defineOperation({
   name: 'deleteSession',
   title: 'Remove a session',
   description:
-    'Removes a session from the programme (the public page stops showing it at once). Refused (409 inUse) while a door scans for it, attendees rated it or content is published for it; a call-for-speakers submission or sponsor lead that named it keeps its own record without the link. Needs program:write.',
+    'Removes a session; the public page drops it at once. Refused (inUse) while a door scans for it, it was rated or content names it; submissions and leads naming it lose the link only. Needs program:write.',
   scope: 'program:write',
   effect: 'destructive',
   repeatable: true,

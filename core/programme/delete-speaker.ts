@@ -11,7 +11,7 @@ export const deleteSpeaker = defineOperation({
   name: 'deleteSpeaker',
   title: 'Remove a speaker',
   description:
-    'Removes a speaker who speaks at no session; otherwise it is refused (409 inUse naming the sessions): take them off with update_session first. Needs program:write.',
+    'Removes a speaker who speaks at no session; otherwise it is refused (inUse, naming the sessions): take them off with update_session first. Needs program:write.',
   scope: 'program:write',
   effect: 'destructive',
   repeatable: true,

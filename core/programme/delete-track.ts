@@ -10,7 +10,7 @@ export const deleteTrack = defineOperation({
   name: 'deleteTrack',
   title: 'Remove a track',
   description:
-    'Removes a track no session or call-for-speakers submission has; while some do, it is refused (409 inUse naming them): give them another track first. Needs program:write.',
+    'Removes a track no session or submission has; while some do, it is refused (inUse, naming them): give them another track first. Needs program:write.',
   scope: 'program:write',
   effect: 'destructive',
   repeatable: true,

@@ -11,7 +11,7 @@ export const deleteAddOn = defineOperation({
   name: 'deleteAddOn',
   title: 'Remove an add-on',
   description:
-    'Removes an add-on no ticket ever had; once sold it is refused (409 inUse naming the tickets), and while a ticket type bundles it or a door requires it. Needs tickets:write.',
+    'Removes an add-on no ticket ever had; refused (inUse, naming them) once sold, or while a ticket type bundles it or a door requires it. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'destructive',
   repeatable: true,

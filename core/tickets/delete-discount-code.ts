@@ -10,7 +10,7 @@ export const deleteDiscountCode = defineOperation({
   name: 'deleteDiscountCode',
   title: 'Remove a discount code',
   description:
-    'Removes a discount code no order used (its letters can then be used again); once used it is refused (409 inUse naming the orders): switch it off with update_discount_code active false instead. Needs tickets:write.',
+    'Removes a discount code never used, freeing its letters; a used one is refused (inUse, naming the orders): switch it off with update_discount_code active false. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'destructive',
   repeatable: true,

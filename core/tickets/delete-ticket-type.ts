@@ -11,7 +11,7 @@ export const deleteTicketType = defineOperation({
   name: 'deleteTicketType',
   title: 'Remove a ticket type',
   description:
-    'Removes a ticket type nothing was ever issued of. Once tickets exist (even cancelled) it is refused (409 inUse naming them): retire it with update_ticket_type retired true, which stops sales and takes it off the public page. Also refused while doors, discount codes or questions are limited to it. Needs tickets:write.',
+    'Removes a ticket type nothing was issued of; with tickets (even cancelled), or doors, codes or questions limited to it, refused (inUse). Retire a sold one with update_ticket_type retired true. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'destructive',
   repeatable: true,

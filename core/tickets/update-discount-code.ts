@@ -16,7 +16,7 @@ export const updateDiscountCode = defineOperation({
   name: 'updateDiscountCode',
   title: 'Change a discount code',
   description:
-    'Changes a discount code: percent or amount (one replaces the other), maxUses (not below the uses so far; null: no limit), validity window, ticket types, or active (false switches it off, true on again). The letters stay. Needs tickets:write.',
+    'Changes a discount code: percent or amount, maxUses (not below uses; null: none), validity, ticket types, active (false switches it off, true on). The letters stay. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
   repeatable: true,

@@ -16,7 +16,7 @@ export const updateTicketType = defineOperation({
   name: 'updateTicketType',
   title: 'Change a ticket type',
   description:
-    'Changes a ticket type; price and VAT cannot be changed, nor capacity set below places taken. retired true stops its sales for good (until retired false). Needs tickets:write.',
+    'Changes a ticket type; price and VAT cannot be changed, nor capacity set below places taken. retired true stops its sales and takes it off the public page; false brings it back. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
   repeatable: true,
