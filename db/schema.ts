@@ -274,6 +274,8 @@ export interface TicketTypesTable extends EventOwned, Changing {
   sales_end_utc: string | null;
   included_add_on_ids: string;
   sort_order: number;
+  /** When it was retired: no new tickets, off the public page, kept for history (optional when inserting: not). */
+  retired_utc: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AddOnsTable extends EventOwned, Changing {
@@ -297,6 +299,8 @@ export interface DiscountCodesTable extends EventOwned, Changing {
   valid_from_utc: string | null;
   valid_until_utc: string | null;
   ticket_type_ids: string;
+  /** Switched off: kept, but not usable (optional when inserting: on). */
+  active: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface QuestionsTable extends EventOwned {

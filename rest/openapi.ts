@@ -77,6 +77,18 @@ const problemSchema: Json = {
     sponsorCount: { type: 'integer', description: 'levelInUse: how many sponsors have the level.' },
     leadCount: { type: 'integer', description: 'sponsorHasLeads: how many leads the sponsor has.' },
     currentStatus: { type: 'string', description: 'statusNotAllowed: the status the resource is in.' },
+    dependents: {
+      type: 'array',
+      description: 'inUse: what depends on the resource, by kind: how many, and the first ids.',
+      items: {
+        type: 'object',
+        properties: {
+          resource: { type: 'string', description: 'The kind of record (session, door, order, scan, ...).' },
+          count: { type: 'integer', description: 'How many depend on it.' },
+          ids: { type: 'array', items: { type: 'string' }, description: 'The first 20 of their ids.' },
+        },
+      },
+    },
     sessions: {
       type: 'array',
       description: 'clash: the sessions in the way.',
@@ -118,7 +130,7 @@ const problemSchema: Json = {
     },
     reason: {
       type: 'string',
-      description: 'registrationRefused: why (addOnSoldOut, maxPerOrder, eventEnded, ...).',
+      description: 'registrationRefused: why (addOnSoldOut, maxPerOrder, eventEnded, retired, ...).',
     },
     retryAfter: { type: 'integer', description: 'Seconds to wait (also the Retry-After header).' },
   },

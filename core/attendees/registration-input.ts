@@ -143,6 +143,12 @@ function refuseWhatCannotBeIssued(
   }
   for (const [ticketTypeId, n] of countByType(people)) {
     const type = types.get(ticketTypeId)!;
+    if (type.retired_utc !== null) {
+      throw problem('registrationRefused', `${type.name} is retired; no more tickets of it are issued.`, {
+        reason: 'retired',
+        ticketTypeId,
+      });
+    }
     if (n > type.max_per_order) {
       throw problem('registrationRefused', `At most ${type.max_per_order} × ${type.name} fit in one order.`, {
         reason: 'maxPerOrder',

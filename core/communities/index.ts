@@ -1,6 +1,7 @@
 export { approveCommunityMember } from './approve-community-member';
 export { createCommunity } from './create-community';
 export { declineCommunityMember } from './decline-community-member';
+export { deleteCommunity } from './delete-community';
 export { getCommunity } from './get-community';
 export { joinCommunity } from './join-community';
 export { leaveCommunity } from './leave-community';

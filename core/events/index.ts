@@ -1,4 +1,5 @@
 export { createEvent } from './create-event';
+export { deleteEvent } from './delete-event';
 export { getEvent } from './get-event';
 export { getEventStats } from './get-event-stats';
 export { listEvents } from './list-events';

@@ -50,6 +50,7 @@ export async function publicEvent(db: Db, clock: Clock, slug: string): Promise<P
     .where('event_id', '=', event.id)
     .where('visibility', '=', 'public')
     .where('crew', '=', 0)
+    .where('retired_utc', 'is', null)
     .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', now)]))
     .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', now)]))
     .orderBy('sort_order')

@@ -131,6 +131,16 @@ export const problemCatalogue = {
     title: 'Sponsor has leads',
     detail: 'The sponsor has leads; remove them with it only when asked to (withLeads).',
   },
+  eventPublished: {
+    status: 409,
+    title: 'Event published',
+    detail: 'A published event cannot be removed; return it to draft first.',
+  },
+  inUse: {
+    status: 409,
+    title: 'In use',
+    detail: 'Other records depend on this one; dependents names them. Change or remove them first.',
+  },
   leadDownloadClosed: {
     status: 409,
     title: 'Lead download closed',

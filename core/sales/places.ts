@@ -9,7 +9,7 @@ type WithPlaces = 'ticket_types' | 'add_ons';
 
 /** Takes n places of a ticket type or an add-on; false when they are not there. */
 export async function takePlaces(ctx: Ctx, table: WithPlaces, id: string, n: number): Promise<boolean> {
-  const result = await ctx.db
+  let update = ctx.db
     .updateTable(table)
     .set({
       taken: sql`taken + ${n}`,
@@ -17,8 +17,10 @@ export async function takePlaces(ctx: Ctx, table: WithPlaces, id: string, n: num
       change_seq: await nextChangeSeq(ctx.db),
     })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('capacity', 'is', null), eb(sql`taken + ${n}`, '<=', eb.ref('capacity'))]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('capacity', 'is', null), eb(sql`taken + ${n}`, '<=', eb.ref('capacity'))]));
+  // A ticket type retired meanwhile takes no more places (add-ons are never retired).
+  if (table === 'ticket_types') update = update.where(sql`retired_utc`, 'is', null);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -5,8 +5,8 @@ import { newId } from '../platform/ids';
 import { toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { maxAmount, maxWhole, uuid } from '../platform/schemas';
-import { parseInstant } from '../platform/time';
+import { uuid } from '../platform/schemas';
+import { checkAmountAndWindow, checkTicketTypeIds, discountCodeFields } from './discount-code-fields';
 import { discountCodeSchema, discountCodeView } from './discount-code-view';
 
 export const createDiscountCode = defineOperation({
@@ -37,64 +37,23 @@ export const createDiscountCode = defineOperation({
       v.regex(/^[A-Za-z0-9_-]{3,40}$/),
       v.description('Letters, digits, - or _; case ignored.'),
     ),
-    percent: v.optional(
-      v.pipe(
-        v.number(),
-        v.integer(),
-        v.minValue(1),
-        v.maxValue(100),
-        v.description('Percent off; give this or amount.'),
-      ),
-    ),
-    amount: v.optional(
-      v.pipe(
-        v.number(),
-        v.minValue(0),
-        v.maxValue(maxAmount),
-        v.description('Off each ticket, VAT included.'),
-      ),
-    ),
-    maxUses: v.optional(
-      v.pipe(
-        v.number(),
-        v.integer(),
-        v.minValue(1),
-        v.maxValue(maxWhole),
-        v.description('Counted in tickets; absent: no limit.'),
-      ),
-    ),
-    validFromUtc: v.optional(v.pipe(v.string(), v.isoTimestamp())),
-    validUntilUtc: v.optional(v.pipe(v.string(), v.isoTimestamp())),
-    ticketTypeIds: v.optional(
-      v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.maxLength(100), v.description('Absent: all.')),
-    ),
+    percent: v.optional(discountCodeFields.percent),
+    amount: v.optional(discountCodeFields.amount),
+    maxUses: v.optional(discountCodeFields.maxUses),
+    validFromUtc: v.optional(discountCodeFields.validFromUtc),
+    validUntilUtc: v.optional(discountCodeFields.validUntilUtc),
+    ticketTypeIds: v.optional(discountCodeFields.ticketTypeIds),
   }),
   output: discountCodeSchema,
   rules(input, errors) {
     if ((input.percent === undefined) === (input.amount === undefined))
       errors.add('percent', 'Give either percent or amount.');
-    if (typeof input.amount === 'number' && input.amount <= 0)
-      errors.add('amount', 'The amount must be more than 0.');
-    const from = parseInstant(textOf(input.validFromUtc) ?? '');
-    const until = parseInstant(textOf(input.validUntilUtc) ?? '');
-    if (from && until && until <= from) errors.add('validUntilUtc', 'It must end after it starts.');
+    checkAmountAndWindow(input.amount, textOf(input.validFromUtc), textOf(input.validUntilUtc), errors);
   },
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const errors = new FieldErrors();
-    const ticketTypeIds = [...new Set(input.ticketTypeIds ?? [])];
-    if (ticketTypeIds.length > 0) {
-      const found = await ctx.db
-        .selectFrom('ticket_types')
-        .select('id')
-        .where('event_id', '=', event.id)
-        .where('id', 'in', ticketTypeIds)
-        .execute();
-      const known = new Set(found.map((r) => r.id));
-      ticketTypeIds.forEach((id, i) => {
-        if (!known.has(id)) errors.add(`ticketTypeIds.${i}`, `${id} is not a ticket type of this event.`);
-      });
-    }
+    const ticketTypeIds = await checkTicketTypeIds(ctx, event.id, input.ticketTypeIds ?? [], errors);
     errors.throwIfAny();
 
     const codeKey = input.code.toUpperCase();
@@ -112,6 +71,7 @@ export const createDiscountCode = defineOperation({
       valid_from_utc: input.validFromUtc ? new Date(input.validFromUtc).toISOString() : null,
       valid_until_utc: input.validUntilUtc ? new Date(input.validUntilUtc).toISOString() : null,
       ticket_type_ids: JSON.stringify(ticketTypeIds),
+      active: 1 as const,
       created_utc: now,
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),

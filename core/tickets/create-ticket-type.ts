@@ -125,6 +125,7 @@ export const createTicketType = defineOperation({
       sales_start_utc: window.start,
       sales_end_utc: window.end,
       included_add_on_ids: JSON.stringify(addOnIds),
+      retired_utc: null,
       sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'ticket_types', event.id)),
       ...(await madeNow(ctx)),
     };

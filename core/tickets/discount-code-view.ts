@@ -20,6 +20,10 @@ export const discountCodeSchema = v.object({
     v.array(v.pipe(v.string(), v.uuid())),
     v.description('Ticket types it applies to; empty for all.'),
   ),
+  active: v.pipe(
+    v.boolean(),
+    v.description('Tessera extension: false once switched off (kept, but no longer accepted).'),
+  ),
   createdUtc: dateTime('When it was made.'),
   updatedUtc: dateTime('Last change.'),
 });
@@ -40,6 +44,7 @@ export function discountCodeView(
     validFromUtc: row.valid_from_utc,
     validUntilUtc: row.valid_until_utc,
     ticketTypeIds: JSON.parse(row.ticket_type_ids) as string[],
+    active: row.active === 1,
     createdUtc: row.created_utc,
     updatedUtc: row.updated_utc,
   };

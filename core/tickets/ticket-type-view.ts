@@ -27,6 +27,11 @@ export const ticketTypeSchema = v.object({
     v.description('Add-ons included as a bundle.'),
   ),
   sortOrder: int32('Place in the list.'),
+  retiredUtc: v.nullable(
+    dateTime(
+      'Tessera extension: when it was retired (no new tickets, off the public page, kept for the tickets sold); null while on sale.',
+    ),
+  ),
   updatedUtc: v.nullable(dateTime('Last change.')),
 });
 
@@ -51,6 +56,7 @@ export function ticketTypeView(
     salesEndLocal: toLocalOrNull(row.sales_end_utc, event.time_zone),
     includedAddOnIds: JSON.parse(row.included_add_on_ids) as string[],
     sortOrder: row.sort_order,
+    retiredUtc: row.retired_utc,
     updatedUtc: row.updated_utc,
   };
 }

@@ -16,7 +16,7 @@ export const updateTicketType = defineOperation({
   name: 'updateTicketType',
   title: 'Change a ticket type',
   description:
-    'Changes a ticket type; price and VAT cannot be changed, nor capacity set below places taken. Needs tickets:write.',
+    'Changes a ticket type; price and VAT cannot be changed, nor capacity set below places taken. retired true stops its sales and takes it off the public page; false brings it back. Needs tickets:write.',
   scope: 'tickets:write',
   effect: 'write',
   repeatable: true,
@@ -49,6 +49,14 @@ export const updateTicketType = defineOperation({
     ),
     maxPerOrder: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
     ...salesWindowFields,
+    retired: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description(
+          'Tessera extension: true retires it (no new tickets, off the public page, kept for the tickets sold); false puts it back on sale.',
+        ),
+      ),
+    ),
     price: unchangeable('The price'),
     vatRate: unchangeable('The VAT rate'),
   }),
@@ -77,6 +85,12 @@ export const updateTicketType = defineOperation({
       sales_start_utc: window.start,
       sales_end_utc: window.end,
       capacity: input.capacity === undefined ? current.capacity : input.capacity,
+      retired_utc:
+        input.retired === undefined
+          ? current.retired_utc
+          : input.retired
+            ? (current.retired_utc ?? now)
+            : null,
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),
     };

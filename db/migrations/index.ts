@@ -25,6 +25,7 @@ import * as cfpWrites from './0024-cfp-writes';
 import * as paidOrdersInvoicing from './0025-paid-orders-invoicing';
 import * as logisticsWrites from './0026-logistics-writes';
 import * as certificatesContentBudget from './0027-certificates-content-budget';
+import * as retireAndSwitchOff from './0028-retire-and-switch-off';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0024-cfp-writes': cfpWrites,
   '0025-paid-orders-invoicing': paidOrdersInvoicing,
   '0027-certificates-content-budget': certificatesContentBudget,
+  '0028-retire-and-switch-off': retireAndSwitchOff,
 };
 
 export const migrationProvider: MigrationProvider = {

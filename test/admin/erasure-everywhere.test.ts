@@ -151,6 +151,7 @@ const notPersonal: Record<string, string[]> = {
     'updated_utc',
     'change_seq',
     'change_txn',
+    'retired_utc',
   ],
   add_ons: [
     'id',
@@ -185,6 +186,7 @@ const notPersonal: Record<string, string[]> = {
     'updated_utc',
     'change_seq',
     'change_txn',
+    'active',
   ],
   questions: [
     'id',

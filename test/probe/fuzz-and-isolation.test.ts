@@ -65,6 +65,7 @@ const tables = [
   'certificates',
   'budget_lines',
   'published_content',
+  'discount_codes',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -109,6 +110,7 @@ const parentColumn: Record<Table, string> = {
   certificates: 'event_id',
   budget_lines: 'event_id',
   published_content: 'event_id',
+  discount_codes: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -142,6 +144,8 @@ const paramTable: Record<string, Table> = {
   certificateId: 'certificates',
   lineId: 'budget_lines',
   contentId: 'published_content',
+  addOnId: 'add_ons',
+  discountCodeId: 'discount_codes',
 };
 
 /** Path parameters that name no row: the values they take. */

@@ -64,6 +64,8 @@ describe('GET /events/{eventId}/ticket-types', () => {
         'salesEndLocal',
         'includedAddOnIds',
         'sortOrder',
+        // Tessera extension (issue 26): when it was retired, null while on sale.
+        'retiredUtc',
         'updatedUtc',
       ].sort(),
     );

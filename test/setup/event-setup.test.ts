@@ -477,6 +477,18 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/orders/{orderId}/refund',
         'GET /events/{eventId}/invoicing',
         'PATCH /events/{eventId}/invoicing',
+        // Issue 26: removing what was made.
+        'DELETE /events/{eventId}',
+        'DELETE /events/{eventId}/ticket-types/{ticketTypeId}',
+        'DELETE /events/{eventId}/add-ons/{addOnId}',
+        'PATCH /events/{eventId}/discount-codes/{discountCodeId}',
+        'DELETE /events/{eventId}/discount-codes/{discountCodeId}',
+        'DELETE /events/{eventId}/doors/{doorId}',
+        'DELETE /events/{eventId}/rooms/{roomId}',
+        'DELETE /events/{eventId}/tracks/{trackId}',
+        'DELETE /events/{eventId}/speakers/{speakerId}',
+        'DELETE /events/{eventId}/sessions/{sessionId}',
+        'DELETE /communities/{communityId}',
       ].sort(),
     );
   });

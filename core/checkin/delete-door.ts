@@ -1,0 +1,53 @@
+import * as v from 'valibot';
+import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { doorView } from './door-view';
+import { loadDoor } from './load-door';
+
+export const deleteDoor = defineOperation({
+  name: 'deleteDoor',
+  title: 'Remove a door',
+  description:
+    'Removes a door nobody was scanned at; once it has scans it is refused (inUse, naming how many): they are the record of who came in. Needs events:write.',
+  scope: 'events:write',
+  effect: 'destructive',
+  repeatable: true,
+  extension: true,
+  module: 'checkin',
+  doors: true,
+  problems: ['noDoor', 'inUse'],
+  ifMatch: {
+    async current(ctx, input) {
+      return doorView(await loadDoor(ctx, input.eventId, input.doorId));
+    },
+  },
+  activity: { resourceType: 'door', resourceId: (_input, removed) => removed.doorId },
+  input: v.object({ eventId: uuid('The event id.'), doorId: uuid('The door id.') }),
+  output: v.object({ doorId: uuid('The door removed.'), deleted: v.literal(true) }),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const door = await loadDoor(ctx, event.id, input.doorId);
+    // The door's row first: a scan counted at it meanwhile waits for this answer, not lost with it.
+    await ctx.db
+      .updateTable('doors')
+      .set(await changedNow(ctx))
+      .where('id', '=', door.id)
+      .execute();
+    const scans = await ctx.db.selectFrom('check_ins').select('id').where('door_id', '=', door.id).execute();
+    refuseWhileUsed(
+      `The door ${door.name}`,
+      [
+        dependentsOf(
+          'scan',
+          scans.map((s) => String(s.id)),
+        ),
+      ],
+      'keep it, or rename it; its scans stay in the check-in history.',
+    );
+    await ctx.db.deleteFrom('doors').where('id', '=', door.id).execute();
+    return { doorId: door.id, deleted: true as const };
+  },
+});

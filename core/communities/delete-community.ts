@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { communityView, loadCommunity } from './community-view';
+
+export const deleteCommunity = defineOperation({
+  name: 'deleteCommunity',
+  title: 'Remove a community',
+  description:
+    'Removes a community with no events, passes or members (active or waiting), else refused (inUse, naming them); members who left go with it. To hide it, set it to draft. Needs communities:write.',
+  scope: 'communities:write',
+  effect: 'destructive',
+  repeatable: true,
+  extension: true,
+  problems: ['notFound', 'inUse'],
+  ifMatch: { current: async (ctx, input) => communityView(ctx, await loadCommunity(ctx, input.communityId)) },
+  activity: { resourceType: 'community', resourceId: (_input, removed) => removed.communityId },
+  input: v.object({ communityId: uuid('The community id.') }),
+  output: v.object({ communityId: uuid('The community removed.'), deleted: v.literal(true) }),
+  async handler(ctx, input) {
+    const community = await loadCommunity(ctx, input.communityId);
+    // Its row first: a member joining meanwhile is counted below, not removed with it unseen.
+    await ctx.db
+      .updateTable('communities')
+      .set(await changedNow(ctx))
+      .where('id', '=', community.id)
+      .execute();
+    const ids = async (table: 'events' | 'passes') =>
+      (await ctx.db.selectFrom(table).select('id').where('community_id', '=', community.id).execute()).map(
+        (r) => r.id,
+      );
+    const members = await ctx.db
+      .selectFrom('community_members')
+      .select('id')
+      .where('community_id', '=', community.id)
+      .where('status', 'in', ['active', 'pending'])
+      .execute();
+    refuseWhileUsed(
+      `The community ${community.name}`,
+      [
+        dependentsOf('event', await ids('events')),
+        dependentsOf('pass', await ids('passes')),
+        dependentsOf(
+          'member',
+          members.map((m) => m.id),
+        ),
+      ],
+      'move its events to another community (or none) and let its members go first, or set it back to draft instead.',
+    );
+    await ctx.db.deleteFrom('communities').where('id', '=', community.id).execute();
+    return { communityId: community.id, deleted: true as const };
+  },
+});

@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { problem } from '../platform/problems';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { eventView } from './event-view';
+
+export const deleteEvent = defineOperation({
+  name: 'deleteEvent',
+  title: 'Remove a draft event',
+  description:
+    'Removes a draft event without orders, with all its setup, in one step. Published: refused (eventPublished; return it to draft first). With orders or passes: refused (inUse, naming them). Needs events:write.',
+  scope: 'events:write',
+  effect: 'destructive',
+  repeatable: true,
+  extension: true,
+  problems: ['eventNotFound', 'eventPublished', 'inUse'],
+  ifMatch: { current: async (ctx, input) => eventView(ctx, await loadEvent(ctx, input.eventId)) },
+  activity: { resourceType: 'event', resourceId: (_input, removed) => removed.eventId },
+  input: v.object({ eventId: uuid('The event id.') }),
+  output: v.object({ eventId: uuid('The event removed.'), deleted: v.literal(true) }),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    // Its row first: a publish or an order racing this waits, and is seen below.
+    await ctx.db
+      .updateTable('events')
+      .set(await changedNow(ctx))
+      .where('id', '=', event.id)
+      .execute();
+    const now = await ctx.db
+      .selectFrom('events')
+      .select('status')
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    if (now.status !== 'draft')
+      throw problem(
+        'eventPublished',
+        `${event.name} is published; return it to draft with set_event_status first.`,
+      );
+    const orders = await ctx.db.selectFrom('orders').select('id').where('event_id', '=', event.id).execute();
+    const passesSold = await ctx.db
+      .selectFrom('passes')
+      .select('id')
+      .where('sales_event_id', '=', event.id)
+      .execute();
+    const passesValid = await ctx.db
+      .selectFrom('pass_events')
+      .select('pass_id')
+      .where('event_id', '=', event.id)
+      .execute();
+    refuseWhileUsed(
+      `The event ${event.name}`,
+      [
+        dependentsOf(
+          'order',
+          orders.map((o) => o.id),
+        ),
+        dependentsOf('pass', [
+          ...new Set([...passesSold.map((p) => p.id), ...passesValid.map((p) => p.pass_id)]),
+        ]),
+      ],
+      'an event people bought tickets or passes for stays; cancel or leave it in draft instead.',
+    );
+    // Every setup row belongs to the event and goes with it (foreign keys cascade, in this transaction).
+    await ctx.db.deleteFrom('events').where('id', '=', event.id).execute();
+    return { eventId: event.id, deleted: true as const };
+  },
+});

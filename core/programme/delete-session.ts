@@ -1,0 +1,63 @@
+import * as v from 'valibot';
+import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
+import { loadEvent } from '../platform/pipeline/load-event';
+import { defineOperation } from '../platform/pipeline/operation';
+import { uuid } from '../platform/schemas';
+import { changedNow } from '../platform/storage/change-stamp';
+import { loadSession } from './load-session';
+import { sessionView } from './session-view';
+import { touchSpeakers } from './speaker-sessions';
+
+export const deleteSession = defineOperation({
+  name: 'deleteSession',
+  title: 'Remove a session',
+  description:
+    'Removes a session; the public page drops it at once. Refused (inUse) while a door scans for it, it was rated or content names it; submissions and leads naming it lose the link only. Needs program:write.',
+  scope: 'program:write',
+  effect: 'destructive',
+  repeatable: true,
+  extension: true,
+  module: 'program',
+  problems: ['notFound', 'inUse'],
+  ifMatch: {
+    async current(ctx, input) {
+      const event = await loadEvent(ctx, input.eventId);
+      return sessionView(event, await loadSession(ctx, event, input.sessionId));
+    },
+  },
+  activity: { resourceType: 'session', resourceId: (_input, removed) => removed.sessionId },
+  input: v.object({ eventId: uuid('The event id.'), sessionId: uuid('The session id.') }),
+  output: v.object({ sessionId: uuid('The session removed.'), deleted: v.literal(true) }),
+  async handler(ctx, input) {
+    const event = await loadEvent(ctx, input.eventId);
+    const session = await loadSession(ctx, event, input.sessionId);
+    const ids = async (table: 'doors' | 'session_ratings' | 'published_content') =>
+      (await ctx.db.selectFrom(table).select('id').where('session_id', '=', session.id).execute()).map((r) =>
+        String(r.id),
+      );
+    // Scans and ratings are what happened there: the organiser decides about them, not a removal.
+    refuseWhileUsed(
+      `The session "${session.title}"`,
+      [
+        dependentsOf('door', await ids('doors')),
+        dependentsOf('rating', await ids('session_ratings')),
+        dependentsOf('content', await ids('published_content')),
+      ],
+      'remove or repoint the doors and content first; a rated session stays in the programme.',
+    );
+    // Submissions that became this session keep their decision; they are stamped so syncs see the link go.
+    await ctx.db
+      .updateTable('submissions')
+      .set({ session_id: null, ...(await changedNow(ctx)) })
+      .where('session_id', '=', session.id)
+      .execute();
+    await ctx.db
+      .updateTable('leads')
+      .set({ attended_session_id: null, ...(await changedNow(ctx)) })
+      .where('attended_session_id', '=', session.id)
+      .execute();
+    await ctx.db.deleteFrom('sessions').where('id', '=', session.id).execute();
+    await touchSpeakers(ctx, event.id, JSON.parse(session.speaker_ids) as string[]);
+    return { sessionId: session.id, deleted: true as const };
+  },
+});
