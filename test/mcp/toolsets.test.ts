@@ -168,19 +168,22 @@ describe('the budget of tools/list', () => {
       }
   });
 
-  it('fits the default toolsets of a key that may do everything in 48 KB, leaving issue 26 room under 60 KB', async () => {
+  it('fits the default toolsets of a key that may do everything in 60 KB, with the removals and payments of issue 26', async () => {
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
     const { count, bytes } = await sizeFor(key);
     const defaults = tools.filter((x) => defaultToolsets.includes(toolsetOf(x)));
     expect(count).toBe(defaults.length + discoveryNames.size);
-    expect(bytes).toBeLessThan(48_000);
+    // 55 KB after issue 26 gave the default areas their removals, payments, refunds and content.
+    expect(bytes).toBeLessThan(60_000);
   });
 
-  it('keeps the defaults and any one toolset more under 60 KB for a key that may do everything', async () => {
+  it('keeps the defaults and any one toolset more under 72 KB for a key that may do everything', async () => {
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
     for (const name of toolsetNames as ToolsetName[]) {
       const { bytes } = await sizeFor(key, `?toolsets=${name}`);
-      expect(bytes, name).toBeLessThan(60_000);
+      // 69 KB with the largest (sponsors) after issue 26; an assistant given less than everything
+      // (the presets above) stays under 60 KB.
+      expect(bytes, name).toBeLessThan(72_000);
     }
   });
 
@@ -189,11 +192,12 @@ describe('the budget of tools/list', () => {
     // a person or a script running the whole workspace more than an assistant. It grows with each
     // toolset (issues 25 and 26 add the write ones), so this bound makes each growth a decision
     // rather than a drift: 101 KB with issue 25's writes of sponsors, crew, surveys, communities
-    // and the share kit.
+    // and the share kit; 150 KB with issue 26's call for speakers, payments and invoicing,
+    // logistics, certificates, content, budget lines, removals and erasure.
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
     const { count, bytes } = await sizeFor(key, '?toolsets=all');
     expect(count).toBe(tools.length + discoveryNames.size);
-    expect(bytes).toBeLessThan(110_000);
+    expect(bytes).toBeLessThan(160_000);
   });
 
   it("keeps each scope's tools small, so any choice of scopes adds up slowly", async () => {
@@ -201,7 +205,9 @@ describe('the budget of tools/list', () => {
     const base = (await sizeFor(await keyWith(['people:read']), '?toolsets=all')).bytes;
     for (const scope of scopes) {
       const { bytes } = await sizeFor(await keyWith([scope]), '?toolsets=all');
-      expect(bytes - base, scope).toBeLessThan(12_000);
+      // 18 KB: an area's write scope now creates, changes and removes three to five resources
+      // (program:write, the largest at 17 KB: sessions, rooms, tracks, speakers and content).
+      expect(bytes - base, scope).toBeLessThan(18_000);
     }
   });
 });
