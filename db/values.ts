@@ -259,6 +259,7 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'ticket_types.requires_approval': flags,
   'ticket_types.crew': flags,
   'discount_codes.active': flags,
+  'event_invoicing.enabled': flags,
   'questions.kind': questionKinds,
   'questions.required': flags,
   'orders.status': orderStatuses,
