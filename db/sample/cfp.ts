@@ -2,10 +2,10 @@
 // history that led there (one accepted after the waitlist, one withdrawn after review) and the
 // reviewers' scores; one accepted workshop became a session of the programme (read from the
 // database, its speakers the session's); co-speakers on several; one co-speaker erased their data.
-// The meetup has no call for speakers: its cfp module is switched off (events.ts), to show moduleOff.
+// The summit's call is open (its window, formats and tracks). The meetup has no call for speakers: its cfp module is switched off (events.ts), to show moduleOff.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
-import type { SubmissionFormat, SubmissionStatus } from '../values';
+import { type SubmissionFormat, type SubmissionStatus, submissionFormats } from '../values';
 import type { SampleContext } from './context';
 
 interface SpeakerSpec {
@@ -224,7 +224,33 @@ function emailOf(name: string): string {
 const decisions: SubmissionStatus[] = ['accepted', 'waitlisted', 'rejected'];
 
 export async function insertSampleCfp(db: Db, sample: SampleContext): Promise<void> {
+  await insertCall(db, sample, 'summit');
   await insertSubmissions(db, sample, 'summit', summit);
+}
+
+/** The summit's call: opened 40 days ago, still open for ten days, every format, all its tracks. */
+async function insertCall(db: Db, sample: SampleContext, eventKey: string): Promise<void> {
+  const eventId = sample.id(`event/${eventKey}`);
+  const day = (n: number) => new Date(sample.day0.getTime() + n * 86_400_000).toISOString();
+  const tracks = await db
+    .selectFrom('tracks')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .orderBy('id')
+    .execute();
+  await db
+    .insertInto('calls_for_speakers')
+    .values({
+      event_id: eventId,
+      workspace_id: sample.workspaceId,
+      opens_utc: day(-40),
+      closes_utc: day(10),
+      formats: JSON.stringify(submissionFormats),
+      track_ids: JSON.stringify(tracks.map((t) => t.id)),
+      created_utc: day(-41),
+      updated_utc: day(-41),
+    })
+    .execute();
 }
 
 async function insertSubmissions(

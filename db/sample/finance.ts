@@ -3,6 +3,7 @@
 // numbered in issue order in each event's series; a credit note for each refunded summit order; one
 // summit invoice stating its VAT in euros too. Budget lines for the summit and the forum in several
 // categories (the meetup has its budget module off); their ticket income is read from the orders.
+// Each invoicing event's settings print as its invoices do, so a payment made now continues the series.
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import type { SampleContext } from './context';
@@ -47,9 +48,37 @@ const vatWithin = (total: number, rate: number) => Math.round(total - total / (1
 
 export async function insertSampleFinance(db: Db, sample: SampleContext): Promise<void> {
   const random = new SampleRandom(1507);
-  for (const [key, seller] of Object.entries(sellers)) await insertInvoices(db, sample, key, seller, random);
+  for (const [key, seller] of Object.entries(sellers)) {
+    await insertInvoicing(db, sample, key, seller);
+    await insertInvoices(db, sample, key, seller, random);
+  }
   await insertBudget(db, sample, 'summit', summitBudget);
   await insertBudget(db, sample, 'forum', forumBudget);
+}
+
+/**
+ * The event's invoicing settings, as its invoices print them: an order paid now is invoiced in the
+ * same series (the summit also states VAT in euros, as one of its invoices does).
+ */
+async function insertInvoicing(db: Db, sample: SampleContext, key: string, seller: Seller): Promise<void> {
+  const euros = key === 'summit';
+  await db
+    .insertInto('event_invoicing')
+    .values({
+      event_id: sample.id(`event/${key}`),
+      workspace_id: sample.workspaceId,
+      enabled: 1,
+      seller_name: seller.sellerName,
+      seller_address: seller.sellerAddress,
+      seller_vat_number: seller.sellerVatNumber,
+      seller_registration: seller.sellerRegistration,
+      prefix: seller.prefix,
+      footer: seller.footer,
+      vat_currency: euros ? 'EUR' : null,
+      vat_rate: euros ? eurPerNok : null,
+      updated_utc: new Date(sample.day0.getTime() - 60 * 86_400_000).toISOString(),
+    })
+    .execute();
 }
 
 async function insertInvoices(

@@ -4,6 +4,7 @@
 import { changingTables } from '../changing-tables';
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
+import { insertSampleAfterEvent } from './after-event';
 import { insertSampleCfp } from './cfp';
 import { insertSampleCommunities } from './communities';
 import type { SampleContext } from './context';
@@ -56,6 +57,8 @@ export async function fillSampleData(
   await insertSampleFinance(db, sample);
   // Doors last: a session door names its session, so the programme must be there first.
   await insertSampleDoors(db, sample);
+  // After the doors: certificates go to those checked in.
+  await insertSampleAfterEvent(db, sample);
   await orderChangesByTime(db, sample.workspaceId);
 }
 

@@ -92,12 +92,13 @@ const review = (submissionId: string, body: Record<string, unknown>, key = organ
   t.api(`${subsPath()}/${submissionId}/review`, { key, method: 'PUT', body });
 
 describe('the call itself', () => {
-  it('starts closed, offering every format and no track, with no update time', async () => {
-    const res = await t.api(callPath(), { key: reader });
+  it('starts closed where it was never set, offering every format and no track, with no update time', async () => {
+    const forum = sampleIds(workspaceId).event('forum');
+    const res = await t.api(`/events/${forum}/call-for-speakers`, { key: reader });
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBeTruthy();
     expect(res.body).toEqual({
-      eventId: summit,
+      eventId: forum,
       opensUtc: null,
       closesUtc: null,
       opensLocal: null,
@@ -107,6 +108,14 @@ describe('the call itself', () => {
       trackIds: [],
       updatedUtc: null,
     });
+  });
+
+  it("shows the sample summit's call open, with its window and every track", async () => {
+    const res = await t.api(callPath(), { key: reader });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ eventId: summit, open: true });
+    expect(res.body.trackIds).toContain(track('engineering'));
+    expect(Date.parse(res.body.closesUtc)).toBeGreaterThan(Date.now());
   });
 
   it('opens by its window (venue time or UTC), says it is open, and closes when closesUtc is now', async () => {
