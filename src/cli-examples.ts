@@ -76,6 +76,9 @@ export const cliExamples: Record<string, readonly Example[]> = {
   'order mark-paid': [
     ['npx tessera order mark-paid --workspace <workspaceId> <orderId>'],
     ['npx tessera order mark-paid --workspace <workspaceId> <orderId> --provider bank-transfer'],
+    [
+      'npx tessera order mark-paid --workspace <workspaceId> <orderId> --provider DNB --method transfer --reference "KID 1234"',
+    ],
   ],
 };
 

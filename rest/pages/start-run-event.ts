@@ -55,14 +55,59 @@ const examples: AreaExample[] = [
   ${api}/events/$EVENT/share-links`,
     ask: 'Make LinkedIn share links for each speaker at the summit, then show me the share-kit leaderboard.',
   },
+  {
+    area: 'Call for speakers',
+    what: 'Accept a submission into a draft session, kept off the public page until you publish it.',
+    call: (api, curl) => `${curl} -X PUT -H "Authorization: Bearer $KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"status":"accepted","session":{"startsLocal":"2027-09-11T15:00","endsLocal":"2027-09-11T15:30"}}' \\
+  ${api}/events/$EVENT/submissions/$SUBMISSION/status`,
+    ask: 'Open the call for speakers of the summit until 15 April for talks and workshops; then accept the submissions rated 4 or more into draft sessions on the second afternoon.',
+  },
+  {
+    area: 'Payments and invoices',
+    what: 'Confirm a bank transfer: the order is paid, order.paid is sent, and its invoice is issued where the event invoices.',
+    call: (api, curl) => `${curl} -X POST -H "Authorization: Bearer $KEY" \\
+  -H "Content-Type: application/json" -H "Idempotency-Key: pay-ABC123" \\
+  -d '{"method":"transfer","provider":"DNB","reference":"KID 1234"}' \\
+  ${api}/events/$EVENT/orders/$ORDER/mark-paid`,
+    ask: 'Switch invoicing on for the summit as Nordic Events AS with the prefix NS-2027-, mark order ABC123 paid by bank transfer, and show me its invoice.',
+  },
+  {
+    area: 'Speakers and crew logistics',
+    what: 'Request a hotel stay for a speaker; assigning, changing and cancelling it send their stay.* messages.',
+    call: (api, curl) => `${curl} -X POST -H "Authorization: Bearer $KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"speakerId":"'$SPEAKER'","checkInDate":"2027-04-30","checkOutDate":"2027-05-02"}' \\
+  ${api}/events/$EVENT/stays`,
+    ask: 'Book Ada Lovelace into Hotel Continental for the two nights before the summit, record her flight from London, and approve and pay her 189 GBP travel claim.',
+  },
+  {
+    area: 'Certificates and content',
+    what: 'Certificates of attendance for everyone checked in, each verifiable at its public /v/ address.',
+    call: (api, curl) => `${curl} -X POST -H "Authorization: Bearer $KEY" \\
+  -H "Content-Type: application/json" -d '{}' \\
+  ${api}/events/$EVENT/certificates/attendance`,
+    ask: 'Issue attendance certificates to everyone who checked in at the summit, and publish the keynote slides at https://example.org/keynote.pdf on the keynote session.',
+  },
+  {
+    area: 'Removing what was made',
+    what: 'Remove a room no session uses; one in use answers 409 inUse naming the sessions.',
+    call: (api, curl) => `${curl} -X DELETE -H "Authorization: Bearer $KEY" \\
+  ${api}/events/$EVENT/rooms/$ROOM`,
+    ask: 'Our early-bird ticket is over: retire it, switch off the code SPRING, and remove the empty side room.',
+  },
 ];
 
 export function runTheEvent(api: string, curl: string): Html {
   return html`<h2>6. Run the event</h2>
-<p>Sponsors, crew, surveys, communities and the share kit are run through the API too: these writes are Tessera's
-extensions of the API, marked <strong>Extension</strong> in the reference, with their own write scopes
-(<code>sponsors:write</code>, <code>leads:write</code>, <code>crew:write</code>, <code>surveys:write</code>,
-<code>communities:write</code>, <code>sharekit:write</code>; the <code>everything</code> preset holds them).</p>
+<p>Sponsors, crew, surveys, communities, the share kit, the call for speakers, payments and invoices, speakers'
+logistics, certificates and published content are run through the API too, and what was made can be removed: these
+writes are Tessera's extensions of the API, marked <strong>Extension</strong> in the reference, with their own write
+scopes (<code>sponsors:write</code>, <code>leads:write</code>, <code>crew:write</code>, <code>surveys:write</code>,
+<code>communities:write</code>, <code>sharekit:write</code>, <code>cfp:write</code>, <code>submissions:write</code>,
+<code>orders:write</code>, <code>finance:write</code>, <code>logistics:write</code>, <code>certificates:write</code>,
+<code>people:write</code>; the <code>everything</code> preset holds them).</p>
 ${examples.map(
   (e) => html`<h3>${e.area}</h3>
 <p>${e.what}</p>
@@ -70,5 +115,6 @@ ${examples.map(
 <p>Or ask an assistant: <q>${e.ask}</q></p>`,
 )}
 <p>An assistant finds these tools with <code>list_toolsets</code> and runs them with <code>call_tool</code>, or connects
-to <code>/mcp?toolsets=sponsors,crew,surveys,communities,sharekit</code> to have them listed.</p>`;
+to <code>/mcp?toolsets=sponsors,crew,surveys,communities,sharekit,cfp,logistics,certificates,finance</code> to have
+them listed.</p>`;
 }

@@ -28,7 +28,7 @@ function templateOf(path: string): string | undefined {
 }
 
 describe('the start page: run the event', () => {
-  it('shows a call and an assistant request for sponsors, crew, surveys, communities and the share kit', () => {
+  it('shows a call and an assistant request for each area run through the extensions', () => {
     const part = page.slice(page.indexOf('6. Run the event'));
     for (const area of [
       'Sponsors and leads',
@@ -36,19 +36,27 @@ describe('the start page: run the event', () => {
       'Surveys and ratings',
       'Communities and members',
       'Share kit',
+      'Call for speakers',
+      'Payments and invoices',
+      'Speakers and crew logistics',
+      'Certificates and content',
+      'Removing what was made',
     ])
       expect(part, area).toContain(`<h3>${area}</h3>`);
-    expect(part.match(/Or ask an assistant/g)).toHaveLength(5);
+    expect(part.match(/Or ask an assistant/g)).toHaveLength(10);
   });
 
-  it('shows only calls the API has, each a POST marked as an extension', () => {
+  it('shows only calls the API has, each with its method an operation marked as an extension', () => {
     const part = page.slice(page.indexOf('6. Run the event'), page.indexOf('<h2>Assistants</h2>'));
-    const calls = [...part.matchAll(/\/api\/v1(\/[^\s<]+)<\/code>/g)].map((m) => m[1]!);
-    expect(calls).toHaveLength(5);
-    for (const call of calls) {
-      const template = templateOf(call);
-      expect(template, call).toBeDefined();
-      expect(doc.paths[template!].post?.['x-tessera-extension'], call).toBe(true);
+    const calls = [...part.matchAll(/-X (\w+)[^<]*?\/api\/v1(\/[^\s<]+)<\/code>/g)].map((m) => ({
+      method: m[1]!.toLowerCase(),
+      path: m[2]!,
+    }));
+    expect(calls).toHaveLength(10);
+    for (const { method, path } of calls) {
+      const template = templateOf(path);
+      expect(template, path).toBeDefined();
+      expect(doc.paths[template!][method]?.['x-tessera-extension'], `${method} ${path}`).toBe(true);
     }
   });
 });
