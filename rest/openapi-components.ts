@@ -31,7 +31,7 @@ import { questionSchema } from '../core/events/questions';
 import { budgetLineSchema } from '../core/finance/budget-line-view';
 import { budgetSummarySchema } from '../core/finance/get-budget';
 import { invoiceItemSchema, invoiceLineSchema, invoiceSchema } from '../core/finance/invoice-view';
-import { invoicingSchema } from '../core/finance/invoicing-view';
+import { invoicingSchema } from '../core/invoicing/invoicing-view';
 import { salesPaceSchema } from '../core/orders/get-sales-pace';
 import { orderSchema } from '../core/orders/order-view';
 import { holderSchema } from '../core/passes/holder-view';

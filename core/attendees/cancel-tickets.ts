@@ -4,7 +4,7 @@
 // left, attendee.cancelled is sent for each, and a credit note corrects the order's invoice.
 import type { EventRow } from '../../db/schema';
 import type { OrderStatus } from '../../db/values';
-import { creditCancelledTickets } from '../finance/issue-documents';
+import { creditCancelledTickets } from '../invoicing/issue-documents';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { holdsPlaces } from '../sales/order-status';

@@ -3,9 +3,9 @@
 import { insertRows } from '../../db/prepared';
 import type { AttendeeRow } from '../../db/schema';
 import { reserveChangeSeqs } from '../../db/sequence';
-import { newOrderReference } from '../orders/order-reference';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
+import { newOrderReference } from '../sales/order-reference';
 import type { AttendeeJoinedRow } from './attendee-view';
 import type { CheckedRegistration } from './registration-input';
 

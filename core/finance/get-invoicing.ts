@@ -1,8 +1,8 @@
 import * as v from 'valibot';
+import { invoicingSchema, loadInvoicing } from '../invoicing/invoicing-view';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { invoicingSchema, loadInvoicing } from './invoicing-view';
 
 export const getInvoicing = defineOperation({
   name: 'getInvoicing',

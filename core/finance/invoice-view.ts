@@ -5,9 +5,12 @@
 import * as v from 'valibot';
 import type { InvoiceLineRow, InvoiceRow } from '../../db/schema';
 import { invoiceKinds } from '../../db/values';
+import { sellerSchema } from '../invoicing/seller';
 import { toMajor } from '../platform/money';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
+
+export { sellerSchema };
 
 /**
  * The buyer's details: one field of the view made of six columns, withheld without people:read and
@@ -32,16 +35,6 @@ export const buyerSchema = v.object({
   address: v.nullable(text('Postal address, as printed.')),
   vatNumber: v.nullable(text("The buyer's VAT number.")),
   reference: v.nullable(text("The buyer's own reference (a purchase order).")),
-});
-
-export const sellerSchema = v.object({
-  enabled: v.pipe(v.boolean(), v.description('The organiser issues invoices for this event.')),
-  sellerName: text('The organiser, as printed.'),
-  sellerAddress: v.nullable(text('Its address, as printed.')),
-  sellerVatNumber: v.nullable(text('Its VAT number.')),
-  sellerRegistration: v.nullable(text('Its company registration.')),
-  prefix: text('What the numbers of the series begin with.'),
-  footer: v.nullable(text('Text printed at the foot (payment terms, bank details).')),
 });
 
 export const invoiceLineSchema = v.object({

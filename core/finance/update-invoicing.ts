@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { invoicingSchema, loadInvoicing } from '../invoicing/invoicing-view';
 import { FieldErrors } from '../platform/field-errors';
 import { isCurrency } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { invoicingSchema, loadInvoicing } from './invoicing-view';
 
 const words = (max: number, description: string) =>
   v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max), v.description(description));

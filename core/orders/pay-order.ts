@@ -5,7 +5,7 @@
 import type { EventRow } from '../../db/schema';
 import { attendeeRegistered, emitForAttendees } from '../attendees/attendee-messages';
 import { touchOrderAndAttendees } from '../attendees/touch-order';
-import { invoicePaidOrder } from '../finance/issue-documents';
+import { invoicePaidOrder } from '../invoicing/issue-documents';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { awaitingPaymentStatuses } from '../sales/order-status';

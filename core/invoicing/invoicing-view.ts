@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { EventInvoicingRow, EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { dateTime, text, uuid } from '../platform/schemas';
-import { sellerSchema } from './invoice-view';
+import { sellerSchema } from './seller';
 
 export const invoicingSchema = v.object({
   eventId: uuid('The event id.'),
