@@ -18,7 +18,13 @@ export interface CertificateCheck {
   /** The day issued, in the venue's zone, for people: "1 May 2027". */
   issuedOn: string;
   revokedUtc: string | null;
+  /** The day revoked, as issuedOn says its day. */
+  revokedOn: string | null;
 }
+
+/** A day in the venue's zone, for people: "1 May 2027". */
+const dayInVenue = (utc: string, zone: string) =>
+  DateTime.fromISO(utc, { zone: 'utc' }).setZone(zone).setLocale('en-GB').toFormat('d LLLL yyyy');
 
 export async function verifyCertificate(
   db: Db,
@@ -60,10 +66,8 @@ export async function verifyCertificate(
     holder: erased || name === '' ? null : name,
     erased,
     issuedUtc: row.issued_utc,
-    issuedOn: DateTime.fromISO(row.issued_utc, { zone: 'utc' })
-      .setZone(row.time_zone)
-      .setLocale('en-GB')
-      .toFormat('d LLLL yyyy'),
+    issuedOn: dayInVenue(row.issued_utc, row.time_zone),
     revokedUtc: row.revoked_utc,
+    revokedOn: row.revoked_utc === null ? null : dayInVenue(row.revoked_utc, row.time_zone),
   };
 }

@@ -32,7 +32,7 @@ ${verdict}
 <dt>Event</dt><dd>${check.event.url ? html`<a href="${check.event.url}">${check.event.name}</a>` : check.event.name}</dd>
 <dt>When</dt><dd>${check.event.when} <span class="muted">(${check.event.timeZone})</span></dd>
 <dt>Issued</dt><dd>${check.issuedOn}</dd>
-${check.revokedUtc ? html`<dt>Revoked</dt><dd>${check.revokedUtc.slice(0, 10)}</dd>` : ''}
+${check.revokedOn ? html`<dt>Revoked</dt><dd>${check.revokedOn}</dd>` : ''}
 </dl></main>`,
   });
 }
