@@ -47,7 +47,7 @@ export const updateInvoicing = defineOperation({
     vatCurrency: orNull(
       v.pipe(v.string(), v.description('A second ISO 4217 currency the VAT is stated in; null: none.')),
     ),
-    vatRate: orNull(
+    vatExchangeRate: orNull(
       v.pipe(
         v.number(),
         v.gtValue(0),
@@ -73,15 +73,18 @@ export const updateInvoicing = defineOperation({
       prefix: pick('prefix'),
       footer: pick('footer'),
       vatCurrency: pick('vatCurrency'),
-      vatRate: pick('vatRate'),
+      vatExchangeRate: pick('vatExchangeRate'),
     };
     const errors = new FieldErrors();
     if (next.vatCurrency !== null && !isCurrency(next.vatCurrency))
       errors.add('vatCurrency', `"${next.vatCurrency}" is not an ISO 4217 currency.`);
     else if (next.vatCurrency !== null && next.vatCurrency === event.currency)
       errors.add('vatCurrency', `The event already sells in ${event.currency}; name another currency.`);
-    if ((next.vatCurrency === null) !== (next.vatRate === null))
-      errors.add(next.vatRate === null ? 'vatRate' : 'vatCurrency', 'Give vatCurrency and vatRate together.');
+    if ((next.vatCurrency === null) !== (next.vatExchangeRate === null))
+      errors.add(
+        next.vatExchangeRate === null ? 'vatExchangeRate' : 'vatCurrency',
+        'Give vatCurrency and vatExchangeRate together.',
+      );
     errors.throwIfAny();
     const row = {
       enabled: next.enabled ? 1 : 0,
@@ -92,7 +95,7 @@ export const updateInvoicing = defineOperation({
       prefix: next.prefix,
       footer: next.footer,
       vat_currency: next.vatCurrency,
-      vat_rate: next.vatRate,
+      vat_rate: next.vatExchangeRate,
       updated_utc: ctx.clock.now().toISOString(),
     } as const;
     await ctx.db

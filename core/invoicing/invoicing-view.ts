@@ -11,7 +11,7 @@ export const invoicingSchema = v.object({
   eventId: uuid('The event id.'),
   ...sellerSchema.entries,
   vatCurrency: v.nullable(text('A second ISO 4217 currency the VAT is also stated in; null: none.')),
-  vatRate: v.nullable(
+  vatExchangeRate: v.nullable(
     v.pipe(v.number(), v.description('Units of vatCurrency for one unit of the event currency; null: none.')),
   ),
   updatedUtc: v.nullable(dateTime('Last change; null while never set.')),
@@ -38,7 +38,7 @@ export async function loadInvoicing(ctx: Ctx, event: EventRow): Promise<Invoicin
     prefix: 'INV-',
     footer: null,
     vatCurrency: null,
-    vatRate: null,
+    vatExchangeRate: null,
     updatedUtc: null,
   };
 }
@@ -54,7 +54,7 @@ export function invoicingView(row: EventInvoicingRow): InvoicingView {
     prefix: row.prefix,
     footer: row.footer,
     vatCurrency: row.vat_currency,
-    vatRate: row.vat_rate,
+    vatExchangeRate: row.vat_rate,
     updatedUtc: row.updated_utc,
   };
 }

@@ -9,8 +9,8 @@ import { ticketLines } from './ticket-lines';
 import { writeDocument } from './write-document';
 
 function vatOf(settings: InvoicingView) {
-  return settings.vatCurrency !== null && settings.vatRate !== null
-    ? { currency: settings.vatCurrency, rate: settings.vatRate }
+  return settings.vatCurrency !== null && settings.vatExchangeRate !== null
+    ? { currency: settings.vatCurrency, rate: settings.vatExchangeRate }
     : null;
 }
 
@@ -105,7 +105,8 @@ function vatRateOf(
   vatCurrency: string,
   settings: InvoicingView,
 ): number {
-  if (settings.vatCurrency === vatCurrency && settings.vatRate !== null) return settings.vatRate;
+  if (settings.vatCurrency === vatCurrency && settings.vatExchangeRate !== null)
+    return settings.vatExchangeRate;
   if (convertedMinor === null || vatMinor === 0) return 1;
   return convertedMinor / 10 ** currencyDecimals(vatCurrency) / (vatMinor / 10 ** currencyDecimals(currency));
 }

@@ -60,7 +60,7 @@ describe('invoicing settings', () => {
       prefix: 'INV-',
       footer: null,
       vatCurrency: null,
-      vatRate: null,
+      vatExchangeRate: null,
       updatedUtc: null,
     });
   });
@@ -82,8 +82,12 @@ describe('invoicing settings', () => {
       expectProblem(rules, 400, 'invalidRequest')
         .errors.map((e: any) => e.field)
         .sort(),
-    ).toEqual(['vatCurrency', 'vatRate']);
-    const same = await t.api(invoicing(), { key, method: 'PATCH', body: { vatCurrency: 'EUR', vatRate: 1 } });
+    ).toEqual(['vatCurrency', 'vatExchangeRate']);
+    const same = await t.api(invoicing(), {
+      key,
+      method: 'PATCH',
+      body: { vatCurrency: 'EUR', vatExchangeRate: 1 },
+    });
     expect(expectProblem(same, 400, 'invalidRequest').errors[0].field).toBe('vatCurrency');
     const unknown = await t.api(invoicing(), { key, method: 'PATCH', body: { sellerIban: 'NO93' } });
     expect(expectProblem(unknown, 400, 'invalidRequest').errors[0].field).toBe('sellerIban');
@@ -101,12 +105,17 @@ describe('invoicing settings', () => {
         prefix: 'NS-2027-',
         footer: 'Paid with thanks.',
         vatCurrency: 'NOK',
-        vatRate: 11.5,
+        vatExchangeRate: 11.5,
       },
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.headers.get('etag')).toMatch(/"/);
-    expect(set.body).toMatchObject({ enabled: true, prefix: 'NS-2027-', vatCurrency: 'NOK', vatRate: 11.5 });
+    expect(set.body).toMatchObject({
+      enabled: true,
+      prefix: 'NS-2027-',
+      vatCurrency: 'NOK',
+      vatExchangeRate: 11.5,
+    });
     const stale = await t.api(invoicing(), {
       key,
       method: 'PATCH',
