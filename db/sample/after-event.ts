@@ -23,6 +23,7 @@ export async function insertSampleAfterEvent(db: Db, sample: SampleContext): Pro
     .orderBy('id')
     .execute();
   for (const [i, a] of checkedIn.entries()) {
+    const revoked = i === 0 ? new Date(Date.parse(issued) + 3_600_000).toISOString() : null;
     await db
       .insertInto('certificates')
       .values({
@@ -38,9 +39,9 @@ export async function insertSampleAfterEvent(db: Db, sample: SampleContext): Pro
         issued_utc: issued,
         // Unguessable like any certificate's: never derived from the sample's fixed ids.
         verification_code: randomBytes(18).toString('base64url'),
-        revoked_utc: i === 0 ? new Date(Date.parse(issued) + 3_600_000).toISOString() : null,
+        revoked_utc: revoked,
         created_utc: issued,
-        updated_utc: issued,
+        updated_utc: revoked ?? issued,
         change_seq: await nextChangeSeq(db),
       })
       .execute();
