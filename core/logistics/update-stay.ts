@@ -6,7 +6,7 @@ import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { staySchema } from '../webhooks/message-resources';
 import { stayChanged } from '../webhooks/stay-messages';
-import { checkNights, checkPlaces, stayFields } from './stay-fields';
+import { checkStayChange, stayFields } from './stay-fields';
 import { loadStay, requireStayStatus, stayNow } from './stay-rows';
 
 export const updateStay = defineOperation({
@@ -35,13 +35,7 @@ export const updateStay = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     const stay = await loadStay(ctx, event.id, input.stayId);
     const errors = new FieldErrors();
-    checkPlaces(input, errors);
-    checkNights(
-      input.checkInDate ?? stay.check_in_date,
-      input.checkOutDate ?? stay.check_out_date,
-      errors,
-      input.checkOutDate === undefined ? 'checkInDate' : 'checkOutDate',
-    );
+    checkStayChange(input, stay, errors);
     errors.throwIfAny();
     requireStayStatus(stay, ['requested', 'assigned'], 'changed');
     if (stay.status === 'requested')

@@ -1,13 +1,11 @@
 // shift.signed_up and shift.dropped produced by API calls alone (no import, no CLI), delivered to a
 // local HTTPS receiver, verified with the standardwebhooks package and the type's published schema
 // (GET /webhooks/event-types), each as the change left the shift and the crew member.
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventBody } from '../support/fixtures';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { startTestServer, type TestServer } from '../support/server';
+import { verifiedBodies } from '../support/verified-deliveries';
 
 let t: TestServer;
 let key: string;
@@ -62,16 +60,7 @@ describe('shift messages from API calls', () => {
     expect(dropped.status).toBe(204);
 
     const got = await receiver.waitFor(2, { timeoutMs: 25_000 });
-    const catalogue = (await t.api('/webhooks/event-types', { key })).body.data as any[];
-    const ajv = new Ajv2020({ strict: true, allErrors: true });
-    addFormats(ajv);
-    const bodies = got.map((request) => {
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
-      const body = new Webhook(made.secret).verify(request.body, headers) as any;
-      const validate = ajv.compile(catalogue.find((c) => c.type === body.type)!.schema);
-      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-      return body;
-    });
+    const bodies = await verifiedBodies(t, key, made.secret, got);
     // Deliveries may arrive in either order; each is found by its type.
     expect(bodies.map((b) => b.type).sort()).toEqual(['shift.dropped', 'shift.signed_up']);
     const signed = bodies.find((b) => b.type === 'shift.signed_up');

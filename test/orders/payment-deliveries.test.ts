@@ -1,14 +1,12 @@
 // order.paid from the API's mark-paid and attendee.cancelled from a refund, produced by API calls
 // (no import, no CLI), delivered to a local HTTPS receiver, verified with the standardwebhooks
 // package and the type's published schema (GET /webhooks/event-types).
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventBody } from '../support/fixtures';
 import { pendingOrder, pricedTicketType } from '../support/pending-orders';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { startTestServer, type TestServer } from '../support/server';
+import { verifiedBodies } from '../support/verified-deliveries';
 
 let t: TestServer;
 let key: string;
@@ -53,16 +51,7 @@ describe('payment messages from API calls', () => {
     await post(`/events/${eventId}/orders/${orderId}/refund`, {}, 200);
 
     const got = await receiver.waitFor(2, { timeoutMs: 25_000 });
-    const catalogue = (await t.api('/webhooks/event-types', { key })).body.data as any[];
-    const ajv = new Ajv2020({ strict: true, allErrors: true });
-    addFormats(ajv);
-    const bodies = got.map((request) => {
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
-      const body = new Webhook(made.secret).verify(request.body, headers) as any;
-      const validate = ajv.compile(catalogue.find((c) => c.type === body.type)!.schema);
-      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-      return body;
-    });
+    const bodies = await verifiedBodies(t, key, made.secret, got);
     expect(bodies.map((b) => b.type).sort()).toEqual(['attendee.cancelled', 'order.paid']);
     const paid = bodies.find((b) => b.type === 'order.paid');
     expect(paid.data.event.eventId).toBe(eventId);

@@ -1,13 +1,11 @@
 // certificate.issued and content.published produced by API calls alone (no import), delivered to a
 // local HTTPS receiver, verified with the standardwebhooks package and the type's published schema
 // (GET /webhooks/event-types).
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDoorEvent } from '../support/doors';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { startTestServer, type TestServer } from '../support/server';
+import { verifiedBodies } from '../support/verified-deliveries';
 
 let t: TestServer;
 let key: string;
@@ -52,16 +50,7 @@ describe('certificate and content messages from API calls', () => {
     );
 
     const got = await receiver.waitFor(2, { timeoutMs: 25_000 });
-    const catalogue = (await t.api('/webhooks/event-types', { key })).body.data as any[];
-    const ajv = new Ajv2020({ strict: true, allErrors: true });
-    addFormats(ajv);
-    const bodies = got.map((request) => {
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
-      const body = new Webhook(made.secret).verify(request.body, headers) as any;
-      const validate = ajv.compile(catalogue.find((c) => c.type === body.type)!.schema);
-      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-      return body;
-    });
+    const bodies = await verifiedBodies(t, key, made.secret, got);
     expect(bodies.map((b) => b.type).sort()).toEqual(['certificate.issued', 'content.published']);
     const issued = bodies.find((b) => b.type === 'certificate.issued');
     expect(issued.data.event.eventId).toBe(e.eventId);
