@@ -5,6 +5,7 @@ import { createKey } from '../core/admin/api-keys';
 import { createWorkspace } from '../core/admin/workspaces';
 import { systemClock } from '../core/platform/clock';
 import { newId } from '../core/platform/ids';
+import { newTicketCode } from '../core/platform/ticket-codes';
 import { type Db, migrateToLatest, openDatabase } from '../db/connect';
 import { nextChangeSeq } from '../db/sequence';
 
@@ -135,6 +136,7 @@ async function seedEvent(db: Db, workspaceId: string, name: string, attendees: n
           checked_in_utc: null,
           cancelled_utc: null,
           erased: 0 as const,
+          ticket_code: newTicketCode(),
           ...(await stamp()),
         });
       }

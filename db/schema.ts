@@ -350,6 +350,8 @@ export interface AttendeesTable extends EventOwned, Changing {
   checked_in_utc: string | null;
   cancelled_utc: string | null;
   erased: Flag;
+  /** The ticket's code (core/platform/ticket-codes.ts): a credential, unique, kept after erasure. */
+  ticket_code: string;
 }
 
 export interface AttendeeAddOnsTable {
@@ -804,6 +806,19 @@ export interface EventInvoicingTable {
   updated_utc: string;
 }
 
+/** An event's sign-up settings (issue 27); an event without a row has the defaults. */
+export interface EventSignUpTable {
+  event_id: string;
+  workspace_id: string;
+  /** Whether the public page /e/{slug} takes registrations (default 1). */
+  public_form: Flag;
+  /** What a buyer paying by bank transfer is told (account, reference to quote); null: none. */
+  payment_instructions: string | null;
+  /** Whether attendees of the event are sent e-mail (default 1). */
+  send_emails: Flag;
+  updated_utc: string;
+}
+
 /** The last place taken in an event's series of invoices and credit notes. */
 export interface InvoiceSeriesTable {
   event_id: string;
@@ -982,6 +997,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   event_invoicing: EventInvoicingTable;
+  event_sign_up: EventSignUpTable;
   invoice_series: InvoiceSeriesTable;
   budget_lines: BudgetLinesTable;
   stays: StaysTable;
@@ -1047,3 +1063,4 @@ export type ExpenseClaimRow = Row<ExpenseClaimsTable>;
 export type CertificateRow = Row<CertificatesTable>;
 export type ContentRow = Row<PublishedContentTable>;
 export type EventInvoicingRow = Row<EventInvoicingTable>;
+export type EventSignUpRow = Row<EventSignUpTable>;

@@ -260,6 +260,8 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'ticket_types.crew': flags,
   'discount_codes.active': flags,
   'event_invoicing.enabled': flags,
+  'event_sign_up.public_form': flags,
+  'event_sign_up.send_emails': flags,
   'questions.kind': questionKinds,
   'questions.required': flags,
   'orders.status': orderStatuses,

@@ -67,6 +67,7 @@ export const tools: Tool[] = [
   tool(checkin.updateDoor),
   tool(checkin.deleteDoor),
   tool(checkin.checkInAttendee),
+  tool(checkin.checkInByCode),
   tool(checkin.uploadOfflineScans),
   tool(checkin.listCheckIns),
   tool(checkin.getCheckInSummary),

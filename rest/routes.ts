@@ -169,6 +169,7 @@ export const routes: Route[] = [
     patch('/events/:eventId/doors/:doorId', checkin.updateDoor),
     del('/events/:eventId/doors/:doorId', checkin.deleteDoor, { status: 204 }),
     post('/events/:eventId/attendees/:attendeeId/check-in', checkin.checkInAttendee),
+    post('/events/:eventId/check-ins/by-code', checkin.checkInByCode),
     post('/events/:eventId/check-ins/offline', checkin.uploadOfflineScans),
     get('/events/:eventId/check-ins', checkin.listCheckIns),
     get('/events/:eventId/check-ins/summary', checkin.getCheckInSummary),

@@ -56,7 +56,16 @@ interface Rule {
 }
 
 /** The packages docs/architecture.md names for core, and for db; Node's built-ins are open to both. */
-const corePackages = ['valibot', '@valibot/to-json-schema', 'kysely', 'jose', 'luxon', 'uuid', 'ipaddr.js'];
+const corePackages = [
+  'valibot',
+  '@valibot/to-json-schema',
+  'kysely',
+  'jose',
+  'luxon',
+  'uuid',
+  'ipaddr.js',
+  'ics',
+];
 const dbPackages = ['kysely', 'better-sqlite3', 'pg', 'uuid'];
 const outside = (specifier: string, allowed: string[]) =>
   !specifier.startsWith('.') && !specifier.startsWith('node:') && !allowed.includes(specifier);

@@ -21,6 +21,7 @@ export const attendeePersonal = declarePersonal({
     jobTitle: 'job_title',
     answers: 'answers',
   },
+  credentials: ['ticketCode'],
   emailColumn: 'email',
 });
 
@@ -41,6 +42,14 @@ export const attendeeSchema = v.object({
     v.pipe(
       v.record(v.string(), v.unknown()),
       v.description('Answers to registration questions, keyed by question id. Personal data.'),
+    ),
+  ),
+  ticketCode: v.nullable(
+    v.pipe(
+      v.string(),
+      v.description(
+        "Tessera extension. The ticket's code: what its QR code holds and its page /t/{code} shows; what check-in by code takes. A credential: shown only with people:read, and kept when the person's data is erased (the ticket still admits them).",
+      ),
     ),
   ),
   status: v.pipe(v.picklist(attendeeStatuses), v.description('active or cancelled.')),
@@ -93,6 +102,7 @@ export function attendeeView(reader: Reader, row: AttendeeJoinedRow): AttendeeVi
       jobTitle: row.job_title,
       language: row.language,
       answers: row.answers === null ? null : (JSON.parse(row.answers) as Record<string, unknown>),
+      ticketCode: row.ticket_code,
       status: row.status,
       orderStatus: row.order_status,
       valid: isValidTicket(row.status, row.order_status),

@@ -12,3 +12,16 @@ export async function loadAttendee(ctx: Ctx, eventId: string, attendeeId: string
   if (!row) throw problem('attendeeNotFound', `No attendee ${attendeeId} at this event.`);
   return row;
 }
+
+const attendeeByCode = prepare<{ ticketCode: string; eventId: string }, AttendeeJoinedRow>((db, p) =>
+  attendeeQuery(db)
+    .where('attendees.ticket_code', '=', p.ticketCode)
+    .where('attendees.event_id', '=', p.eventId),
+);
+
+/** The ticket of the event with this code (as ticketCodeIn read it); another event's is not found. */
+export async function loadAttendeeByCode(ctx: Ctx, eventId: string, ticketCode: string) {
+  const row = await attendeeByCode.first(ctx.db, { ticketCode, eventId });
+  if (!row) throw problem('attendeeNotFound', 'No ticket of this event has this code.');
+  return row;
+}

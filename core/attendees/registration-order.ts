@@ -5,6 +5,7 @@ import type { AttendeeRow } from '../../db/schema';
 import { reserveChangeSeqs } from '../../db/sequence';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
+import { newTicketCode } from '../platform/ticket-codes';
 import { newOrderReference } from '../sales/order-reference';
 import type { AttendeeJoinedRow } from './attendee-view';
 import type { CheckedRegistration } from './registration-input';
@@ -73,6 +74,7 @@ export async function writeRegistration(
       checked_in_utc: null,
       cancelled_utc: null,
       erased: 0,
+      ticket_code: newTicketCode(),
       created_utc: now,
       updated_utc: now,
       change_seq: firstSeq + 1 + i,

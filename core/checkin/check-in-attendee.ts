@@ -1,6 +1,8 @@
 import * as v from 'valibot';
-import { attendeeSchema, attendeeView } from '../attendees/attendee-view';
+import type { DoorRow, EventRow } from '../../db/schema';
+import { type AttendeeJoinedRow, attendeeSchema, attendeeView } from '../attendees/attendee-view';
 import { loadAttendee } from '../attendees/load-attendee';
+import type { Ctx } from '../platform/context';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, uuid } from '../platform/schemas';
@@ -52,18 +54,29 @@ export const checkInAttendee = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     const door = await loadDoor(ctx, event.id, input.doorId);
     const attendee = await loadAttendee(ctx, event.id, input.attendeeId);
-    const outcome = await applyScan(ctx, event, door, attendee, {
-      direction: input.direction ?? 'in',
-      scannedUtc: ctx.clock.now().toISOString(),
-      offline: false,
-    });
-    return {
-      result: outcome.result,
-      admitted: outcome.admitted,
-      checkInId: outcome.checkInId,
-      firstCheckInUtc: outcome.attendee.checked_in_utc,
-      door: { doorId: door.id, name: door.name, kind: door.kind },
-      attendee: attendeeView(ctx.actor, outcome.attendee),
-    };
+    return scanAtDoor(ctx, event, door, attendee, input.direction ?? 'in');
   },
 });
+
+/** One live scan of a ticket at a door, answered as both check-ins (by id and by code) answer. */
+export async function scanAtDoor(
+  ctx: Ctx,
+  event: EventRow,
+  door: DoorRow,
+  attendee: AttendeeJoinedRow,
+  direction: 'in' | 'out',
+): Promise<v.InferOutput<typeof checkInResultSchema>> {
+  const outcome = await applyScan(ctx, event, door, attendee, {
+    direction,
+    scannedUtc: ctx.clock.now().toISOString(),
+    offline: false,
+  });
+  return {
+    result: outcome.result,
+    admitted: outcome.admitted,
+    checkInId: outcome.checkInId,
+    firstCheckInUtc: outcome.attendee.checked_in_utc,
+    door: { doorId: door.id, name: door.name, kind: door.kind },
+    attendee: attendeeView(ctx.actor, outcome.attendee),
+  };
+}

@@ -1,4 +1,5 @@
 export { checkInAttendee } from './check-in-attendee';
+export { checkInByCode } from './check-in-by-code';
 export { createDoor } from './create-door';
 export { deleteDoor } from './delete-door';
 export { getCheckInSummary } from './get-check-in-summary';

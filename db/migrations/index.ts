@@ -26,6 +26,7 @@ import * as paidOrdersInvoicing from './0025-paid-orders-invoicing';
 import * as logisticsWrites from './0026-logistics-writes';
 import * as certificatesContentBudget from './0027-certificates-content-budget';
 import * as retireAndSwitchOff from './0028-retire-and-switch-off';
+import * as ticketsAndSignUp from './0029-tickets-and-sign-up';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025-paid-orders-invoicing': paidOrdersInvoicing,
   '0027-certificates-content-budget': certificatesContentBudget,
   '0028-retire-and-switch-off': retireAndSwitchOff,
+  '0029-tickets-and-sign-up': ticketsAndSignUp,
 };
 
 export const migrationProvider: MigrationProvider = {

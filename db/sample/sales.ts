@@ -1,8 +1,10 @@
 // Sample sales: ticket types (one with few places, one hidden, one needing approval, a crew
 // type), add-ons, discount codes, questions, and orders in every status and three currencies,
 // with attendees (some cancelled, some unpaid, one erased). Taken counts match the tickets.
+
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
+import { newTicketCode } from '../ticket-codes';
 import type { Flag, QuestionKind } from '../values';
 import type { SampleContext } from './context';
 import { companies, firstNames, jobTitles, lastNames, SampleRandom } from './random';
@@ -353,6 +355,8 @@ export async function insertSampleSales(
             checked_in_utc: null,
             cancelled_utc: cancelled ? cancelledUtc : null,
             erased: erase ? 1 : 0,
+            // Random as every ticket's: a code is a credential, even a sample's.
+            ticket_code: newTicketCode(),
             created_utc: createdUtc,
             updated_utc: cancelled ? cancelledUtc : (paidUtc ?? createdUtc),
             change_seq: await nextChangeSeq(db),

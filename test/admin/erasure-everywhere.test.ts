@@ -229,6 +229,8 @@ const notPersonal: Record<string, string[]> = {
     'ticket_type_id',
     'language',
     'status',
+    // A credential, not a detail of the person: kept, as the ticket still admits them.
+    'ticket_code',
     'checked_in_utc',
     'cancelled_utc',
     'erased',
@@ -437,6 +439,14 @@ const notPersonal: Record<string, string[]> = {
     'footer',
     'vat_currency',
     'vat_rate',
+    'updated_utc',
+  ],
+  event_sign_up: [
+    'event_id',
+    'workspace_id',
+    'public_form',
+    'payment_instructions',
+    'send_emails',
     'updated_utc',
   ],
   invoice_series: ['event_id', 'last_no'],

@@ -81,6 +81,7 @@ const kinds = {
   update_door: 'sets',
   delete_door: 'removes',
   check_in_attendee: 'writes',
+  check_in_by_code: 'writes',
   upload_offline_scans: 'writes',
   list_check_ins: 'reads',
   get_check_in_summary: 'reads',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markOrderPaid } from '../../core/admin/mark-order-paid';
 import { operatorContext } from '../../core/admin/operator';
 import { newId } from '../../core/platform/ids';
+import { newTicketCode } from '../../core/platform/ticket-codes';
 import { nextChangeSeq } from '../../db/sequence';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { addTicketType, person, register, setClock } from '../support/sales';
@@ -71,6 +72,7 @@ async function pendingOrder(createdUtc: string, totalMinor: number): Promise<str
       checked_in_utc: null,
       cancelled_utc: null,
       erased: 0,
+      ticket_code: newTicketCode(),
       created_utc: createdUtc,
       updated_utc: createdUtc,
       change_seq: await nextChangeSeq(db),

@@ -95,3 +95,6 @@ export const specAttendeeFields = [
   'erased',
   'personalData',
 ];
+
+/** The attendee's fields as this service shows them: the spec's, and the extension's ticket code. */
+export const attendeeFields = [...specAttendeeFields, 'ticketCode'];

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { newId } from '../../core/platform/ids';
+import { newTicketCode } from '../../core/platform/ticket-codes';
 import type { Db } from '../../db/connect';
 import { nextChangeSeq } from '../../db/sequence';
 import type { OrderStatus } from '../../db/values';
@@ -84,6 +85,7 @@ export async function pendingOrder(
         checked_in_utc: null,
         cancelled_utc: null,
         erased: 0,
+        ticket_code: newTicketCode(),
         created_utc: now,
         updated_utc: now,
         change_seq: await nextChangeSeq(db),

@@ -9,7 +9,7 @@ import { erasePerson } from '../../core/admin/erase-person';
 import { markOrderPaid } from '../../core/admin/mark-order-paid';
 import { operatorContext } from '../../core/admin/operator';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
-import { expectProblem, specAttendeeFields, specScopes } from '../support/fixtures';
+import { attendeeFields, expectProblem, specScopes } from '../support/fixtures';
 import { hintsOf } from '../support/mcp-hints';
 import { callTool, outbox, person, register, sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
@@ -180,7 +180,7 @@ describe('schemas and examples', () => {
       const { example, schema } = entry(type);
       expect(Object.keys(example.data).sort(), type).toEqual(['attendee', 'event']);
       expect(Object.keys(example.data.event).sort(), type).toEqual(['eventId', 'name', 'slug']);
-      expect(Object.keys(example.data.attendee).sort(), type).toEqual([...specAttendeeFields].sort());
+      expect(Object.keys(example.data.attendee).sort(), type).toEqual([...attendeeFields].sort());
       // The schema asks the same of every message, not only of the example.
       const data = schema.properties.data;
       expect([...data.required].sort(), type).toEqual(['attendee', 'event']);
@@ -189,7 +189,7 @@ describe('schemas and examples', () => {
         expect.arrayContaining(['attendeeId', 'eventId', 'orderId', 'status', 'valid']),
       );
       expect(Object.keys(data.properties.attendee.properties).sort(), type).toEqual(
-        [...specAttendeeFields].sort(),
+        [...attendeeFields].sort(),
       );
     }
   });
@@ -270,7 +270,7 @@ describe('messages the service really wrote', () => {
       expect(Object.keys(row.payload.data).sort()).toEqual(['attendee', 'event']);
       expect(Object.keys(row.payload.data.event).sort()).toEqual(['eventId', 'name', 'slug']);
       expect(row.payload.data.event.eventId).toBe(e.eventId);
-      expect(Object.keys(row.payload.data.attendee).sort()).toEqual([...specAttendeeFields].sort());
+      expect(Object.keys(row.payload.data.attendee).sort()).toEqual([...attendeeFields].sort());
     }
     const updated = rows.find((r) => r.type === 'attendee.updated')!;
     expect(updated.payload.data.attendee).toMatchObject({ firstName: 'Corrected', company: 'Fixed AS' });

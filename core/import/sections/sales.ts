@@ -11,6 +11,7 @@ import {
   ticketVisibilities,
 } from '../../../db/values';
 import { ownRecord } from '../../platform/own-record';
+import { newTicketCode } from '../../platform/ticket-codes';
 import { amount, email, key, language, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
 import { flag, json } from '../plan';
 import { type EventScope, owned } from '../scope';
@@ -337,7 +338,7 @@ function planOrders(
           cancelled_utc: plan.utcOrNull(a.cancelledUtc, `${at}.cancelledUtc`),
         },
         at,
-        { erased: 0 },
+        { erased: 0, ticket_code: newTicketCode() },
       );
       plan.setOf(
         'attendee_add_ons',

@@ -20,6 +20,11 @@ export interface PersonalFields<F extends string = string, P extends string = ne
   fields: Record<F, string>;
   /** View field -> column shown to every reader (a speaker's name on the programme) but gone once erased. */
   publicUntilErased?: Record<P, string>;
+  /**
+   * View fields that are credentials (a ticket's code): withheld without people:read like personal
+   * fields, but kept once the person erased their data, as the ticket still admits its holder.
+   */
+  credentials?: readonly string[];
 }
 
 /** A resource kept in a table: erasure finds the person's rows by email and nulls the columns. */
@@ -146,6 +151,8 @@ export function applyPersonalData<T extends object, F extends keyof T & string, 
   const lists = fieldListsOf(declaration);
   if (personalData !== 'included') for (const field of lists.personal) view[field] = null;
   if (erased) for (const field of lists.untilErased) view[field] = null;
+  if (declaration.credentials && reader !== 'unredacted' && !canReadPeople(reader))
+    for (const field of declaration.credentials) view[field] = null;
   view.erased = erased;
   view.personalData = personalData;
   return view as Redacted<T, F | P>;
@@ -208,6 +215,7 @@ export function redactFor(
 ): void {
   if (reader === 'unredacted' || canReadPeople(reader)) return;
   for (const [object, declaration] of copiesIn(document, declarations)) {
+    for (const field of declaration.credentials ?? []) if (field in object) object[field] = null;
     if (object.personalData === 'erased') continue;
     for (const field of Object.keys(declaration.fields)) if (field in object) object[field] = null;
     if ('personalData' in object) object.personalData = 'withheld';

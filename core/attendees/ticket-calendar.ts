@@ -1,0 +1,54 @@
+// A ticket as a calendar entry (.ics), for its page and the confirmation e-mail: the event's time
+// in UTC (calendars show it in the reader's zone), the venue, and the ticket's address. Written by
+// the `ics` package, which escapes and folds the text as RFC 5545 asks.
+import { createEvent } from 'ics';
+import type { EventRow } from '../../db/schema';
+
+export interface CalendarTicket {
+  attendeeId: string;
+  ticketTypeName: string;
+  holderName: string | null;
+  cancelled: boolean;
+  /** The ticket's page, /t/{code} on this service's public address. */
+  address: string;
+}
+
+type CalendarEvent = Pick<
+  EventRow,
+  | 'name'
+  | 'starts_utc'
+  | 'ends_utc'
+  | 'online'
+  | 'venue_name'
+  | 'venue_address'
+  | 'venue_city'
+  | 'venue_country'
+>;
+
+export function ticketCalendar(event: CalendarEvent, ticket: CalendarTicket): string {
+  const venue = [event.venue_name, event.venue_address, event.venue_city, event.venue_country].filter(
+    Boolean,
+  );
+  const { error, value } = createEvent({
+    productId: 'tessera/ticket',
+    // One entry per ticket: a calendar that imports it again replaces it rather than doubling it.
+    uid: `${ticket.attendeeId}@tessera`,
+    title: event.name,
+    start: Date.parse(event.starts_utc),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: Date.parse(event.ends_utc),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    location: event.online === 1 ? 'Online' : venue.join(', ') || undefined,
+    url: ticket.address,
+    description: [
+      `Ticket: ${ticket.ticketTypeName}`,
+      ...(ticket.holderName ? [`For: ${ticket.holderName}`] : []),
+      `Your ticket and its QR code: ${ticket.address}`,
+    ].join('\n'),
+    status: ticket.cancelled ? 'CANCELLED' : 'CONFIRMED',
+  });
+  if (error || !value) throw error ?? new Error('The calendar entry was not made.');
+  return value;
+}
