@@ -326,3 +326,31 @@ describe('upgrading hooks to any platform (0018)', () => {
     expect(indexes.rows.map((i) => i.name).sort()).toEqual(['hooks_key', 'hooks_workspace']);
   });
 });
+
+describe('giving issued tickets their codes (0029)', () => {
+  it('gives every ticket of an older database a code of its own, in the format, unique', async () => {
+    const db = freshDatabase();
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0028-retire-and-switch-off')).error).toBeUndefined();
+    const old = db as unknown as Db;
+    // Only the tickets matter here: their order, type and event are left out.
+    await sql`pragma foreign_keys = off`.execute(old);
+    for (let i = 0; i < 1203; i++)
+      await sql`insert into attendees (id, workspace_id, event_id, order_id, ticket_type_id, language, status,
+        erased, created_utc, updated_utc, change_seq)
+        values (${`a-${i}`}, 'w', 'e', 'o', 't', 'en', 'active', 0, ${now}, ${now}, ${i + 1})`.execute(old);
+    await sql`pragma foreign_keys = on`.execute(old);
+
+    await migrateToLatest(db);
+
+    const codes = (await db.selectFrom('attendees').select('ticket_code').execute()).map(
+      (r) => r.ticket_code,
+    );
+    expect(codes).toHaveLength(1203);
+    for (const code of codes) expect(code).toMatch(/^[A-Z2-7]{26}$/);
+    expect(new Set(codes).size).toBe(1203);
+    await expect(
+      db.updateTable('attendees').set({ ticket_code: codes[0]! }).where('id', '=', 'a-1').execute(),
+    ).rejects.toThrow(/UNIQUE/);
+  });
+});
