@@ -22,7 +22,7 @@ export const captureLead = defineOperation({
   name: 'captureLead',
   title: 'Capture a lead',
   description:
-    "Captures a visitor at a sponsor's booth by attendee id or the code scanned from their ticket: the first capture makes the lead, a later one updates it. Details are kept only with consent, the email only with shareEmail too. Needs leads:write.",
+    "Captures a visitor at a sponsor's booth by attendee id or ticket code: the first capture makes the lead, a later one updates it. Details are kept only with consent, the email only with shareEmail too. Needs leads:write.",
   scope: 'leads:write',
   effect: 'write',
   // Capturing the same visitor again changes the one lead, never makes another.
