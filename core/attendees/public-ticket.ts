@@ -26,8 +26,9 @@ export interface PublicTicket {
   orderReference: string;
 }
 
-const ticketByCode = prepare<{ code: string }, TicketRow>((db, p) =>
-  db
+/** A ticket with its order, type and event, by its code: one row through the code's unique index. */
+export function ticketByCodeQuery(db: Db, code: string) {
+  return db
     .selectFrom('attendees')
     .innerJoin('orders', 'orders.id', 'attendees.order_id')
     .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
@@ -51,8 +52,10 @@ const ticketByCode = prepare<{ code: string }, TicketRow>((db, p) =>
       'events.venue_city',
       'events.venue_country',
     ])
-    .where('attendees.ticket_code', '=', p.code),
-);
+    .where('attendees.ticket_code', '=', code);
+}
+
+const ticketByCode = prepare<{ code: string }, TicketRow>((db, p) => ticketByCodeQuery(db, p.code));
 
 interface TicketRow {
   id: string;

@@ -1,11 +1,14 @@
 // A ticket's public page /t/{code} and its calendar file over HTTPS: what it shows in each state
 // (valid, cancelled, awaiting payment, erased holder), the headers that keep the code in the address
 // out of caches, Referers and search engines, the same 404 for every miss, and the pause after many.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketByCodeQuery } from '../../core/attendees/public-ticket';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { pendingOrder, pricedTicketType } from '../support/pending-orders';
 import { startTestServer, type TestServer } from '../support/server';
 import { runTessera } from '../support/spawned';
+import { onPostgres } from '../support/test-store';
 
 let t: TestServer;
 let workspaceId: string;
@@ -149,6 +152,18 @@ describe('GET /t/{code}.ics', () => {
     expect(ics).toContain('DTSTART:20300501T070000Z');
     expect(ics.replace(/\r\n /g, '')).toContain(`/t/${a.ticketCode}`);
     expect(ics).toContain('STATUS:CONFIRMED');
+  });
+});
+
+describe('the look-up', () => {
+  it.skipIf(onPostgres)("finds a ticket through the code's unique index, scanning no table", async () => {
+    const compiled = ticketByCodeQuery(t.server.services.db, 'A'.repeat(26)).compile();
+    const plan = await sql
+      .raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${compiled.sql.replace('?', "'x'")}`)
+      .execute(t.server.services.db);
+    const steps = plan.rows.map((r) => r.detail);
+    expect(steps.join('\n')).toMatch(/SEARCH attendees USING INDEX attendees_ticket_code/);
+    for (const step of steps) expect(step).not.toMatch(/^SCAN/);
   });
 });
 
