@@ -5,7 +5,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketByCodeQuery } from '../../core/attendees/public-ticket';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
+import { eventBody } from '../support/fixtures';
 import { pendingOrder, pricedTicketType } from '../support/pending-orders';
+import { addTicketType, person, register } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 import { runTessera } from '../support/spawned';
 import { onPostgres } from '../support/test-store';
@@ -69,6 +71,20 @@ describe('GET /t/{code}', () => {
     expect(page).toMatch(/<svg [^>]*role="img"[^>]*aria-label="QR code of this ticket"/);
     expect(page).toContain(`href="/t/${a.ticketCode}.ics"`);
     expect(page).toContain('@media print');
+  });
+
+  it('says Online for an online event, in its own zone', async () => {
+    const made = await t.api('/events', {
+      key,
+      method: 'POST',
+      body: eventBody({ online: true, venue: undefined, timeZone: 'America/New_York' }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const typeId = await addTicketType(t, made.body.eventId);
+    const [registered] = (await register(t, key, made.body.eventId, [person(typeId)])).body.attendees;
+    const page = textOf(await (await get(`/t/${registered.ticketCode}`)).text());
+    expect(page).toContain('Where Online');
+    expect(page).toContain('Sat 1 May 2027, 09:00 – 17:00 (America/New_York time)');
   });
 
   it('finds the ticket by its code in lower case too', async () => {
