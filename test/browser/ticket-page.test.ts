@@ -126,6 +126,19 @@ describe.skipIf(!installed)('the ticket page in a browser', () => {
     }
   });
 
+  it('prints just the ticket: no site header, no links, the QR code kept', async () => {
+    const code = await ticketCode(e.general);
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    await page.goto(`${t.server.origin}/t/${code}`);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('header.top').isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: /Add to your calendar/ }).isVisible()).toBe(false);
+    expect(await page.locator('[data-ticket-qr] svg').isVisible()).toBe(true);
+    expect(await page.getByText(eventName).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('downloads the calendar file holding the event from the link', async () => {
     const code = await ticketCode(e.general);
     const context = await browser.newContext({ ignoreHTTPSErrors: true, acceptDownloads: true });
