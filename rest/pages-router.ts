@@ -1,11 +1,14 @@
 // Pages and documents anyone may read without a key: the landing page, the public pages of
 // published events and communities, the OpenAPI document, the import format's JSON Schema, the developer pages and the reference's script.
 import { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { publicTicket, publicTicketCalendar } from '../core/attendees/public-ticket';
 import { verifyCertificate } from '../core/certificates/verify-certificate';
 import { publicCommunity } from '../core/communities/public-community';
 import { publicEvent } from '../core/events/public-event';
 import { importJsonSchema } from '../core/import/import-schema';
 import type { Services } from '../core/platform/services';
+import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { followShareLink } from '../core/sharekit/follow-share-link';
 import { openApiDocument } from './openapi';
 import { certificateNotFoundPage, certificatePage } from './pages/certificate';
@@ -16,6 +19,7 @@ import { landingPage } from './pages/landing';
 import { referencePage, scalarBundle } from './pages/reference';
 import { shareLinkNotFoundPage } from './pages/share-link';
 import { startPage } from './pages/start';
+import { ticketLookupPausedPage, ticketNotFoundPage, ticketPage } from './pages/ticket';
 import { apiBase } from './route-table';
 
 // Every request the reference makes stays on this service: its script, the OpenAPI document and the
@@ -33,8 +37,22 @@ const referencePolicy = [
   "form-action 'self'",
 ].join('; ');
 
+// A ticket's page needs nothing beyond its own inline style and the empty icon: no script at all.
+const ticketPolicy = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Addresses that were not tickets, per client address a minute, before lookups from it pause. */
+const ticketMissesPerMinute = 30;
+
 export function pagesRouter(services: Services): Router {
   const router = new Router();
+  const ticketMisses = rateCounterFor(services.db, 'ticket-miss');
   router.get('/', (ctx) => {
     ctx.type = 'html';
     ctx.body = landingPage(ctx.state.origin);
@@ -70,6 +88,49 @@ export function pagesRouter(services: Services): Router {
       ctx.body = check ? certificatePage(check) : certificateNotFoundPage();
     }
   });
+  // A ticket's page /t/{code} and its calendar file /t/{code}.ics. The code in the address is a
+  // credential: no shared cache keeps the page, no Referer carries it away, no search engine lists it.
+  router.get('/t/:file', async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('X-Robots-Tag', 'noindex, nofollow');
+    ctx.set('Content-Security-Policy', ticketPolicy);
+    const file = ctx.params.file!;
+    const calendar = file.endsWith('.ics');
+    const code = calendar ? file.slice(0, -'.ics'.length) : file;
+    const origin = ctx.state.origin as string;
+    if (calendar) {
+      const found = await publicTicketCalendar(services.db, origin, code);
+      if (found) {
+        ctx.type = 'text/calendar; charset=utf-8';
+        ctx.attachment(found.fileName);
+        ctx.body = found.ics;
+        return;
+      }
+    } else {
+      const ticket = await publicTicket(services.db, origin, code);
+      if (ticket) {
+        ctx.type = 'html';
+        ctx.body = await ticketPage(ticket);
+        return;
+      }
+    }
+    await answerTicketMiss(ctx);
+  });
+  // Every miss answers alike; past the limit an address is told to wait (codes are 130 random
+  // bits, so this spares the database rather than guards the codes).
+  async function answerTicketMiss(ctx: Context) {
+    const decision = await ticketMisses.take(ctx.ip, ticketMissesPerMinute, services.clock.now());
+    ctx.type = 'html';
+    if (decision.allowed) {
+      ctx.status = 404;
+      ctx.body = ticketNotFoundPage();
+      return;
+    }
+    ctx.status = 429;
+    ctx.set('Retry-After', String(decision.resetSeconds));
+    ctx.body = ticketLookupPausedPage(decision.resetSeconds);
+  }
   router.get('/c/:slug', async (ctx) => {
     const community = await publicCommunity(services.db, services.clock, ctx.params.slug!.toLowerCase());
     ctx.type = 'html';

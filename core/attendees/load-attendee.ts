@@ -19,9 +19,14 @@ const attendeeByCode = prepare<{ ticketCode: string; eventId: string }, Attendee
     .where('attendees.event_id', '=', p.eventId),
 );
 
+/** The ticket of the event with this code (as ticketCodeIn read it), if any; another event's is none. */
+export function findAttendeeByCode(ctx: Ctx, eventId: string, ticketCode: string) {
+  return attendeeByCode.first(ctx.db, { ticketCode, eventId });
+}
+
 /** The ticket of the event with this code (as ticketCodeIn read it); another event's is not found. */
 export async function loadAttendeeByCode(ctx: Ctx, eventId: string, ticketCode: string) {
-  const row = await attendeeByCode.first(ctx.db, { ticketCode, eventId });
+  const row = await findAttendeeByCode(ctx, eventId, ticketCode);
   if (!row) throw problem('attendeeNotFound', 'No ticket of this event has this code.');
   return row;
 }

@@ -2,31 +2,15 @@
 // same scan as check-in by attendee id (same rules, same answer, same checkin.created).
 import * as v from 'valibot';
 import { loadAttendeeByCode } from '../attendees/load-attendee';
-import { FieldErrors } from '../platform/field-errors';
+import { codeInScan, scannedTicketSchema } from '../attendees/ticket-holder';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { ticketCodeIn } from '../platform/ticket-codes';
 import { checkInResultSchema, scanAtDoor } from './check-in-attendee';
 import { loadDoor } from './load-door';
 
-export const scannedTicketSchema = v.pipe(
-  v.string(),
-  v.maxLength(500),
-  v.description(
-    "What the scanner read: a ticket's code (26 letters and digits 2-7; case, spaces and dashes ignored) or its address ending in /t/{code}, as its QR code holds it.",
-  ),
-);
-
-/** The code in a scan, or a field error naming where it came from. */
-export function codeInScan(scanned: string, field: string): string {
-  const code = ticketCodeIn(scanned);
-  if (code === null)
-    new FieldErrors()
-      .add(field, "This is not a ticket's code (26 letters and digits 2-7) or a ticket's address.")
-      .throwIfAny();
-  return code as string;
-}
+// Also exported here, where check-in by code first had them.
+export { codeInScan, scannedTicketSchema };
 
 export const checkInByCode = defineOperation({
   name: 'checkInByCode',

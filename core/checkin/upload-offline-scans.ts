@@ -1,8 +1,12 @@
 import * as v from 'valibot';
 import { attendeeQuery } from '../attendees/attendee-view';
+import { findAttendeeByCode } from '../attendees/load-attendee';
+import { checkTicketHolder, ticketHolderFields } from '../attendees/ticket-holder';
+import type { Ctx } from '../platform/context';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, uuid } from '../platform/schemas';
+import { ticketCodeIn } from '../platform/ticket-codes';
 import { refusals } from './check-in-view';
 import { loadEventDoors, mainEntrance } from './load-door';
 import { applyScan } from './scanner';
@@ -13,7 +17,9 @@ export const offlineScanSchema = v.object({
   scanId: v.optional(
     v.pipe(v.string(), v.maxLength(100), v.description("The scanner's own id, echoed back.")),
   ),
-  attendeeId: uuid('The attendee id.'),
+  ...ticketHolderFields(
+    "The ticket scanned (a code that names no ticket of this event is that scan's attendeeNotFound)",
+  ),
   doorId: v.optional(uuid('Default: the main entrance.')),
   direction: v.optional(v.pipe(v.picklist(['in', 'out']), v.description('in (default) or out.'))),
   scannedUtc: dateTime('When the ticket was read.'),
@@ -21,7 +27,7 @@ export const offlineScanSchema = v.object({
 
 export const scanAnswerSchema = v.object({
   scanId: v.nullable(v.string()),
-  attendeeId: uuid('The attendee scanned.'),
+  attendeeId: v.nullable(uuid('The attendee scanned; null when the scan’s ticketCode named no ticket.')),
   result: v.nullable(v.picklist(['welcome', 'again', 'out', ...refusals])),
   admitted: v.boolean(),
   checkInId: v.nullable(v.pipe(v.number(), v.integer())),
@@ -33,7 +39,7 @@ export const uploadOfflineScans = defineOperation({
   name: 'uploadOfflineScans',
   title: 'Upload offline scans',
   description:
-    "Applies scans made offline, in scan order and by check_in_attendee's rules; one answer per scan. Needs checkins:write.",
+    "Applies scans made offline, in scan order and by check_in_attendee's rules; one answer per scan. Each scan names its ticket by attendeeId or by the ticketCode the scanner read. Needs checkins:write.",
   scope: 'checkins:write',
   effect: 'write',
   activity: {
@@ -55,6 +61,14 @@ export const uploadOfflineScans = defineOperation({
       v.description('1 to 500.'),
     ),
   }),
+  rules(input, errors) {
+    // Exactly one way of naming each scan's ticket; a code that is no code is that scan's answer.
+    if (!Array.isArray(input.scans)) return;
+    input.scans.forEach((scan: unknown, i: number) => {
+      if (scan !== null && typeof scan === 'object')
+        checkTicketHolder(scan as Record<string, unknown>, errors, `scans.${i}.`, false);
+    });
+  },
   output: v.object({ data: v.array(scanAnswerSchema) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
@@ -69,7 +83,8 @@ export const uploadOfflineScans = defineOperation({
 
     const answers: ScanAnswer[] = new Array(input.scans.length);
     for (const { scan, index, at } of order) {
-      const base = { scanId: scan.scanId ?? null, attendeeId: scan.attendeeId };
+      const attendee = await scannedAttendee(ctx, event.id, scan);
+      const base = { scanId: scan.scanId ?? null, attendeeId: attendee?.id ?? scan.attendeeId ?? null };
       const door = scan.doorId === undefined ? main : doors.get(scan.doorId);
       if (!door) {
         answers[index] = {
@@ -81,17 +96,19 @@ export const uploadOfflineScans = defineOperation({
         };
         continue;
       }
-      const attendee = await attendeeQuery(ctx.db)
-        .where('attendees.id', '=', scan.attendeeId)
-        .where('attendees.event_id', '=', event.id)
-        .executeTakeFirst();
       if (!attendee) {
         answers[index] = {
           ...base,
           result: null,
           admitted: false,
           checkInId: null,
-          error: { code: 'attendeeNotFound', detail: `No attendee ${scan.attendeeId} at this event.` },
+          error: {
+            code: 'attendeeNotFound',
+            detail:
+              scan.attendeeId === undefined
+                ? 'No ticket of this event has this code.'
+                : `No attendee ${scan.attendeeId} at this event.`,
+          },
         };
         continue;
       }
@@ -111,3 +128,14 @@ export const uploadOfflineScans = defineOperation({
     return { data: answers };
   },
 });
+
+/** The attendee a scan names, by id or by the code read (none for a code that is no code). */
+async function scannedAttendee(ctx: Ctx, eventId: string, scan: v.InferOutput<typeof offlineScanSchema>) {
+  if (scan.ticketCode === undefined)
+    return attendeeQuery(ctx.db)
+      .where('attendees.id', '=', scan.attendeeId!)
+      .where('attendees.event_id', '=', eventId)
+      .executeTakeFirst();
+  const code = ticketCodeIn(scan.ticketCode);
+  return code === null ? undefined : findAttendeeByCode(ctx, eventId, code);
+}

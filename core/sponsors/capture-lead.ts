@@ -5,6 +5,7 @@
 // lead shared (its first capture with consent, or a later one giving it), not for every scan.
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
+import { checkTicketHolder, ticketHolderFields, ticketHolderId } from '../attendees/ticket-holder';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
@@ -21,7 +22,7 @@ export const captureLead = defineOperation({
   name: 'captureLead',
   title: 'Capture a lead',
   description:
-    "Captures a visitor at a sponsor's booth by attendee id: the first capture makes the lead, a later one updates it. Details are kept only with consent, the email only with shareEmail too. Needs leads:write.",
+    "Captures a visitor at a sponsor's booth by attendee id or ticket code: the first capture makes the lead, a later one updates it. Details are kept only with consent, the email only with shareEmail too. Needs leads:write.",
   scope: 'leads:write',
   effect: 'write',
   // Capturing the same visitor again changes the one lead, never makes another.
@@ -39,7 +40,7 @@ export const captureLead = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     sponsorId: uuid('The sponsor whose booth captures.'),
-    attendeeId: uuid('The visitor, by attendee id.'),
+    ...ticketHolderFields('The visitor'),
     consent: v.pipe(
       v.boolean(),
       v.description(
@@ -75,6 +76,7 @@ export const captureLead = defineOperation({
   }),
   output: leadItemSchema,
   rules(input, errors) {
+    checkTicketHolder(input, errors);
     if (input.consent !== true) {
       if (input.shareEmail === true)
         errors.add('shareEmail', 'The email is shared only by a visitor who agrees to share their details.');
@@ -89,7 +91,7 @@ export const captureLead = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const sponsor = await loadSponsor(ctx, event.id, input.sponsorId);
-    const visitor = await findVisitor(ctx, event.id, input.attendeeId);
+    const visitor = await findVisitor(ctx, event.id, await ticketHolderId(ctx, event.id, input));
     const errors = new FieldErrors();
     if (input.attendedSessionId !== undefined) {
       const session = await ctx.db

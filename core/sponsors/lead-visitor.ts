@@ -1,6 +1,5 @@
-// The visitor a booth captures, found at the event. Today a visitor is named by attendee id; when
-// tickets carry a code, resolving that code to its attendee belongs here, beside the attendee id,
-// and capture-lead.ts takes the code as one more way to name the visitor.
+// The visitor a booth captures, found at the event by attendee id (a scanned ticket code is turned
+// into its attendee id first, by core/attendees/ticket-holder.ts).
 import type { AttendeeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';

@@ -7,7 +7,7 @@ import { uuid } from '../platform/schemas';
 import { feedbackSchema } from '../webhooks/message-resources';
 import { feedbackGiven } from './feedback-messages';
 import { feedbackView } from './feedback-view';
-import { respondentFields, respondentOf } from './respondent';
+import { checkRespondent, respondentFields, respondentOf } from './respondent';
 
 export const rateSession = defineOperation({
   name: 'rateSession',
@@ -42,6 +42,7 @@ export const rateSession = defineOperation({
       ),
     ),
   }),
+  rules: checkRespondent,
   output: feedbackSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);

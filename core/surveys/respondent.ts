@@ -1,34 +1,36 @@
-// Who gives feedback: an attendee of the event, named by their attendee id. Tickets carry no code
-// yet; when they do, a ticket code is resolved to its attendee here, and answers and ratings take
-// either without any other change. Feedback is taken from a ticket that still holds its person: an
-// erased one would link the answer to someone again.
-import type * as v from 'valibot';
+// Who gives feedback: an attendee of the event, named by their attendee id or by the code scanned
+// from their ticket (exactly one; core/attendees/ticket-holder.ts). Feedback is taken from a ticket
+// that still holds its person: an erased one would link the answer to someone again.
 import type { EventRow } from '../../db/schema';
+import {
+  checkTicketHolder,
+  type TicketHolderInput,
+  ticketHolderFields,
+  ticketHolderId,
+} from '../attendees/ticket-holder';
 import type { Ctx } from '../platform/context';
+import type { FieldErrors } from '../platform/field-errors';
 import { problem } from '../platform/problems';
-import { uuid } from '../platform/schemas';
 
-export const respondentFields = {
-  attendeeId: uuid(
-    'The attendee giving it: kept only so each answers once, never shown with the answer, cut when they erase their data.',
-  ),
-};
+export const respondentFields = ticketHolderFields(
+  'The attendee giving it (kept only so each answers once, never shown with the answer, cut when they erase their data)',
+);
 
-export type RespondentInput = v.InferOutput<v.ObjectSchema<typeof respondentFields, undefined>>;
+/** The rule of respondentFields: exactly one of attendeeId or ticketCode. */
+export const checkRespondent = (input: Record<string, unknown>, errors: FieldErrors) =>
+  checkTicketHolder(input, errors);
 
 /** The attendee id of who gives the feedback, or attendeeNotFound. */
-export async function respondentOf(ctx: Ctx, event: EventRow, input: RespondentInput): Promise<string> {
+export async function respondentOf(ctx: Ctx, event: EventRow, input: TicketHolderInput): Promise<string> {
+  const attendeeId = await ticketHolderId(ctx, event.id, input);
   const attendee = await ctx.db
     .selectFrom('attendees')
     .select(['id', 'erased'])
-    .where('id', '=', input.attendeeId)
+    .where('id', '=', attendeeId)
     .where('event_id', '=', event.id)
     .executeTakeFirst();
-  if (!attendee) throw problem('attendeeNotFound', `No attendee ${input.attendeeId} at this event.`);
+  if (!attendee) throw problem('attendeeNotFound', `No attendee ${attendeeId} at this event.`);
   if (attendee.erased)
-    throw problem(
-      'attendeeNotFound',
-      `Attendee ${input.attendeeId} erased their data; they cannot give feedback.`,
-    );
+    throw problem('attendeeNotFound', `Attendee ${attendeeId} erased their data; they cannot give feedback.`);
   return attendee.id;
 }

@@ -11,7 +11,7 @@ import { feedbackSchema } from '../webhooks/message-resources';
 import { misfit } from './answer-fit';
 import { feedbackGiven } from './feedback-messages';
 import { feedbackView } from './feedback-view';
-import { respondentFields, respondentOf } from './respondent';
+import { checkRespondent, respondentFields, respondentOf } from './respondent';
 import { questionsOf } from './survey-questions';
 import { refuseOutsideWindow } from './survey-window';
 
@@ -40,6 +40,7 @@ export const submitSurveyAnswer = defineOperation({
       ),
     ),
   }),
+  rules: checkRespondent,
   output: feedbackSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);

@@ -489,6 +489,8 @@ describe('the OpenAPI document', () => {
         'DELETE /events/{eventId}/speakers/{speakerId}',
         'DELETE /events/{eventId}/sessions/{sessionId}',
         'DELETE /communities/{communityId}',
+        // Issue 27: tickets scanned by their code.
+        'POST /events/{eventId}/check-ins/by-code',
       ].sort(),
     );
   });
