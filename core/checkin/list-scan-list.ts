@@ -44,7 +44,7 @@ export const listScanList = defineOperation({
   name: 'listScanList',
   title: "A door scanner's ticket list",
   description:
-    "Lists an event's tickets as a door scanner keeps them to scan offline: a SHA-256 of each code (never the code), status, validity, type, add-ons, first check-in, and names only with people:read. Page with cursor; refresh with updatedSince. Needs checkins:write.",
+    "Lists an event's tickets for a door scanner deciding offline: a SHA-256 of each code (never the code), status, type, add-ons, first check-in; names need people:read. Needs checkins:write.",
   extension: true,
   scope: 'checkins:write',
   effect: 'read',

@@ -393,6 +393,7 @@ describe('the OpenAPI document', () => {
         'PATCH /events/{eventId}/tracks/{trackId}',
         'POST /events/{eventId}/speakers',
         'PATCH /events/{eventId}/speakers/{speakerId}',
+        'POST /events/{eventId}/check-ins/by-code',
         'POST /events/{eventId}/check-ins/offline',
         'GET /events/{eventId}/check-ins/scan-list',
         'PATCH /events/{eventId}/attendees/{attendeeId}',
