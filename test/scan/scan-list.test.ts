@@ -82,6 +82,20 @@ describe('GET /events/{eventId}/check-ins/scan-list', () => {
     expect(unnamed).toMatchObject({ firstName: null, lastName: null, personalData: 'withheld' });
   });
 
+  it('shows an erased person without a name, the ticket still there to admit them', async () => {
+    const res = await register(t, key, e.eventId, [
+      person(e.general, { firstName: 'Erasable', lastName: 'Person' }),
+    ]);
+    const id = res.body.attendees[0].attendeeId;
+    const code = (await attendee(id)).ticketCode;
+    const erased = await t.api('/people/erasure', { key, method: 'POST', body: { attendeeId: id } });
+    expect(erased.status).toBe(200);
+    const { key: namedKey } = await t.key({ workspaceId, scopes: ['checkins:write', 'people:read'] });
+    const row = (await all(namedKey)).find((r) => r.attendeeId === id);
+    expect(row).toMatchObject({ firstName: null, lastName: null, personalData: 'erased', valid: true });
+    expect(row.codeSha256).toBe(sha(code));
+  });
+
   it('answers with updatedSince only what changed since: a check-in and a cancellation', async () => {
     const [a, b] = await e.register(e.general, 2);
     const before = await all(doorKey);
