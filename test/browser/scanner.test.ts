@@ -4,7 +4,8 @@
 // code is refused in red with its reason; switched offline, a second ticket is decided against the
 // list kept on the phone and queued, and back online the queue is uploaded, its answer shown, and
 // the check-in is in the API. Labels and contrast checked; screenshots at 390 and 1280 px go to
-// /tmp/shots-scanner (docs/screenshots/scanner-*.png with SHOTS_DIR=docs/screenshots). Skips, saying why, where Chromium is not installed.
+// /tmp/shots-scanner (docs/screenshots/scanner-*.png with SHOTS_DIR=docs/screenshots). Skips,
+// saying why, where Chromium is not installed.
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
