@@ -71,6 +71,7 @@ export const tools: Tool[] = [
   tool(checkin.uploadOfflineScans),
   tool(checkin.listCheckIns),
   tool(checkin.getCheckInSummary),
+  tool(checkin.listScanList),
 
   // Programme
   tool(programme.listSessions),

@@ -20,6 +20,7 @@ import { checkInResultSchema } from '../core/checkin/check-in-attendee';
 import { checkInSchema } from '../core/checkin/check-in-view';
 import { doorSchema } from '../core/checkin/door-view';
 import { checkInSummarySchema } from '../core/checkin/get-check-in-summary';
+import { scanListEntrySchema } from '../core/checkin/list-scan-list';
 import { offlineScanSchema, scanAnswerSchema } from '../core/checkin/upload-offline-scans';
 import { communityListItemSchema, communitySchema } from '../core/communities/community-view';
 import { communityRefSchema, memberSchema } from '../core/communities/member-view';
@@ -93,6 +94,7 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   CheckInResult: checkInResultSchema,
   CheckInSummary: checkInSummarySchema,
   OfflineScanResult: scanAnswerSchema,
+  ScanListEntry: scanListEntrySchema,
   Session: sessionSchema,
   Room: roomSchema,
   Track: trackSchema,

@@ -17,6 +17,7 @@ import { errorsPage } from './pages/errors';
 import { eventNotFoundPage, eventPage } from './pages/event';
 import { landingPage } from './pages/landing';
 import { referencePage, scalarBundle } from './pages/reference';
+import { scanAsset, scanPage, scanPermissions, scanPolicy } from './pages/scan';
 import { shareLinkNotFoundPage } from './pages/share-link';
 import { startPage } from './pages/start';
 import { ticketLookupPausedPage, ticketNotFoundPage, ticketPage } from './pages/ticket';
@@ -161,6 +162,28 @@ export function pagesRouter(services: Services): Router {
     ctx.type = 'application/javascript';
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.body = scalarBundle();
+  });
+  // The door scanner: the page under its own policy (its scripts, the camera), and its files.
+  router.get('/scan', (ctx) => {
+    ctx.type = 'html';
+    ctx.set('Content-Security-Policy', scanPolicy);
+    ctx.set('Permissions-Policy', scanPermissions);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = scanPage();
+  });
+  router.get('/scan/:file', (ctx) => {
+    const asset = scanAsset(ctx.params.file!);
+    if (!asset) {
+      ctx.status = 404;
+      return;
+    }
+    ctx.type = asset.type;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    // Checked again on every load (the service worker falls back to its copy offline).
+    ctx.set('Cache-Control', 'no-cache');
+    // The worker lives under /scan/ but serves the page /scan itself.
+    if (ctx.params.file === 'sw.js') ctx.set('Service-Worker-Allowed', '/scan');
+    ctx.body = asset.body;
   });
   return router;
 }

@@ -173,6 +173,7 @@ export const routes: Route[] = [
     post('/events/:eventId/check-ins/offline', checkin.uploadOfflineScans),
     get('/events/:eventId/check-ins', checkin.listCheckIns),
     get('/events/:eventId/check-ins/summary', checkin.getCheckInSummary),
+    get('/events/:eventId/check-ins/scan-list', checkin.listScanList),
   ]),
 
   ...area(areas.programme, [

@@ -5,5 +5,6 @@ export { deleteDoor } from './delete-door';
 export { getCheckInSummary } from './get-check-in-summary';
 export { listCheckIns } from './list-check-ins';
 export { listDoors } from './list-doors';
+export { listScanList } from './list-scan-list';
 export { updateDoor } from './update-door';
 export { uploadOfflineScans } from './upload-offline-scans';

@@ -85,6 +85,7 @@ const kinds = {
   upload_offline_scans: 'writes',
   list_check_ins: 'reads',
   get_check_in_summary: 'reads',
+  list_scan_list: 'reads',
   list_sessions: 'reads',
   get_session: 'reads',
   create_session: 'writes',

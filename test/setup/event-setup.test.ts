@@ -393,7 +393,9 @@ describe('the OpenAPI document', () => {
         'PATCH /events/{eventId}/tracks/{trackId}',
         'POST /events/{eventId}/speakers',
         'PATCH /events/{eventId}/speakers/{speakerId}',
+        'POST /events/{eventId}/check-ins/by-code',
         'POST /events/{eventId}/check-ins/offline',
+        'GET /events/{eventId}/check-ins/scan-list',
         'PATCH /events/{eventId}/attendees/{attendeeId}',
         // Issue 25: running sponsors, crew, surveys, communities and the share kit.
         'POST /events/{eventId}/sponsor-levels',

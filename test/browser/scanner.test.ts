@@ -1,0 +1,240 @@
+// The door scanner (/scan) in headless Chromium with a fake camera: Chromium plays a Y4M file the
+// test draws (a ticket's QR code) as the camera. Signed in by a door link (the key in the fragment,
+// never in a request), it shows "welcome" and then "again" for the same ticket; a typed cancelled
+// code is refused in red with its reason; switched offline, a second ticket is decided against the
+// list kept on the phone and queued, and back online the queue is uploaded, its answer shown, and
+// the check-in is in the API. Labels and contrast checked; screenshots at 390 and 1280 px go to
+// /tmp/shots-scanner (docs/screenshots/scanner-*.png with SHOTS_DIR=docs/screenshots). Skips,
+// saying why, where Chromium is not installed.
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lowContrastText } from '../support/contrast';
+import { type DoorEvent, seedDoorEvent } from '../support/doors';
+import { writeQrVideo } from '../support/fake-camera';
+import { startTestServer, type TestServer } from '../support/server';
+
+declare const document: any;
+declare const localStorage: any;
+declare const navigator: any;
+declare const caches: any;
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const installed = existsSync(executablePath);
+if (!installed) console.warn(`Skipping the scanner page browser test: no Chromium at ${executablePath}.`);
+// SHOTS_DIR=docs/screenshots renews the ones kept in the repository.
+const shots = process.env.SHOTS_DIR ?? '/tmp/shots-scanner';
+
+describe.skipIf(!installed)('the door scanner page in a browser', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let e: DoorEvent;
+  let key: string;
+  let doorKey: string;
+  let camera: string;
+  let workspaceId: string;
+  const requested: string[] = [];
+  const ticket: Record<string, { id: string; code: string }> = {};
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    ({ workspaceId } = await t.workspace('Scanner page'));
+    ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
+    e = await seedDoorEvent(t, workspaceId, key);
+    const [a, b, c, d] = await e.register(e.general, 4);
+    for (const [name, id] of Object.entries({ a: a!, b: b!, c: c!, d: d! })) {
+      const res = await t.api(`/events/${e.eventId}/attendees/${id}`, { key });
+      ticket[name] = { id, code: res.body.ticketCode };
+    }
+    await t.api(`/events/${e.eventId}/attendees/${c}/cancel`, { key, method: 'POST', body: {} });
+    ({ key: doorKey } = await t.key({
+      workspaceId,
+      scopes: ['checkins:write', 'checkins:read', 'events:read', 'attendees:read', 'people:read'],
+    }));
+    camera = join(mkdtempSync(join(tmpdir(), 'scanner-')), 'camera.y4m');
+    // What a ticket's QR code holds: its address.
+    writeQrVideo(camera, `${t.server.publicOrigin}/t/${ticket.a!.code}`);
+    browser = await chromium.launch({
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--use-fake-ui-for-media-stream',
+        // The test server's certificate is its own: the service worker's script must load over it too.
+        '--ignore-certificate-errors',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${camera}`,
+      ],
+    });
+    context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 390, height: 844 } });
+    page = await context.newPage();
+    page.on('request', (r) => requested.push(r.url()));
+    page.on('pageerror', (error) => console.error('scanner page error:', error.message));
+    mkdirSync(shots, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const word = () => page.locator('#answer-word');
+
+  /** Screenshots at both widths of what the page shows now, text contrast checked at each. */
+  async function shoot(name: string) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      expect(await lowContrastText(page), `${name} at ${width} px`).toEqual([]);
+      const wider = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.body.clientWidth,
+      );
+      expect(wider, `${name} at ${width} px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(shots, `scanner-${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+
+  it('serves the page under its own policy, with labelled fields and a manifest a phone can install', {
+    timeout: 60_000,
+  }, async () => {
+    const answer = await page.goto(`${t.server.origin}/scan`);
+    expect(answer?.status()).toBe(200);
+    const headers = answer!.headers();
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toContain("connect-src 'self'");
+    expect(headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(headers['permissions-policy']).toContain('camera=(self)');
+    await expect.poll(() => page.locator('#sign-in').isVisible()).toBe(true);
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll('input')]
+        .filter((i: any) => i.labels.length === 0)
+        .map((i: any) => i.id || i.name),
+    );
+    expect(unlabelled).toEqual([]);
+    expect(await page.evaluate(() => document.activeElement.id)).toBe('key');
+    const manifest: any = await (await t.fetch(`${t.server.origin}/scan/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ start_url: '/scan', display: 'standalone' });
+    for (const icon of manifest.icons) {
+      const res = await t.fetch(`${t.server.origin}${icon.src}`);
+      expect(res.status, icon.src).toBe(200);
+      expect(res.headers.get('content-type')).toBe(icon.type);
+      await res.arrayBuffer();
+    }
+    const worker = await t.fetch(`${t.server.origin}/scan/sw.js`);
+    expect(worker.headers.get('service-worker-allowed')).toBe('/scan');
+    await worker.arrayBuffer();
+    // Every answer read to its end: the test's HTTP client waits for unread ones when it closes.
+    const decoder = await t.fetch(`${t.server.origin}/scan/jsqr.js`);
+    expect(decoder.status).toBe(200);
+    expect(await decoder.text()).toContain('jsQR');
+    const other = await t.fetch(`${t.server.origin}/scan/other.js`);
+    expect(other.status).toBe(404);
+    await other.arrayBuffer();
+    // A wrong key is refused beside the form.
+    await page.fill('#key', 'tsk_not_a_key');
+    await page.fill('#event', e.eventId);
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.locator('#sign-in-error').textContent()).toContain('no longer valid');
+    await page.fill('#key', '');
+    // The service worker is in place and keeps the page's files.
+    const kept = await page.evaluate(async () => {
+      const ready = navigator.serviceWorker.ready.then(async () => {
+        const cache = await caches.open('tessera-scan-v1');
+        return (await cache.keys()).map((r: any) => new URL(r.url).pathname).sort();
+      });
+      return Promise.race([ready, new Promise((r) => setTimeout(() => r('no worker'), 5000))]);
+    });
+    expect(kept).toContain('/scan/scan.js');
+    await shoot('sign-in');
+  });
+
+  it('signs in from a door link whose key never reaches the server, and shows welcome then again', {
+    timeout: 60_000,
+  }, async () => {
+    await page.goto(`${t.server.origin}/scan#key=${doorKey}&event=${e.eventId}`);
+    await expect.poll(() => page.locator('#scanner').isVisible()).toBe(true);
+    expect(page.url()).toBe(`${t.server.origin}/scan`);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tessera-scan')).key)).toBe(doorKey);
+    expect(requested.filter((u) => u.includes(doorKey))).toEqual([]);
+    await expect.poll(() => word().textContent(), { timeout: 20_000 }).toBe('Welcome');
+    expect(await page.locator('#answer').getAttribute('class')).toContain('welcome');
+    expect(await page.locator('#answer').getAttribute('aria-live')).toBe('assertive');
+    await shoot('welcome');
+    await expect.poll(() => word().textContent(), { timeout: 20_000 }).toBe('Again');
+    expect(await page.locator('#answer').getAttribute('class')).toContain('neutral');
+    await expect.poll(() => page.locator('#inside').textContent()).toBe('1');
+    expect(await page.locator('#search-form').isVisible()).toBe(true);
+    await page.click('#camera-toggle');
+  });
+
+  it('refuses a cancelled ticket in red with the reason in words, typed by hand', {
+    timeout: 60_000,
+  }, async () => {
+    await page.fill('#code', ticket.c!.code.toLowerCase());
+    await page.press('#code', 'Enter');
+    await expect.poll(() => word().textContent()).toBe('Cancelled');
+    expect(await page.locator('#answer').getAttribute('class')).toContain('refused');
+    expect(await page.locator('#answer-detail').textContent()).toContain('this ticket was cancelled');
+    await shoot('refusal');
+  });
+
+  it('offline, queues a scan decided against the list on the phone, and uploads it when back', {
+    timeout: 60_000,
+  }, async () => {
+    await context.setOffline(true);
+    writeQrVideo(camera, `${t.server.publicOrigin}/t/${ticket.b!.code}`);
+    await page.click('#camera-toggle');
+    await expect.poll(() => word().textContent(), { timeout: 20_000 }).toBe('Welcome');
+    expect(await page.locator('#answer').getAttribute('class')).toContain('provisional');
+    expect(await page.locator('#answer-detail').textContent()).toContain('provisional');
+    await page.click('#camera-toggle');
+    await expect.poll(() => page.locator('#queue-state').textContent()).toBe('1 scan(s) waiting to upload.');
+    expect(await page.locator('#queue li').first().textContent()).toContain('waiting to upload');
+    await shoot('offline-queue');
+    // Reopened without a network: the service worker's copy of the page, the queue still there.
+    writeQrVideo(camera, null);
+    await page.reload();
+    await expect.poll(() => page.locator('#queue-state').textContent()).toBe('1 scan(s) waiting to upload.');
+    expect(await page.locator('#network').textContent()).toContain('Offline');
+    const before = await t.api(`/events/${e.eventId}/check-ins`, { key });
+    expect(before.body.data.filter((s: any) => s.attendeeId === ticket.b!.id)).toEqual([]);
+
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.locator('#queue-state').textContent(), { timeout: 15_000 })
+      .toBe('All 1 offline scan(s) uploaded.');
+    expect(await page.locator('#queue li').first().textContent()).toContain('upload answered: Welcome');
+    const after = await t.api(`/events/${e.eventId}/check-ins`, { key });
+    const scans = after.body.data.filter((s: any) => s.attendeeId === ticket.b!.id);
+    expect(scans.map((s: any) => [s.result, s.offline])).toEqual([['welcome', true]]);
+    await shoot('uploaded');
+  });
+
+  it('finds a name where the key may read people, and checks the ticket in from the list', async () => {
+    const attendee = (await t.api(`/events/${e.eventId}/attendees/${ticket.d!.id}`, { key })).body;
+    await page.fill('#search', attendee.lastName);
+    await page.press('#search', 'Enter');
+    const name = `${attendee.firstName} ${attendee.lastName}`;
+    await page.getByRole('button', { name: `Check in ${name}` }).click();
+    await expect.poll(() => word().textContent()).toBe('Welcome');
+    expect(await page.locator('#answer-detail').textContent()).toContain(name);
+  });
+
+  it('hides the name search from a key that may not read people', { timeout: 60_000 }, async () => {
+    const { key: narrow } = await t.key({ workspaceId, scopes: ['checkins:write', 'checkins:read'] });
+    const other = await browser.newContext({
+      ignoreHTTPSErrors: true,
+      viewport: { width: 390, height: 844 },
+    });
+    const scanner = await other.newPage();
+    await scanner.goto(`${t.server.origin}/scan#key=${narrow}&event=${e.eventId}`);
+    await expect.poll(() => scanner.locator('#list-state').textContent()).toContain('4 ticket(s)');
+    expect(await scanner.locator('#search-form').isVisible()).toBe(false);
+    await other.close();
+  });
+});
