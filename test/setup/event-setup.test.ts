@@ -393,9 +393,7 @@ describe('the OpenAPI document', () => {
         'PATCH /events/{eventId}/tracks/{trackId}',
         'POST /events/{eventId}/speakers',
         'PATCH /events/{eventId}/speakers/{speakerId}',
-        'POST /events/{eventId}/check-ins/by-code',
         'POST /events/{eventId}/check-ins/offline',
-        'GET /events/{eventId}/check-ins/scan-list',
         'PATCH /events/{eventId}/attendees/{attendeeId}',
         // Issue 25: running sponsors, crew, surveys, communities and the share kit.
         'POST /events/{eventId}/sponsor-levels',
@@ -491,8 +489,9 @@ describe('the OpenAPI document', () => {
         'DELETE /events/{eventId}/speakers/{speakerId}',
         'DELETE /events/{eventId}/sessions/{sessionId}',
         'DELETE /communities/{communityId}',
-        // Issue 27: tickets scanned by their code.
+        // Issue 27: tickets scanned by their code, and the door scanner's list.
         'POST /events/{eventId}/check-ins/by-code',
+        'GET /events/{eventId}/check-ins/scan-list',
       ].sort(),
     );
   });
