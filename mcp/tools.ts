@@ -33,6 +33,8 @@ export const tools: Tool[] = [
   tool(events.getEventStats),
   tool(events.listQuestions),
   tool(events.getAnswersSchema),
+  tool(events.getSignUp),
+  tool(events.updateSignUp),
 
   tool(tickets.listTicketTypes),
   tool(tickets.getTicketType),

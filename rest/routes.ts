@@ -127,6 +127,8 @@ export const routes: Route[] = [
     get('/events/:eventId/stats', events.getEventStats),
     get('/events/:eventId/questions', events.listQuestions),
     get('/events/:eventId/questions/schema', events.getAnswersSchema),
+    get('/events/:eventId/sign-up', events.getSignUp),
+    patch('/events/:eventId/sign-up', events.updateSignUp),
   ]),
 
   ...area(areas.tickets, [

@@ -186,6 +186,8 @@ const kinds = {
   delete_travel: 'removes',
   get_invoicing: 'reads',
   update_invoicing: 'sets',
+  get_sign_up: 'reads',
+  update_sign_up: 'sets',
   confirm_payment: 'sets',
   refund_order: 'removes',
   list_communities: 'reads',

@@ -477,6 +477,9 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/orders/{orderId}/refund',
         'GET /events/{eventId}/invoicing',
         'PATCH /events/{eventId}/invoicing',
+        // Issue 27: sign-up settings.
+        'GET /events/{eventId}/sign-up',
+        'PATCH /events/{eventId}/sign-up',
         // Issue 26: removing what was made.
         'DELETE /events/{eventId}',
         'DELETE /events/{eventId}/ticket-types/{ticketTypeId}',
