@@ -3,7 +3,6 @@
 import { Router } from '@koa/router';
 import { verifyCertificate } from '../core/certificates/verify-certificate';
 import { publicCommunity } from '../core/communities/public-community';
-import { publicEvent } from '../core/events/public-event';
 import { importJsonSchema } from '../core/import/import-schema';
 import type { Services } from '../core/platform/services';
 import { followShareLink } from '../core/sharekit/follow-share-link';
@@ -11,12 +10,12 @@ import { openApiDocument } from './openapi';
 import { certificateNotFoundPage, certificatePage } from './pages/certificate';
 import { communityNotFoundPage, communityPage } from './pages/community';
 import { errorsPage } from './pages/errors';
-import { eventNotFoundPage, eventPage } from './pages/event';
 import { landingPage } from './pages/landing';
 import { referencePage, scalarBundle } from './pages/reference';
 import { shareLinkNotFoundPage } from './pages/share-link';
 import { startPage } from './pages/start';
 import { apiBase } from './route-table';
+import { type SignUpLimits, signUpPages } from './sign-up-pages';
 
 // Every request the reference makes stays on this service: its script, the OpenAPI document and the
 // calls a reader sends from the page (connect-src 'self'). Beyond 'self', Scalar needs inline styles:
@@ -33,18 +32,14 @@ const referencePolicy = [
   "form-action 'self'",
 ].join('; ');
 
-export function pagesRouter(services: Services): Router {
+export function pagesRouter(services: Services, limits: SignUpLimits): Router {
   const router = new Router();
   router.get('/', (ctx) => {
     ctx.type = 'html';
     ctx.body = landingPage(ctx.state.origin);
   });
-  router.get('/e/:slug', async (ctx) => {
-    const event = await publicEvent(services.db, services.clock, ctx.params.slug!.toLowerCase());
-    ctx.type = 'html';
-    ctx.status = event ? 200 : 404;
-    ctx.body = event ? eventPage(event) : eventNotFoundPage();
-  });
+  // /e/{slug} with its registration form, the form's answer and the page it ends on.
+  signUpPages(router, services, limits);
   // A share link's short address: counts the click and sends the visitor to the event's page.
   router.get('/s/:slug/:code', async (ctx) => {
     const to = await followShareLink(services, ctx.params.slug!.toLowerCase(), ctx.params.code!);

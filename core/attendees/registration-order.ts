@@ -46,7 +46,8 @@ export async function writeRegistration(
       currency: event.currency,
       payment_provider: null,
       paid_utc: null,
-      source: 'workspace',
+      // The public form's orders are the public's own registrations; the API's are the workspace's.
+      source: ctx.actor.publicSignUp ? 'registration' : 'workspace',
       discount_code_id: null,
       erased: 0,
       created_utc: now,
