@@ -42,7 +42,7 @@ form.sign-up .hint{color:var(--muted);margin:.1rem 0;font-size:.95rem}
 form.sign-up [aria-invalid=true]{border:2px solid #a4001d}
 .field-error{color:#a4001d;font-weight:600;margin:.2rem 0}
 .error-summary{border:3px solid #a4001d;border-radius:8px;padding:.6rem 1rem;margin:1rem 0}
-.error-summary h2{margin:0;border:0;padding:0;font-size:1.2rem}.error-summary a{color:#a4001d;font-weight:600}
+main.prose .error-summary h2{margin:0;border:0;padding:0;font-size:1.2rem}.error-summary a{color:#a4001d;font-weight:600}
 .notice{border-left:4px solid var(--accent);padding:.3rem .8rem;background:var(--soft)}
 form.sign-up button{font:inherit;padding:.5rem 1.2rem;border:1px solid #5b6475;border-radius:6px;background:#fff;color:var(--ink);cursor:pointer;margin-top:.8rem}
 form.sign-up button.primary{background:var(--accent);border-color:var(--accent);color:#fff;font-weight:600}

@@ -477,7 +477,8 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/orders/{orderId}/refund',
         'GET /events/{eventId}/invoicing',
         'PATCH /events/{eventId}/invoicing',
-        // Issue 27: sign-up settings.
+        // Issue 27: check-in by ticket code (the base's), sign-up settings.
+        'POST /events/{eventId}/check-ins/by-code',
         'GET /events/{eventId}/sign-up',
         'PATCH /events/{eventId}/sign-up',
         // Issue 26: removing what was made.
