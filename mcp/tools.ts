@@ -51,6 +51,7 @@ export const tools: Tool[] = [
 
   tool(orders.listOrders),
   tool(orders.getOrder),
+  tool(orders.createOrder),
   tool(orders.getSalesPace),
   tool(orders.confirmPayment),
   tool(orders.refundOrder),

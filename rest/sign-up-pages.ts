@@ -5,19 +5,20 @@
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
 import getRawBody from 'raw-body';
+import { publicEvent } from '../core/events/public-event';
+import { type SignUpOffer, signUpOffer } from '../core/events/sign-up-offer';
 import {
   type FormError,
   type PublicPerson,
+  publicOrder,
   registeredTickets,
   registerFromPublicPage,
-} from '../core/attendees/public-registration';
-import { publicEvent } from '../core/events/public-event';
-import { type SignUpOffer, signUpOffer } from '../core/events/sign-up-offer';
+} from '../core/orders/public-registration';
 import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { eventNotFoundPage, eventPage } from './pages/event';
 import { html } from './pages/html';
-import { registeredPage, soldOutPage, ticketsNotFoundPage } from './pages/sign-up-end';
+import { awaitingTransferPage, registeredPage, soldOutPage, ticketsNotFoundPage } from './pages/sign-up-end';
 import {
   emptyPerson,
   type FormState,
@@ -130,6 +131,10 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
         ctx.redirect(`/e/${slug}/registered?${query}`);
         return;
       }
+      case 'ordered':
+        ctx.status = 303;
+        ctx.redirect(`/e/${slug}/orders/${result.orderId}`);
+        return;
       case 'soldOut':
         ctx.type = 'html';
         ctx.status = 409;
@@ -141,6 +146,19 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
       case 'refused':
         return show(ctx, slug, offer, { ...state, errors: result.errors }, 422);
     }
+  });
+
+  router.get('/e/:slug/orders/:orderId', async (ctx) => {
+    const slug = ctx.params.slug!.toLowerCase();
+    const offer = await signUpOffer(services.db, services.clock, slug);
+    const order = offer ? await publicOrder(services.db, offer, ctx.params.orderId!) : null;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('Content-Security-Policy', pagePolicy);
+    ctx.status = offer && order ? 200 : 404;
+    ctx.body =
+      offer && order ? awaitingTransferPage(offer.event.name, slug, order) : ticketsNotFoundPage(slug);
   });
 
   router.get('/e/:slug/registered', async (ctx) => {

@@ -1,11 +1,12 @@
 // What the public registration form of /e/{slug} offers: a published event whose form is on, its
-// free ticket types on sale now to the public (visibility public, or code with the access code the
+// ticket types on sale now to the public (visibility public, or code with the access code the
 // visitor entered; not crew, not retired, not awaiting approval, inside the sales window), with
 // places left, and the registration questions the form asks. Hidden types are the organiser's only.
 import type { Db } from '../../db/connect';
 import type { EventRow, TicketTypeRow } from '../../db/schema';
 import type { Clock } from '../platform/clock';
 import { toMajor } from '../platform/money';
+import { modulesOf } from '../platform/pipeline/load-event';
 import { placesLeft } from '../sales/places';
 import { type QuestionView, questionView } from './questions';
 import { loadSignUp, type SignUpView } from './sign-up-settings';
@@ -70,7 +71,9 @@ export async function signUpOffer(
     .execute();
   const opened = (t: TicketTypeRow) =>
     t.visibility === 'public' || (t.visibility === 'code' && code !== '' && t.access_code === code);
-  const types = rows.filter((t) => opened(t) && t.price_minor === 0 && event.ends_utc > now);
+  // Priced types are sold by bank transfer, where the event's payments module is on.
+  const sells = modulesOf(event).payments;
+  const types = rows.filter((t) => opened(t) && (t.price_minor === 0 || sells) && event.ends_utc > now);
   const questions = await db
     .selectFrom('questions')
     .selectAll()

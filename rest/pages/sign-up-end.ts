@@ -36,3 +36,26 @@ export function soldOutPage(eventName: string, slug: string, detail: string): st
 <p><a href="/e/${slug}">Back to ${eventName}</a> to choose other tickets.</p>`,
   );
 }
+
+export function awaitingTransferPage(
+  eventName: string,
+  slug: string,
+  order: { reference: string; total: number; currency: string; paid: boolean; instructions: string | null },
+): string {
+  const amount = new Intl.NumberFormat('en', { style: 'currency', currency: order.currency }).format(
+    order.total,
+  );
+  return frame(
+    `Order ${order.reference}: ${eventName}`,
+    order.paid
+      ? html`<h1>Order ${order.reference} is paid</h1><p>Your tickets for <a href="/e/${slug}">${eventName}</a> are issued.</p>`
+      : html`<h1>Your order awaits payment</h1><p>for <a href="/e/${slug}">${eventName}</a>.</p>
+<dl class="order-facts"><dt>Order reference</dt><dd><strong>${order.reference}</strong></dd><dt>Amount due</dt><dd><strong>${amount}</strong></dd></dl>
+<h2>How to pay</h2>${
+          order.instructions
+            ? html`<p class="instructions">${order.instructions}</p>`
+            : html`<p>The organiser will tell you how to pay.</p>`
+        }<p>Quote the order reference <strong>${order.reference}</strong> with your payment.</p>
+<p>Your tickets are issued when the payment arrives.</p>`,
+  );
+}

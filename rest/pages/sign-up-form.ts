@@ -2,9 +2,10 @@
 // many of each ticket type (and an access code that opens code-only types) with one person's
 // details; more than one ticket leads to step two with a person per ticket. Every message stands
 // beside its field (aria-describedby, aria-invalid) and in a summary at the top linking to it.
-import type { FormError } from '../../core/attendees/public-registration';
+
 import type { QuestionView } from '../../core/events/questions';
 import type { OfferedType, SignUpOffer } from '../../core/events/sign-up-offer';
+import type { FormError } from '../../core/orders/public-registration';
 import { type Html, html, trusted } from './html';
 
 /** What the visitor sent (or nothing yet): raw text, kept to fill the form again. */
@@ -49,6 +50,8 @@ form.sign-up button.primary{background:var(--accent);border-color:var(--accent);
 :focus-visible{outline:3px solid #1d2330;outline-offset:2px}
 .trap{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
 .tickets-done li{margin:.4rem 0}
+dl.order-facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dl.order-facts dd{margin:0}
+p.instructions{white-space:pre-line;border-left:4px solid var(--accent);padding:.3rem .8rem;background:var(--soft)}
 `)}</style>`;
 
 const money = (amount: number, currency: string) =>

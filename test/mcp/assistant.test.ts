@@ -188,6 +188,7 @@ const kinds = {
   update_invoicing: 'sets',
   get_sign_up: 'reads',
   update_sign_up: 'sets',
+  create_order: 'writes',
   confirm_payment: 'sets',
   refund_order: 'removes',
   list_communities: 'reads',

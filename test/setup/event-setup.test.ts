@@ -481,6 +481,7 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/check-ins/by-code',
         'GET /events/{eventId}/sign-up',
         'PATCH /events/{eventId}/sign-up',
+        'POST /events/{eventId}/orders',
         // Issue 26: removing what was made.
         'DELETE /events/{eventId}',
         'DELETE /events/{eventId}/ticket-types/{ticketTypeId}',

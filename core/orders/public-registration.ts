@@ -1,17 +1,21 @@
-// Registration from an event's public page: free tickets through the same operation as the API's
+// Registration from an event's public page: paid tickets as an order awaiting a bank transfer
+// (createOrder, the API's too); free tickets through the same operation as the API's
 // registration (registerAttendees: the same rules, the same conditional capacity update, the same
 // attendee.registered), called as the workspace's public sign-up actor: no key, the page's own
 // scopes, its orders recorded as the public's (source registration) and required questions applied.
 
 import type { Db } from '../../db/connect';
+import type { AttendeeView } from '../attendees/attendee-view';
+import { registerAttendees } from '../attendees/register-attendees';
 import type { SignUpOffer } from '../events/sign-up-offer';
 import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
+import { toMajor } from '../platform/money';
 import { invoke } from '../platform/pipeline/invoke';
 import { isProblem } from '../platform/problems';
 import type { Services } from '../platform/services';
-import type { AttendeeView } from './attendee-view';
-import { registerAttendees } from './register-attendees';
+import { createOrder } from './create-order';
+import type { OrderView } from './order-view';
 
 /** The name the activity log gives the public form's registrations. */
 export const publicSignUpName = 'public sign-up page';
@@ -32,6 +36,7 @@ export interface FormError {
 
 export type PublicRegistration =
   | { kind: 'registered'; reference: string; tickets: { name: string; ticketType: string; code: string }[] }
+  | { kind: 'ordered'; orderId: string; reference: string; total: number; currency: string }
   | { kind: 'soldOut'; message: string }
   | { kind: 'closed'; message: string }
   | { kind: 'refused'; errors: FormError[] };
@@ -57,9 +62,12 @@ export async function registerFromPublicPage(
       kind: 'refused',
       errors: [{ field: 'ticketTypes', message: 'That ticket type is not on sale here.' }],
     };
-  const ctx = publicContext(services, origin, offer);
+  // Any priced ticket makes the whole order one awaiting a bank transfer (createOrder).
+  const priced = new Set(offer.types.filter((t) => t.price > 0).map((t) => t.ticketTypeId));
+  const paid = people.some((p) => priced.has(p.ticketTypeId));
+  const ctx = publicContext(services, origin, offer, paid ? 'orders:write' : 'attendees:write');
   try {
-    const { data } = await invoke(registerAttendees as never, ctx, {
+    const input = {
       eventId: offer.event.id,
       attendees: people.map((p) => ({
         ticketTypeId: p.ticketTypeId,
@@ -68,7 +76,18 @@ export async function registerFromPublicPage(
         email: p.email,
         ...(Object.keys(p.answers).length > 0 ? { answers: p.answers } : {}),
       })),
-    });
+    };
+    if (paid) {
+      const order = (await invoke(createOrder as never, ctx, input)).data as OrderView;
+      return {
+        kind: 'ordered',
+        orderId: order.orderId,
+        reference: order.reference,
+        total: order.total,
+        currency: order.currency,
+      };
+    }
+    const { data } = await invoke(registerAttendees as never, ctx, input);
     const order = data as { reference: string; attendees: AttendeeView[] };
     return {
       kind: 'registered',
@@ -122,7 +141,12 @@ function closedMessage(reason: 'formOff' | 'demonstration'): string {
 }
 
 /** The caller the public form acts as: the event's workspace, no key, registration only. */
-function publicContext(services: Services, origin: string, offer: SignUpOffer): Ctx {
+function publicContext(
+  services: Services,
+  origin: string,
+  offer: SignUpOffer,
+  scope: 'attendees:write' | 'orders:write',
+): Ctx {
   const actor: Actor = {
     workspaceId: offer.event.workspace_id,
     workspaceName: '',
@@ -133,7 +157,7 @@ function publicContext(services: Services, origin: string, offer: SignUpOffer): 
     keyCreatedUtc: offer.event.created_utc,
     expiresUtc: null,
     // people:read: the registrant is shown their own tickets' codes.
-    scopes: ['attendees:write', 'people:read'],
+    scopes: [scope, 'people:read'],
     legacy: false,
     ratePerMinute: services.defaultRatePerMinute,
     audience: 'rest',
@@ -170,4 +194,33 @@ export async function registeredTickets(
     code: r.ticket_code!,
     cancelled: r.status !== 'active',
   }));
+}
+
+/** An order made on the public page, for the page it ends on (its id is its key); null when none. */
+export async function publicOrder(
+  db: Db,
+  offer: SignUpOffer,
+  orderId: string,
+): Promise<{
+  reference: string;
+  total: number;
+  currency: string;
+  paid: boolean;
+  instructions: string | null;
+} | null> {
+  if (!/^[0-9a-f-]{36}$/.test(orderId)) return null;
+  const row = await db
+    .selectFrom('orders')
+    .select(['reference', 'total_minor', 'currency', 'status'])
+    .where('id', '=', orderId)
+    .where('event_id', '=', offer.event.id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    reference: row.reference,
+    total: toMajor(row.total_minor, row.currency),
+    currency: row.currency,
+    paid: row.status === 'paid',
+    instructions: offer.settings.paymentInstructions,
+  };
 }
