@@ -40,7 +40,7 @@ form.sign-up legend{font-weight:700;padding:0 .3rem}
 form.sign-up .choice{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.3rem 0}
 form.sign-up .choice input{width:1.2rem;height:1.2rem}
 form.sign-up .hint{color:var(--muted);margin:.1rem 0;font-size:.95rem}
-form.sign-up [aria-invalid=true]{border:2px solid #a4001d}
+form.sign-up input[aria-invalid=true],form.sign-up select[aria-invalid=true],form.sign-up textarea[aria-invalid=true]{border:2px solid #a4001d}
 .field-error{color:#a4001d;font-weight:600;margin:.2rem 0}
 .error-summary{border:3px solid #a4001d;border-radius:8px;padding:.6rem 1rem;margin:1rem 0}
 main.prose .error-summary h2{margin:0;border:0;padding:0;font-size:1.2rem}.error-summary a{color:#a4001d;font-weight:600}

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lowContrastText } from '../support/contrast';
+import { pricedTicketType } from '../support/pending-orders';
 import { startTestServer, type TestServer } from '../support/server';
 import { formQuestion, formTicketType, publishedEvent } from '../support/sign-up';
 
@@ -60,6 +61,8 @@ describe.skipIf(!installed)('the public registration form in a browser', () => {
         .map((el: any) => el.name),
     );
     expect(unlabelled, `${name} ${width} px`).toEqual([]);
+    // From the top: a page scrolled to a field would show the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(shots, `sign-up-${name}-${width}.png`), fullPage: true });
   }
 
@@ -108,6 +111,51 @@ describe.skipIf(!installed)('the public registration form in a browser', () => {
       expect(link).toBe(`/t/${row.ticket_code}`);
       await check(page, 'free-end', width);
       await context.close();
+    }
+  });
+
+  it('ends a paid ticket in an order awaiting transfer; marked paid through the API, the ticket is valid', async () => {
+    const paidEvent = await publishedEvent(t, key, {
+      name: 'Nordic Design Conference',
+      slug: 'nordic-design-conf',
+    });
+    const priced = await pricedTicketType(t.server.services.db, paidEvent.eventId, 249_000, 25);
+    await t.api(`/events/${paidEvent.eventId}/sign-up`, {
+      key,
+      method: 'PATCH',
+      body: { paymentInstructions: 'Bank: DNB, account 1234.56.78903 (IBAN NO93 8601 1117 947).' },
+    });
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(paidEvent.url);
+      await page.fill(`[name="qty.${priced}"]`, '1');
+      await page.fill('#f-person-0-firstName', 'Lars');
+      await page.fill('#f-person-0-lastName', 'Berg');
+      await page.fill('#f-person-0-email', `lars.${width}@example.org`);
+      await Promise.all([page.waitForURL(/\/orders\//), page.click('button[value=register]')]);
+      const text: string = await page.evaluate(() => document.body.textContent);
+      expect(text).toContain('Your order awaits payment');
+      expect(text).toContain('€2,490.00');
+      expect(text).toContain('Bank: DNB, account 1234.56.78903');
+      expect(text).toContain('Your tickets are issued when the payment arrives.');
+      await check(page, 'paid-end', width);
+      await context.close();
+
+      const orderId = page.url().split('/').pop()!;
+      const paid = await t.api(`/events/${paidEvent.eventId}/orders/${orderId}/mark-paid`, {
+        key,
+        method: 'POST',
+        body: { method: 'transfer', provider: 'DNB' },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const ticket = await t.server.services.db
+        .selectFrom('attendees')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      const attendee = (await t.api(`/events/${paidEvent.eventId}/attendees/${ticket.id}`, { key })).body;
+      expect(attendee).toMatchObject({ status: 'active', orderStatus: 'paid', valid: true });
     }
   });
 
