@@ -18,7 +18,13 @@ import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { eventNotFoundPage, eventPage } from './pages/event';
 import { html } from './pages/html';
-import { awaitingTransferPage, registeredPage, soldOutPage, ticketsNotFoundPage } from './pages/sign-up-end';
+import {
+  awaitingTransferPage,
+  formTooLargePage,
+  registeredPage,
+  soldOutPage,
+  ticketsNotFoundPage,
+} from './pages/sign-up-end';
 import {
   emptyPerson,
   type FormState,
@@ -74,6 +80,12 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
   router.post('/e/:slug/register', async (ctx) => {
     const slug = ctx.params.slug!.toLowerCase();
     const form = await formOf(ctx);
+    if (!form) {
+      ctx.status = 413;
+      ctx.type = 'html';
+      ctx.body = formTooLargePage(slug);
+      return;
+    }
     const state = stateOf(form);
     const offer = await signUpOffer(services.db, services.clock, slug, state.accessCode);
     if (!offer || offer.closed) return show(ctx, slug, offer, state, offer ? 403 : 404);
@@ -196,9 +208,14 @@ const blankState = (): FormState => ({
   errors: [],
 });
 
-async function formOf(ctx: Koa.Context): Promise<URLSearchParams> {
-  const text = await getRawBody(ctx.req, { limit: 64 * 1024, encoding: 'utf8' });
-  return new URLSearchParams(text);
+/** The form sent; null when it is larger than any form of this page can be (64 KB). */
+async function formOf(ctx: Koa.Context): Promise<URLSearchParams | null> {
+  try {
+    return new URLSearchParams(await getRawBody(ctx.req, { limit: 64 * 1024, encoding: 'utf8' }));
+  } catch (error) {
+    if ((error as { status?: number }).status === 413) return null;
+    throw error;
+  }
 }
 
 /** The form as sent, raw: quantities, people (person.{i}.{field}), answers (person.{i}.answers.{id}). */

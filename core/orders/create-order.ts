@@ -21,7 +21,7 @@ export const createOrder = defineOperation({
   name: 'createOrder',
   title: 'Take an order paid by bank transfer',
   description:
-    "Takes an order of 1 to 50 tickets to be paid by bank transfer: places are held, the order awaits payment (status transfer) with its total and VAT from the ticket types' prices, and the tickets become valid when it is marked paid. The same rules and capacity as registering attendees; for free tickets use register_attendees. Needs orders:write.",
+    'Takes an order of 1 to 50 tickets paid by bank transfer: places held, status transfer, total and VAT from the prices; its tickets become valid when marked paid. Free tickets: register_attendees. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,

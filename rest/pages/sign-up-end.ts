@@ -59,3 +59,10 @@ export function awaitingTransferPage(
 <p>Your tickets are issued when the payment arrives.</p>`,
   );
 }
+
+export function formTooLargePage(slug: string): string {
+  return frame(
+    'Form too large',
+    html`<h1>The form was too large</h1><p>Nothing was registered. <a href="/e/${slug}">Back to the event</a> to try again with shorter answers.</p>`,
+  );
+}

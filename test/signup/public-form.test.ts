@@ -279,11 +279,13 @@ describe('the public registration form', () => {
       .where('workspace_id', '=', demoWorkspaceId)
       .where('status', '=', 'published')
       .executeTakeFirst();
-    if (demo) {
-      expect((await page(demo.slug)).text).toContain('Registrations are closed for the demonstration');
-      const before = (await attendeesOf(demo.id)).length;
-      expect((await sendForm(t, demo.slug, { ...formPerson(0), action: 'register' })).status).toBe(403);
-      expect(await attendeesOf(demo.id)).toHaveLength(before);
+    expect(demo).toBeDefined();
+    {
+      const d = demo!;
+      expect((await page(d.slug)).text).toContain('Registrations are closed for the demonstration');
+      const before = (await attendeesOf(d.id)).length;
+      expect((await sendForm(t, d.slug, { ...formPerson(0), action: 'register' })).status).toBe(403);
+      expect(await attendeesOf(d.id)).toHaveLength(before);
     }
   });
 
@@ -318,6 +320,24 @@ describe('the public registration form', () => {
     expect(sixth.status).toBe(429);
     expect(fieldErrors(sixth.text)[0]![0]).toBe('f-person-0-email');
     expect(await attendeesOf(event.eventId)).toHaveLength(5);
+  });
+
+  it('never answers 500 for bad input: an oversized body, broken encoding, stray fields', async () => {
+    const event = await publishedEvent(t, key);
+    const typeId = await formTicketType(t, event.eventId);
+    const raw = async (body: string) =>
+      (
+        await t.fetch(`${t.server.origin}/e/${event.slug}/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        })
+      ).status;
+    expect(await raw(`qty.${typeId}=1&person.0.firstName=${'x'.repeat(100_000)}`)).toBe(413);
+    expect(await raw(`qty.${typeId}=%E0%A4%A&person.0.email=%ZZ`)).toBe(422);
+    expect(await raw('person.99.firstName=A&person.0.answers.nope=1&qty.nope=3&action=register')).toBe(422);
+    expect(await raw(`qty.${typeId}=1e3&action=register`)).toBe(422);
+    expect(await attendeesOf(event.eventId)).toEqual([]);
   });
 
   it('limits registrations per client address (TESSERA_SIGN_UP_ADDRESS_LIMIT)', async () => {
