@@ -280,13 +280,11 @@ describe('the public registration form', () => {
       .where('status', '=', 'published')
       .executeTakeFirst();
     expect(demo).toBeDefined();
-    {
-      const d = demo!;
-      expect((await page(d.slug)).text).toContain('Registrations are closed for the demonstration');
-      const before = (await attendeesOf(d.id)).length;
-      expect((await sendForm(t, d.slug, { ...formPerson(0), action: 'register' })).status).toBe(403);
-      expect(await attendeesOf(d.id)).toHaveLength(before);
-    }
+    const d = demo!;
+    expect((await page(d.slug)).text).toContain('Registrations are closed for the demonstration');
+    const before = (await attendeesOf(d.id)).length;
+    expect((await sendForm(t, d.slug, { ...formPerson(0), action: 'register' })).status).toBe(403);
+    expect(await attendeesOf(d.id)).toHaveLength(before);
   });
 
   it('refuses quietly when the trap field is filled; limits registrations per e-mail address', async () => {
