@@ -33,6 +33,8 @@ export const tools: Tool[] = [
   tool(events.getEventStats),
   tool(events.listQuestions),
   tool(events.getAnswersSchema),
+  tool(events.getSignUp),
+  tool(events.updateSignUp),
 
   tool(tickets.listTicketTypes),
   tool(tickets.getTicketType),
@@ -49,6 +51,7 @@ export const tools: Tool[] = [
 
   tool(orders.listOrders),
   tool(orders.getOrder),
+  tool(orders.createOrder),
   tool(orders.getSalesPace),
   tool(orders.confirmPayment),
   tool(orders.refundOrder),

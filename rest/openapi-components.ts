@@ -29,6 +29,7 @@ import { crewMemberSchema, shiftSchema } from '../core/crew/crew-view';
 import { eventRefSchema, eventSchema, modulesSchema, venueSchema } from '../core/events/event-view';
 import { eventStatsSchema } from '../core/events/get-event-stats';
 import { questionSchema } from '../core/events/questions';
+import { signUpSchema } from '../core/events/sign-up-settings';
 import { budgetLineSchema } from '../core/finance/budget-line-view';
 import { budgetSummarySchema } from '../core/finance/get-budget';
 import { invoiceItemSchema, invoiceLineSchema, invoiceSchema } from '../core/finance/invoice-view';
@@ -120,6 +121,7 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   InvoiceListItem: invoiceItemSchema,
   InvoiceLine: invoiceLineSchema,
   InvoicingSettings: invoicingSchema,
+  SignUpSettings: signUpSchema,
   BudgetSummary: budgetSummarySchema,
   Survey: surveySchema,
   SurveyResults: getSurveyResults.output,

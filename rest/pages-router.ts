@@ -5,7 +5,6 @@ import type { Context } from 'koa';
 import { publicTicket, publicTicketCalendar } from '../core/attendees/public-ticket';
 import { verifyCertificate } from '../core/certificates/verify-certificate';
 import { publicCommunity } from '../core/communities/public-community';
-import { publicEvent } from '../core/events/public-event';
 import { importJsonSchema } from '../core/import/import-schema';
 import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
@@ -14,7 +13,6 @@ import { openApiDocument } from './openapi';
 import { certificateNotFoundPage, certificatePage } from './pages/certificate';
 import { communityNotFoundPage, communityPage } from './pages/community';
 import { errorsPage } from './pages/errors';
-import { eventNotFoundPage, eventPage } from './pages/event';
 import { landingPage } from './pages/landing';
 import { referencePage, scalarBundle } from './pages/reference';
 import { scanAsset, scanPage, scanPermissions, scanPolicy } from './pages/scan';
@@ -22,6 +20,7 @@ import { shareLinkNotFoundPage } from './pages/share-link';
 import { startPage } from './pages/start';
 import { ticketLookupPausedPage, ticketNotFoundPage, ticketPage } from './pages/ticket';
 import { apiBase } from './route-table';
+import { type SignUpLimits, signUpPages } from './sign-up-pages';
 
 // Every request the reference makes stays on this service: its script, the OpenAPI document and the
 // calls a reader sends from the page (connect-src 'self'). Beyond 'self', Scalar needs inline styles:
@@ -51,19 +50,15 @@ const ticketPolicy = [
 /** Addresses that were not tickets, per client address a minute, before lookups from it pause. */
 const ticketMissesPerMinute = 30;
 
-export function pagesRouter(services: Services): Router {
+export function pagesRouter(services: Services, limits: SignUpLimits): Router {
   const router = new Router();
   const ticketMisses = rateCounterFor(services.db, 'ticket-miss');
   router.get('/', (ctx) => {
     ctx.type = 'html';
     ctx.body = landingPage(ctx.state.origin);
   });
-  router.get('/e/:slug', async (ctx) => {
-    const event = await publicEvent(services.db, services.clock, ctx.params.slug!.toLowerCase());
-    ctx.type = 'html';
-    ctx.status = event ? 200 : 404;
-    ctx.body = event ? eventPage(event) : eventNotFoundPage();
-  });
+  // /e/{slug} with its registration form, the form's answer and the page it ends on.
+  signUpPages(router, services, limits);
   // A share link's short address: counts the click and sends the visitor to the event's page.
   router.get('/s/:slug/:code', async (ctx) => {
     const to = await followShareLink(services, ctx.params.slug!.toLowerCase(), ctx.params.code!);

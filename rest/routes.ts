@@ -127,6 +127,8 @@ export const routes: Route[] = [
     get('/events/:eventId/stats', events.getEventStats),
     get('/events/:eventId/questions', events.listQuestions),
     get('/events/:eventId/questions/schema', events.getAnswersSchema),
+    get('/events/:eventId/sign-up', events.getSignUp),
+    patch('/events/:eventId/sign-up', events.updateSignUp),
   ]),
 
   ...area(areas.tickets, [
@@ -147,6 +149,7 @@ export const routes: Route[] = [
   ...area(areas.orders, [
     get('/events/:eventId/orders', orders.listOrders),
     get('/events/:eventId/orders/:orderId', orders.getOrder),
+    post('/events/:eventId/orders', orders.createOrder, { status: 201 }),
     get('/events/:eventId/sales', orders.getSalesPace),
     post('/events/:eventId/orders/:orderId/mark-paid', orders.confirmPayment),
     post('/events/:eventId/orders/:orderId/refund', orders.refundOrder),

@@ -26,6 +26,8 @@ export interface AppOptions {
   /** https://host:port the server listens at. */
   listening: string;
   authFailuresPerMinute: number;
+  /** Registrations one client address may send through public event pages in ten minutes. */
+  signUpsPerAddress: number;
   /** The OAuth server assistants sign in with. */
   oauth: Provider;
 }
@@ -43,7 +45,7 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   app.use(traceAndProblems(logger, originOf));
   app.use(httpsOnly(options.trustProxy));
 
-  app.use(pagesRouter(services).routes());
+  app.use(pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes());
   const oauth = oauthRoutes(services, options.oauth);
   app.use(oauth.endpoints);
   app.use(oauth.signIn.routes());

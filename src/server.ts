@@ -133,6 +133,7 @@ export async function startServer(
     publicUrl: settings.publicUrl,
     listening: origin,
     authFailuresPerMinute: settings.authFailuresPerMinute,
+    signUpsPerAddress: settings.signUpsPerAddress,
     oauth,
   }).callback();
   const dispatcher =

@@ -24,6 +24,8 @@ export interface Settings {
   logLevel: string;
   /** Failed authentications a minute one source address may make before it is answered 429. */
   authFailuresPerMinute: number;
+  /** Registrations one client address may send through public event pages in ten minutes. */
+  signUpsPerAddress: number;
 }
 
 export class SettingsError extends Error {}
@@ -103,6 +105,11 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     'TESSERA_AUTH_FAILURE_LIMIT',
   );
   if (authFailuresPerMinute < 1) throw new SettingsError('TESSERA_AUTH_FAILURE_LIMIT must be at least 1.');
+  const signUpsPerAddress = positiveInt(
+    env.TESSERA_SIGN_UP_ADDRESS_LIMIT ?? '60',
+    'TESSERA_SIGN_UP_ADDRESS_LIMIT',
+  );
+  if (signUpsPerAddress < 1) throw new SettingsError('TESSERA_SIGN_UP_ADDRESS_LIMIT must be at least 1.');
   return {
     port,
     host: flags.host ?? env.HOST ?? 'localhost',
@@ -114,6 +121,7 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     publicUrl: publicOrigin(flags.publicUrl ?? env.TESSERA_PUBLIC_URL),
     ratePerMinute,
     authFailuresPerMinute,
+    signUpsPerAddress,
     secretKey: env.TESSERA_SECRET_KEY || undefined,
     webhooksAllowPrivate: env.TESSERA_WEBHOOKS_ALLOW_PRIVATE === '1',
     logLevel: env.TESSERA_LOG_LEVEL ?? 'info',

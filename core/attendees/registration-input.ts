@@ -93,7 +93,9 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
     }
   }
   const questions = await loadQuestions(ctx, event.id);
-  const errors = people.flatMap((person, i) => detailErrors(person, i, questions));
+  const errors = people.flatMap((person, i) =>
+    detailErrors(person, i, questions, ctx.actor.publicSignUp === true),
+  );
   if (errors.length > 0) {
     const summary = errors.map((e) => `attendee ${e.attendee} ${e.field}: ${e.code}`).join('; ');
     throw problem('invalid', `Some attendee details are wrong (${summary}).`, { errors });
@@ -102,7 +104,12 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
   return { event, languages, types, people };
 }
 
-function detailErrors(person: NewAttendee, index: number, questions: QuestionView[]): DetailError[] {
+function detailErrors(
+  person: NewAttendee,
+  index: number,
+  questions: QuestionView[],
+  onForm: boolean,
+): DetailError[] {
   const errors: DetailError[] = [];
   const add = (field: string, code: DetailError['code']) => errors.push({ attendee: index, field, code });
   if (person.ticketTypeId === undefined) add('ticketTypeId', 'required');
@@ -124,6 +131,19 @@ function detailErrors(person: NewAttendee, index: number, questions: QuestionVie
     else if (answer !== null) {
       const code = checkAnswer(question, answer);
       if (code) add(`answers.${questionId}`, code);
+    }
+  }
+  // A question marked required is required on the public form only (never through the API).
+  if (onForm) {
+    for (const q of questions) {
+      const asked = q.ticketTypeIds.length === 0 || q.ticketTypeIds.includes(person.ticketTypeId ?? '');
+      const answer = person.answers?.[q.questionId];
+      if (
+        q.required &&
+        asked &&
+        (answer === undefined || answer === null || answer === '' || answer === false)
+      )
+        add(`answers.${q.questionId}`, 'required');
     }
   }
   return errors;

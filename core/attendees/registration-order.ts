@@ -18,10 +18,18 @@ export interface Buyer {
   buyerCompany?: string;
 }
 
+/** An order that is paid for: awaiting a bank transfer, with its totals (VAT included). */
+export interface Sale {
+  status: 'transfer';
+  totalMinor: number;
+  vatMinor: number;
+}
+
 export async function writeRegistration(
   ctx: Ctx,
   { event, languages, types, people }: CheckedRegistration,
   input: Buyer,
+  sale?: Sale,
 ): Promise<{ orderId: string; reference: string; joined: AttendeeJoinedRow[] }> {
   const now = ctx.clock.now().toISOString();
   const first = people[0]!;
@@ -36,17 +44,18 @@ export async function writeRegistration(
       workspace_id: ctx.actor.workspaceId,
       event_id: event.id,
       reference,
-      status: 'free',
+      status: sale?.status ?? 'free',
       buyer_name: input.buyerName ?? `${first.firstName} ${first.lastName}`,
       buyer_email: (input.buyerEmail ?? first.email!).toLowerCase(),
       buyer_company: input.buyerCompany ?? (input.buyerName === undefined ? (first.company ?? null) : null),
       language: input.language ?? languages[0]!,
-      total_minor: 0,
-      vat_minor: 0,
+      total_minor: sale?.totalMinor ?? 0,
+      vat_minor: sale?.vatMinor ?? 0,
       currency: event.currency,
       payment_provider: null,
       paid_utc: null,
-      source: 'workspace',
+      // The public form's orders are the public's own registrations; the API's are the workspace's.
+      source: ctx.actor.publicSignUp ? 'registration' : 'workspace',
       discount_code_id: null,
       erased: 0,
       created_utc: now,
@@ -95,7 +104,7 @@ export async function writeRegistration(
   const joined: AttendeeJoinedRow[] = rows.map((row) => ({
     ...row,
     order_reference: reference,
-    order_status: 'free',
+    order_status: sale?.status ?? 'free',
     ticket_type_name: types.get(row.ticket_type_id)!.name,
   }));
   return { orderId, reference, joined };

@@ -19,6 +19,8 @@ export interface Actor {
   audience: 'any' | 'rest' | 'mcp';
   /** The operator at the command line (no key): the only caller of operations marked `operator`. */
   operator?: boolean;
+  /** The public registration form of an event's page (no key): required questions apply, its orders are the public's. */
+  publicSignUp?: boolean;
 }
 
 /** What a credential turned out to be: the caller, or the problem to answer (with the key it named). */

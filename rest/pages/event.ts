@@ -1,6 +1,6 @@
 // /e/{slug}: the small public page of a published event.
 import type { PublicEvent, PublishedLink } from '../../core/events/public-event';
-import { html } from './html';
+import { type Html, html } from './html';
 import { page } from './layout';
 
 const money = (amount: number, currency: string) =>
@@ -18,7 +18,8 @@ const links = (content: PublishedLink[]) =>
     (c) => html`<br><a href="${c.url}" rel="noopener">${kindWords[c.kind] ?? c.kind}: ${c.title}</a>`,
   );
 
-export function eventPage(event: PublicEvent): string {
+/** The page, with the registration section when the event has one (sign-up-form.ts). */
+export function eventPage(event: PublicEvent, register?: Html, head?: Html): string {
   const venue = event.venue
     ? html`<p>${event.venue.name}${[event.venue.address, event.venue.city, event.venue.country]
         .filter(Boolean)
@@ -44,10 +45,12 @@ export function eventPage(event: PublicEvent): string {
   return page({
     title: event.name,
     section: 'event',
+    head,
     body: html`<main class="prose"><h1>${event.name}</h1>
 <p><strong>${event.when}</strong> <span class="muted">(${event.timeZone})</span></p>
 ${venue}
 <h2>Tickets</h2>${tickets}
+${register ?? ''}
 ${programme}
 ${event.content.length ? html`<h2>Published</h2><p>${links(event.content)}</p>` : ''}</main>`,
   });

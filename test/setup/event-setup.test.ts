@@ -477,6 +477,11 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/orders/{orderId}/refund',
         'GET /events/{eventId}/invoicing',
         'PATCH /events/{eventId}/invoicing',
+        // Issue 27: check-in by ticket code (the base's), sign-up settings.
+        'POST /events/{eventId}/check-ins/by-code',
+        'GET /events/{eventId}/sign-up',
+        'PATCH /events/{eventId}/sign-up',
+        'POST /events/{eventId}/orders',
         // Issue 26: removing what was made.
         'DELETE /events/{eventId}',
         'DELETE /events/{eventId}/ticket-types/{ticketTypeId}',

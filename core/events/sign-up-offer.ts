@@ -1,0 +1,104 @@
+// What the public registration form of /e/{slug} offers: a published event whose form is on, its
+// ticket types on sale now to the public (visibility public, or code with the access code the
+// visitor entered; not crew, not retired, not awaiting approval, inside the sales window), with
+// places left, and the registration questions the form asks. Hidden types are the organiser's only.
+import type { Db } from '../../db/connect';
+import type { EventRow, TicketTypeRow } from '../../db/schema';
+import type { Clock } from '../platform/clock';
+import { toMajor } from '../platform/money';
+import { modulesOf } from '../platform/pipeline/load-event';
+import { placesLeft } from '../sales/places';
+import { type QuestionView, questionView } from './questions';
+import { loadSignUp, type SignUpView } from './sign-up-settings';
+
+export interface OfferedType {
+  ticketTypeId: string;
+  name: string;
+  description: string;
+  price: number;
+  currency: string;
+  maxPerOrder: number;
+  /** null: no limit. */
+  placesLeft: number | null;
+  /** Opened by the access code the visitor entered. */
+  byCode: boolean;
+}
+
+export interface SignUpOffer {
+  event: EventRow;
+  settings: SignUpView;
+  /** Why the form takes no registrations; null when it does. */
+  closed: 'formOff' | 'demonstration' | null;
+  types: OfferedType[];
+  questions: QuestionView[];
+  /** An access code was entered and opened no ticket type. */
+  codeUnknown: boolean;
+}
+
+/** The offer at /e/{slug}; null when no published event is there. */
+export async function signUpOffer(
+  db: Db,
+  clock: Clock,
+  slug: string,
+  accessCode?: string,
+): Promise<SignUpOffer | null> {
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  if (!event) return null;
+  const settings = await loadSignUp(db, event);
+  const workspace = await db
+    .selectFrom('workspaces')
+    .select('demonstration')
+    .where('id', '=', event.workspace_id)
+    .executeTakeFirstOrThrow();
+  const code = accessCode?.trim() ?? '';
+  const now = clock.now().toISOString();
+  const rows = await db
+    .selectFrom('ticket_types')
+    .selectAll()
+    .where('event_id', '=', event.id)
+    .where('crew', '=', 0)
+    .where('retired_utc', 'is', null)
+    .where('requires_approval', '=', 0)
+    .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', now)]))
+    .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', now)]))
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  const opened = (t: TicketTypeRow) =>
+    t.visibility === 'public' || (t.visibility === 'code' && code !== '' && t.access_code === code);
+  // Priced types are sold by bank transfer, where the event's payments module is on.
+  const sells = modulesOf(event).payments;
+  const types = rows.filter((t) => opened(t) && (t.price_minor === 0 || sells) && event.ends_utc > now);
+  const questions = await db
+    .selectFrom('questions')
+    .selectAll()
+    .where('event_id', '=', event.id)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return {
+    event,
+    settings,
+    // The demonstration workspace is read-only everywhere: its public form says so rather than
+    // writing through a path its key may not.
+    closed: workspace.demonstration === 1 ? 'demonstration' : settings.publicForm ? null : 'formOff',
+    types: types.map((t) => ({
+      ticketTypeId: t.id,
+      name: t.name,
+      description: t.description,
+      price: toMajor(t.price_minor, event.currency),
+      currency: event.currency,
+      maxPerOrder: t.max_per_order,
+      placesLeft: placesLeft(t.capacity, t.taken),
+      byCode: t.visibility === 'code',
+    })),
+    // File answers need an upload, which a plain form does not make: those questions stay off it.
+    questions: questions.map(questionView).filter((q) => q.kind !== 'file'),
+    codeUnknown: code !== '' && !rows.some((t) => t.visibility === 'code' && t.access_code === code),
+  };
+}

@@ -1,0 +1,226 @@
+// Registration from an event's public page: paid tickets as an order awaiting a bank transfer
+// (createOrder, the API's too); free tickets through the same operation as the API's
+// registration (registerAttendees: the same rules, the same conditional capacity update, the same
+// attendee.registered), called as the workspace's public sign-up actor: no key, the page's own
+// scopes, its orders recorded as the public's (source registration) and required questions applied.
+
+import type { Db } from '../../db/connect';
+import type { AttendeeView } from '../attendees/attendee-view';
+import { registerAttendees } from '../attendees/register-attendees';
+import type { SignUpOffer } from '../events/sign-up-offer';
+import type { Actor } from '../platform/actor';
+import type { Ctx } from '../platform/context';
+import { toMajor } from '../platform/money';
+import { invoke } from '../platform/pipeline/invoke';
+import { isProblem } from '../platform/problems';
+import type { Services } from '../platform/services';
+import { createOrder } from './create-order';
+import type { OrderView } from './order-view';
+
+/** The name the activity log gives the public form's registrations. */
+export const publicSignUpName = 'public sign-up page';
+
+export interface PublicPerson {
+  ticketTypeId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  answers: Record<string, unknown>;
+}
+
+/** A form field's message: fields are person.{index}.{name} and person.{index}.answers.{questionId}. */
+export interface FormError {
+  field: string;
+  message: string;
+}
+
+export type PublicRegistration =
+  | { kind: 'registered'; reference: string; tickets: { name: string; ticketType: string; code: string }[] }
+  | { kind: 'ordered'; orderId: string; reference: string; total: number; currency: string }
+  | { kind: 'soldOut'; message: string }
+  | { kind: 'closed'; message: string }
+  | { kind: 'refused'; errors: FormError[] };
+
+const codeWords: Record<string, string> = {
+  required: 'This is required.',
+  tooLong: 'This is too long.',
+  notEmail: 'Enter an e-mail address such as name@example.org.',
+  notOption: 'Choose one of the options given.',
+};
+
+export async function registerFromPublicPage(
+  services: Services,
+  origin: string,
+  offer: SignUpOffer,
+  people: PublicPerson[],
+): Promise<PublicRegistration> {
+  if (offer.closed) return { kind: 'closed', message: closedMessage(offer.closed) };
+  const offered = new Set(offer.types.map((t) => t.ticketTypeId));
+  const notOffered = people.findIndex((p) => !offered.has(p.ticketTypeId));
+  if (notOffered >= 0)
+    return {
+      kind: 'refused',
+      errors: [{ field: 'ticketTypes', message: 'That ticket type is not on sale here.' }],
+    };
+  // Any priced ticket makes the whole order one awaiting a bank transfer (createOrder).
+  const priced = new Set(offer.types.filter((t) => t.price > 0).map((t) => t.ticketTypeId));
+  const paid = people.some((p) => priced.has(p.ticketTypeId));
+  const ctx = publicContext(services, origin, offer, paid ? 'orders:write' : 'attendees:write');
+  try {
+    const input = {
+      eventId: offer.event.id,
+      attendees: people.map((p) => ({
+        ticketTypeId: p.ticketTypeId,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        email: p.email,
+        ...(Object.keys(p.answers).length > 0 ? { answers: p.answers } : {}),
+      })),
+    };
+    if (paid) {
+      const order = (await invoke(createOrder as never, ctx, input)).data as OrderView;
+      return {
+        kind: 'ordered',
+        orderId: order.orderId,
+        reference: order.reference,
+        total: order.total,
+        currency: order.currency,
+      };
+    }
+    const { data } = await invoke(registerAttendees as never, ctx, input);
+    const order = data as { reference: string; attendees: AttendeeView[] };
+    return {
+      kind: 'registered',
+      reference: order.reference,
+      tickets: order.attendees.map((a) => ({
+        name: `${a.firstName} ${a.lastName}`,
+        ticketType: a.ticketTypeName,
+        code: a.ticketCode!,
+      })),
+    };
+  } catch (error) {
+    if (!isProblem(error)) throw error;
+    switch (error.code) {
+      case 'soldOut':
+        return { kind: 'soldOut', message: error.detail };
+      case 'demoWorkspace':
+        return { kind: 'closed', message: closedMessage('demonstration') };
+      case 'invalid': {
+        const errors = (error.extras.errors ?? []) as { attendee: number; field: string; code: string }[];
+        return {
+          kind: 'refused',
+          errors: errors.map((e) => ({
+            field: `person.${e.attendee}.${e.field}`,
+            message: codeWords[e.code] ?? 'This is not accepted.',
+          })),
+        };
+      }
+      case 'registrationRefused':
+        return { kind: 'refused', errors: [{ field: 'ticketTypes', message: error.detail }] };
+      case 'invalidRequest':
+      case 'invalidBody': {
+        const errors = (error.extras.errors ?? []) as FormError[];
+        return {
+          kind: 'refused',
+          errors: errors.map((e) => ({
+            field: e.field.replace(/^attendees\./, 'person.'),
+            message: e.message,
+          })),
+        };
+      }
+      default:
+        throw error;
+    }
+  }
+}
+
+function closedMessage(reason: 'formOff' | 'demonstration'): string {
+  return reason === 'demonstration'
+    ? 'Registrations are closed: this is the demonstration workspace, which is read-only.'
+    : 'This event does not take registrations on this page.';
+}
+
+/** The caller the public form acts as: the event's workspace, no key, registration only. */
+function publicContext(
+  services: Services,
+  origin: string,
+  offer: SignUpOffer,
+  scope: 'attendees:write' | 'orders:write',
+): Ctx {
+  const actor: Actor = {
+    workspaceId: offer.event.workspace_id,
+    workspaceName: '',
+    demonstration: offer.closed === 'demonstration',
+    keyId: '',
+    keyName: publicSignUpName,
+    keyPrefix: '',
+    keyCreatedUtc: offer.event.created_utc,
+    expiresUtc: null,
+    // people:read: the registrant is shown their own tickets' codes.
+    scopes: [scope, 'people:read'],
+    legacy: false,
+    ratePerMinute: services.defaultRatePerMinute,
+    audience: 'rest',
+    publicSignUp: true,
+  };
+  return { db: services.db, clock: services.clock, actor, services, request: { origin } };
+}
+
+/** The tickets of an event with these codes, for the page a registration ends on (the codes are its key). */
+export async function registeredTickets(
+  db: Db,
+  eventId: string,
+  codes: string[],
+): Promise<{ name: string; ticketType: string; code: string; cancelled: boolean }[]> {
+  const wellFormed = codes.filter((c) => /^[A-Z2-7]{26}$/.test(c)).slice(0, 50);
+  if (wellFormed.length === 0) return [];
+  const rows = await db
+    .selectFrom('attendees')
+    .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
+    .select([
+      'attendees.first_name',
+      'attendees.last_name',
+      'attendees.ticket_code',
+      'attendees.status',
+      'ticket_types.name',
+    ])
+    .where('attendees.event_id', '=', eventId)
+    .where('attendees.ticket_code', 'in', wellFormed)
+    .orderBy('attendees.change_seq')
+    .execute();
+  return rows.map((r) => ({
+    name: `${r.first_name} ${r.last_name}`,
+    ticketType: r.name,
+    code: r.ticket_code!,
+    cancelled: r.status !== 'active',
+  }));
+}
+
+/** An order made on the public page, for the page it ends on (its id is its key); null when none. */
+export async function publicOrder(
+  db: Db,
+  offer: SignUpOffer,
+  orderId: string,
+): Promise<{
+  reference: string;
+  total: number;
+  currency: string;
+  paid: boolean;
+  instructions: string | null;
+} | null> {
+  if (!/^[0-9a-f-]{36}$/.test(orderId)) return null;
+  const row = await db
+    .selectFrom('orders')
+    .select(['reference', 'total_minor', 'currency', 'status'])
+    .where('id', '=', orderId)
+    .where('event_id', '=', offer.event.id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    reference: row.reference,
+    total: toMajor(row.total_minor, row.currency),
+    currency: row.currency,
+    paid: row.status === 'paid',
+    instructions: offer.settings.paymentInstructions,
+  };
+}

@@ -1,0 +1,183 @@
+// The registration form of /e/{slug}: server-rendered, works without script. Step one asks how
+// many of each ticket type (and an access code that opens code-only types) with one person's
+// details; more than one ticket leads to step two with a person per ticket. Every message stands
+// beside its field (aria-describedby, aria-invalid) and in a summary at the top linking to it.
+
+import type { QuestionView } from '../../core/events/questions';
+import type { OfferedType, SignUpOffer } from '../../core/events/sign-up-offer';
+import type { FormError } from '../../core/orders/public-registration';
+import { type Html, html, trusted } from './html';
+
+/** What the visitor sent (or nothing yet): raw text, kept to fill the form again. */
+export interface FormState {
+  accessCode: string;
+  quantities: Record<string, string>;
+  people: PersonValues[];
+  /** 2: a person per ticket. */
+  step: 1 | 2;
+  errors: FormError[];
+  /** A line above the form (a code that opened types, or opened none). */
+  notice?: string;
+}
+
+export interface PersonValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  answers: Record<string, string[]>;
+}
+
+export const emptyPerson = (): PersonValues => ({ firstName: '', lastName: '', email: '', answers: {} });
+
+export const fieldId = (field: string) => `f-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+
+export const signUpStyle = html`<style>${trusted(`
+form.sign-up label{display:block;font-weight:600;margin:.8rem 0 .2rem}
+form.sign-up input[type=text],form.sign-up input[type=email],form.sign-up input[type=number],form.sign-up input[type=date],form.sign-up input[type=tel],form.sign-up select,form.sign-up textarea{font:inherit;width:100%;max-width:28rem;padding:.45rem .55rem;border:1px solid #5b6475;border-radius:6px;color:var(--ink);background:#fff}
+form.sign-up input[type=number]{max-width:7rem}
+form.sign-up fieldset{border:1px solid var(--line);border-radius:8px;margin:1.2rem 0;padding:.4rem 1rem 1rem}
+form.sign-up legend{font-weight:700;padding:0 .3rem}
+form.sign-up .choice{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.3rem 0}
+form.sign-up .choice input{width:1.2rem;height:1.2rem}
+form.sign-up .hint{color:var(--muted);margin:.1rem 0;font-size:.95rem}
+form.sign-up input[aria-invalid=true],form.sign-up select[aria-invalid=true],form.sign-up textarea[aria-invalid=true]{border:2px solid #a4001d}
+.field-error{color:#a4001d;font-weight:600;margin:.2rem 0}
+.error-summary{border:3px solid #a4001d;border-radius:8px;padding:.6rem 1rem;margin:1rem 0}
+main.prose .error-summary h2{margin:0;border:0;padding:0;font-size:1.2rem}.error-summary a{color:#a4001d;font-weight:600}
+.notice{border-left:4px solid var(--accent);padding:.3rem .8rem;background:var(--soft)}
+form.sign-up button{font:inherit;padding:.5rem 1.2rem;border:1px solid #5b6475;border-radius:6px;background:#fff;color:var(--ink);cursor:pointer;margin-top:.8rem}
+form.sign-up button.primary{background:var(--accent);border-color:var(--accent);color:#fff;font-weight:600}
+:focus-visible{outline:3px solid #1d2330;outline-offset:2px}
+.trap{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
+.tickets-done li{margin:.4rem 0}
+dl.order-facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dl.order-facts dd{margin:0}
+p.instructions{white-space:pre-line;border-left:4px solid var(--accent);padding:.3rem .8rem;background:var(--soft)}
+`)}</style>`;
+
+const money = (amount: number, currency: string) =>
+  amount === 0 ? 'Free' : new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+
+const labelOf = (q: QuestionView) => q.label.en ?? Object.values(q.label)[0] ?? 'Question';
+
+/** The ticket type of each person, in the order the quantities give them (none when not chosen yet). */
+export function typesOfPeople(offer: SignUpOffer, quantities: Record<string, string>): OfferedType[] {
+  return offer.types.flatMap((t) => {
+    const n = Number(quantities[t.ticketTypeId] ?? 0);
+    return Number.isInteger(n) && n > 0 && n <= 50 ? Array.from({ length: n }, () => t) : [];
+  });
+}
+
+export function signUpForm(slug: string, offer: SignUpOffer, state: FormState): Html {
+  const errors = new Map<string, string>();
+  for (const e of state.errors) if (!errors.has(e.field)) errors.set(e.field, e.message);
+  const describe = (field: string, hint?: string) => {
+    const ids = [hint ? `${fieldId(field)}-hint` : '', errors.has(field) ? `${fieldId(field)}-error` : '']
+      .filter(Boolean)
+      .join(' ');
+    return trusted(
+      `${ids ? ` aria-describedby="${ids}"` : ''}${errors.has(field) ? ' aria-invalid="true"' : ''}`,
+    );
+  };
+  const message = (field: string) =>
+    errors.has(field)
+      ? html`<p class="field-error" id="${fieldId(field)}-error">${errors.get(field)}</p>`
+      : '';
+  const labels = new Map<string, string>();
+  const input = (field: string, label: string, value: string, type: string, autocomplete: string) => {
+    labels.set(field, label);
+    return html`<label for="${fieldId(field)}">${label}</label>${message(field)}
+<input type="${type}" id="${fieldId(field)}" name="${field}" value="${value}" autocomplete="${autocomplete}"${describe(field)}>`;
+  };
+  const chosen = typesOfPeople(offer, state.quantities);
+  const single = offer.types.length === 1 ? offer.types[0] : undefined;
+
+  const quantity = (t: OfferedType) => {
+    const field = `qty.${t.ticketTypeId}`;
+    const most = Math.min(t.maxPerOrder, t.placesLeft ?? t.maxPerOrder);
+    labels.set(field, t.name);
+    const left = t.placesLeft === 0 ? 'Sold out' : t.placesLeft === null ? '' : `${t.placesLeft} left · `;
+    const hint = `${money(t.price, t.currency)} · ${left}at most ${t.maxPerOrder} per order${t.byCode ? ' · opened by your access code' : ''}`;
+    return html`<label for="${fieldId(field)}">${t.name}</label>
+<p class="hint" id="${fieldId(field)}-hint">${hint}${t.description ? html`. ${t.description}` : ''}</p>${message(field)}
+<input type="number" inputmode="numeric" min="0" max="${Math.max(most, 0)}" id="${fieldId(field)}" name="${field}" value="${state.quantities[t.ticketTypeId] ?? (single ? '1' : '0')}"${describe(field, 'hint')}>`;
+  };
+
+  const question = (i: number, q: QuestionView, values: string[]) => {
+    const field = `person.${i}.answers.${q.questionId}`;
+    const label = `${labelOf(q)}${q.required ? '' : ' (optional)'}`;
+    labels.set(field, labelOf(q));
+    const id = fieldId(field);
+    const value = values[0] ?? '';
+    switch (q.kind) {
+      case 'choice':
+        return html`<label for="${id}">${label}</label>${message(field)}
+<select id="${id}" name="${field}"${describe(field)}><option value="">Choose…</option>${q.options.map(
+          (o) =>
+            html`<option value="${o.value}"${value === o.value ? trusted(' selected') : ''}>${o.label.en ?? o.value}</option>`,
+        )}</select>`;
+      case 'multiChoice':
+        return html`<fieldset${describe(field)}><legend>${label}</legend>${message(field)}${q.options.map(
+          (o, n) =>
+            html`<label class="choice"><input type="checkbox" ${n === 0 ? trusted(`id="${id}" `) : ''}name="${field}" value="${o.value}"${values.includes(o.value) ? trusted(' checked') : ''}> ${o.label.en ?? o.value}</label>`,
+        )}</fieldset>`;
+      case 'checkbox':
+        return html`${message(field)}<label class="choice"><input type="checkbox" id="${id}" name="${field}" value="yes"${value ? trusted(' checked') : ''}${describe(field)}> ${label}</label>`;
+      case 'longText':
+        return html`<label for="${id}">${label}</label>${message(field)}<textarea id="${id}" name="${field}" rows="3"${describe(field)}>${value}</textarea>`;
+      default: {
+        const type =
+          { email: 'email', number: 'number', date: 'date', phone: 'tel' }[q.kind as string] ?? 'text';
+        return html`<label for="${id}">${label}</label>${message(field)}<input type="${type}" id="${id}" name="${field}" value="${value}"${describe(field)}>`;
+      }
+    }
+  };
+
+  const person = (i: number, type: OfferedType | undefined) => {
+    const values = state.people[i] ?? emptyPerson();
+    const asked = offer.questions.filter(
+      (q) =>
+        q.ticketTypeIds.length === 0 || (type !== undefined && q.ticketTypeIds.includes(type.ticketTypeId)),
+    );
+    const legend = state.step === 2 && type ? `Ticket ${i + 1}: ${type.name}` : 'Your details';
+    return html`<fieldset><legend>${legend}</legend>
+${input(`person.${i}.firstName`, 'First name', values.firstName, 'text', 'given-name')}
+${input(`person.${i}.lastName`, 'Last name', values.lastName, 'text', 'family-name')}
+${input(`person.${i}.email`, 'E-mail', values.email, 'email', 'email')}
+${asked.map((q) => question(i, q, values.answers[q.questionId] ?? []))}</fieldset>`;
+  };
+
+  const hiddenQuantities = offer.types.map(
+    (t) =>
+      html`<input type="hidden" name="qty.${t.ticketTypeId}" value="${state.quantities[t.ticketTypeId] ?? '0'}">`,
+  );
+  const body =
+    state.step === 2
+      ? html`${hiddenQuantities}<input type="hidden" name="step" value="2">
+<p>${chosen.length} tickets: a name and e-mail for each.</p>
+${chosen.map((t, i) => person(i, t))}`
+      : html`<fieldset id="${fieldId('ticketTypes')}"><legend>Tickets</legend>${message('ticketTypes')}
+${offer.types.map(quantity)}</fieldset>
+<fieldset><legend>Access code</legend>
+<label for="${fieldId('accessCode')}">Access code (optional)</label>
+<p class="hint" id="${fieldId('accessCode')}-hint">Some tickets are opened by a code the organiser gave you.</p>${message('accessCode')}
+<input type="text" id="${fieldId('accessCode')}" name="accessCode" value="${state.accessCode}" autocomplete="off"${describe('accessCode', 'hint')}>
+<button type="submit" name="action" value="code">Apply code</button></fieldset>
+${person(0, chosen[0] ?? single)}`;
+  labels.set('ticketTypes', 'Tickets');
+  const summary =
+    state.errors.length === 0
+      ? ''
+      : html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
+<h2 id="error-summary-title">There is a problem</h2><ul>${state.errors.map(
+          (e) =>
+            html`<li><a href="#${fieldId(e.field)}">${labels.get(e.field) ?? 'Field'}: ${e.message}</a></li>`,
+        )}</ul></div>`;
+  return html`<h2 id="register">Register</h2>${summary}
+${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
+<form class="sign-up" method="post" action="/e/${slug}/register" novalidate>
+${state.step === 2 ? html`<input type="hidden" name="accessCode" value="${state.accessCode}">` : ''}
+${body}
+<div class="trap"><label for="f-leave-empty">Leave this field empty</label><input type="text" id="f-leave-empty" name="leaveEmpty" value="" tabindex="-1" autocomplete="off"></div>
+<button type="submit" class="primary" name="action" value="register">${state.step === 1 && chosen.length > 1 ? 'Continue' : 'Register'}</button>
+</form>`;
+}

@@ -1,0 +1,188 @@
+// The public registration form of /e/{slug} in headless Chromium: a free ticket registered by
+// keyboard only, ending on the page with the ticket link; a form sent with mistakes shows the
+// summary and the messages beside the fields; labels on every field, text contrast at least 4.5:1,
+// nothing wider than the window at 390 and 1280 px. Screenshots go to docs/screenshots/
+// (SHOTS_DIR overrides). Skips, saying why, where Chromium is not installed.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lowContrastText } from '../support/contrast';
+import { pricedTicketType } from '../support/pending-orders';
+import { startTestServer, type TestServer } from '../support/server';
+import { formQuestion, formTicketType, publishedEvent } from '../support/sign-up';
+
+declare const document: any;
+declare const window: any;
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const installed = existsSync(executablePath);
+if (!installed) console.warn(`Skipping the sign-up browser test: no Chromium at ${executablePath}.`);
+const shots = process.env.SHOTS_DIR ?? join(__dirname, '../../docs/screenshots');
+
+describe.skipIf(!installed)('the public registration form in a browser', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let key: string;
+  let event: { eventId: string; slug: string; url: string };
+  let typeId: string;
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    const { workspaceId } = await t.workspace('Sign-up page');
+    ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
+    event = await publishedEvent(t, key, { name: 'Oslo JavaScript Meetup', slug: 'oslo-js-meetup' });
+    typeId = await formTicketType(t, event.eventId, { name: 'Free seat', capacity: 80, maxPerOrder: 4 });
+    await formQuestion(t, event.eventId, {
+      label: 'Dietary needs',
+      kind: 'choice',
+      required: true,
+      options: ['none', 'vegetarian', 'vegan'],
+    });
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    mkdirSync(shots, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function check(page: Page, name: string, width: number) {
+    expect(await lowContrastText(page), `${name} ${width} px`).toEqual([]);
+    const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(wider, `${name} ${width} px`).toBeLessThanOrEqual(0);
+    // Every field a person fills has a label that names it.
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll('form input:not([type=hidden]), form select, form textarea')]
+        .filter((el: any) => !(el.labels?.length > 0))
+        .map((el: any) => el.name),
+    );
+    expect(unlabelled, `${name} ${width} px`).toEqual([]);
+    // From the top: a page scrolled to a field would show the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shots, `sign-up-${name}-${width}.png`), fullPage: true });
+  }
+
+  /** Tabs until the field of this name has the focus (the keyboard is all the test uses). */
+  async function tabTo(page: Page, name: string) {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute('name'));
+      if (focused === name) return;
+    }
+    throw new Error(`${name} never got the focus`);
+  }
+
+  it('registers a free ticket by keyboard only and ends on the page with the ticket link', async () => {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      expect((await page.goto(event.url))?.status()).toBe(200);
+      await check(page, 'form', width);
+
+      await tabTo(page, `qty.${typeId}`);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('1');
+      await tabTo(page, 'person.0.firstName');
+      await page.keyboard.type('Ingrid');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Solberg');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(`ingrid.${width}@example.org`);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.value)).toBe('register');
+      await Promise.all([page.waitForURL(/\/registered\?/), page.keyboard.press('Enter')]);
+      const text: string = await page.evaluate(() => document.body.textContent);
+      expect(text).toContain("You're registered");
+      expect(text).toContain('Ingrid Solberg');
+      const link: string = await page.evaluate(() =>
+        document.querySelector('a[href^="/t/"]').getAttribute('href'),
+      );
+      const row = await t.server.services.db
+        .selectFrom('attendees')
+        .select('ticket_code')
+        .where('email', '=', `ingrid.${width}@example.org`)
+        .executeTakeFirstOrThrow();
+      expect(link).toBe(`/t/${row.ticket_code}`);
+      await check(page, 'free-end', width);
+      await context.close();
+    }
+  });
+
+  it('ends a paid ticket in an order awaiting transfer; marked paid through the API, the ticket is valid', async () => {
+    const paidEvent = await publishedEvent(t, key, {
+      name: 'Nordic Design Conference',
+      slug: 'nordic-design-conf',
+    });
+    const priced = await pricedTicketType(t.server.services.db, paidEvent.eventId, 249_000, 25);
+    await t.api(`/events/${paidEvent.eventId}/sign-up`, {
+      key,
+      method: 'PATCH',
+      body: { paymentInstructions: 'Bank: DNB, account 1234.56.78903 (IBAN NO93 8601 1117 947).' },
+    });
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(paidEvent.url);
+      await page.fill(`[name="qty.${priced}"]`, '1');
+      await page.fill('#f-person-0-firstName', 'Lars');
+      await page.fill('#f-person-0-lastName', 'Berg');
+      await page.fill('#f-person-0-email', `lars.${width}@example.org`);
+      await Promise.all([page.waitForURL(/\/orders\//), page.click('button[value=register]')]);
+      const text: string = await page.evaluate(() => document.body.textContent);
+      expect(text).toContain('Your order awaits payment');
+      expect(text).toContain('€2,490.00');
+      expect(text).toContain('Bank: DNB, account 1234.56.78903');
+      expect(text).toContain('Your tickets are issued when the payment arrives.');
+      await check(page, 'paid-end', width);
+      await context.close();
+
+      const orderId = page.url().split('/').pop()!;
+      const paid = await t.api(`/events/${paidEvent.eventId}/orders/${orderId}/mark-paid`, {
+        key,
+        method: 'POST',
+        body: { method: 'transfer', provider: 'DNB' },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const ticket = await t.server.services.db
+        .selectFrom('attendees')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      const attendee = (await t.api(`/events/${paidEvent.eventId}/attendees/${ticket.id}`, { key })).body;
+      expect(attendee).toMatchObject({ status: 'active', orderStatus: 'paid', valid: true });
+    }
+  });
+
+  it('shows the summary and each message beside its field when the form has mistakes', async () => {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(event.url);
+      await page.fill('#f-person-0-firstName', 'Ingrid');
+      await page.fill('#f-person-0-email', 'ingrid-at-example');
+      await page.click('button[value=register]');
+      await page.waitForSelector('.error-summary');
+      const summary: string[] = await page.evaluate(() =>
+        [...document.querySelectorAll('.error-summary a')].map((a: any) => a.textContent),
+      );
+      expect(summary).toEqual([
+        'Last name: This is required.',
+        'E-mail: Enter an e-mail address such as name@example.org.',
+        'Dietary needs: This is required.',
+      ]);
+      expect(await page.inputValue('#f-person-0-firstName')).toBe('Ingrid');
+      expect(await page.getAttribute('#f-person-0-email', 'aria-invalid')).toBe('true');
+      // The summary's link leads to its field.
+      await page.click('.error-summary a[href="#f-person-0-email"]');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-person-0-email');
+      await check(page, 'errors', width);
+      await context.close();
+    }
+  });
+});
