@@ -477,8 +477,7 @@ describe('the OpenAPI document', () => {
         'POST /events/{eventId}/orders/{orderId}/refund',
         'GET /events/{eventId}/invoicing',
         'PATCH /events/{eventId}/invoicing',
-        // Issue 27: check-in by ticket code (the base's), sign-up settings.
-        'POST /events/{eventId}/check-ins/by-code',
+        // Issue 27: sign-up settings and orders awaiting transfer.
         'GET /events/{eventId}/sign-up',
         'PATCH /events/{eventId}/sign-up',
         'POST /events/{eventId}/orders',
