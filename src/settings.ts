@@ -1,5 +1,6 @@
 // The operating settings, from flags first and the environment second (README: "Settings").
 import { resolve } from 'node:path';
+import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';
 
 export interface Settings {
   port: number;
@@ -24,6 +25,8 @@ export interface Settings {
   logLevel: string;
   /** Failed authentications a minute one source address may make before it is answered 429. */
   authFailuresPerMinute: number;
+  /** TESSERA_SMTP_URL and TESSERA_MAIL_FROM: e-mail to attendees; null when off (no SMTP server named). */
+  mail: MailSettings | null;
 }
 
 export class SettingsError extends Error {}
@@ -117,5 +120,6 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     secretKey: env.TESSERA_SECRET_KEY || undefined,
     webhooksAllowPrivate: env.TESSERA_WEBHOOKS_ALLOW_PRIVATE === '1',
     logLevel: env.TESSERA_LOG_LEVEL ?? 'info',
+    mail: mailSettingsFrom(env, (message) => new SettingsError(message)),
   };
 }
