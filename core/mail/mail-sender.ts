@@ -162,6 +162,9 @@ export class MailSender {
         messageId: row.message_id,
         attachments: JSON.parse(row.attachments ?? '[]') as MailAttachment[],
       });
+      // The server's answer often quotes the address: the log keeps it without (not personal data then).
+      if (result.outcome !== 'sent')
+        result.error = result.error.split(row.recipient!).join('(the recipient)');
       await this.record(row, result);
     } catch (err) {
       this.services.log.error({ err, mailId: id }, 'sending an e-mail failed unexpectedly');
