@@ -36,6 +36,8 @@ export interface SmtpTestServer {
   onRecipient(answer: (address: string) => SmtpAnswer): void;
   /** Answers DATA for each message, after reading it (default: accepted; a refused one is not kept). */
   onMessage(answer: (mail: ReceivedMail) => SmtpAnswer): void;
+  /** Answers each message only after this many milliseconds (a slow server). */
+  delay(ms: number): void;
   /** Waits until `count` messages were accepted (or fails after the time-out). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -51,6 +53,7 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = [];
   let recipientAnswer: (address: string) => SmtpAnswer = () => null;
   let messageAnswer: (mail: ReceivedMail) => SmtpAnswer = () => null;
+  let delayMs = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
@@ -62,7 +65,8 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
         const mail = parseMail(
           Buffer.concat(chunks).toString('utf8'),
           session.envelope.rcptTo.map((r) => r.address),
@@ -75,6 +79,8 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
       });
     },
   });
+  // A client killed mid-conversation (the crash tests) resets its connection: expected, not a failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   return {
@@ -86,6 +92,9 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
     },
     onMessage: (answer) => {
       messageAnswer = answer;
+    },
+    delay: (ms) => {
+      delayMs = ms;
     },
     async waitFor(count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
