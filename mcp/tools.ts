@@ -59,6 +59,8 @@ export const tools: Tool[] = [
   tool(attendees.registerAttendees),
   tool(attendees.updateAttendee),
   tool(attendees.cancelAttendee),
+  tool(attendees.listEmails),
+  tool(attendees.getEmail),
   tool(people.erasePersonData),
 
   // Doors and check-in

@@ -75,6 +75,8 @@ const kinds = {
   register_attendees: 'writes',
   update_attendee: 'sets',
   cancel_attendee: 'removes',
+  list_emails: 'reads',
+  get_email: 'reads',
   erase_person_data: 'removes',
   list_doors: 'reads',
   create_door: 'writes',

@@ -66,6 +66,7 @@ const tables = [
   'budget_lines',
   'published_content',
   'discount_codes',
+  'mail_messages',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -111,6 +112,7 @@ const parentColumn: Record<Table, string> = {
   budget_lines: 'event_id',
   published_content: 'event_id',
   discount_codes: 'event_id',
+  mail_messages: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -146,6 +148,7 @@ const paramTable: Record<string, Table> = {
   contentId: 'published_content',
   addOnId: 'add_ons',
   discountCodeId: 'discount_codes',
+  emailId: 'mail_messages',
 };
 
 /** Path parameters that name no row: the values they take. */

@@ -395,6 +395,9 @@ describe('the OpenAPI document', () => {
         'PATCH /events/{eventId}/speakers/{speakerId}',
         'POST /events/{eventId}/check-ins/offline',
         'PATCH /events/{eventId}/attendees/{attendeeId}',
+        // Issue 27: the event's e-mail log.
+        'GET /events/{eventId}/emails',
+        'GET /events/{eventId}/emails/{emailId}',
         // Issue 25: running sponsors, crew, surveys, communities and the share kit.
         'POST /events/{eventId}/sponsor-levels',
         'PATCH /events/{eventId}/sponsor-levels/{levelId}',
