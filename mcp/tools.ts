@@ -61,6 +61,7 @@ export const tools: Tool[] = [
   tool(attendees.cancelAttendee),
   tool(attendees.listEmails),
   tool(attendees.getEmail),
+  tool(attendees.resendTicket),
   tool(people.erasePersonData),
 
   // Doors and check-in

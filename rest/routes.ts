@@ -161,6 +161,7 @@ export const routes: Route[] = [
     post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee),
     get('/events/:eventId/emails', attendees.listEmails),
     get('/events/:eventId/emails/:emailId', attendees.getEmail),
+    post('/events/:eventId/attendees/:attendeeId/resend-ticket', attendees.resendTicket, { status: 201 }),
   ]),
 
   ...area(areas.people, [post('/people/erasure', people.erasePersonData)]),

@@ -77,6 +77,7 @@ const kinds = {
   cancel_attendee: 'removes',
   list_emails: 'reads',
   get_email: 'reads',
+  resend_ticket: 'writes',
   erase_person_data: 'removes',
   list_doors: 'reads',
   create_door: 'writes',
