@@ -5,17 +5,18 @@ import { nextChangeSeq } from '../../db/sequence';
 import type { Ctx } from '../platform/context';
 
 export async function cancelErasedMail(ctx: Ctx, mailIds: readonly string[]): Promise<void> {
-  if (mailIds.length === 0) return;
-  await ctx.db
-    .updateTable('mail_messages')
-    .set({
-      state: 'cancelled',
-      next_attempt_utc: null,
-      last_error: 'The person erased their data.',
-      updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeq(ctx.db),
-    })
-    .where('id', 'in', [...mailIds])
-    .where('state', '=', 'queued')
-    .execute();
+  // One change position per row: lists page by it.
+  for (const id of mailIds)
+    await ctx.db
+      .updateTable('mail_messages')
+      .set({
+        state: 'cancelled',
+        next_attempt_utc: null,
+        last_error: 'The person erased their data.',
+        updated_utc: ctx.clock.now().toISOString(),
+        change_seq: await nextChangeSeq(ctx.db),
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'queued')
+      .execute();
 }

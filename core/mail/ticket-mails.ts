@@ -17,6 +17,8 @@ import { queueMail } from './queue-mail';
 
 /** The event as the messages show it, when e-mail may go out for it; null otherwise. */
 async function mailableEvent(ctx: Ctx, eventId: string): Promise<MailEvent | null> {
+  // E-mail off: not even the event is read (registration's hot path).
+  if (!ctx.services.mail) return null;
   const event = await ctx.db
     .selectFrom('events')
     .select([
@@ -123,19 +125,27 @@ export async function queueCancellationNotices(
   attendeeIds: readonly string[],
 ): Promise<number> {
   if (attendeeIds.length === 0) return 0;
-  await ctx.db
-    .updateTable('mail_messages')
-    .set({
-      state: 'cancelled',
-      next_attempt_utc: null,
-      last_error: 'The ticket was cancelled before this went out.',
-      updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeq(ctx.db),
-    })
+  const waiting = await ctx.db
+    .selectFrom('mail_messages')
+    .select('id')
     .where('attendee_id', 'in', [...attendeeIds])
     .where('cause_kind', 'in', ['ticketIssued', 'ticketResent'])
     .where('state', '=', 'queued')
     .execute();
+  // One change position per row: lists page by it.
+  for (const { id } of waiting)
+    await ctx.db
+      .updateTable('mail_messages')
+      .set({
+        state: 'cancelled',
+        next_attempt_utc: null,
+        last_error: 'The ticket was cancelled before this went out.',
+        updated_utc: ctx.clock.now().toISOString(),
+        change_seq: await nextChangeSeq(ctx.db),
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'queued')
+      .execute();
   const event = await mailableEvent(ctx, eventId);
   if (!event) return 0;
   const confirmed = new Set(

@@ -5,9 +5,12 @@
 // when the test says (no scheduled jobs), so what is queued can be looked at first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoWorkspaceId } from '../../core/admin/demo-workspace';
+import { operatorContext } from '../../core/admin/operator';
+import { importFile } from '../../core/import/import-file';
 import { mailRefusal } from '../../core/mail/mail-policy';
 import { queueTicketConfirmations } from '../../core/mail/ticket-mails';
 import type { Ctx } from '../../core/platform/context';
+import { largeEventFile } from '../support/import-files';
 import { person, register, sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 import type { SmtpTestServer } from '../support/smtp';
@@ -164,6 +167,30 @@ describe("an event's send_emails setting", () => {
       ['cancelled', "The event's sign-up settings say not to send e-mail."],
     ]);
     expect(to(fay.email as string)).toEqual([]);
+  });
+});
+
+describe('an import', () => {
+  it('sends nothing: tickets brought in from elsewhere were confirmed there', async () => {
+    const { workspaceId } = await t.workspace('Imported', false);
+    const result = await importFile(
+      await operatorContext(t.server.services, workspaceId),
+      JSON.stringify(largeEventFile(6, `imported-${Date.now()}`)),
+    );
+    expect(result).toBeDefined();
+    const attendees = await t.server.services.db
+      .selectFrom('attendees')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+    expect(attendees).toHaveLength(6);
+    await sendDue();
+    const rows = await t.server.services.db
+      .selectFrom('mail_messages')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });
 
