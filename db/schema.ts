@@ -22,6 +22,8 @@ import type {
   InvoiceKind,
   JoinPolicy,
   LeadOrigin,
+  MailCauseKind,
+  MailState,
   MemberStatus,
   OrderSource,
   OrderStatus,
@@ -819,6 +821,43 @@ export interface EventSignUpTable {
   updated_utc: string;
 }
 
+/** An e-mail to an attendee or buyer, queued with its cause and sent by the mail sender (core/mail). */
+export interface MailMessagesTable {
+  id: string;
+  workspace_id: string;
+  event_id: string;
+  /** The ticket it is about, when it is about one. */
+  attendee_id: string | null;
+  order_id: string | null;
+  cause_kind: MailCauseKind;
+  /** With cause_kind, unique: one cause is queued once. */
+  cause_id: string;
+  /** The Message-ID header, derived from the cause, so a resend after a crash is recognisable. */
+  message_id: string;
+  /** Personal data: null once erased. */
+  recipient: string | null;
+  subject: string;
+  /** Personal data (the body names the person): null once erased. */
+  text_body: string | null;
+  html_body: string | null;
+  /** JSON array of { filename, contentType, content }; personal data. */
+  attachments: string | null;
+  state: MailState;
+  attempts: number;
+  next_attempt_utc: string | null;
+  /** A sender working on it holds it until then, named by its instance (db/liveness.ts). */
+  claimed_until_utc: string | null;
+  claimed_by: string | null;
+  last_error: string | null;
+  sent_utc: string | null;
+  erased: Flag;
+  created_utc: string;
+  updated_utc: string;
+  change_seq: number;
+  /** The writing transaction, on PostgreSQL (db/sequence.ts); 0 on SQLite. Set by the database. */
+  change_txn: Generated<number>;
+}
+
 /** The last place taken in an event's series of invoices and credit notes. */
 export interface InvoiceSeriesTable {
   event_id: string;
@@ -998,6 +1037,7 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   event_invoicing: EventInvoicingTable;
   event_sign_up: EventSignUpTable;
+  mail_messages: MailMessagesTable;
   invoice_series: InvoiceSeriesTable;
   budget_lines: BudgetLinesTable;
   stays: StaysTable;
@@ -1064,3 +1104,4 @@ export type CertificateRow = Row<CertificatesTable>;
 export type ContentRow = Row<PublishedContentTable>;
 export type EventInvoicingRow = Row<EventInvoicingTable>;
 export type EventSignUpRow = Row<EventSignUpTable>;
+export type MailMessageRow = Row<MailMessagesTable>;

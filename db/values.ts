@@ -233,6 +233,19 @@ export type DeliveryTargetKind = (typeof deliveryTargetKinds)[number];
 export const deliveryStates = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
+/** Where an e-mail is in its life: waiting, in an SMTP conversation, and how it ended. */
+export const mailStates = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export type MailState = (typeof mailStates)[number];
+
+/** What caused an e-mail (with its cause id, queued once): a ticket, its cancellation, an order's transfer. */
+export const mailCauseKinds = [
+  'ticketIssued',
+  'ticketCancelled',
+  'transferInstructions',
+  'ticketResent',
+] as const;
+export type MailCauseKind = (typeof mailCauseKinds)[number];
+
 /** How one attempt to deliver ended. */
 export const attemptOutcomes = [
   'succeeded',
@@ -262,6 +275,9 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'event_invoicing.enabled': flags,
   'event_sign_up.public_form': flags,
   'event_sign_up.send_emails': flags,
+  'mail_messages.cause_kind': mailCauseKinds,
+  'mail_messages.state': mailStates,
+  'mail_messages.erased': flags,
   'questions.kind': questionKinds,
   'questions.required': flags,
   'orders.status': orderStatuses,

@@ -62,6 +62,9 @@ export const tools: Tool[] = [
   tool(attendees.registerAttendees),
   tool(attendees.updateAttendee),
   tool(attendees.cancelAttendee),
+  tool(attendees.listEmails),
+  tool(attendees.getEmail),
+  tool(attendees.resendTicket),
   tool(people.erasePersonData),
 
   // Doors and check-in

@@ -34,6 +34,7 @@ import { budgetLineSchema } from '../core/finance/budget-line-view';
 import { budgetSummarySchema } from '../core/finance/get-budget';
 import { invoiceItemSchema, invoiceLineSchema, invoiceSchema } from '../core/finance/invoice-view';
 import { invoicingSchema } from '../core/invoicing/invoicing-view';
+import { emailSchema } from '../core/mail/email-view';
 import { salesPaceSchema } from '../core/orders/get-sales-pace';
 import { orderSchema } from '../core/orders/order-view';
 import { holderSchema } from '../core/passes/holder-view';
@@ -145,6 +146,7 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   AttendanceCertificatesIssued: issueAttendanceCertificates.output,
   BudgetLine: budgetLineSchema,
   PublishedContent: contentApiSchema,
+  Email: emailSchema,
 };
 
 /** The items of request bodies clients build: closed, as the server refuses what they do not declare. */

@@ -162,6 +162,9 @@ export const routes: Route[] = [
     get('/events/:eventId/attendees/:attendeeId', attendees.getAttendee),
     patch('/events/:eventId/attendees/:attendeeId', attendees.updateAttendee),
     post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee),
+    get('/events/:eventId/emails', attendees.listEmails),
+    get('/events/:eventId/emails/:emailId', attendees.getEmail),
+    post('/events/:eventId/attendees/:attendeeId/resend-ticket', attendees.resendTicket, { status: 201 }),
   ]),
 
   ...area(areas.people, [post('/people/erasure', people.erasePersonData)]),

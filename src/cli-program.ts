@@ -29,8 +29,9 @@ import { isUuid } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
 import { addExamples } from './cli-examples';
+import { mailSettingsFrom } from './mail/mail-settings';
 import { openServices } from './services';
-import { databaseFrom, dataDirFrom, printableDatabase, settingsFrom } from './settings';
+import { databaseFrom, dataDirFrom, printableDatabase, SettingsError, settingsFrom } from './settings';
 import { rotateSigningKeys } from './signing-keys';
 
 function print(value: unknown): void {
@@ -54,12 +55,18 @@ async function withServices<T>(
   flags: { data?: string; database?: string },
   work: (s: Awaited<ReturnType<typeof openServices>>['services']) => Promise<T>,
 ) {
+  // A command that issues tickets (order mark-paid) queues their e-mail for the server to send,
+  // with links on TESSERA_PUBLIC_URL when set.
+  const mail = mailSettingsFrom(process.env, (message) => new SettingsError(message));
   const opened = await openServices({
     dataDir: dataDirFrom(flags.data),
     database: databaseFrom(flags.database),
     ratePerMinute: 600,
     secretKey: process.env.TESSERA_SECRET_KEY,
   });
+  const publicUrl = process.env.TESSERA_PUBLIC_URL;
+  if (mail)
+    opened.services.mail = { from: mail.from, publicOrigin: publicUrl ? new URL(publicUrl).origin : null };
   try {
     return await work(opened.services);
   } finally {
@@ -139,6 +146,11 @@ program
         : '',
       `Try: curl --cacert ${server.certFile ?? '<your CA>'} -H "Authorization: Bearer ${server.demoKey}" ${server.restUrl}/me`,
     ];
+    lines.push(
+      settings.mail
+        ? `  E-mail:    via ${settings.mail.smtp.printable}, from ${settings.mail.from}`
+        : '  E-mail:    off (set TESSERA_SMTP_URL and TESSERA_MAIL_FROM to send tickets to attendees).',
+    );
     if (!settings.secretKey)
       lines.push(
         '  Webhooks:  off until TESSERA_SECRET_KEY is set (their signing secrets are kept encrypted with it).',

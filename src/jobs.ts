@@ -2,7 +2,9 @@
 // message also wakes it at once); keys past their expiry lose their subscriptions within a minute;
 // key activity older than 90 days, expired idempotency records and delivered messages older than
 // 30 days and expired sign-in records (codes, refresh tokens, sessions) are purged nightly; finished rate windows are swept every minute.
+// The mail sender, when e-mail is on, looks for due messages every second.
 import cron from 'node-cron';
+import type { MailSender } from '../core/mail/mail-sender';
 import { purgeIdempotencyRecords } from '../core/platform/pipeline/idempotency';
 import type { Services } from '../core/platform/services';
 import { purgeKeyActivity } from '../core/platform/storage/activity';
@@ -15,6 +17,7 @@ export function startJobs(
   services: Services,
   logger: Logger,
   dispatcher: Dispatcher | null,
+  mailSender: MailSender | null = null,
 ): { stop(): void } {
   const tasks = [
     cron.schedule('17 3 * * *', async () => {
@@ -43,6 +46,11 @@ export function startJobs(
     const ticks = cron.schedule('* * * * * *', () => dispatcher.tick());
     // A second skipped while the process was busy costs nothing: the next tick (or the next
     // message) finds the same work. Listening keeps node-cron from warning about each one.
+    ticks.on('execution:missed', () => {});
+    tasks.push(ticks);
+  }
+  if (mailSender) {
+    const ticks = cron.schedule('* * * * * *', () => mailSender.tick());
     ticks.on('execution:missed', () => {});
     tasks.push(ticks);
   }

@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type RequestListener, type Server } f
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import { demoKey, ensureDemoWorkspace } from '../core/admin/demo-workspace';
+import { MailSender } from '../core/mail/mail-sender';
 import type { Clock } from '../core/platform/clock';
 import type { DeliverySettings, Services } from '../core/platform/services';
 import { Dispatcher, type DispatcherOptions, defaultDispatcherOptions } from '../core/webhooks/dispatcher';
@@ -13,6 +14,7 @@ import { type TlsPort, tlsPort } from './http/tls-port';
 import { startJobs } from './jobs';
 import { listenRefusal } from './listen-refusal';
 import { createLogger, type Logger } from './logger';
+import { smtpTransport } from './mail/smtp-transport';
 import { oauthProvider } from './oauth/provider';
 import { openServices } from './services';
 import type { Settings } from './settings';
@@ -32,6 +34,8 @@ export interface RunningServer {
   services: Services;
   /** Delivers the outbox's messages; null when started without one. */
   dispatcher: Dispatcher | null;
+  /** Sends the queued e-mail; null when e-mail is off (TESSERA_SMTP_URL unset) or without scheduled jobs. */
+  mailSender: MailSender | null;
   close(): Promise<void>;
 }
 
@@ -141,7 +145,12 @@ export async function startServer(
       ? null
       : new Dispatcher(services, { ...defaultDispatcherOptions, ...options.dispatcher });
   await dispatcher?.start();
-  const jobs = options.scheduledJobs === false ? { stop() {} } : startJobs(services, logger, dispatcher);
+  // E-mail: queued only when an SMTP server is named, with links on the public origin.
+  if (settings.mail) services.mail = { from: settings.mail.from, publicOrigin };
+  const mailSender = settings.mail ? new MailSender(services, smtpTransport(settings.mail.smtp)) : null;
+  await mailSender?.start();
+  const jobs =
+    options.scheduledJobs === false ? { stop() {} } : startJobs(services, logger, dispatcher, mailSender);
 
   return {
     origin,
@@ -153,9 +162,11 @@ export async function startServer(
     certFile,
     services,
     dispatcher,
+    mailSender,
     close: async () => {
       jobs.stop();
       await dispatcher?.stop();
+      await mailSender?.stop();
       if (tlsFront) await tlsFront.close();
       else {
         server.closeAllConnections();

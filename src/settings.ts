@@ -1,5 +1,6 @@
 // The operating settings, from flags first and the environment second (README: "Settings").
 import { resolve } from 'node:path';
+import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';
 
 export interface Settings {
   port: number;
@@ -26,6 +27,8 @@ export interface Settings {
   authFailuresPerMinute: number;
   /** Registrations one client address may send through public event pages in ten minutes. */
   signUpsPerAddress: number;
+  /** TESSERA_SMTP_URL and TESSERA_MAIL_FROM: e-mail to attendees; null when off (no SMTP server named). */
+  mail: MailSettings | null;
 }
 
 export class SettingsError extends Error {}
@@ -125,5 +128,6 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     secretKey: env.TESSERA_SECRET_KEY || undefined,
     webhooksAllowPrivate: env.TESSERA_WEBHOOKS_ALLOW_PRIVATE === '1',
     logLevel: env.TESSERA_LOG_LEVEL ?? 'info',
+    mail: mailSettingsFrom(env, (message) => new SettingsError(message)),
   };
 }

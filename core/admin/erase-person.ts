@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
 import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
+import { cancelErasedMail } from '../mail/erase-mail';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -108,6 +109,7 @@ async function eraseEverywhere(
   }
   for (const link of attendeeLinks) counts[countName(link)] = await cutLinks(ctx, link, attendeeIds);
   await scrubStoredCopies(ctx, erasedIds);
+  await cancelErasedMail(ctx, erasedByTable.get('mail_messages') ?? []);
   await emitErased(ctx, attendeeIds);
   return counts;
 }

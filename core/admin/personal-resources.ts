@@ -7,6 +7,7 @@ import { submissionSpeakerPersonal } from '../cfp/submission-view';
 import { memberPersonal } from '../communities/member-view';
 import { crewMemberPersonal } from '../crew/crew-view';
 import { invoicePersonal } from '../finance/invoice-view';
+import { mailPersonal } from '../mail/mail-personal';
 import { orderPersonal } from '../orders/order-view';
 import { holderPersonal } from '../passes/holder-view';
 import type { AttendeeLink, PersonalResource } from '../platform/pipeline/personal-data';
@@ -41,6 +42,8 @@ export const personalResources: readonly PersonalResource<string, string>[] = [
   travelPersonal,
   claimPersonal,
   certificatePersonal,
+  // After the attendees: an e-mail is found by the ticket it is about too.
+  mailPersonal,
 ];
 
 /** Rows that only link to a person's ticket: erasure cuts the link and keeps them, anonymous. */

@@ -5,6 +5,7 @@
 import type { EventRow } from '../../db/schema';
 import type { OrderStatus } from '../../db/values';
 import { creditCancelledTickets } from '../invoicing/issue-documents';
+import { queueCancellationNotices } from '../mail/ticket-mails';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { holdsPlaces } from '../sales/order-status';
@@ -61,5 +62,6 @@ export async function cancelTickets(
     .executeTakeFirst();
   await touchOrderAndAttendees(ctx, orderId, stillActive ? {} : { status: emptied });
   await emitForAttendees(ctx, attendeeCancelled, event, attendeeIds);
+  await queueCancellationNotices(ctx, event.id, attendeeIds);
   if (order.status === 'paid') await creditCancelledTickets(ctx, event, order, attendeeIds);
 }

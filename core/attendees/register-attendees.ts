@@ -2,6 +2,7 @@
 // (registration-input.ts), then the places taken (registration-places.ts), the rows written
 // (registration-order.ts) and attendee.registered sent for each.
 import * as v from 'valibot';
+import { queueTicketConfirmations } from '../mail/ticket-mails';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
@@ -56,6 +57,11 @@ export const registerAttendees = defineOperation({
     await attendeeRegistered.emitEach(
       ctx,
       joined.map((attendee) => ({ event: registration.event, attendee })),
+    );
+    await queueTicketConfirmations(
+      ctx,
+      registration.event.id,
+      joined.map((attendee) => attendee.id),
     );
     return { orderId, reference, attendees: joined.map((row) => attendeeView(ctx.actor, row)) };
   },

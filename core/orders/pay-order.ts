@@ -6,6 +6,7 @@ import type { EventRow } from '../../db/schema';
 import { attendeeRegistered, emitForAttendees } from '../attendees/attendee-messages';
 import { touchOrderAndAttendees } from '../attendees/touch-order';
 import { invoicePaidOrder } from '../invoicing/issue-documents';
+import { queueTicketConfirmations } from '../mail/ticket-mails';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { awaitingPaymentStatuses } from '../sales/order-status';
@@ -81,6 +82,11 @@ export async function payOrder(
     ctx,
     attendeeRegistered,
     event,
+    active.map((a) => a.id),
+  );
+  await queueTicketConfirmations(
+    ctx,
+    event.id,
     active.map((a) => a.id),
   );
   await invoicePaidOrder(ctx, event, paid);

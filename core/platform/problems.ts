@@ -167,6 +167,12 @@ export const problemCatalogue = {
     detail:
       'An attendance certificate needs a ticket that was checked in; a speaker or crew certificate needs a ticket holder who speaks or crews at the event.',
   },
+  emailNotSent: {
+    status: 409,
+    title: 'E-mail not sent',
+    detail:
+      'No e-mail can go out for this: e-mail is off, the event or its workspace sends none, the person erased their data, or the ticket is not issued yet; the detail says which.',
+  },
   certificateExists: {
     status: 409,
     title: 'Certificate already issued',

@@ -19,6 +19,14 @@ export interface DeliverySettings {
   timeoutMs: number;
 }
 
+/** E-mail to attendees, when the operator named an SMTP server (TESSERA_SMTP_URL); absent: e-mail is off. */
+export interface OutgoingMail {
+  /** The sender's address (TESSERA_MAIL_FROM); the event's name is the sender's name. */
+  from: string;
+  /** The origin ticket links are made from (the server's public origin); null: the request's. */
+  publicOrigin: string | null;
+}
+
 export interface Services {
   db: Db;
   clock: Clock;
@@ -41,4 +49,6 @@ export interface Services {
   tokens: TokenVerifier;
   /** Answer a problem an operation does not declare as a fault (the test suite turns this on). */
   strictProblems: boolean;
+  /** Absent when e-mail is off: nothing is queued then (core/mail/mail-policy.ts). */
+  mail?: OutgoingMail;
 }

@@ -27,6 +27,7 @@ import * as logisticsWrites from './0026-logistics-writes';
 import * as certificatesContentBudget from './0027-certificates-content-budget';
 import * as retireAndSwitchOff from './0028-retire-and-switch-off';
 import * as ticketsAndSignUp from './0029-tickets-and-sign-up';
+import * as mailMessages from './0030-mail-messages';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0027-certificates-content-budget': certificatesContentBudget,
   '0028-retire-and-switch-off': retireAndSwitchOff,
   '0029-tickets-and-sign-up': ticketsAndSignUp,
+  '0030-mail-messages': mailMessages,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -449,6 +449,30 @@ const notPersonal: Record<string, string[]> = {
     'send_emails',
     'updated_utc',
   ],
+  // The recipient and bodies are declared (core/mail/mail-personal.ts); errors are kept without the address.
+  mail_messages: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'attendee_id',
+    'order_id',
+    'cause_kind',
+    'cause_id',
+    'message_id',
+    'subject',
+    'state',
+    'attempts',
+    'next_attempt_utc',
+    'claimed_until_utc',
+    'claimed_by',
+    'last_error',
+    'sent_utc',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+    'change_txn',
+  ],
   invoice_series: ['event_id', 'last_no'],
   invoice_lines: [
     'id',
@@ -1232,6 +1256,37 @@ describe('erasing a person', () => {
         ],
       }),
     );
+    // Their ticket's confirmation, still queued (a sample workspace queues none by itself).
+    const queuedUtc = new Date().toISOString();
+    await db
+      .insertInto('mail_messages')
+      .values({
+        id: sampleId(workspaceId, `test-mail/${tag}`),
+        workspace_id: workspaceId,
+        event_id: ids.event('summit'),
+        attendee_id: attendeeId,
+        order_id: null,
+        cause_kind: 'ticketIssued',
+        cause_id: attendeeId,
+        message_id: `<ticketIssued.${attendeeId}@tessera.test>`,
+        recipient: who.email,
+        subject: 'Your ticket for Summit',
+        text_body: `Hello ${who.firstName} ${who.lastName}`,
+        html_body: `<p>Hello ${who.firstName} ${who.lastName}</p>`,
+        attachments: JSON.stringify([{ filename: 'ticket.ics', content: `For: ${who.firstName}` }]),
+        state: 'queued',
+        attempts: 0,
+        next_attempt_utc: queuedUtc,
+        claimed_until_utc: null,
+        claimed_by: null,
+        last_error: null,
+        sent_utc: null,
+        erased: 0,
+        created_utc: queuedUtc,
+        updated_utc: queuedUtc,
+        change_seq: await nextChangeSeq(db),
+      })
+      .execute();
     // An activity entry about them whose summary names them.
     await db
       .insertInto('workspace_activity')
@@ -1268,7 +1323,15 @@ describe('erasing a person', () => {
     expect(counts.invoices).toBe(1);
     expect(counts).toMatchObject({ stays: 1, travel: 1, expenseClaims: 1, certificates: 1 });
     expect(counts).toMatchObject({ surveyResponses: 1, sessionRatings: 1 });
+    expect(counts.mailMessages).toBe(1);
     expect(await whereTheyAppear()).toEqual([]);
+    // Their queued e-mail is cancelled: it never goes out.
+    const mail = await t.server.services.db
+      .selectFrom('mail_messages')
+      .select(['state', 'recipient', 'erased'])
+      .where('attendee_id', '=', attendeeId)
+      .execute();
+    expect(mail).toEqual([{ state: 'cancelled', recipient: null, erased: 1 }]);
     // Their answer and rating stay, counted, but no row links them to the ticket any more.
     for (const l of attendeeLinks) {
       const linked = await sql<{ n: number }>`

@@ -7,6 +7,8 @@
 // TESSERA_FUZZ_SEED=<n> runs the fuzzer with another seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoKey, demoWorkspaceId } from '../../core/admin/demo-workspace';
+import { newId } from '../../core/platform/ids';
+import { nextChangeSeq } from '../../db/sequence';
 import { webhookEventTypes } from '../../db/values';
 import { documentedPath } from '../../rest/openapi';
 import { pathParams, type Route } from '../../rest/route-table';
@@ -66,6 +68,7 @@ const tables = [
   'budget_lines',
   'published_content',
   'discount_codes',
+  'mail_messages',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -111,6 +114,7 @@ const parentColumn: Record<Table, string> = {
   budget_lines: 'event_id',
   published_content: 'event_id',
   discount_codes: 'event_id',
+  mail_messages: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -146,7 +150,50 @@ const paramTable: Record<string, Table> = {
   contentId: 'published_content',
   addOnId: 'add_ons',
   discountCodeId: 'discount_codes',
+  emailId: 'mail_messages',
 };
+
+/** An e-mail of the workspace's first event: a sample workspace sends none, so its log starts empty. */
+async function addLoggedEmail(workspaceId: string): Promise<void> {
+  const db = t.server.services.db;
+  const event = await db
+    .selectFrom('events')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const id = newId();
+  await db
+    .insertInto('mail_messages')
+    .values({
+      id,
+      workspace_id: workspaceId,
+      event_id: event.id,
+      attendee_id: null,
+      order_id: null,
+      cause_kind: 'transferInstructions',
+      cause_id: id,
+      message_id: `<transferInstructions.${id}@tessera.test>`,
+      recipient: 'buyer@example.org',
+      subject: 'Payment for your order',
+      text_body: 'Hello',
+      html_body: '<p>Hello</p>',
+      attachments: '[]',
+      state: 'sent',
+      attempts: 1,
+      next_attempt_utc: null,
+      claimed_until_utc: null,
+      claimed_by: null,
+      last_error: null,
+      sent_utc: now,
+      erased: 0,
+      created_utc: now,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(db),
+    })
+    .execute();
+}
 
 /** Path parameters that name no row: the values they take. */
 const paramValues: Record<string, readonly string[]> = { eventType: webhookEventTypes };
@@ -676,6 +723,7 @@ describe('fuzzing every route', () => {
       method: 'POST',
       body: { kind: 'slides', title: 'Fuzz slides', url: 'https://example.org/slides' },
     });
+    await addLoggedEmail(workspaceId);
     const related = await rowsOf(workspaceId);
     const demoEvents = (await rowsOf(demoWorkspaceId)).get('events')!.map((r) => r.id);
     const ids = [...[...related.values()].flat().map((r) => r.id), ...demoEvents];
@@ -756,6 +804,8 @@ describe('workspace isolation', () => {
     const b = await t.workspace('B', true);
     keyA = (await t.key({ workspaceId: a.workspaceId, preset: 'everything', expires: 'never' })).key;
     keyB = (await t.key({ workspaceId: b.workspaceId, preset: 'everything', expires: 'never' })).key;
+    await addLoggedEmail(a.workspaceId);
+    await addLoggedEmail(b.workspaceId);
     rowsA = await rowsOf(a.workspaceId);
     rowsB = await rowsOf(b.workspaceId);
     const db = t.server.services.db;

@@ -395,6 +395,11 @@ describe('the OpenAPI document', () => {
         'PATCH /events/{eventId}/speakers/{speakerId}',
         'POST /events/{eventId}/check-ins/offline',
         'PATCH /events/{eventId}/attendees/{attendeeId}',
+        // Issue 27: check-in by ticket code (i27-base), the event's e-mail log and resending a ticket.
+        'POST /events/{eventId}/check-ins/by-code',
+        'GET /events/{eventId}/emails',
+        'GET /events/{eventId}/emails/{emailId}',
+        'POST /events/{eventId}/attendees/{attendeeId}/resend-ticket',
         // Issue 25: running sponsors, crew, surveys, communities and the share kit.
         'POST /events/{eventId}/sponsor-levels',
         'PATCH /events/{eventId}/sponsor-levels/{levelId}',

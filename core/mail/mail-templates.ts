@@ -1,0 +1,161 @@
+// What each e-mail says, in English, as plain text and HTML (mail-layout.ts): the confirmation of a
+// ticket (with its link and calendar entry), the notice of its cancellation, and the bank-transfer
+// instructions of an order awaiting payment.
+import type { EventRow } from '../../db/schema';
+import { toMajor } from '../platform/money';
+import { venueTimeRange } from '../platform/time';
+import { type MailBlock, mailHtml, mailText } from './mail-layout';
+import type { MailAttachment, MailContent } from './queue-mail';
+
+export type MailEvent = Pick<
+  EventRow,
+  | 'id'
+  | 'workspace_id'
+  | 'name'
+  | 'starts_utc'
+  | 'ends_utc'
+  | 'time_zone'
+  | 'online'
+  | 'venue_name'
+  | 'venue_address'
+  | 'venue_city'
+  | 'venue_country'
+>;
+
+export interface TicketFacts {
+  firstName: string | null;
+  ticketTypeName: string;
+  orderReference: string;
+  /** The ticket's page, /t/{code}. */
+  address: string;
+}
+
+const when = (event: MailEvent) =>
+  `${venueTimeRange(event.starts_utc, event.ends_utc, event.time_zone)} (${event.time_zone})`;
+
+const where = (event: MailEvent) =>
+  event.online === 1
+    ? 'Online'
+    : [event.venue_name, event.venue_address, event.venue_city, event.venue_country]
+        .filter(Boolean)
+        .join(', ') || 'To be announced';
+
+const hello = (firstName: string | null): MailBlock => ({
+  kind: 'paragraph',
+  text: firstName ? `Hello ${firstName},` : 'Hello,',
+});
+
+function content(subject: string, blocks: MailBlock[], attachments: MailAttachment[] = []): MailContent {
+  return { subject, text: mailText(blocks), html: mailHtml(subject, blocks), attachments };
+}
+
+export function confirmationMail(
+  event: MailEvent,
+  ticket: TicketFacts,
+  calendar: string,
+  resent: boolean,
+): MailContent {
+  return content(
+    `Your ticket for ${event.name}`,
+    [
+      hello(ticket.firstName),
+      {
+        kind: 'paragraph',
+        text: resent
+          ? `Here is your ticket for ${event.name} again.`
+          : `Your ticket for ${event.name} is confirmed.`,
+      },
+      { kind: 'link', label: 'Your ticket and its QR code', url: ticket.address },
+      {
+        kind: 'facts',
+        rows: [
+          ['Event', event.name],
+          ['When', when(event)],
+          ['Where', where(event)],
+          ['Ticket', ticket.ticketTypeName],
+          ['Order reference', ticket.orderReference],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: 'Show the QR code on your ticket page at the door, on your phone or printed. The attached calendar entry (ticket.ics) adds the event to your calendar.',
+      },
+    ],
+    [
+      {
+        filename: 'ticket.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: calendar,
+      },
+    ],
+  );
+}
+
+export function cancellationMail(event: MailEvent, ticket: TicketFacts): MailContent {
+  return content(`Your ticket for ${event.name} is cancelled`, [
+    hello(ticket.firstName),
+    {
+      kind: 'paragraph',
+      text: `Your ticket for ${event.name} has been cancelled: it no longer admits you to the event.`,
+    },
+    {
+      kind: 'facts',
+      rows: [
+        ['Event', event.name],
+        ['When', when(event)],
+        ['Ticket', ticket.ticketTypeName],
+        ['Order reference', ticket.orderReference],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: 'If you did not expect this, please contact the organiser of the event, quoting the order reference.',
+    },
+  ]);
+}
+
+export interface TransferFacts {
+  buyerName: string | null;
+  reference: string;
+  totalMinor: number;
+  currency: string;
+  tickets: number;
+  instructions: string | null;
+}
+
+export function transferInstructionsMail(event: MailEvent, order: TransferFacts): MailContent {
+  const amount = new Intl.NumberFormat('en', { style: 'currency', currency: order.currency }).format(
+    toMajor(order.totalMinor, order.currency),
+  );
+  return content(`Payment for your order ${order.reference}: ${event.name}`, [
+    hello(order.buyerName),
+    {
+      kind: 'paragraph',
+      text: `Thank you for your order for ${event.name}. It is waiting for your payment by bank transfer.`,
+    },
+    {
+      kind: 'facts',
+      rows: [
+        ['Order reference', order.reference],
+        ['Amount due', amount],
+        ['Tickets', String(order.tickets)],
+        ['Event', event.name],
+        ['When', when(event)],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: order.instructions
+        ? `How to pay:\n${order.instructions}`
+        : 'The organiser will tell you how to pay.',
+    },
+    {
+      kind: 'paragraph',
+      text: `Please quote the order reference ${order.reference} with your payment.`,
+    },
+    {
+      kind: 'paragraph',
+      text: 'What happens next: once the organiser has received your payment, your tickets are issued, and each ticket is e-mailed with its link, its QR code and a calendar entry.',
+    },
+  ]);
+}

@@ -1,0 +1,25 @@
+// What the mail sender hands to the SMTP transport (src/mail/smtp-transport.ts, nodemailer) and
+// what it hears back: sent, worth trying again (a 4xx answer, a connection that failed), or refused
+// for good (a 5xx answer to the recipient or the message).
+import type { MailAttachment } from './queue-mail';
+
+export interface OutgoingMessage {
+  /** The sender's name (the event's) and address (TESSERA_MAIL_FROM). */
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Stable for one cause: a message sent again after a crash carries the same one. */
+  messageId: string;
+  attachments: MailAttachment[];
+}
+
+export type MailSendResult =
+  | { outcome: 'sent'; response: string }
+  | { outcome: 'retry' | 'refused'; error: string };
+
+export interface MailTransport {
+  send(message: OutgoingMessage): Promise<MailSendResult>;
+  close(): void;
+}
