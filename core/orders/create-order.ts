@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { checkRegistration, newAttendeeSchema, optionalText } from '../attendees/registration-input';
 import { writeRegistration } from '../attendees/registration-order';
 import { takeRegistrationPlaces } from '../attendees/registration-places';
+import { queueTransferInstructions } from '../mail/ticket-mails';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
@@ -59,8 +60,8 @@ export const createOrder = defineOperation({
       totalMinor,
       vatMinor,
     });
-    // TRANSFER INSTRUCTIONS E-MAIL: queued here, in this transaction, for the API's orders and the
-    // form's alike: queueTransferInstructions(ctx, registration.event, orderId) (the e-mail helper's).
+    // The buyer is told how to pay, for the API's orders and the form's alike, in this transaction.
+    await queueTransferInstructions(ctx, registration.event.id, orderId);
     const row = await orderQuery(ctx.db).where('orders.id', '=', orderId).executeTakeFirstOrThrow();
     return orderView(ctx.actor, row, Number(row.attendee_count ?? 0));
   },

@@ -106,4 +106,33 @@ describe('bank-transfer instructions', () => {
     expect(await queueInstructions(eventId, order.orderId)).toBe(false);
     expect(await mailRows(t, eventId)).toEqual([]);
   });
+
+  it('go out for an order taken through the API (and the form, on the same path), with the payment instructions of the sign-up settings', async () => {
+    const { key, eventId } = await eventToRegisterFor(t);
+    const settings = await t.api(`/events/${eventId}/sign-up`, {
+      key,
+      method: 'PATCH',
+      body: { paymentInstructions: 'Pay to IBAN NO93 8601 1117 947.' },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const typeId = await pricedTicketType(t.server.services.db, eventId, 40_000, 25);
+    const made = await t.api(`/events/${eventId}/orders`, {
+      key,
+      method: 'POST',
+      body: {
+        attendees: [
+          { ticketTypeId: typeId, firstName: 'Kari', lastName: 'Nordmann', email: 'kari@example.org' },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const rows = await settled(t, eventId);
+    expect(rows.map((r) => [r.cause_kind, r.order_id, r.state])).toEqual([
+      ['transferInstructions', made.body.orderId, 'sent'],
+    ]);
+    const [mail] = to('kari@example.org');
+    expect(mail!.text).toContain(`Order reference: ${made.body.reference}`);
+    expect(mail!.text).toContain('Amount due: €400.00');
+    expect(mail!.text).toContain('Pay to IBAN NO93 8601 1117 947.');
+  });
 });
