@@ -150,7 +150,7 @@ export async function publicTicketCalendar(
     attendeeId: row.id,
     ticketTypeName: row.ticket_type_name,
     holderName: row.erased === 1 ? null : [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
-    cancelled: stateOf(row) === 'cancelled',
+    state: stateOf(row),
     address: `${origin}/t/${code}`,
   };
   const slug = row.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'ticket';

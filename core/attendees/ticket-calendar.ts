@@ -8,7 +8,8 @@ export interface CalendarTicket {
   attendeeId: string;
   ticketTypeName: string;
   holderName: string | null;
-  cancelled: boolean;
+  /** A cancelled ticket's entry says so; one awaiting payment is tentative until it is paid. */
+  state: 'valid' | 'awaitingPayment' | 'cancelled';
   /** The ticket's page, /t/{code} on this service's public address. */
   address: string;
 }
@@ -24,6 +25,8 @@ type CalendarEvent = Pick<
   | 'venue_city'
   | 'venue_country'
 >;
+
+const calendarStatus = { valid: 'CONFIRMED', awaitingPayment: 'TENTATIVE', cancelled: 'CANCELLED' } as const;
 
 export function ticketCalendar(event: CalendarEvent, ticket: CalendarTicket): string {
   const venue = [event.venue_name, event.venue_address, event.venue_city, event.venue_country].filter(
@@ -47,7 +50,7 @@ export function ticketCalendar(event: CalendarEvent, ticket: CalendarTicket): st
       ...(ticket.holderName ? [`For: ${ticket.holderName}`] : []),
       `Your ticket and its QR code: ${ticket.address}`,
     ].join('\n'),
-    status: ticket.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    status: calendarStatus[ticket.state],
   });
   if (error || !value) throw error ?? new Error('The calendar entry was not made.');
   return value;

@@ -98,7 +98,7 @@ export async function queueTicketConfirmations(
       attendeeId: row.id,
       ticketTypeName: facts.ticketTypeName,
       holderName: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
-      cancelled: false,
+      state: 'valid',
       address: facts.address,
     });
     const made = await queueMail(ctx, ctx.services.mail!.from, {

@@ -117,6 +117,8 @@ describe('GET /t/{code}', () => {
     const page = await (await get(`/t/${a.ticketCode}`)).text();
     expect(textOf(page)).toContain('becomes valid once its order is paid');
     expect(page).not.toContain('<svg');
+    // Its calendar entry is tentative until the money is in.
+    expect(await (await get(`/t/${a.ticketCode}.ics`)).text()).toContain('STATUS:TENTATIVE');
   });
 
   it('shows no name once the holder is erased by `tessera person erase`, and the ticket still admits', async () => {
