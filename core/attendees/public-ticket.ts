@@ -5,9 +5,9 @@
 import type { Db } from '../../db/connect';
 import { prepare } from '../../db/prepared';
 import { ticketCodePattern } from '../../db/ticket-codes';
+import { type CalendarTicket, ticketCalendar } from '../events/ticket-calendar';
 import { venueTimeRange } from '../platform/time';
 import { awaitingPaymentStatuses, isValidTicket } from '../sales/order-status';
-import { type CalendarTicket, ticketCalendar } from './ticket-calendar';
 
 /** valid: it admits; awaitingPayment: valid once its order is paid; cancelled: it never will. */
 export type TicketState = 'valid' | 'awaitingPayment' | 'cancelled';

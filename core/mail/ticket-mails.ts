@@ -2,7 +2,7 @@
 // a ticket issued (free registration, an order marked paid), a ticket cancelled, an order awaiting
 // a bank transfer. Imports and the sample data never call these: they send nothing.
 import { nextChangeSeq } from '../../db/sequence';
-import { ticketCalendar } from '../attendees/ticket-calendar';
+import { ticketCalendar } from '../events/ticket-calendar';
 import type { Ctx } from '../platform/context';
 import { isValidTicket } from '../sales/order-status';
 import { mailRefusal } from './mail-policy';

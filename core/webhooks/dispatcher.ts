@@ -16,11 +16,11 @@ import type { DeliveryRow, HookRow, WebhookRow } from '../../db/schema';
 import type { AttemptOutcome, DeliveryTargetKind, WebhookEventType } from '../../db/values';
 import { newId } from '../platform/ids';
 import { type Reader, redactFor } from '../platform/pipeline/personal-data';
+import { nextAttemptAt } from '../platform/retry-schedule';
 import { isScope, type Scope } from '../platform/scopes';
 import type { Services } from '../platform/services';
 import { cancelPendingDeliveries, newDelivery } from './delivery-state';
 import { eventTypes, hookBody } from './event-types';
-import { nextAttemptAt } from './retry-schedule';
 import { type SendResult, send } from './sender';
 import { decryptSecret, signature } from './signing-secrets';
 

@@ -7,7 +7,7 @@ import { attendeeRegistered } from '../attendees/attendee-messages';
 import { attendeeQuery } from '../attendees/attendee-view';
 import { orderPaid } from '../orders/order-messages';
 import { orderQuery } from '../orders/order-query';
-import { retryDelaysSeconds } from './retry-schedule';
+import { retryDelaysSeconds } from '../platform/retry-schedule';
 import { encryptSecret, newSigningSecret } from './signing-secrets';
 
 interface SampleWebhooks {

@@ -2,7 +2,7 @@
 // again later with the same Message-ID, a 5xx refusal of the recipient fails the message at once,
 // and the schedule's last attempt gives up. The clock is moved rather than waited for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxAttempts } from '../../core/webhooks/retry-schedule';
+import { maxAttempts } from '../../core/platform/retry-schedule';
 import { person, register } from '../support/sales';
 import { MutableClock, type TestServer } from '../support/server';
 import type { SmtpTestServer } from '../support/smtp';

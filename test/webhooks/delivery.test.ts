@@ -6,8 +6,8 @@
 // redirect followed, a time-out per attempt, and one slow receiver not holding up another.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { retryDelaysSeconds } from '../../core/platform/retry-schedule';
 import { Dispatcher, purgeDelivered } from '../../core/webhooks/dispatcher';
-import { retryDelaysSeconds } from '../../core/webhooks/retry-schedule';
 import { send } from '../../core/webhooks/sender';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { person, register, sampleIds } from '../support/sales';

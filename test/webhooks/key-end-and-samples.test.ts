@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeKey } from '../../core/admin/api-keys';
 import { demoWorkspaceId } from '../../core/admin/demo-workspace';
+import { maxAttempts } from '../../core/platform/retry-schedule';
 import { endExpiredKeys } from '../../core/webhooks/end-key';
-import { maxAttempts } from '../../core/webhooks/retry-schedule';
 import { expectProblem } from '../support/fixtures';
 import { setClock } from '../support/sales';
 import { type ApiAnswer, MutableClock, startTestServer, type TestServer } from '../support/server';
