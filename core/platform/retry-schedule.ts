@@ -1,5 +1,5 @@
-// When a failed delivery (a webhook message or an e-mail) is tried again: after 5 seconds, 5 minutes, 30 minutes, 2 hours, 5 hours,
-// 10 hours, 14 hours, 20 hours and 24 hours (ten attempts over about three days and four hours),
+// When a failed delivery (a webhook message or an e-mail) is tried again: after 5 seconds,
+// 5 minutes, 30 minutes, 2 hours, 5 hours, 10 hours, 14 hours, 20 hours and 24 hours (ten attempts over about three days and four hours),
 // each wait stretched or shrunk by up to a tenth at random so that many receivers failing at once
 // are not all tried again at once. A receiver that answers 429 or 503 with Retry-After is not tried
 // again before then (up to a day).
