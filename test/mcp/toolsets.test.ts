@@ -168,22 +168,23 @@ describe('the budget of tools/list', () => {
       }
   });
 
-  it('fits the default toolsets of a key that may do everything in 60 KB, with the removals and payments of issue 26', async () => {
+  it('fits the default toolsets of a key that may do everything in 68 KB, with the removals and payments of issue 26 and the tickets, orders and e-mail of issue 27', async () => {
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
     const { count, bytes } = await sizeFor(key);
     const defaults = tools.filter((x) => defaultToolsets.includes(toolsetOf(x)));
     expect(count).toBe(defaults.length + discoveryNames.size);
-    // 55 KB after issue 26 gave the default areas their removals, payments, refunds and content.
-    expect(bytes).toBeLessThan(60_000);
+    // 55 KB after issue 26 gave the default areas their removals, payments, refunds and content;
+    // 63 KB after issue 27's check-in by code, scanner list, orders, sign-up settings and e-mail log.
+    expect(bytes).toBeLessThan(68_000);
   });
 
-  it('keeps the defaults and any one toolset more under 72 KB for a key that may do everything', async () => {
+  it('keeps the defaults and any one toolset more under 82 KB for a key that may do everything', async () => {
     const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
     for (const name of toolsetNames as ToolsetName[]) {
       const { bytes } = await sizeFor(key, `?toolsets=${name}`);
-      // 69 KB with the largest (sponsors) after issue 26; an assistant given less than everything
-      // (the presets above) stays under 60 KB.
-      expect(bytes, name).toBeLessThan(72_000);
+      // 69 KB with the largest (sponsors) after issue 26, 77 KB after issue 27; an assistant given
+      // less than everything (the presets above) stays under 60 KB.
+      expect(bytes, name).toBeLessThan(82_000);
     }
   });
 
