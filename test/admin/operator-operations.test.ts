@@ -99,6 +99,7 @@ describe('operator operations', () => {
         'travel',
         'expenseClaims',
         'certificates',
+        'mailMessages',
         'surveyResponses',
         'sessionRatings',
       ].map((name) => [name, 0]),

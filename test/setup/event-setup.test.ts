@@ -395,8 +395,7 @@ describe('the OpenAPI document', () => {
         'PATCH /events/{eventId}/speakers/{speakerId}',
         'POST /events/{eventId}/check-ins/offline',
         'PATCH /events/{eventId}/attendees/{attendeeId}',
-        // Issue 27: check-in by ticket code (i27-base), the event's e-mail log and resending a ticket.
-        'POST /events/{eventId}/check-ins/by-code',
+        // Issue 27: the event's e-mail log and resending a ticket.
         'GET /events/{eventId}/emails',
         'GET /events/{eventId}/emails/{emailId}',
         'POST /events/{eventId}/attendees/{attendeeId}/resend-ticket',
