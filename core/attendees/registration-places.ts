@@ -1,11 +1,11 @@
 // A registration's places: taken per ticket type with its capacity check in one conditional update
 // (core/sales/places.ts), with the add-ons each type includes; refused soldOut or, for an add-on,
-// registrationRefused. All or nothing: a refusal undoes what was taken with the transaction.
+// registrationRefused; then the add-ons people chose. All or nothing: a refusal undoes what was taken with the transaction.
 import type { TicketTypeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { takePlaces } from '../sales/places';
-import { countByType, type NewAttendee } from './registration-input';
+import { countByType, countChosenAddOns, type NewAttendee } from './registration-input';
 
 export async function takeRegistrationPlaces(
   ctx: Ctx,
@@ -25,6 +25,15 @@ export async function takeRegistrationPlaces(
           ticketTypeId,
         });
       }
+    }
+  }
+  // The add-ons people chose, in the order of their ids too.
+  for (const [addOnId, n] of [...countChosenAddOns(people)].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!(await takePlaces(ctx, 'add_ons', addOnId, n))) {
+      throw problem('registrationRefused', `Not enough places left for ${n} of an add-on chosen.`, {
+        reason: 'addOnSoldOut',
+        addOnId,
+      });
     }
   }
 }
