@@ -7,7 +7,7 @@ import { addOnTaken, insertAddOn } from '../support/add-ons';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { expectProblem } from '../support/fixtures';
 import { pricedTicketType } from '../support/pending-orders';
-import { addTicketType, person, register } from '../support/sales';
+import { addTicketType, callTool, person, register } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 import { publishedEvent } from '../support/sign-up';
 
@@ -55,10 +55,11 @@ describe('registerAttendees with add-ons', () => {
       });
     expect((await scan(without)).body).toMatchObject({ result: 'noAddOn', admitted: false });
     expect((await scan(withIt)).body).toMatchObject({ result: 'welcome', admitted: true });
-    // The ticket page lists it too.
-    const code = res.body.attendees[0].ticketCode as string;
-    const page = await t.fetch(`${t.server.origin}/t/${code}`);
-    expect(await page.text()).toContain('Workshop');
+    // The ticket page lists it too (and not on the other's).
+    const ticketPage = async (i: number) =>
+      (await t.fetch(`${t.server.origin}/t/${res.body.attendees[i].ticketCode}`)).text();
+    expect(await ticketPage(0)).toContain('<dt>Add-ons</dt><dd><ul><li>Workshop</li></ul></dd>');
+    expect(await ticketPage(1)).not.toContain('<li>Workshop</li>');
   });
 
   it('names each wrong add-on by its field: unknown, listed twice, already included', async () => {
@@ -198,6 +199,29 @@ describe('createOrder with add-ons', () => {
       { add_on_id: null, quantity: 2, unit_price_minor: 10_000, total_minor: 20_000 },
       { add_on_id: dinner, quantity: 2, unit_price_minor: 2_000, total_minor: 4_000 },
     ]);
+  });
+
+  it('takes add-ons through the tools create_order and register_attendees', async () => {
+    const event = await publishedEvent(t, key);
+    const typeId = await pricedTicketType(db(), event.eventId, 1_000, 10);
+    const freeType = await addTicketType(t, event.eventId);
+    const dinner = await insertAddOn(db(), event.eventId, { priceMinor: 500, vatRate: 10 });
+    const client = await t.mcp(key);
+    const made = await callTool(client, 'create_order', {
+      eventId: event.eventId,
+      attendees: [person(typeId, { addOns: [{ addOnId: dinner }] })],
+      idempotencyKey: 'tool-add-on-order-0001',
+    });
+    expect(made.isError, JSON.stringify(made.data)).toBe(false);
+    expect(made.data).toMatchObject({ status: 'transfer', total: 15 });
+    const refused = await callTool(client, 'register_attendees', {
+      eventId: event.eventId,
+      attendees: [person(freeType, { addOns: [{ addOnId: dinner }] })],
+      idempotencyKey: 'tool-add-on-register-0001',
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.data).toMatchObject({ code: 'registrationRefused', reason: 'addOnNotFree' });
+    await client.close();
   });
 
   it('refuses a sold-out add-on with registrationRefused addOnSoldOut, no place held', async () => {
