@@ -218,7 +218,10 @@ async function formOf(ctx: Koa.Context): Promise<URLSearchParams | null> {
   }
 }
 
-/** The form as sent, raw: quantities, people (person.{i}.{field}), answers (person.{i}.answers.{id}). */
+/**
+ * The form as sent, raw: quantities, people (person.{i}.{field}), answers (person.{i}.answers.{id}),
+ * add-ons ticked (person.{i}.addOns, one value per add-on).
+ */
 function stateOf(form: URLSearchParams): FormState {
   const quantities: Record<string, string> = {};
   const people: PersonValues[] = [];
@@ -231,6 +234,11 @@ function stateOf(form: URLSearchParams): FormState {
     if (qty) quantities[qty[1]!] = value.trim();
     const field = /^person\.(\d{1,2})\.(firstName|lastName|email)$/.exec(name);
     if (field && Number(field[1]) < 50) personAt(Number(field[1]))[field[2] as 'email'] = value;
+    const addOn = /^person\.(\d{1,2})\.addOns$/.exec(name);
+    if (addOn && Number(addOn[1]) < 50 && /^[0-9a-f-]{36}$/.test(value)) {
+      const ticked = personAt(Number(addOn[1])).addOns;
+      if (!ticked.includes(value)) ticked.push(value);
+    }
     const answer = /^person\.(\d{1,2})\.answers\.([0-9a-f-]{36})$/.exec(name);
     if (answer && Number(answer[1]) < 50) {
       const values = personAt(Number(answer[1])).answers;
@@ -296,5 +304,6 @@ function personOf(offer: SignUpOffer, ticketTypeId: string, values: PersonValues
     lastName: values.lastName,
     email: values.email,
     answers,
+    addOnIds: values.addOns,
   };
 }

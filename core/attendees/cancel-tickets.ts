@@ -44,15 +44,11 @@ export async function cancelTickets(
         .executeTakeFirstOrThrow(),
       ctx.db
         .selectFrom('attendee_add_ons')
-        .select('add_on_id')
+        .select(['add_on_id as addOnId', 'quantity'])
         .where('attendee_id', '=', attendeeId)
         .execute(),
     ]);
-    await releasePlaces(
-      ctx,
-      attendee.ticket_type_id,
-      addOns.map((a) => a.add_on_id),
-    );
+    await releasePlaces(ctx, attendee.ticket_type_id, addOns);
   }
   const stillActive = await ctx.db
     .selectFrom('attendees')

@@ -9,7 +9,7 @@ import { uuid } from '../platform/schemas';
 import { recordShareRegistration } from '../sharekit/record-share-registration';
 import { attendeeRegistered } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
-import { checkRegistration, newAttendeeSchema, optionalText } from './registration-input';
+import { checkRegistration, newAttendeeSchema, optionalText, refusePricedAddOns } from './registration-input';
 import { writeRegistration } from './registration-order';
 import { takeRegistrationPlaces } from './registration-places';
 
@@ -50,6 +50,7 @@ export const registerAttendees = defineOperation({
   }),
   async handler(ctx, input) {
     const registration = await checkRegistration(ctx, input);
+    refusePricedAddOns(registration);
     await takeRegistrationPlaces(ctx, registration.people, registration.types);
     const { orderId, reference, joined } = await writeRegistration(ctx, registration, input);
     if (input.shareRef !== undefined)

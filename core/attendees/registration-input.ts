@@ -3,7 +3,7 @@
 // named at once, as `invalid` with `errors`), and what cannot be issued at all (an event that
 // is over, more of one type than fit in one order).
 import * as v from 'valibot';
-import type { EventRow, TicketTypeRow } from '../../db/schema';
+import type { AddOnRow, EventRow, TicketTypeRow } from '../../db/schema';
 import { loadQuestions } from '../events/load-questions';
 import { checkAnswer, type QuestionView } from '../events/questions';
 import type { Ctx } from '../platform/context';
@@ -33,6 +33,22 @@ export const newAttendeeSchema = v.object({
   answers: v.optional(
     v.pipe(ownRecord(v.string(), v.unknown()), v.description('Keyed by question id; none is required.')),
   ),
+  addOns: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          addOnId: v.pipe(v.string(), v.description('An add-on of this event.')),
+          quantity: v.optional(
+            v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description('Default 1.')),
+          ),
+        }),
+      ),
+      v.maxLength(50),
+      v.description(
+        'Tessera extension: add-ons this person buys with the ticket, each once, none the ticket type already includes; priced ones only in an order that is paid (createOrder). Sold out: registrationRefused, reason addOnSoldOut.',
+      ),
+    ),
+  ),
 });
 
 export type NewAttendee = v.InferOutput<typeof newAttendeeSchema>;
@@ -55,6 +71,8 @@ export interface CheckedRegistration {
   event: EventRow;
   languages: string[];
   types: Map<string, TicketTypeRow>;
+  /** The event's add-ons, by id. */
+  addOns: Map<string, AddOnRow>;
   people: NewAttendee[];
 }
 
@@ -92,6 +110,13 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
       );
     }
   }
+  const addOns = new Map(
+    (await ctx.db.selectFrom('add_ons').selectAll().where('event_id', '=', event.id).execute()).map((a) => [
+      a.id,
+      a,
+    ]),
+  );
+  checkChosenAddOns(people, types, addOns);
   const questions = await loadQuestions(ctx, event.id);
   const errors = people.flatMap((person, i) =>
     detailErrors(person, i, questions, ctx.actor.publicSignUp === true),
@@ -101,7 +126,53 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
     throw problem('invalid', `Some attendee details are wrong (${summary}).`, { errors });
   }
   refuseWhatCannotBeIssued(ctx, event, people, types);
-  return { event, languages, types, people };
+  return { event, languages, types, addOns, people };
+}
+
+/** Each person's chosen add-ons: of this event, each once, none their ticket type already includes. */
+function checkChosenAddOns(
+  people: NewAttendee[],
+  types: Map<string, TicketTypeRow>,
+  addOns: Map<string, AddOnRow>,
+): void {
+  const errors = new FieldErrors();
+  people.forEach((person, i) => {
+    const included = JSON.parse(
+      types.get(person.ticketTypeId ?? '')?.included_add_on_ids ?? '[]',
+    ) as string[];
+    const seen = new Set<string>();
+    (person.addOns ?? []).forEach(({ addOnId }, n) => {
+      const field = `attendees.${i}.addOns.${n}.addOnId`;
+      if (!addOns.has(addOnId)) errors.add(field, 'Not an add-on of this event.');
+      else if (seen.has(addOnId)) errors.add(field, 'This add-on is listed twice for this person.');
+      else if (included.includes(addOnId)) errors.add(field, "The person's ticket type already includes it.");
+      seen.add(addOnId);
+    });
+  });
+  errors.throwIfAny();
+}
+
+/** A free registration takes no priced add-on: it would need a payment (createOrder takes it). */
+export function refusePricedAddOns({ people, addOns }: CheckedRegistration): void {
+  for (const person of people)
+    for (const { addOnId } of person.addOns ?? []) {
+      const addOn = addOns.get(addOnId)!;
+      if (addOn.price_minor > 0)
+        throw problem(
+          'registrationRefused',
+          `${addOn.name} has a price: a free registration cannot include it; take an order (createOrder).`,
+          { reason: 'addOnNotFree', addOnId },
+        );
+    }
+}
+
+/** How many of each chosen add-on the people take (besides those their ticket types include). */
+export function countChosenAddOns(people: NewAttendee[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const person of people)
+    for (const { addOnId, quantity } of person.addOns ?? [])
+      counts.set(addOnId, (counts.get(addOnId) ?? 0) + (quantity ?? 1));
+  return counts;
 }
 
 function detailErrors(

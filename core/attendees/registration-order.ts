@@ -1,4 +1,4 @@
-// A registration's rows: the free order, its attendees (one statement) and their included add-ons,
+// A registration's rows: the order, its attendees (one statement) and their add-ons (included and chosen),
 // with one block of change positions; answered as written, with what the attendee view joins in.
 import { insertRows } from '../../db/prepared';
 import type { AttendeeRow } from '../../db/schema';
@@ -91,13 +91,18 @@ export async function writeRegistration(
   );
   // All of them in one statement (at most 50 rows of 19 values).
   await insertRows(ctx.db, 'attendees', rows);
-  const addOns = rows.flatMap((row) =>
-    (JSON.parse(types.get(row.ticket_type_id)!.included_add_on_ids) as string[]).map((addOnId) => ({
+  const addOns = rows.flatMap((row, i) => [
+    ...(JSON.parse(types.get(row.ticket_type_id)!.included_add_on_ids) as string[]).map((addOnId) => ({
       attendee_id: row.id,
       add_on_id: addOnId,
       quantity: 1,
     })),
-  );
+    ...(people[i]!.addOns ?? []).map(({ addOnId, quantity }) => ({
+      attendee_id: row.id,
+      add_on_id: addOnId,
+      quantity: quantity ?? 1,
+    })),
+  ]);
   if (addOns.length > 0) await ctx.db.insertInto('attendee_add_ons').values(addOns).execute();
 
   // The rows as written, with the order and ticket-type facts their view joins in.

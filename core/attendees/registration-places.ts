@@ -1,30 +1,44 @@
 // A registration's places: taken per ticket type with its capacity check in one conditional update
-// (core/sales/places.ts), with the add-ons each type includes; refused soldOut or, for an add-on,
-// registrationRefused. All or nothing: a refusal undoes what was taken with the transaction.
+// (core/sales/places.ts), refused soldOut; then per add-on, those the types include and those the
+// people chose together, refused registrationRefused (addOnSoldOut). Each kind in the order of its
+// ids, ticket types first, so concurrent registrations take their rows' locks in one order. All or
+// nothing: a refusal undoes what was taken with the transaction.
 import type { TicketTypeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { takePlaces } from '../sales/places';
-import { countByType, type NewAttendee } from './registration-input';
+import { countByType, countChosenAddOns, type NewAttendee } from './registration-input';
+
+const byId = <T>([a]: [string, T], [b]: [string, T]) => (a < b ? -1 : 1);
 
 export async function takeRegistrationPlaces(
   ctx: Ctx,
   people: NewAttendee[],
   types: Map<string, TicketTypeRow>,
 ): Promise<void> {
-  // In the order of their ids, so concurrent registrations take their rows' locks in one order.
-  for (const [ticketTypeId, n] of [...countByType(people)].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const addOns = countChosenAddOns(people);
+  /** The ticket type including an add-on, for the refusal to name (as it did before add-ons were chosen). */
+  const includedBy = new Map<string, string>();
+  for (const [ticketTypeId, n] of [...countByType(people)].sort(byId)) {
     if (!(await takePlaces(ctx, 'ticket_types', ticketTypeId, n))) {
       const name = types.get(ticketTypeId)?.name;
       throw problem('soldOut', `Not enough places left for ${n} × ${name}.`, { ticketTypeId });
     }
     for (const addOnId of JSON.parse(types.get(ticketTypeId)!.included_add_on_ids) as string[]) {
-      if (!(await takePlaces(ctx, 'add_ons', addOnId, n))) {
-        throw problem('registrationRefused', 'An add-on included with this ticket type is sold out.', {
-          reason: 'addOnSoldOut',
-          ticketTypeId,
-        });
-      }
+      addOns.set(addOnId, (addOns.get(addOnId) ?? 0) + n);
+      if (!includedBy.has(addOnId)) includedBy.set(addOnId, ticketTypeId);
+    }
+  }
+  for (const [addOnId, n] of [...addOns].sort(byId)) {
+    if (!(await takePlaces(ctx, 'add_ons', addOnId, n))) {
+      const ticketTypeId = includedBy.get(addOnId);
+      throw problem(
+        'registrationRefused',
+        ticketTypeId
+          ? 'An add-on included with this ticket type is sold out.'
+          : `Not enough places left for ${n} of an add-on chosen.`,
+        { reason: 'addOnSoldOut', addOnId, ...(ticketTypeId ? { ticketTypeId } : {}) },
+      );
     }
   }
 }

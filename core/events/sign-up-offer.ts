@@ -1,7 +1,7 @@
 // What the public registration form of /e/{slug} offers: a published event whose form is on, its
 // ticket types on sale now to the public (visibility public, or code with the access code the
 // visitor entered; not crew, not retired, not awaiting approval, inside the sales window), with
-// places left, and the registration questions the form asks. Hidden types are the organiser's only.
+// places left, the add-ons a person may choose, and the registration questions the form asks. Hidden types are the organiser's only.
 import type { Db } from '../../db/connect';
 import type { EventRow, TicketTypeRow } from '../../db/schema';
 import type { Clock } from '../platform/clock';
@@ -22,6 +22,19 @@ export interface OfferedType {
   placesLeft: number | null;
   /** Opened by the access code the visitor entered. */
   byCode: boolean;
+  /** Add-ons that come with the ticket (not offered again to its holder). */
+  includedAddOnIds: string[];
+}
+
+/** An add-on a person may choose with their ticket. */
+export interface OfferedAddOn {
+  addOnId: string;
+  name: string;
+  description: string | null;
+  price: number;
+  currency: string;
+  /** null: no limit. */
+  placesLeft: number | null;
 }
 
 export interface SignUpOffer {
@@ -30,6 +43,8 @@ export interface SignUpOffer {
   /** Why the form takes no registrations; null when it does. */
   closed: 'formOff' | 'demonstration' | null;
   types: OfferedType[];
+  /** Add-ons with places left; priced ones only where priced tickets are sold (by transfer). */
+  addOns: OfferedAddOn[];
   questions: QuestionView[];
   /** An access code was entered and opened no ticket type. */
   codeUnknown: boolean;
@@ -81,6 +96,13 @@ export async function signUpOffer(
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
+  const addOns = await db
+    .selectFrom('add_ons')
+    .selectAll()
+    .where('event_id', '=', event.id)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
   return {
     event,
     settings,
@@ -96,7 +118,18 @@ export async function signUpOffer(
       maxPerOrder: t.max_per_order,
       placesLeft: placesLeft(t.capacity, t.taken),
       byCode: t.visibility === 'code',
+      includedAddOnIds: JSON.parse(t.included_add_on_ids) as string[],
     })),
+    addOns: addOns
+      .filter((a) => (a.price_minor === 0 || sells) && placesLeft(a.capacity, a.taken) !== 0)
+      .map((a) => ({
+        addOnId: a.id,
+        name: a.name,
+        description: a.description,
+        price: toMajor(a.price_minor, event.currency),
+        currency: event.currency,
+        placesLeft: placesLeft(a.capacity, a.taken),
+      })),
     // File answers need an upload, which a plain form does not make: those questions stay off it.
     questions: questions.map(questionView).filter((q) => q.kind !== 'file'),
     codeUnknown: code !== '' && !rows.some((t) => t.visibility === 'code' && t.access_code === code),

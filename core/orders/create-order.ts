@@ -1,9 +1,9 @@
 // An order awaiting a bank transfer: the one path for the public registration form's paid
 // tickets and for an integration taking orders the same way. The registration's own rules and
 // places (registration-input.ts, registration-places.ts: never oversold), the totals from the
-// ticket types' prices with the VAT within them (included add-ons come with the ticket), the
-// tickets written but not valid until paid: attendee.registered is sent when the order is marked
-// paid (pay-order.ts), not now.
+// ticket types' and chosen add-ons' prices with the VAT within them (included add-ons come with
+// the ticket), the tickets written but not valid until paid: attendee.registered is sent when the
+// order is marked paid (pay-order.ts), not now.
 import * as v from 'valibot';
 import { checkRegistration, newAttendeeSchema, optionalText } from '../attendees/registration-input';
 import { writeRegistration } from '../attendees/registration-order';
@@ -54,6 +54,12 @@ export const createOrder = defineOperation({
       const type = registration.types.get(person.ticketTypeId!)!;
       totalMinor += type.price_minor;
       vatMinor += vatWithin(type.price_minor, type.vat_rate);
+      for (const { addOnId, quantity } of person.addOns ?? []) {
+        const addOn = registration.addOns.get(addOnId)!;
+        const priceMinor = addOn.price_minor * (quantity ?? 1);
+        totalMinor += priceMinor;
+        vatMinor += vatWithin(priceMinor, addOn.vat_rate);
+      }
     }
     const { orderId } = await writeRegistration(ctx, registration, input, {
       status: 'transfer',

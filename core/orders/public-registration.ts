@@ -26,6 +26,8 @@ export interface PublicPerson {
   lastName: string;
   email: string;
   answers: Record<string, unknown>;
+  /** Add-ons chosen (ids, one of each). */
+  addOnIds: string[];
 }
 
 /** A form field's message: fields are person.{index}.{name} and person.{index}.answers.{questionId}. */
@@ -62,9 +64,19 @@ export async function registerFromPublicPage(
       kind: 'refused',
       errors: [{ field: 'ticketTypes', message: 'That ticket type is not on sale here.' }],
     };
-  // Any priced ticket makes the whole order one awaiting a bank transfer (createOrder).
-  const priced = new Set(offer.types.filter((t) => t.price > 0).map((t) => t.ticketTypeId));
-  const paid = people.some((p) => priced.has(p.ticketTypeId));
+  const offeredAddOns = new Set(offer.addOns.map((a) => a.addOnId));
+  const addOnNotOffered = people.findIndex((p) => p.addOnIds.some((id) => !offeredAddOns.has(id)));
+  if (addOnNotOffered >= 0)
+    return {
+      kind: 'refused',
+      errors: [{ field: `person.${addOnNotOffered}.addOns`, message: 'That add-on is not on offer here.' }],
+    };
+  // Any priced ticket or add-on makes the whole order one awaiting a bank transfer (createOrder).
+  const priced = new Set([
+    ...offer.types.filter((t) => t.price > 0).map((t) => t.ticketTypeId),
+    ...offer.addOns.filter((a) => a.price > 0).map((a) => a.addOnId),
+  ]);
+  const paid = people.some((p) => priced.has(p.ticketTypeId) || p.addOnIds.some((id) => priced.has(id)));
   const ctx = publicContext(services, origin, offer, paid ? 'orders:write' : 'attendees:write');
   try {
     const input = {
@@ -75,6 +87,7 @@ export async function registerFromPublicPage(
         lastName: p.lastName,
         email: p.email,
         ...(Object.keys(p.answers).length > 0 ? { answers: p.answers } : {}),
+        ...(p.addOnIds.length > 0 ? { addOns: p.addOnIds.map((addOnId) => ({ addOnId })) } : {}),
       })),
     };
     if (paid) {
@@ -115,15 +128,24 @@ export async function registerFromPublicPage(
           })),
         };
       }
-      case 'registrationRefused':
-        return { kind: 'refused', errors: [{ field: 'ticketTypes', message: error.detail }] };
+      case 'registrationRefused': {
+        // An add-on refused is said beside the add-ons of the first person who chose it.
+        const addOnId = error.extras.addOnId as string | undefined;
+        const chose = addOnId === undefined ? -1 : people.findIndex((p) => p.addOnIds.includes(addOnId));
+        const field = chose >= 0 ? `person.${chose}.addOns` : 'ticketTypes';
+        const message =
+          error.extras.reason === 'addOnSoldOut'
+            ? 'This add-on has sold out; register without it or try another.'
+            : error.detail;
+        return { kind: 'refused', errors: [{ field, message }] };
+      }
       case 'invalidRequest':
       case 'invalidBody': {
         const errors = (error.extras.errors ?? []) as FormError[];
         return {
           kind: 'refused',
           errors: errors.map((e) => ({
-            field: e.field.replace(/^attendees\./, 'person.'),
+            field: e.field.replace(/^attendees\./, 'person.').replace(/^(person\.\d+\.addOns)\..*$/, '$1'),
             message: e.message,
           })),
         };

@@ -25,27 +25,36 @@ export async function takePlaces(ctx: Ctx, table: WithPlaces, id: string, n: num
 }
 
 /** Gives places back (a cancelled ticket, an order that stopped holding places). */
-export async function releasePlaces(ctx: Ctx, ticketTypeId: string, addOnIds: string[]): Promise<void> {
-  await releaseOne(ctx, 'ticket_types', ticketTypeId);
-  for (const addOnId of addOnIds) await releaseOne(ctx, 'add_ons', addOnId);
+export async function releasePlaces(
+  ctx: Ctx,
+  ticketTypeId: string,
+  addOns: { addOnId: string; quantity: number }[],
+): Promise<void> {
+  await releaseOne(ctx, 'ticket_types', ticketTypeId, 1);
+  for (const { addOnId, quantity } of addOns) await releaseOne(ctx, 'add_ons', addOnId, quantity);
 }
 
 /**
- * One place back. A count already at zero means the counts and the tickets disagree: the count
+ * n places back. A count lower than n means the counts and the tickets disagree: the count
  * stays at zero (the schema refuses a negative one) and the inconsistency is logged, not hidden.
  */
-async function releaseOne(ctx: Ctx, table: WithPlaces, id: string): Promise<void> {
+async function releaseOne(ctx: Ctx, table: WithPlaces, id: string, n: number): Promise<void> {
+  const change = async () => ({
+    updated_utc: ctx.clock.now().toISOString(),
+    change_seq: await nextChangeSeq(ctx.db),
+  });
   const result = await ctx.db
     .updateTable(table)
-    .set({
-      taken: sql`taken - 1`,
-      updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeq(ctx.db),
-    })
+    .set({ taken: sql`taken - ${n}`, ...(await change()) })
     .where('id', '=', id)
-    .where('taken', '>', 0)
+    .where('taken', '>=', n)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
+    await ctx.db
+      .updateTable(table)
+      .set({ taken: 0, ...(await change()) })
+      .where('id', '=', id)
+      .execute();
     ctx.services.log.warn(
       { table, id, workspaceId: ctx.actor.workspaceId },
       'a place was given back where none was taken: the taken count and the tickets disagree',

@@ -25,9 +25,17 @@ export interface PersonValues {
   lastName: string;
   email: string;
   answers: Record<string, string[]>;
+  /** The add-ons ticked. */
+  addOns: string[];
 }
 
-export const emptyPerson = (): PersonValues => ({ firstName: '', lastName: '', email: '', answers: {} });
+export const emptyPerson = (): PersonValues => ({
+  firstName: '',
+  lastName: '',
+  email: '',
+  answers: {},
+  addOns: [],
+});
 
 export const fieldId = (field: string) => `f-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
@@ -143,7 +151,24 @@ export function signUpForm(slug: string, offer: SignUpOffer, state: FormState): 
 ${input(`person.${i}.firstName`, 'First name', values.firstName, 'text', 'given-name')}
 ${input(`person.${i}.lastName`, 'Last name', values.lastName, 'text', 'family-name')}
 ${input(`person.${i}.email`, 'E-mail', values.email, 'email', 'email')}
-${asked.map((q) => question(i, q, values.answers[q.questionId] ?? []))}</fieldset>`;
+${asked.map((q) => question(i, q, values.answers[q.questionId] ?? []))}
+${addOnChoices(i, type, values.addOns)}</fieldset>`;
+  };
+
+  // The add-ons on offer, but not those the person's ticket already includes.
+  const addOnChoices = (i: number, type: OfferedType | undefined, ticked: string[]) => {
+    const field = `person.${i}.addOns`;
+    const offered = offer.addOns.filter((a) => !type?.includedAddOnIds.includes(a.addOnId));
+    if (offered.length === 0) return '';
+    labels.set(field, 'Add-ons');
+    const paidHint = offered.some((a) => a.price > 0)
+      ? ' A priced add-on makes the order one paid by bank transfer.'
+      : '';
+    return html`<fieldset id="${fieldId(field)}"${describe(field, 'hint')}><legend>Add-ons (optional)</legend>
+<p class="hint" id="${fieldId(field)}-hint">Extras with this ticket.${paidHint}</p>${message(field)}${offered.map(
+      (a) =>
+        html`<label class="choice"><input type="checkbox" name="${field}" value="${a.addOnId}"${ticked.includes(a.addOnId) ? trusted(' checked') : ''}> ${a.name} · ${money(a.price, a.currency)}${a.placesLeft === null ? '' : ` · ${a.placesLeft} left`}</label>`,
+    )}</fieldset>`;
   };
 
   const hiddenQuantities = offer.types.map(
