@@ -4,11 +4,11 @@
 // code is refused in red with its reason; switched offline, a second ticket is decided against the
 // list kept on the phone and queued, and back online the queue is uploaded, its answer shown, and
 // the check-in is in the API. Labels and contrast checked; screenshots at 390 and 1280 px go to
-// /tmp/shots-scanner (docs/screenshots/scanner-*.png with SHOTS_DIR=docs/screenshots). Skips,
+// .tmp/screenshots (docs/screenshots/scanner-*.png with UPDATE_SCREENSHOTS=1). Skips,
 // saying why, where Chromium is not installed.
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lowContrastText } from '../support/contrast';
@@ -24,8 +24,11 @@ declare const caches: any;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const installed = existsSync(executablePath);
 if (!installed) console.warn(`Skipping the scanner page browser test: no Chromium at ${executablePath}.`);
-// SHOTS_DIR=docs/screenshots renews the ones kept in the repository.
-const shots = process.env.SHOTS_DIR ?? '/tmp/shots-scanner';
+// UPDATE_SCREENSHOTS=1 renews the screenshots kept in docs/screenshots/; otherwise they go to .tmp.
+const shots = resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS ? '../../docs/screenshots' : '../../.tmp/screenshots',
+);
 
 describe.skipIf(!installed)('the door scanner page in a browser', () => {
   let t: TestServer;

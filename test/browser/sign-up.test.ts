@@ -2,9 +2,9 @@
 // keyboard only, ending on the page with the ticket link; a form sent with mistakes shows the
 // summary and the messages beside the fields; labels on every field, text contrast at least 4.5:1,
 // nothing wider than the window at 390 and 1280 px. Screenshots go to docs/screenshots/
-// (SHOTS_DIR overrides). Skips, saying why, where Chromium is not installed.
+// with UPDATE_SCREENSHOTS=1, else to .tmp/screenshots. Skips, saying why, where Chromium is not installed.
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lowContrastText } from '../support/contrast';
@@ -18,7 +18,11 @@ declare const window: any;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const installed = existsSync(executablePath);
 if (!installed) console.warn(`Skipping the sign-up browser test: no Chromium at ${executablePath}.`);
-const shots = process.env.SHOTS_DIR ?? join(__dirname, '../../docs/screenshots');
+// UPDATE_SCREENSHOTS=1 renews the screenshots kept in docs/screenshots/; otherwise they go to .tmp.
+const shots = resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS ? '../../docs/screenshots' : '../../.tmp/screenshots',
+);
 
 describe.skipIf(!installed)('the public registration form in a browser', () => {
   let t: TestServer;

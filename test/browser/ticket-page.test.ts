@@ -2,7 +2,8 @@
 // jsQR from a screenshot of the SVG, holds the ticket's whole address; the calendar link downloads
 // an .ics holding the event; keyboard focus reaches the links; text contrast at least 4.5:1 and
 // nothing wider than the window at 390 and 1280 px; a cancelled ticket says so without a QR code.
-// Screenshots go to docs/screenshots/ticket.png (1280 px) and ticket-phone.png (390 px). Skips,
+// Screenshots: ticket.png (1280 px) and ticket-phone.png (390 px), in docs/screenshots/ with
+// UPDATE_SCREENSHOTS=1, else in .tmp/screenshots. Skips,
 // saying why, where Chromium is not installed.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,7 +21,11 @@ declare const Image: any;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const installed = existsSync(executablePath);
 if (!installed) console.warn(`Skipping the ticket page browser test: no Chromium at ${executablePath}.`);
-const shots = resolve(import.meta.dirname, '../../docs/screenshots');
+// UPDATE_SCREENSHOTS=1 renews the screenshots kept in docs/screenshots/; otherwise they go to .tmp.
+const shots = resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS ? '../../docs/screenshots' : '../../.tmp/screenshots',
+);
 
 describe.skipIf(!installed)('the ticket page in a browser', () => {
   let t: TestServer;

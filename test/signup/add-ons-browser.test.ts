@@ -1,9 +1,10 @@
 // Add-ons on the public registration form in headless Chromium: a free ticket with a free add-on
 // ticked by keyboard only (Tab, Space), the registration written with it; the add-on checkboxes
 // labelled, text contrast at least 4.5:1, focus visible, nothing wider than the window at 390 and
-// 1280 px. Screenshots go to docs/screenshots/ (SHOTS_DIR overrides). Skips where Chromium is not installed.
+// 1280 px. Screenshots go to docs/screenshots/ with UPDATE_SCREENSHOTS=1, else to .tmp/screenshots.
+// Skips where Chromium is not installed.
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAddOn } from '../support/add-ons';
@@ -17,7 +18,11 @@ declare const window: any;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const installed = existsSync(executablePath);
 if (!installed) console.warn(`Skipping the add-ons browser test: no Chromium at ${executablePath}.`);
-const shots = process.env.SHOTS_DIR ?? join(__dirname, '../../docs/screenshots');
+// UPDATE_SCREENSHOTS=1 renews the screenshots kept in docs/screenshots/; otherwise they go to .tmp.
+const shots = resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS ? '../../docs/screenshots' : '../../.tmp/screenshots',
+);
 
 describe.skipIf(!installed)('add-ons on the public form in a browser', () => {
   let t: TestServer;
