@@ -2,10 +2,11 @@
 // 390 and 1280 px: the verdict, the holder, the event and the date readable (text contrast at least
 // 4.5:1), nothing wider than the window, once valid and once revoked. Screenshots go to
 // /tmp/shots-certs/ (SHOTS_DIR overrides). Skips, saying why, where Chromium is not installed.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumInstalled, launchChromium } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { seedDoorEvent } from '../support/doors';
 import { person, register } from '../support/sales';
@@ -14,9 +15,7 @@ import { startTestServer, type TestServer } from '../support/server';
 declare const document: any;
 declare const window: any;
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const installed = existsSync(executablePath);
-if (!installed) console.warn(`Skipping the certificate page browser test: no Chromium at ${executablePath}.`);
+const installed = chromiumInstalled('the certificate page browser test');
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-certs';
 
 describe.skipIf(!installed)('the certificate verification page in a browser', () => {
@@ -45,10 +44,7 @@ describe.skipIf(!installed)('the certificate verification page in a browser', ()
     });
     expect(made.status).toBe(201);
     ({ verificationUrl, certificateId } = made.body);
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
   }, 60_000);
   afterAll(async () => {

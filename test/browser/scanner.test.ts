@@ -6,11 +6,12 @@
 // the check-in is in the API. Labels and contrast checked; screenshots at 390 and 1280 px go to
 // .tmp/screenshots (docs/screenshots/scanner-*.png with UPDATE_SCREENSHOTS=1). Skips,
 // saying why, where Chromium is not installed.
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { writeQrVideo } from '../support/fake-camera';
@@ -21,14 +22,8 @@ declare const localStorage: any;
 declare const navigator: any;
 declare const caches: any;
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const installed = existsSync(executablePath);
-if (!installed) console.warn(`Skipping the scanner page browser test: no Chromium at ${executablePath}.`);
-// UPDATE_SCREENSHOTS=1 renews the screenshots kept in docs/screenshots/; otherwise they go to .tmp.
-const shots = resolve(
-  import.meta.dirname,
-  process.env.UPDATE_SCREENSHOTS ? '../../docs/screenshots' : '../../.tmp/screenshots',
-);
+const installed = chromiumInstalled('the scanner page browser test');
+const shots = screenshotDir;
 
 describe.skipIf(!installed)('the door scanner page in a browser', () => {
   let t: TestServer;
@@ -61,20 +56,13 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     camera = join(mkdtempSync(join(tmpdir(), 'scanner-')), 'camera.y4m');
     // What a ticket's QR code holds: its address.
     writeQrVideo(camera, `${t.server.publicOrigin}/t/${ticket.a!.code}`);
-    browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--use-fake-ui-for-media-stream',
-        // The test server's certificate is its own: the service worker's script must load over it too.
-        '--ignore-certificate-errors',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${camera}`,
-      ],
-    });
+    browser = await launchChromium([
+      '--use-fake-ui-for-media-stream',
+      // The test server's certificate is its own: the service worker's script must load over it too.
+      '--ignore-certificate-errors',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${camera}`,
+    ]);
     context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 390, height: 844 } });
     page = await context.newPage();
     page.on('request', (r) => requested.push(r.url()));

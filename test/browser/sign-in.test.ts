@@ -10,9 +10,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/platform/scopes';
+import { launchChromium } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { startTestServer, type TestServer } from '../support/server';
 import { challengeOf, claimsOf, exchangeCode, redirectUri } from '../support/sign-in';
@@ -44,10 +45,7 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
     t = await startTestServer();
     origin = t.server.publicOrigin;
     ({ workspaceId } = await t.workspace('Browser sign-in', true));
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
   }, 60_000);
   afterAll(async () => {

@@ -3,10 +3,11 @@
 // summary and the messages beside the fields; labels on every field, text contrast at least 4.5:1,
 // nothing wider than the window at 390 and 1280 px. Screenshots go to docs/screenshots/
 // with UPDATE_SCREENSHOTS=1, else to .tmp/screenshots. Skips, saying why, where Chromium is not installed.
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { pricedTicketType } from '../support/pending-orders';
 import { startTestServer, type TestServer } from '../support/server';
@@ -15,14 +16,8 @@ import { formQuestion, formTicketType, publishedEvent } from '../support/sign-up
 declare const document: any;
 declare const window: any;
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const installed = existsSync(executablePath);
-if (!installed) console.warn(`Skipping the sign-up browser test: no Chromium at ${executablePath}.`);
-// UPDATE_SCREENSHOTS=1 renews the screenshots kept in docs/screenshots/; otherwise they go to .tmp.
-const shots = resolve(
-  import.meta.dirname,
-  process.env.UPDATE_SCREENSHOTS ? '../../docs/screenshots' : '../../.tmp/screenshots',
-);
+const installed = chromiumInstalled('the sign-up browser test');
+const shots = screenshotDir;
 
 describe.skipIf(!installed)('the public registration form in a browser', () => {
   let t: TestServer;
@@ -43,10 +38,7 @@ describe.skipIf(!installed)('the public registration form in a browser', () => {
       required: true,
       options: ['none', 'vegetarian', 'vegan'],
     });
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
   }, 60_000);
   afterAll(async () => {

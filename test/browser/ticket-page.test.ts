@@ -5,11 +5,12 @@
 // Screenshots: ticket.png (1280 px) and ticket-phone.png (390 px), in docs/screenshots/ with
 // UPDATE_SCREENSHOTS=1, else in .tmp/screenshots. Skips,
 // saying why, where Chromium is not installed.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import jsQR from 'jsqr';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { startTestServer, type TestServer } from '../support/server';
@@ -18,14 +19,8 @@ declare const document: any;
 declare const window: any;
 declare const Image: any;
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const installed = existsSync(executablePath);
-if (!installed) console.warn(`Skipping the ticket page browser test: no Chromium at ${executablePath}.`);
-// UPDATE_SCREENSHOTS=1 renews the screenshots kept in docs/screenshots/; otherwise they go to .tmp.
-const shots = resolve(
-  import.meta.dirname,
-  process.env.UPDATE_SCREENSHOTS ? '../../docs/screenshots' : '../../.tmp/screenshots',
-);
+const installed = chromiumInstalled('the ticket page browser test');
+const shots = screenshotDir;
 
 describe.skipIf(!installed)('the ticket page in a browser', () => {
   let t: TestServer;
@@ -40,10 +35,7 @@ describe.skipIf(!installed)('the ticket page in a browser', () => {
     ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
     e = await seedDoorEvent(t, workspaceId, key);
     eventName = (await t.api(`/events/${e.eventId}`, { key })).body.name;
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
   }, 60_000);
   afterAll(async () => {

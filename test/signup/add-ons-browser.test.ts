@@ -3,11 +3,12 @@
 // labelled, text contrast at least 4.5:1, focus visible, nothing wider than the window at 390 and
 // 1280 px. Screenshots go to docs/screenshots/ with UPDATE_SCREENSHOTS=1, else to .tmp/screenshots.
 // Skips where Chromium is not installed.
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAddOn } from '../support/add-ons';
+import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { startTestServer, type TestServer } from '../support/server';
 import { formTicketType, publishedEvent } from '../support/sign-up';
@@ -15,14 +16,8 @@ import { formTicketType, publishedEvent } from '../support/sign-up';
 declare const document: any;
 declare const window: any;
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const installed = existsSync(executablePath);
-if (!installed) console.warn(`Skipping the add-ons browser test: no Chromium at ${executablePath}.`);
-// UPDATE_SCREENSHOTS=1 renews the screenshots kept in docs/screenshots/; otherwise they go to .tmp.
-const shots = resolve(
-  import.meta.dirname,
-  process.env.UPDATE_SCREENSHOTS ? '../../docs/screenshots' : '../../.tmp/screenshots',
-);
+const installed = chromiumInstalled('the add-ons browser test');
+const shots = screenshotDir;
 
 describe.skipIf(!installed)('add-ons on the public form in a browser', () => {
   let t: TestServer;
@@ -39,10 +34,7 @@ describe.skipIf(!installed)('add-ons on the public form in a browser', () => {
     const db = t.server.services.db;
     workshop = await insertAddOn(db, event.eventId, { name: 'Afternoon workshop', capacity: 20 });
     await insertAddOn(db, event.eventId, { name: 'Conference dinner', priceMinor: 59_000, vatRate: 25 });
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
   }, 60_000);
   afterAll(async () => {
