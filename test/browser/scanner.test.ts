@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
@@ -178,6 +178,10 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     timeout: 60_000,
   }, async () => {
     await context.setOffline(true);
+    // The API as the network sees it offline, also for a request made in the moment a reloaded page
+    // has not yet been told it is offline (the emulation is the page's, this is the context's).
+    const unreachable = (route: Route) => route.abort('internetdisconnected');
+    await context.route('**/api/v1/**', unreachable);
     writeQrVideo(camera, `${t.server.publicOrigin}/t/${ticket.b!.code}`);
     await page.click('#camera-toggle');
     await expect.poll(() => word().textContent(), { timeout: 20_000 }).toBe('Welcome');
@@ -195,6 +199,7 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     const before = await t.api(`/events/${e.eventId}/check-ins`, { key });
     expect(before.body.data.filter((s: any) => s.attendeeId === ticket.b!.id)).toEqual([]);
 
+    await context.unroute('**/api/v1/**', unreachable);
     await context.setOffline(false);
     await expect
       .poll(() => page.locator('#queue-state').textContent(), { timeout: 15_000 })
