@@ -17,6 +17,7 @@ import {
   endAll,
   exited,
   openDataDir,
+  registerBurst,
   serve,
   workspaceWithKey,
 } from '../support/spawned';
@@ -46,20 +47,18 @@ describe('e-mail through a crash', () => {
     expect(event.status, JSON.stringify(event.body)).toBe(201);
     const eventId = event.body.eventId as string;
     const ticketTypeId = await addUnlimitedTicketType(dataDir, eventId);
-    for (let i = 0; i < people; i += perRequest) {
-      const attendees = Array.from({ length: perRequest }, (_, j) => ({
-        ticketTypeId,
-        firstName: 'Crash',
-        lastName: `Mail ${i + j}`,
-        email: `crash.mail.${i + j}@mail.test`,
-      }));
-      const res = await call(first, `/events/${eventId}/attendees`, {
-        key,
-        method: 'POST',
-        body: { attendees },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-    }
+    await registerBurst(
+      first,
+      key,
+      { eventId, ticketTypeId },
+      {
+        people,
+        perRequest,
+        lastName: 'Mail',
+        emailDomain: 'mail.test',
+        emailTag: 'crash.mail',
+      },
+    );
     await smtp.waitFor(20, 30_000);
     process.kill(first.child.pid!, 'SIGKILL');
     await exited(first.child);

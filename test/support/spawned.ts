@@ -139,6 +139,33 @@ export async function call(
   return { status: res.status, headers: res.headers as unknown as Headers, body };
 }
 
+/**
+ * A burst of registrations through a spawned service: `people` attendees in calls of `perRequest`,
+ * each answered 201 before the next is sent (every registration committed); throws otherwise.
+ */
+export async function registerBurst(
+  s: Spawned,
+  key: string,
+  target: { eventId: string; ticketTypeId: string },
+  burst: { people: number; perRequest: number; lastName: string; emailDomain: string; emailTag: string },
+): Promise<void> {
+  for (let i = 0; i < burst.people; i += burst.perRequest) {
+    const attendees = Array.from({ length: burst.perRequest }, (_, j) => ({
+      ticketTypeId: target.ticketTypeId,
+      firstName: 'Crash',
+      lastName: `${burst.lastName} ${i + j}`,
+      email: `${burst.emailTag}.${i + j}@${burst.emailDomain}`,
+    }));
+    const res = await call(s, `/events/${target.eventId}/attendees`, {
+      key,
+      method: 'POST',
+      body: { attendees },
+    });
+    if (res.status !== 201)
+      throw new Error(`registration answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+}
+
 /** The data folder's database (its SQLite file, or its PostgreSQL database under test:postgres). */
 export async function openDataDir(dataDir: string) {
   return openDatabase((await databaseFor(dataDir)) ?? join(dataDir, 'tessera.db'));

@@ -17,6 +17,7 @@ import {
   endAll,
   exited,
   openDataDir,
+  registerBurst,
   serve,
   workspaceWithKey,
 } from '../support/spawned';
@@ -62,20 +63,18 @@ describe('deliveries through a crash', () => {
     const ticketTypeId = await addUnlimitedTicketType(dataDir, eventId);
 
     // The burst: every registration answered (each of its messages is in the outbox, committed).
-    for (let i = 0; i < people; i += perRequest) {
-      const attendees = Array.from({ length: perRequest }, (_, j) => ({
-        ticketTypeId,
-        firstName: 'Crash',
-        lastName: `Receiver ${i + j}`,
-        email: `crash.receiver.${i + j}@example.org`,
-      }));
-      const res = await call(first, `/events/${eventId}/attendees`, {
-        key,
-        method: 'POST',
-        body: { attendees },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-    }
+    await registerBurst(
+      first,
+      key,
+      { eventId, ticketTypeId },
+      {
+        people,
+        perRequest,
+        lastName: 'Receiver',
+        emailDomain: 'example.org',
+        emailTag: 'crash.receiver',
+      },
+    );
     await receiver.waitFor(60, { timeoutMs: 20_000 });
     process.kill(first.child.pid!, 'SIGKILL');
     await exited(first.child);
