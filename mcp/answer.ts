@@ -18,6 +18,7 @@ import type { Context } from 'koa';
 import type { Actor } from '../core/platform/actor';
 import type { Log } from '../core/platform/log';
 import type { Services } from '../core/platform/services';
+import { tesseraVersion } from '../core/platform/version';
 import type { McpRequest } from './call-context';
 import { answerToolCall } from './discovery-calls';
 import { getPrompt, promptList } from './prompts';
@@ -40,7 +41,7 @@ function buildServer(req: McpRequest, log: Log): Server {
   // No listChanged: each request stands alone and authenticates, so tools/list is the caller's
   // own, and a key's scopes never change (a wider grant is a new key or a new sign-in).
   const server = new Server(
-    { name: 'tessera', title: 'Tessera', version: '1.0.0' },
+    { name: 'tessera', title: 'Tessera', version: tesseraVersion },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({

@@ -13,6 +13,7 @@ import {
 } from '../core/platform/problems';
 import { describeScope } from '../core/platform/scope-descriptions';
 import { extensionScopes, scopes } from '../core/platform/scopes';
+import { tesseraVersion } from '../core/platform/version';
 import { components, requestItemSchemas } from './openapi-components';
 import { extensionMarks } from './openapi-extension';
 import { signingHeaders, webhookMessageSchema, webhooksOf } from './openapi-webhooks';
@@ -386,7 +387,7 @@ export function openApiDocument(origin: string): Json {
     openapi: '3.1.0',
     info: {
       title: 'Tessera API',
-      version: '1.0.0',
+      version: tesseraVersion,
       summary: "The JSON REST API for one workspace's events.",
       description: `Every call carries an API key: \`Authorization: Bearer abk_…\` (or \`X-Api-Key\`). A key reaches one workspace and does what its scopes allow. Refusals are \`application/problem+json\`: branch on \`code\` (see the [error catalogue](/developers/errors)). A body field, nested field, query parameter or tool argument an operation does not declare is refused with \`400 invalidRequest\`, named in \`errors\` with the field most likely meant (\`capcity: Not a field; did you mean capacity?\`). The same operations are MCP tools at \`/mcp\`. Start with [the first five minutes](/developers/start). To load events from another system, see the [import format](/api/v1/import-schema.json) (JSON Schema, for \`tessera import\`).`,
       contact: { name: 'Tessera developers', url: `${origin}/developers` },

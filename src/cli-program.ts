@@ -28,6 +28,7 @@ import type { Ctx } from '../core/platform/context';
 import { isUuid } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
+import { tesseraVersion } from '../core/platform/version';
 import { addExamples } from './cli-examples';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { openServices } from './services';
@@ -108,7 +109,11 @@ export const parserOutput = () => parserMessage;
 
 export const program = new Command('tessera')
   .description('Tessera: self-hosted event management (REST API + MCP server).')
-  .configureOutput({ writeErr: (text) => (parserMessage += text) })
+  .version(tesseraVersion, '-V, --version', 'print the version (one across the package, OpenAPI and MCP)')
+  .configureOutput({
+    writeErr: (text) => (parserMessage += text),
+    writeOut: (text) => process.stdout.write(text),
+  })
   .exitOverride();
 
 program
