@@ -149,3 +149,23 @@ export async function migrateToLatest(db: Db): Promise<void> {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/** Where a database stands: the migrations it has run, and those this version would still run. */
+export interface MigrationStatus {
+  applied: { name: string; executedUtc: string }[];
+  pending: string[];
+}
+
+export async function migrationStatus(db: Db): Promise<MigrationStatus> {
+  const migrator = new Migrator({
+    db: isPostgres(db) ? db.withPlugin(postgresSchema) : db,
+    provider: migrationProvider,
+  });
+  const all = await migrator.getMigrations();
+  return {
+    applied: all
+      .filter((m) => m.executedAt !== undefined)
+      .map((m) => ({ name: m.name, executedUtc: (m.executedAt as Date).toISOString() })),
+    pending: all.filter((m) => m.executedAt === undefined).map((m) => m.name),
+  };
+}
