@@ -6,7 +6,7 @@
 // signing secret still decrypts (its deliveries verify with the secret given at creation) and the
 // same access-token signing keys. Refusals: an existing FILE, a non-empty folder, a damaged file.
 // On PostgreSQL the file holds the data folder's files and says the database is pg_dump's.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -235,6 +235,23 @@ describe.skipIf(onPostgres)('backup under load and restore (SQLite)', () => {
     const wrong = await runTessera(['restore', notBackup, '--data', join(root, 'from-notes')]);
     expect(wrong.code).toBe(2);
     expect(JSON.parse(wrong.stderr).detail).toMatch(/not a Tessera backup/);
+    // A backup made by a newer Tessera is refused, saying which version to use.
+    const newer = join(root, 'newer.db');
+    copyFileSync(file, newer);
+    const edit = new SqliteDatabase(newer);
+    edit.prepare(`update tessera_backup_info set value = '"99.0.0"' where name = 'tesseraVersion'`).run();
+    edit.close();
+    const fromNewer = await runTessera(['restore', newer, '--data', join(root, 'from-newer')]);
+    expect(fromNewer.code).toBe(2);
+    expect(JSON.parse(fromNewer.stderr).detail).toMatch(
+      /made by Tessera 99\.0\.0, newer than this one.*99\.0\.0 or later/,
+    );
+    // --force replaces an existing file with a whole backup.
+    const forced = join(root, 'forced.db');
+    writeFileSync(forced, 'an old file');
+    const replaced = await tessera(['backup', '--to', forced, '--data', restoredDir, '--force']);
+    expect(replaced.bytes).toBeGreaterThan(100_000);
+    expect(readFileSync(forced).subarray(0, 15).toString()).toBe('SQLite format 3');
   }, 120_000);
 });
 
