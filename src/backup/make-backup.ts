@@ -22,6 +22,7 @@ import { migrationStatus, openDatabase } from '../../db/connect';
 import {
   type BackupInfo,
   BackupRefused,
+  backupFormat,
   checkIntegrity,
   rowCounts,
   type SourceKind,
@@ -80,7 +81,7 @@ export async function makeBackup(options: {
       out.pragma('journal_mode = DELETE');
       const rows = options.database ? {} : rowCounts(out);
       const info: BackupInfo = {
-        format: 1,
+        format: backupFormat,
         tesseraVersion,
         madeUtc,
         source: options.database ? 'postgres' : 'sqlite',

@@ -255,6 +255,30 @@ describe.skipIf(onPostgres)('backup under load and restore (SQLite)', () => {
   }, 120_000);
 });
 
+describe.skipIf(onPostgres)('a database ahead of this version (SQLite)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'tessera-backup-ahead-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('is backed up with a note saying so, and its restore is refused', async () => {
+    const dataDir = join(root, 'data');
+    await tessera(['workspace', 'create', '--name', 'Ahead', '--data', dataDir]);
+    const db = new SqliteDatabase(join(dataDir, 'tessera.db'));
+    db.prepare(
+      `insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2030-01-01T00:00:00.000Z')`,
+    ).run();
+    db.close();
+    const file = join(root, 'ahead.db');
+    const answer = await tessera(['backup', '--to', file, '--data', dataDir]);
+    expect(answer.schema).toBe('ahead');
+    expect(answer.notes.join(' ')).toMatch(/migrated by a newer Tessera.*9999-from-the-future/);
+    const restore = await runTessera(['restore', file, '--data', join(root, 'restored')]);
+    expect(restore.code).toBe(2);
+    expect(JSON.parse(restore.stderr).detail).toMatch(
+      /newer Tessera.*Restore it with the Tessera that made it/,
+    );
+  }, 30_000);
+});
+
 describe.runIf(onPostgres)('backup on PostgreSQL', () => {
   const root = mkdtempSync(join(tmpdir(), 'tessera-backup-pg-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
