@@ -80,6 +80,13 @@ export const cliExamples: Record<string, readonly Example[]> = {
       'npx tessera order mark-paid --workspace <workspaceId> <orderId> --provider DNB --method transfer --reference "KID 1234"',
     ],
   ],
+  backup: [
+    ['npx tessera backup --to /var/backups/tessera-2026-05-01.db', 'while the service runs'],
+    ['npx tessera backup --to backup.db --data /srv/tessera --force', 'replace backup.db'],
+  ],
+  restore: [
+    ['npx tessera restore /var/backups/tessera-2026-05-01.db --data /srv/tessera', 'into an empty folder'],
+  ],
 };
 
 /** A command's path below the program: "key create"; "" for the program itself. */

@@ -29,6 +29,8 @@ import { isUuid } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
 import { tesseraVersion } from '../core/platform/version';
+import { makeBackup } from './backup/make-backup';
+import { restoreBackup } from './backup/restore-backup';
 import { addExamples } from './cli-examples';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { openServices } from './services';
@@ -396,6 +398,37 @@ order
         }),
       ),
     );
+  });
+
+program
+  .command('backup')
+  .description(
+    "Copy the database (consistently, while the service runs) and the data folder's keys into one file; prints JSON { file, bytes, version, madeUtc, tables, rows, files }. On PostgreSQL the file holds the data folder's files and the database is pg_dump's.",
+  )
+  .requiredOption('--to <file>', 'the backup file to make (refused if it exists, unless --force)')
+  .option('--force', 'replace the file if it exists')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    print(
+      await makeBackup({
+        to: flags.to,
+        dataDir: dataDirFrom(flags.data),
+        database: databaseFrom(flags.database),
+        force: flags.force === true,
+      }),
+    );
+  });
+
+program
+  .command('restore')
+  .description(
+    'Bring a backup back into a new or empty data folder (never over a deployment); prints JSON { dataDir, version, madeUtc, tables, rows, files, notes }. Then start the service on that folder.',
+  )
+  .argument('<file>', 'the backup file (made by tessera backup)')
+  .addOption(dataOption())
+  .action(async (file, flags) => {
+    print(await restoreBackup({ from: file, dataDir: dataDirFrom(flags.data) }));
   });
 
 addExamples(program);

@@ -7,6 +7,7 @@ import { KeyRequestError } from '../core/admin/api-keys';
 import { ImportRefused } from '../core/import/import-file';
 import { maskKeys } from '../core/platform/keys';
 import { isProblem } from '../core/platform/problems';
+import { BackupRefused } from './backup/backup-format';
 import { parserOutput, program } from './cli-program';
 import { SettingsError } from './settings';
 
@@ -32,6 +33,10 @@ try {
   if (error instanceof ImportRefused) {
     const detail = `${error.message} Nothing was imported.`;
     sayMistake({ error: 'importRefused', detail, problems: error.issues }, 2);
+    process.exit(2);
+  }
+  if (error instanceof BackupRefused) {
+    sayMistake({ error: 'backupRefused', detail: error.message });
     process.exit(2);
   }
   const known = error instanceof KeyRequestError || error instanceof SettingsError || isProblem(error);
