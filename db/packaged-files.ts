@@ -96,8 +96,9 @@ function ownCacheFolder(): string {
   const folder = join(tmpdir(), `tessera-files${uid === undefined ? '' : `-${uid}`}`);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const stat = lstatSync(folder);
-  const owned = uid === undefined || stat.uid === uid;
-  if (!stat.isDirectory() || !owned || (stat.mode & 0o077) !== 0)
+  // Owner and mode are POSIX's (Windows has no uid; its temporary folder is the user's own).
+  const ownAlone = uid === undefined || (stat.uid === uid && (stat.mode & 0o077) === 0);
+  if (!stat.isDirectory() || !ownAlone)
     throw new Error(
       `${folder} must be a folder of this user's alone (mode 0700); remove it, or set TMPDIR to another folder`,
     );
