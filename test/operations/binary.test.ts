@@ -205,6 +205,18 @@ describe('the single executable', () => {
     expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
   });
 
+  it('refuses a cache folder that others may write to: a planted addon is never loaded', async () => {
+    const shared = join(scratch, 'shared-tmp');
+    mkdirSync(join(shared, `tessera-files-${process.getuid!()}`), { recursive: true });
+    chmodSync(join(shared, `tessera-files-${process.getuid!()}`), 0o777);
+    const refused = await run('./tessera', ['workspace', 'list'], {
+      cwd: folder,
+      env: { ...env, TMPDIR: shared },
+    }).catch((error) => error);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stderr).detail).toContain('must be a folder of this user');
+  });
+
   it('keeps everything inside its folder: the addon and driver cached under TMPDIR, no error logged', async () => {
     // Time for the checkpoint thread to run a few times after the writes above.
     await new Promise((r) => setTimeout(r, 300));
