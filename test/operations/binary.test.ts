@@ -16,7 +16,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -226,5 +226,35 @@ describe('the single executable', () => {
     // Written only when the checkpoint thread starts: it loads the driver from there.
     expect(cache.some((f) => f.endsWith('-better-sqlite3.cjs'))).toBe(true);
     expect(log).not.toMatch(/checkpoint|"level":(40|50|60)/);
+  });
+});
+
+/** The service's source files (not tests or benches), by path from the repository's root. */
+function serviceSources(dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory())
+      return dir === root && !['src', 'core', 'db', 'rest', 'mcp'].includes(entry.name)
+        ? []
+        : serviceSources(path);
+    return entry.name.endsWith('.ts') ? [relative(root, path)] : [];
+  });
+}
+
+describe('SQLite connections', () => {
+  // Inside the executable the driver cannot find its addon by itself: a connection opened without
+  // these options works from the sources and fails only in the binary.
+  it('every one the service opens takes the packaged addon (db/sqlite-driver.ts)', () => {
+    const opened: string[] = [];
+    for (const file of serviceSources()) {
+      const source = readFileSync(join(root, file), 'utf8');
+      const driver = /^import (\w+) from 'better-sqlite3';$/m.exec(source)?.[1];
+      if (!driver) continue;
+      for (const call of source.matchAll(new RegExp(`new ${driver}\\(([^;]*)\\)`, 'g'))) {
+        opened.push(file);
+        expect(call[1], `${file}: ${call[0]}`).toContain('sqliteDriverOptions()');
+      }
+    }
+    expect(opened).toContain('db/connect.ts');
   });
 });
