@@ -9,6 +9,7 @@ import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
+import { binaryRows, measureBinary } from './binary';
 import { measureDeliveries, startBenchReceiver } from './deliveries';
 import { measureImport } from './import';
 import { runLoad } from './load';
@@ -148,6 +149,8 @@ async function main() {
     children.splice(children.indexOf(server), 1);
     process.stdout.write('Timing npm start…\n');
     const startup = await measureStartup({ root, dataDir, port: port + 2, ca, key: seeded.key, runs: 3 });
+    process.stdout.write('Building the single executable and timing its start-up…\n');
+    const binary = await measureBinary({ root, port: port + 3, runs: 3 });
 
     const ratio = real.perSecond / base.perSecond;
     const meRatio = me.perSecond / base.perSecond;
@@ -203,6 +206,7 @@ async function main() {
       '|---|---|',
       `| \`npm start\` to the first answer of GET /me, existing data folder (median of ${startup.runs.length}) | ${startup.median.toFixed(0)} ms (${startup.runs.map((ms) => ms.toFixed(0)).join(', ')}) |`,
       `| Server's resident memory after the whole bench | ${memory.toFixed(0)} MiB |`,
+      ...binaryRows(binary),
     ].join('\n');
     const targets = [
       `- GET /me ≥ 0.85 × baseline: ${meRatio >= 0.85 ? 'met' : 'missed'} (${meRatio.toFixed(2)})`,

@@ -5,8 +5,8 @@
 // runs a passive checkpoint (it never waits for, nor blocks, the writer or readers) every few
 // milliseconds. The writer keeps a far larger checkpoint of its own as a bound, should this thread
 // ever fall behind or stop.
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteDriverFiles } from './sqlite-driver';
 
 /** Where a failing checkpoint thread is reported (the service's log). */
 export interface CheckpointLog {
@@ -19,11 +19,12 @@ export const writerCheckpointPages = 10_000;
 
 const checkpointEveryMs = 50;
 
-// Plain JavaScript evaluated by the worker: it loads nothing of ours, only the driver.
+// Plain JavaScript evaluated by the worker: it loads nothing of ours, only the driver and its addon
+// by path (db/sqlite-driver.ts: the installed ones, or the single executable's copies).
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file);
+const db = new Database(workerData.file, { nativeBinding: workerData.addon });
 db.pragma('busy_timeout = 5000');
 const timer = setInterval(() => {
   try {
@@ -44,10 +45,10 @@ export interface Checkpointer {
 }
 
 export function startCheckpointer(file: string, log: CheckpointLog): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const { driver, addon } = sqliteDriverFiles();
   const worker = new Worker(workerSource, {
     eval: true,
-    workerData: { driver, file, everyMs: checkpointEveryMs },
+    workerData: { driver, addon, file, everyMs: checkpointEveryMs },
     // None of the process's flags: with --input-type=module (or a loader) the script above would
     // be read as an ES module, where require does not exist.
     execArgv: [],

@@ -17,6 +17,7 @@ import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './
 import { isPostgres, postgresSchema, storeOf } from './dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import { sqliteDriverOptions } from './sqlite-driver';
 import { SqliteDialectTakingTurns } from './sqlite-turns';
 
 export type Db = Kysely<Database>;
@@ -64,7 +65,7 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
 
 function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
+  const sqlite = new SqliteDatabase(file, sqliteDriverOptions());
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   const patience = options.serving ? lockPatience.serving : lockPatience.command;

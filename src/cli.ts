@@ -16,9 +16,8 @@ function sayMistake(value: unknown, indent?: number): void {
   process.stderr.write(`${maskKeys(JSON.stringify(value, null, indent))}\n`);
 }
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
+/** What a failed command says, and its exit status. */
+function sayFailure(error: unknown): never {
   if (error instanceof CommanderError) {
     if (error.exitCode === 0 || error.code === 'commander.help' || error.code === 'commander.helpDisplayed') {
       process.stderr.write(parserOutput());
@@ -44,3 +43,6 @@ try {
   sayMistake({ error: code, detail: (error as Error).message });
   process.exit(known ? 2 : 1);
 }
+
+// No top-level await: the single executable (scripts/build-binary.mjs) runs this as CommonJS.
+program.parseAsync(process.argv).catch(sayFailure);

@@ -3,15 +3,12 @@
 // Scalar's standalone bundle is served from its npm package (/developers/assets/scalar.js), never
 // from a CDN, and everything that would reach Scalar's own services (fonts, telemetry, the agent,
 // the request proxy) is switched off: the reference works on a machine with no other network.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { demoKey } from '../../core/admin/demo-workspace';
+import { packagedFile } from '../../db/packaged-files';
 import { apiBase } from '../route-table';
 import { html, trusted } from './html';
 import { page } from './layout';
 
-const require = createRequire(import.meta.url);
 let bundle: Buffer | null = null;
 
 /**
@@ -19,10 +16,7 @@ let bundle: Buffer | null = null;
  * does not use, so none of the package's lazy chunks is ever asked for), read once.
  */
 export function scalarBundle(): Buffer {
-  // The package exports no path to it: it sits beside the module entry (dist/index.js).
-  bundle ??= readFileSync(
-    join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js'),
-  );
+  bundle ??= packagedFile('scalar-standalone.js');
   return bundle;
 }
 

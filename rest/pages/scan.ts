@@ -4,13 +4,8 @@
 // that keeps those files so the page opens without a network. The key never travels in an address
 // the server sees: a door link carries it in the fragment (/scan#key=…), which the page's script
 // reads, keeps in the phone's storage and wipes from the address bar.
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { type PackagedFileName, packagedFile } from '../../db/packaged-files';
 import { html } from './html';
-
-const require = createRequire(import.meta.url);
 
 // The page's own scripts and style only; API calls to this origin; the camera is a MediaStream
 // (getUserMedia, allowed to this origin alone by Permissions-Policy); frames are read on a canvas.
@@ -29,41 +24,23 @@ export const scanPolicy = [
 ].join('; ');
 export const scanPermissions = 'camera=(self), microphone=(), geolocation=()';
 
-/** The folder of the page's files: beside this module in the sources, found from the bundle too. */
-function appFolder(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i += 1) {
-    for (const candidate of [join(dir, 'scan-app'), join(dir, 'rest', 'pages', 'scan-app')])
-      if (existsSync(join(candidate, 'scan.js'))) return candidate;
-    dir = dirname(dir);
-  }
-  throw new Error('the scanner page files (rest/pages/scan-app) are missing');
-}
-
 export interface ScanAsset {
   type: string;
   body: Buffer;
 }
 
-const assetFiles: Record<string, { file: () => string; type: string }> = {
-  'scan.js': { file: () => join(appFolder(), 'scan.js'), type: 'application/javascript; charset=utf-8' },
-  'scan-store.js': {
-    file: () => join(appFolder(), 'scan-store.js'),
-    type: 'application/javascript; charset=utf-8',
-  },
-  'scan.css': { file: () => join(appFolder(), 'scan.css'), type: 'text/css; charset=utf-8' },
-  'sw.js': { file: () => join(appFolder(), 'sw.js'), type: 'application/javascript; charset=utf-8' },
-  'icon.svg': { file: () => join(appFolder(), 'icon.svg'), type: 'image/svg+xml' },
-  'icon-192.png': { file: () => join(appFolder(), 'icon-192.png'), type: 'image/png' },
-  'icon-512.png': { file: () => join(appFolder(), 'icon-512.png'), type: 'image/png' },
-  'manifest.webmanifest': {
-    file: () => join(appFolder(), 'manifest.webmanifest'),
-    type: 'application/manifest+json',
-  },
-  'jsqr.js': {
-    file: () => join(dirname(require.resolve('jsqr/package.json')), 'dist', 'jsQR.js'),
-    type: 'application/javascript; charset=utf-8',
-  },
+const script = 'application/javascript; charset=utf-8';
+/** The page's files by the name it asks for: which packaged file (db/packaged-files.ts), of which type. */
+const assetFiles: Record<string, { file: PackagedFileName; type: string }> = {
+  'scan.js': { file: 'scan-app/scan.js', type: script },
+  'scan-store.js': { file: 'scan-app/scan-store.js', type: script },
+  'scan.css': { file: 'scan-app/scan.css', type: 'text/css; charset=utf-8' },
+  'sw.js': { file: 'scan-app/sw.js', type: script },
+  'icon.svg': { file: 'scan-app/icon.svg', type: 'image/svg+xml' },
+  'icon-192.png': { file: 'scan-app/icon-192.png', type: 'image/png' },
+  'icon-512.png': { file: 'scan-app/icon-512.png', type: 'image/png' },
+  'manifest.webmanifest': { file: 'scan-app/manifest.webmanifest', type: 'application/manifest+json' },
+  'jsqr.js': { file: 'jsQR.js', type: script },
 };
 const loaded = new Map<string, ScanAsset>();
 
@@ -73,7 +50,7 @@ export function scanAsset(name: string): ScanAsset | null {
   if (!spec) return null;
   let asset = loaded.get(name);
   if (!asset) {
-    asset = { type: spec.type, body: readFileSync(spec.file()) };
+    asset = { type: spec.type, body: packagedFile(spec.file) };
     loaded.set(name, asset);
   }
   return asset;

@@ -1,0 +1,23 @@
+// better-sqlite3's compiled addon, loaded from its packaged file (db/packaged-files.ts) rather than
+// found by the driver beside itself: the single executable carries it inside, and a driver bundled
+// into the executable has no folder of its own to look in. Every connection passes these options.
+import { createRequire } from 'node:module';
+import type SqliteDatabase from 'better-sqlite3';
+import { packagedFilePath } from './packaged-files';
+
+// Node's own loader for a .node file: one copy per path in a process, whoever asks.
+const require = createRequire(import.meta.url);
+let addon: object | undefined;
+
+/** Options for `new SqliteDatabase(file, …)`: the addon, loaded once. */
+export function sqliteDriverOptions(): SqliteDatabase.Options {
+  addon ??= require(packagedFilePath('better_sqlite3.node')) as object;
+  // The driver takes a loaded addon too (its types say only a path): a path it would require
+  // itself, which inside the executable's bundle reaches Node's built-ins only.
+  return { nativeBinding: addon as unknown as string };
+}
+
+/** What a thread of its own (db/checkpointer.ts) requires: the driver's JavaScript and its addon, by path. */
+export function sqliteDriverFiles(): { driver: string; addon: string } {
+  return { driver: packagedFilePath('better-sqlite3.cjs'), addon: packagedFilePath('better_sqlite3.node') };
+}
