@@ -3,7 +3,7 @@
 // same migrations (db/dialect.ts says the schema in PostgreSQL's terms).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   type LogEvent,
@@ -17,7 +17,7 @@ import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './
 import { isPostgres, postgresSchema, storeOf } from './dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
-import { sqliteDriverOptions } from './sqlite-driver';
+import { openSqliteFile } from './sqlite-driver';
 import { SqliteDialectTakingTurns } from './sqlite-turns';
 
 export type Db = Kysely<Database>;
@@ -65,7 +65,7 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
 
 function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file, sqliteDriverOptions());
+  const sqlite = openSqliteFile(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   const patience = options.serving ? lockPatience.serving : lockPatience.command;

@@ -2,7 +2,7 @@
 // found by the driver beside itself: the single executable carries it inside, and a driver bundled
 // into the executable has no folder of its own to look in. Every connection passes these options.
 import { createRequire } from 'node:module';
-import type SqliteDatabase from 'better-sqlite3';
+import SqliteDatabase from 'better-sqlite3';
 import { packagedFilePath } from './packaged-files';
 
 // Node's own loader for a .node file: one copy per path in a process, whoever asks.
@@ -20,4 +20,9 @@ export function sqliteDriverOptions(): SqliteDatabase.Options {
 /** What a thread of its own (db/checkpointer.ts) requires: the driver's JavaScript and its addon, by path. */
 export function sqliteDriverFiles(): { driver: string; addon: string } {
   return { driver: packagedFilePath('better-sqlite3.cjs'), addon: packagedFilePath('better_sqlite3.node') };
+}
+
+/** A connection to a SQLite file with the packaged addon: the one way the service opens one. */
+export function openSqliteFile(file: string, options: SqliteDatabase.Options = {}): SqliteDatabase.Database {
+  return new SqliteDatabase(file, { ...options, ...sqliteDriverOptions() });
 }

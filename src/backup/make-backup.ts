@@ -16,9 +16,9 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { tesseraVersion } from '../../core/platform/version';
 import { migrationStatus, openDatabase } from '../../db/connect';
+import { openSqliteFile } from '../../db/sqlite-driver';
 import {
   type BackupInfo,
   BackupRefused,
@@ -75,7 +75,7 @@ export async function makeBackup(options: {
     const made = options.database ? await postgresPart(options.database) : await copySqlite(source, partial);
     const folder = readDataFolderFiles(options.dataDir, [file, partial]);
     const madeUtc = new Date().toISOString();
-    const out = new SqliteDatabase(partial);
+    const out = openSqliteFile(partial);
     try {
       // One file: no -wal beside it.
       out.pragma('journal_mode = DELETE');
@@ -141,14 +141,14 @@ export async function makeBackup(options: {
 
 /** The online-backup copy of the SQLite database, and the migrations it had run. */
 async function copySqlite(source: string, target: string): Promise<{ migrations: string[] }> {
-  const from = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
+  const from = openSqliteFile(source, { readonly: true, fileMustExist: true });
   try {
     from.pragma('busy_timeout = 5000');
     await from.backup(target, { progress: () => allPages });
   } finally {
     from.close();
   }
-  const copy = new SqliteDatabase(target, { readonly: true });
+  const copy = openSqliteFile(target, { readonly: true });
   try {
     const hasTable = copy
       .prepare(`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`)

@@ -16,8 +16,9 @@ import {
   rmSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { tesseraVersion } from '../../core/platform/version';
+import { openSqliteFile } from '../../db/sqlite-driver';
 import {
   type BackupInfo,
   BackupRefused,
@@ -85,7 +86,7 @@ export async function restoreBackup(options: { from: string; dataDir: string }):
   let backup: SqliteDatabase.Database;
   let contents: ReturnType<typeof readBackupTables>;
   try {
-    backup = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+    backup = openSqliteFile(file, { readonly: true, fileMustExist: true });
   } catch (error) {
     throw damaged(file, error);
   }
@@ -149,7 +150,7 @@ export async function restoreBackup(options: { from: string; dataDir: string }):
 async function restoreDatabase(backup: SqliteDatabase.Database, target: string): Promise<void> {
   closeSync(openSync(target, 'wx', 0o600));
   await backup.backup(target, { progress: () => 0x7fffffff });
-  const db = new SqliteDatabase(target);
+  const db = openSqliteFile(target);
   try {
     db.pragma('secure_delete = ON');
     for (const table of backupTables) db.exec(`drop table ${table}`);

@@ -244,17 +244,15 @@ function serviceSources(dir = root): string[] {
 describe('SQLite connections', () => {
   // Inside the executable the driver cannot find its addon by itself: a connection opened without
   // these options works from the sources and fails only in the binary.
-  it('every one the service opens takes the packaged addon (db/sqlite-driver.ts)', () => {
-    const opened: string[] = [];
+  it('every one the service opens takes the packaged addon (db/sqlite-driver.ts openSqliteFile)', () => {
+    const constructing: string[] = [];
     for (const file of serviceSources()) {
       const source = readFileSync(join(root, file), 'utf8');
-      const driver = /^import (\w+) from 'better-sqlite3';$/m.exec(source)?.[1];
-      if (!driver) continue;
-      for (const call of source.matchAll(new RegExp(`new ${driver}\\(([^;]*)\\)`, 'g'))) {
-        opened.push(file);
-        expect(call[1], `${file}: ${call[0]}`).toContain('sqliteDriverOptions()');
-      }
+      // A value import of the driver is what could construct a connection without the options.
+      if (/^import (\w+) from 'better-sqlite3';$/m.test(source)) constructing.push(file);
     }
-    expect(opened).toContain('db/connect.ts');
+    expect(constructing).toEqual(['db/sqlite-driver.ts']);
+    const driver = readFileSync(join(root, 'db', 'sqlite-driver.ts'), 'utf8');
+    expect(driver).toMatch(/new SqliteDatabase\(file, \{ \.\.\.options, \.\.\.sqliteDriverOptions\(\) \}\)/);
   });
 });
