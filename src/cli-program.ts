@@ -30,6 +30,7 @@ import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
 import { tesseraVersion } from '../core/platform/version';
 import { addExamples } from './cli-examples';
+import { runExport } from './export-command';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { openServices } from './services';
 import { databaseFrom, dataDirFrom, printableDatabase, SettingsError, settingsFrom } from './settings';
@@ -396,6 +397,38 @@ order
         }),
       ),
     );
+  });
+
+program
+  .command('export')
+  .description(
+    "Write an event's attendees, orders, check-ins or leads as CSV or JSON, names and emails included (erased people stay erased); to stdout, or with --to to a file only you may read, printing JSON { file, dataset, format, rows }.",
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .requiredOption('--event <id>', 'event id', uuidArgument)
+  .requiredOption('--dataset <name>', 'attendees, orders, check-ins or leads')
+  .option('--format <format>', 'csv or json', 'csv')
+  .option('--sponsor <id>', "leads: one sponsor's, if its level's lead download is open", uuidArgument)
+  .option('--to <file>', 'write to this file (mode 0600) instead of stdout')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    const request = {
+      eventId: flags.event,
+      dataset: flags.dataset,
+      format: flags.format,
+      sponsorId: flags.sponsor,
+    };
+    const answer = await asOperator(
+      flags,
+      flags.workspace,
+      (operator) => runExport(operator, request, flags.to),
+      {
+        ...operatorRefusals,
+        demonstration: null,
+      },
+    );
+    if (answer) print(answer);
   });
 
 addExamples(program);
