@@ -25,7 +25,7 @@ export const exportEventData = defineOperation({
   name: 'exportEventData',
   title: "Export an event's data",
   description:
-    "An event's attendees, orders, check-ins or leads, every row of the list as it answers them, as one JSON or CSV file. Needs that list's scope (attendees:read, orders:read, checkins:read; sponsors:read and people:read for leads); names and emails need people:read. Leads leave out sponsors whose level's lead download is closed.",
+    "Every row of an event's attendees, orders, check-ins or leads list as one JSON or CSV file (an assistant gets 50). Leads skip sponsors whose download is closed. Needs attendees:read, orders:read, checkins:read or sponsors:read, as the list.",
   scope: 'any',
   effect: 'read',
   extension: true,
