@@ -6,11 +6,15 @@ import { type CallToolRequest, type CallToolResult, ErrorCode } from '@modelcont
 import type { Log } from '../core/platform/log';
 import { etagOf } from '../core/platform/pipeline/etag';
 import { invoke } from '../core/platform/pipeline/invoke';
+import { isTableFile } from '../core/platform/pipeline/table-file';
 import { isProblem, problem } from '../core/platform/problems';
 import { callContext, type McpRequest, problemOf } from './call-context';
 import { rpcError } from './rpc-error';
 import type { Tool } from './tool-table';
 import { tools } from './tools';
+
+/** The rows of a file (an export) an assistant is handed at most. */
+export const fileRowsToAssistant = 50;
 
 export const toolsByName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
 
@@ -56,9 +60,11 @@ export async function callTool(
           ? { key: String(idempotencyKey), method: 'MCP', path: found.name }
           : undefined,
     });
+    // A file is too large for an assistant's context: it gets the first rows, the total, and where the whole file is.
+    const data = isTableFile(result.data) ? await result.data.preview(fileRowsToAssistant) : result.data;
     return {
-      content: [{ type: 'text', text: JSON.stringify(result.data) }],
-      structuredContent: result.data as Record<string, unknown>,
+      content: [{ type: 'text', text: JSON.stringify(data) }],
+      structuredContent: data as Record<string, unknown>,
       ...(operation.etag ? { _meta: { etag: etagOf(result.data) } } : {}),
     };
   } catch (error) {

@@ -6,6 +6,7 @@ import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
 import * as crew from '../core/crew';
 import * as events from '../core/events';
+import * as exportFiles from '../core/exports';
 import * as finance from '../core/finance';
 import * as logistics from '../core/logistics';
 import * as orders from '../core/orders';
@@ -208,6 +209,9 @@ export const tools: Tool[] = [
   tool(communities.declineCommunityMember),
   tool(communities.leaveCommunity),
   tool(communities.setEventCommunity),
+
+  // Exports
+  tool(exportFiles.exportEventData),
 
   // Webhooks and automation subscriptions
   tool(webhooks.listEventTypes),

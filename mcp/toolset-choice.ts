@@ -24,6 +24,7 @@ export const toolsetCatalogue = {
   certificates: 'Certificates of attendance, speaking and crewing, and their verification.',
   finance: 'Invoices, credit notes and the budget.',
   communities: 'Communities of meetups and their members.',
+  exports: "An event's attendees, orders, check-ins or leads as one file.",
   webhooks: 'Webhook endpoints, their deliveries, and automation subscriptions (hooks).',
 } as const;
 

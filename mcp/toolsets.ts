@@ -8,6 +8,7 @@ import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
 import * as crew from '../core/crew';
 import * as events from '../core/events';
+import * as exportFiles from '../core/exports';
 import * as finance from '../core/finance';
 import * as logistics from '../core/logistics';
 import * as orders from '../core/orders';
@@ -43,6 +44,7 @@ const modules: Record<ToolsetName, object> = {
   certificates,
   finance,
   communities,
+  exports: exportFiles,
   webhooks,
 };
 

@@ -5,6 +5,7 @@
 import type * as v from 'valibot';
 import { registerAttendees, searchAttendees } from '../core/attendees';
 import { getAnswersSchema } from '../core/events';
+import { exportEventData } from '../core/exports';
 import { erasePersonData } from '../core/people';
 import { createWebhook, rotateWebhookSecret, sendTestMessage } from '../core/webhooks';
 import { routes } from './routes';
@@ -18,6 +19,7 @@ const envelopes: Record<string, v.GenericSchema> = {
   RotatedWebhookSecret: rotateWebhookSecret.output,
   TestMessage: sendTestMessage.output,
   ErasureCounts: erasePersonData.output,
+  EventExport: exportEventData.output,
 };
 
 type Page = { entries?: { data?: { item?: v.GenericSchema } } };

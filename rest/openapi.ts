@@ -285,6 +285,25 @@ export function documentedPath(route: Route): string {
   return openApiPath(route.path);
 }
 
+/** An answer that is a file comes as an attachment named for its event, dataset and day. */
+const fileDisposition: Json = {
+  description: 'attachment; filename="<event slug>-<dataset>-<YYYY-MM-DD>.<format>"',
+  schema: { type: 'string' },
+};
+
+/** The file formats besides JSON an operation answers (chosen by its format field), as text. */
+function fileContent(operation: Route['operation']): Json {
+  const formats = Object.entries(operation.file?.formats ?? {}).filter(
+    ([, type]) => type !== 'application/json',
+  );
+  return Object.fromEntries(
+    formats.map(([format, type]) => [
+      type,
+      { schema: { type: 'string', description: `The ${format} file (format=${format}).` } },
+    ]),
+  );
+}
+
 function operationObject(route: Route, named: Record<string, Json>): Json {
   const { operation } = route;
   const input = inputSchemaOf(operation.input) as { properties?: Record<string, Json>; required?: string[] };
@@ -311,6 +330,7 @@ function operationObject(route: Route, named: Record<string, Json>): Json {
   if (operation.etag) successHeaders.ETag = header('ETag');
   if (operation.idempotent) successHeaders['Idempotent-Replayed'] = header('IdempotentReplayed');
   if (route.location) successHeaders.Location = header('Location');
+  if (operation.file) successHeaders['Content-Disposition'] = fileDisposition;
   const status = route.status ?? 200;
   const responses: Json = {
     [String(status)]: {
@@ -318,7 +338,12 @@ function operationObject(route: Route, named: Record<string, Json>): Json {
       headers: successHeaders,
       ...(status === 204
         ? {}
-        : { content: { 'application/json': { schema: output, example: exampleOf(output, named) } } }),
+        : {
+            content: {
+              'application/json': { schema: output, example: exampleOf(output, named) },
+              ...fileContent(operation),
+            },
+          }),
     },
     ...problemResponses(route),
   };

@@ -6,11 +6,13 @@ import type { Context, Middleware } from 'koa';
 import type { Ctx } from '../core/platform/context';
 import { etagOf, tagListMatches } from '../core/platform/pipeline/etag';
 import { invoke } from '../core/platform/pipeline/invoke';
+import { isTableFile } from '../core/platform/pipeline/table-file';
 import { problem } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
 import { coerceQuery } from './query';
 import { apiBase, type Method, openApiPath, type Route } from './route-table';
 import { routes } from './routes';
+import { sendTableFile } from './table-file-answer';
 
 function readBody(ctx: Context): Record<string, unknown> {
   const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
@@ -51,6 +53,7 @@ function handle(route: Route, services: Services): Middleware {
           : undefined,
     });
     if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+    if (operation.file && isTableFile(result.data)) return sendTableFile(ctx, operation.file, result.data);
     if (operation.etag) {
       const etag = etagOf(result.data);
       ctx.set('ETag', etag);

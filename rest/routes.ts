@@ -7,6 +7,7 @@ import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
 import * as crew from '../core/crew';
 import * as events from '../core/events';
+import * as exportFiles from '../core/exports';
 import * as finance from '../core/finance';
 import * as logistics from '../core/logistics';
 import * as orders from '../core/orders';
@@ -99,6 +100,11 @@ export const areas = {
   communities: {
     name: 'Communities',
     description: 'Communities (series of meetups at /c/{slug}) and their members.',
+  },
+  exports: {
+    name: 'Exports',
+    description:
+      "An event's attendees, orders, check-ins or leads as one CSV or JSON file: each list whole, under its own scope and the personal-data rule.",
   },
   webhooks: {
     name: 'Webhooks',
@@ -320,6 +326,8 @@ export const routes: Route[] = [
     post('/communities/:communityId/members/:memberId/leave', communities.leaveCommunity),
     put('/events/:eventId/community', communities.setEventCommunity),
   ]),
+
+  ...area(areas.exports, [get('/events/:eventId/exports/:dataset', exportFiles.exportEventData)]),
 
   ...area(areas.webhooks, [
     get('/webhooks/event-types', webhooks.listEventTypes),

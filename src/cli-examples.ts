@@ -87,6 +87,20 @@ export const cliExamples: Record<string, readonly Example[]> = {
   restore: [
     ['npx tessera restore /var/backups/tessera-2026-05-01.db --data /srv/tessera', 'into an empty folder'],
   ],
+  export: [
+    [
+      'npx tessera export --workspace <workspaceId> --event <eventId> --dataset attendees --to attendees.csv',
+      'names and emails included; the file is yours alone (0600)',
+    ],
+    [
+      'npx tessera export --workspace <workspaceId> --event <eventId> --dataset orders --format json',
+      'to stdout',
+    ],
+    [
+      'npx tessera export --workspace <workspaceId> --event <eventId> --dataset leads --sponsor <sponsorId> --to leads.csv',
+      "one sponsor's leads, while its level's download is open",
+    ],
+  ],
 };
 
 /** A command's path below the program: "key create"; "" for the program itself. */

@@ -32,6 +32,7 @@ import { tesseraVersion } from '../core/platform/version';
 import { makeBackup } from './backup/make-backup';
 import { restoreBackup } from './backup/restore-backup';
 import { addExamples } from './cli-examples';
+import { runExport } from './export-command';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { openServices } from './services';
 import { databaseFrom, dataDirFrom, printableDatabase, SettingsError, settingsFrom } from './settings';
@@ -429,6 +430,38 @@ program
   .addOption(dataOption())
   .action(async (file, flags) => {
     print(await restoreBackup({ from: file, dataDir: dataDirFrom(flags.data) }));
+  });
+
+program
+  .command('export')
+  .description(
+    "Write an event's attendees, orders, check-ins or leads as CSV or JSON, names and emails included (erased people stay erased); to stdout, or with --to to a file only you may read, printing JSON { file, dataset, format, rows }.",
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .requiredOption('--event <id>', 'event id', uuidArgument)
+  .requiredOption('--dataset <name>', 'attendees, orders, check-ins or leads')
+  .option('--format <format>', 'csv or json', 'csv')
+  .option('--sponsor <id>', "leads: one sponsor's, if its level's lead download is open", uuidArgument)
+  .option('--to <file>', 'write to this file (mode 0600) instead of stdout')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    const request = {
+      eventId: flags.event,
+      dataset: flags.dataset,
+      format: flags.format,
+      sponsorId: flags.sponsor,
+    };
+    const answer = await asOperator(
+      flags,
+      flags.workspace,
+      (operator) => runExport(operator, request, flags.to),
+      {
+        ...operatorRefusals,
+        demonstration: null,
+      },
+    );
+    if (answer) print(answer);
   });
 
 addExamples(program);

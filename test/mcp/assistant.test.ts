@@ -116,6 +116,7 @@ const kinds = {
   update_sponsor: 'sets',
   delete_sponsor: 'removes',
   export_sponsor_leads: 'reads',
+  export_event_data: 'reads',
   capture_lead: 'sets',
   list_certificates: 'reads',
   issue_certificate: 'writes',

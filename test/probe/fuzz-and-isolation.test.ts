@@ -7,6 +7,7 @@
 // TESSERA_FUZZ_SEED=<n> runs the fuzzer with another seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoKey, demoWorkspaceId } from '../../core/admin/demo-workspace';
+import { datasetNames } from '../../core/exports/datasets';
 import { newId } from '../../core/platform/ids';
 import { nextChangeSeq } from '../../db/sequence';
 import { webhookEventTypes } from '../../db/values';
@@ -196,7 +197,10 @@ async function addLoggedEmail(workspaceId: string): Promise<void> {
 }
 
 /** Path parameters that name no row: the values they take. */
-const paramValues: Record<string, readonly string[]> = { eventType: webhookEventTypes };
+const paramValues: Record<string, readonly string[]> = {
+  eventType: webhookEventTypes,
+  dataset: datasetNames,
+};
 
 /** Every row of the tables above in one workspace, oldest first (so choices are repeatable on either store). */
 async function rowsOf(workspaceId: string): Promise<Map<Table, Row[]>> {
@@ -935,6 +939,8 @@ describe('workspace isolation', () => {
     for (const route of getRoutes) {
       const params = pathParams(route.path);
       for (const p of params) {
+        // A parameter that names no row (the dataset of an export) takes its first value.
+        if (paramValues[p]) continue;
         const table = paramTable[p];
         if (!table) throw new Error(`paramTable does not know :${p} of ${route.path}`);
         for (const b of rowsB.get(table)!) {
@@ -943,6 +949,10 @@ describe('workspace isolation', () => {
           const cross: Record<string, string> = { [p]: b.id };
           const eventOfB = p === 'eventId' ? b.id : b.parent;
           for (const other of params.filter((x) => x !== p)) {
+            if (paramValues[other]) {
+              own[other] = cross[other] = paramValues[other][0]!;
+              continue;
+            }
             const otherTable = paramTable[other]!;
             own[other] = other === 'eventId' ? eventOfB : rowUnder(rowsB, otherTable, eventOfB)!.id;
             const eventOfA = eventOfAFor(eventOfB, route);
@@ -955,7 +965,9 @@ describe('workspace isolation', () => {
     }
     // B's rows that no route reads by id (add-ons, rooms, doors, ...) in the last parameter of every
     // route that reads one row, the other parameters from A.
-    const slots = getRoutes.filter((r) => /\/:[A-Za-z]+$/.test(r.path));
+    const slots = getRoutes.filter(
+      (r) => /\/:[A-Za-z]+$/.test(r.path) && !paramValues[pathParams(r.path).at(-1)!],
+    );
     for (const table of tables.filter((x) => !Object.values(paramTable).includes(x))) {
       for (const b of rowsB.get(table)!) {
         for (const route of slots) {
@@ -965,7 +977,8 @@ describe('workspace isolation', () => {
           const eventOfA = fullEventOfA;
           for (const other of params.filter((x) => x !== p))
             values[other] =
-              other === 'eventId' ? eventOfA : rowUnder(rowsA, paramTable[other]!, eventOfA)!.id;
+              paramValues[other]?.[0] ??
+              (other === 'eventId' ? eventOfA : rowUnder(rowsA, paramTable[other]!, eventOfA)!.id);
           add(route, values, new Set(p === 'eventId' ? ['eventId'] : []));
         }
       }
@@ -1025,7 +1038,9 @@ describe('workspace isolation', () => {
         const values: Record<string, string> = { eventId: event.id };
         let complete = true;
         for (const p of pathParams(route.path).filter((x) => x !== 'eventId')) {
-          const row = rowsA.get(paramTable[p]!)!.find((r) => r.parent === event.id);
+          const row = paramValues[p]
+            ? { id: paramValues[p][0]! }
+            : rowsA.get(paramTable[p]!)!.find((r) => r.parent === event.id);
           if (row) values[p] = row.id;
           else complete = false;
         }

@@ -419,6 +419,8 @@ describe('the OpenAPI document', () => {
         'PATCH /events/{eventId}/sponsors/{sponsorId}',
         'DELETE /events/{eventId}/sponsors/{sponsorId}',
         'GET /events/{eventId}/sponsors/{sponsorId}/leads',
+        // Issue 28: an event's data exported as a file.
+        'GET /events/{eventId}/exports/{dataset}',
         'POST /events/{eventId}/leads',
         'PATCH /events/{eventId}/leads/{leadId}',
         'DELETE /events/{eventId}/leads/{leadId}',

@@ -6,6 +6,7 @@ import type { Ctx } from '../context';
 import type { ProblemCode } from '../problems';
 import type { Scope } from '../scopes';
 import type { Services } from '../services';
+import type { FileOutput } from './table-file';
 import type { FieldRules } from './validation';
 
 export type Effect = 'read' | 'write' | 'destructive';
@@ -118,6 +119,12 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * permission, so its scope is 'any'.
    */
   operator?: boolean;
+  /**
+   * The answer is a file of rows in one of these formats (an export): the handler answers a
+   * TableFile (core/platform/pipeline/table-file.ts), which REST sends as an attachment of the
+   * format's media type, the CLI writes, and MCP previews; `output` is the JSON format's shape.
+   */
+  file?: FileOutput;
   /** Input fields with their docs in v.description; no transforms, so JSON Schema conversion is exact. */
   input: I;
   /** The answer's shape, for OpenAPI and MCP output schemas. */

@@ -1,0 +1,62 @@
+// What an event export can hold: each dataset is a list of the API, read whole through that list's
+// own operation (its scope, module and personal-data rule), page after page in the list's order.
+import type * as v from 'valibot';
+import { listAttendees } from '../attendees';
+import { attendeeSchema } from '../attendees/attendee-view';
+import { listCheckIns } from '../checkin';
+import { checkInSchema } from '../checkin/check-in-view';
+import { listOrders } from '../orders';
+import { orderSchema } from '../orders/order-view';
+import type { AnyOperation } from '../platform/pipeline/operation';
+import { maxLimit } from '../platform/pipeline/paging';
+import { exportSponsorLeads, listLeads } from '../sponsors';
+import { leadsMaxLimit } from '../sponsors/lead-page';
+import { leadItemSchema } from '../sponsors/lead-view';
+
+export const datasetNames = ['attendees', 'orders', 'check-ins', 'leads'] as const;
+export type DatasetName = (typeof datasetNames)[number];
+
+export interface Dataset {
+  /** The list read: every one of its items is a row. */
+  list: AnyOperation;
+  /** With a sponsorId: that sponsor's list (leads only). */
+  sponsorList?: AnyOperation;
+  item: v.GenericSchema;
+  /** The largest page the list gives. */
+  pageSize: number;
+  /** A row's id, so a row the list shows again (changed while the export ran) is written once. */
+  idOf(item: unknown): string;
+  /** Amounts and the field of their currency. */
+  amounts?: Record<string, string>;
+}
+
+type Row = Record<string, unknown>;
+
+export const datasets: Record<DatasetName, Dataset> = {
+  attendees: {
+    list: listAttendees,
+    item: attendeeSchema,
+    pageSize: maxLimit,
+    idOf: (item) => String((item as Row).attendeeId),
+  },
+  orders: {
+    list: listOrders,
+    item: orderSchema,
+    pageSize: maxLimit,
+    idOf: (item) => String((item as Row).orderId),
+    amounts: { total: 'currency', vat: 'currency' },
+  },
+  'check-ins': {
+    list: listCheckIns,
+    item: checkInSchema,
+    pageSize: maxLimit,
+    idOf: (item) => String((item as Row).checkInId),
+  },
+  leads: {
+    list: listLeads,
+    sponsorList: exportSponsorLeads,
+    item: leadItemSchema,
+    pageSize: leadsMaxLimit,
+    idOf: (item) => String(((item as Row).lead as Row).leadId),
+  },
+};

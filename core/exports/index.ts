@@ -1,0 +1,1 @@
+export { exportEventData } from './export-event-data';
