@@ -32,6 +32,7 @@ import { tesseraVersion } from '../core/platform/version';
 import { makeBackup } from './backup/make-backup';
 import { restoreBackup } from './backup/restore-backup';
 import { addExamples } from './cli-examples';
+import { commandName } from './command-name';
 import { runExport } from './export-command';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { openServices } from './services';
@@ -173,8 +174,8 @@ program
       );
     lines.push(
       'Make a workspace of your own (writable) and a key for it:',
-      `  npx tessera workspace create --name "My events" --sample${dataFlag(flags.data)}`,
-      `  npx tessera key create --workspace <workspaceId> --name "My key" --preset everything${dataFlag(flags.data)}`,
+      `  ${commandName} workspace create --name "My events" --sample${dataFlag(flags.data)}`,
+      `  ${commandName} key create --workspace <workspaceId> --name "My key" --preset everything${dataFlag(flags.data)}`,
     );
     process.stdout.write(`${lines.filter(Boolean).join('\n')}\n`);
     const stop = async () => {

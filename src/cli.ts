@@ -9,6 +9,7 @@ import { maskKeys } from '../core/platform/keys';
 import { isProblem } from '../core/platform/problems';
 import { BackupRefused } from './backup/backup-format';
 import { parserOutput, program } from './cli-program';
+import { commandName } from './command-name';
 import { SettingsError } from './settings';
 
 /** A mistake as JSON on stderr; an API key in it (pasted where an id goes) cut to its prefix. */
@@ -25,7 +26,7 @@ function sayFailure(error: unknown): never {
     }
     const detail = (parserOutput().trim() || error.message).replace(/^error: /, '');
     const sentence = /[.!?]$/.test(detail) ? detail : `${detail}.`;
-    const hint = error.code === 'commander.unknownCommand' ? ' See npx tessera --help.' : '';
+    const hint = error.code === 'commander.unknownCommand' ? ` See ${commandName} --help.` : '';
     sayMistake({ error: 'invalidArguments', detail: `${sentence}${hint}` });
     process.exit(2);
   }

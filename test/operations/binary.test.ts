@@ -127,6 +127,9 @@ describe('the single executable', () => {
   it('serves HTTPS from an empty folder, making ./data with the demonstration workspace', async () => {
     expect(existsSync(join(folder, 'data', 'tessera.db'))).toBe(true);
     expect(log).toContain(`Demonstration key (read-only workspace): ${demoKey.key}`);
+    // Its examples name the command as it was run, not npx.
+    expect(log).toContain('./tessera workspace create --name "My events" --sample');
+    expect(log).not.toContain('npx tessera');
     const me = await get('/api/v1/me', demoKey.key);
     expect(me.status).toBe(200);
     expect(((await me.json()) as any).workspaceName).toBe('Tessera demonstration');
