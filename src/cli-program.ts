@@ -34,6 +34,7 @@ import { mailSettingsFrom } from './mail/mail-settings';
 import { openServices } from './services';
 import { databaseFrom, dataDirFrom, printableDatabase, SettingsError, settingsFrom } from './settings';
 import { rotateSigningKeys } from './signing-keys';
+import { secretKeyFrom, webhookBannerLines } from './webhook-settings';
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -63,7 +64,7 @@ async function withServices<T>(
     dataDir: dataDirFrom(flags.data),
     database: databaseFrom(flags.database),
     ratePerMinute: 600,
-    secretKey: process.env.TESSERA_SECRET_KEY,
+    secretKey: secretKeyFrom(process.env, (message) => new SettingsError(message)),
   });
   const publicUrl = process.env.TESSERA_PUBLIC_URL;
   if (mail)
@@ -156,10 +157,7 @@ program
         ? `  E-mail:    via ${settings.mail.smtp.printable}, from ${settings.mail.from}`
         : '  E-mail:    off (set TESSERA_SMTP_URL and TESSERA_MAIL_FROM to send tickets to attendees).',
     );
-    if (!settings.secretKey)
-      lines.push(
-        '  Webhooks:  off until TESSERA_SECRET_KEY is set (their signing secrets are kept encrypted with it).',
-      );
+    lines.push(...webhookBannerLines(settings));
     if (settings.trustProxy && !settings.publicUrl)
       lines.push(
         `  Assistant sign-in: its tokens' issuer is ${server.publicOrigin}; behind a proxy set --public-url to the address clients use.`,
