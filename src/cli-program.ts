@@ -1,5 +1,5 @@
 // The `tessera` command's tree: serve, demo key, workspace create, key create/list/revoke/activity,
-// person erase, import, signing-keys rotate, order mark-paid, each with examples in its --help.
+// person erase, import, signing-keys rotate, secrets rekey, order mark-paid, each with examples in its --help.
 // Answers are JSON on stdout for scripts; src/cli.ts runs the tree and says any mistake.
 
 import { readFile } from 'node:fs/promises';
@@ -29,6 +29,7 @@ import { isUuid } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
 import { tesseraVersion } from '../core/platform/version';
+import { rekeySecrets, secretKeysOfFile } from '../core/webhooks/rekey-secrets';
 import { addExamples } from './cli-examples';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { openServices } from './services';
@@ -370,6 +371,39 @@ program
   .addOption(dataOption())
   .action(async (flags) => {
     print(await rotateSigningKeys(dataDirFrom(flags.data)));
+  });
+
+program
+  .command('secrets')
+  .description(
+    'The key webhook signing secrets are encrypted under (TESSERA_SECRET_KEY, else DATA/instance.key).',
+  )
+  .command('rekey')
+  .description(
+    "Re-encrypt every webhook signing secret under this start's key (TESSERA_SECRET_KEY, else DATA/instance.key), from the old key in a file: an old instance.key, or a file holding the old TESSERA_SECRET_KEY. Run it with the servers stopped. Prints JSON { endpoints, reencrypted }.",
+  )
+  .requiredOption('--from-key-file <file>', 'the key the secrets were encrypted under')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    const oldKeys = secretKeysOfFile(
+      await readFile(flags.fromKeyFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new SettingsError(`--from-key-file: ${flags.fromKeyFile} cannot be read (${error.code}).`);
+      }),
+    );
+    const opened = await openServices({
+      dataDir: dataDirFrom(flags.data),
+      database: databaseFrom(flags.database),
+      ratePerMinute: 600,
+      secretKey: secretKeyFrom(process.env, (message) => new SettingsError(message)),
+      keyCheck: false,
+    });
+    try {
+      const { db, secrets, clock } = opened.services;
+      print(await rekeySecrets(db, oldKeys, secrets.webhookSecretKey, clock.now()));
+    } finally {
+      await opened.close();
+    }
   });
 
 const order = program.command('order').description('Orders.');
