@@ -82,6 +82,10 @@ export const cliExamples: Record<string, readonly Example[]> = {
       'npx tessera secrets rekey --from-key-file /secure/old-secret-key --data /srv/tessera',
       'a file holding the old TESSERA_SECRET_KEY; the new one set in the environment',
     ],
+    [
+      'npx tessera secrets rekey --discard-unreadable',
+      'the old key is lost: those endpoints need new secrets',
+    ],
   ],
   order: [['npx tessera order mark-paid --workspace <workspaceId> <orderId>']],
   'order mark-paid': [

@@ -380,17 +380,24 @@ program
   )
   .command('rekey')
   .description(
-    "Re-encrypt every webhook signing secret under this start's key (TESSERA_SECRET_KEY, else DATA/instance.key), from the old key in a file: an old instance.key, or a file holding the old TESSERA_SECRET_KEY. Run it with the servers stopped. Prints JSON { endpoints, reencrypted }.",
+    "Re-encrypt every webhook signing secret under this start's key (TESSERA_SECRET_KEY, else DATA/instance.key), from the old key in a file: an old instance.key, or a file holding the old TESSERA_SECRET_KEY. With the old key lost, --discard-unreadable forgets the secrets instead (give those endpoints new ones: POST /webhooks/{webhookId}/secret). Run it with the servers stopped. Prints JSON { endpoints, reencrypted, discarded }.",
   )
-  .requiredOption('--from-key-file <file>', 'the key the secrets were encrypted under')
+  .option('--from-key-file <file>', 'the key the secrets were encrypted under')
+  .option('--discard-unreadable', 'forget the secrets no key given opens (the old key is lost)')
   .addOption(dataOption())
   .addOption(databaseOption())
   .action(async (flags) => {
-    const oldKeys = secretKeysOfFile(
-      await readFile(flags.fromKeyFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        throw new SettingsError(`--from-key-file: ${flags.fromKeyFile} cannot be read (${error.code}).`);
-      }),
-    );
+    if (!flags.fromKeyFile && !flags.discardUnreadable)
+      throw new SettingsError(
+        'Give --from-key-file with the old key, or --discard-unreadable if it is lost.',
+      );
+    const oldKeys = flags.fromKeyFile
+      ? secretKeysOfFile(
+          await readFile(flags.fromKeyFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+            throw new SettingsError(`--from-key-file: ${flags.fromKeyFile} cannot be read (${error.code}).`);
+          }),
+        )
+      : [];
     const opened = await openServices({
       dataDir: dataDirFrom(flags.data),
       database: databaseFrom(flags.database),
@@ -400,7 +407,11 @@ program
     });
     try {
       const { db, secrets, clock } = opened.services;
-      print(await rekeySecrets(db, oldKeys, secrets.webhookSecretKey, clock.now()));
+      print(
+        await rekeySecrets(db, oldKeys, secrets.webhookSecretKey, clock.now(), {
+          discardUnreadable: flags.discardUnreadable === true,
+        }),
+      );
     } finally {
       await opened.close();
     }

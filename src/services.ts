@@ -50,7 +50,7 @@ async function refuseAnotherKey(services: Services, dataDir: string, secretKey: 
   if (check !== 'otherKey') return;
   const source = secretKey ? 'TESSERA_SECRET_KEY' : `the data folder's key, ${instanceKeyFile(dataDir)}`;
   throw new SettingsError(
-    `The webhook signing secrets in this database were encrypted under another key than this start's (${source}); starting would leave every delivery unsigned. Put the old key back (the TESSERA_SECRET_KEY it had, or the instance.key of the data folder it was made with), or re-encrypt the secrets under this key: tessera secrets rekey --from-key-file OLD_KEY_FILE.`,
+    `The webhook signing secrets in this database were encrypted under another key than this start's (${source}); starting would leave every delivery unsigned. Put the old key back (the TESSERA_SECRET_KEY it had, or the instance.key of the data folder it was made with), or re-encrypt the secrets under this key: tessera secrets rekey --from-key-file OLD_KEY_FILE (if the old key is lost: tessera secrets rekey --discard-unreadable, then give each endpoint a new secret).`,
   );
 }
 

@@ -1,6 +1,8 @@
 // Re-encrypts every webhook signing secret under this deployment's key, from the key they were
 // kept under (an old instance.key, or an old TESSERA_SECRET_KEY), and records the new key's
-// fingerprint: what `tessera secrets rekey` does after the key changed. One transaction: all or nothing.
+// fingerprint: what `tessera secrets rekey` does after the key changed. With the old key lost, the
+// secrets no key opens can be discarded instead: those endpoints sign nothing until they are given
+// a new secret (POST /webhooks/{webhookId}/secret). One transaction: all or nothing.
 import type { Db } from '../../db/connect';
 import { deriveSecrets } from '../platform/secrets';
 import { recordSecretKey } from './secret-key-check';
@@ -33,7 +35,8 @@ export async function rekeySecrets(
   oldKeys: readonly Buffer[],
   newKey: Buffer,
   now: Date,
-): Promise<{ endpoints: number; reencrypted: number }> {
+  options: { discardUnreadable?: boolean } = {},
+): Promise<{ endpoints: number; reencrypted: number; discarded: number }> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('webhooks')
@@ -41,10 +44,15 @@ export async function rekeySecrets(
       .where((w) => w.or([w('secret_enc', 'is not', null), w('previous_secret_enc', 'is not', null)]))
       .execute();
     let reencrypted = 0;
+    let discarded = 0;
     /** The secret under the new key: as it is when it opens with it already (a rerun), else re-sealed. */
     const reseal = (id: string, sealed: string | null): string | null => {
       if (sealed === null || opens(newKey, sealed)) return sealed;
       const old = oldKeys.find((key) => opens(key, sealed));
+      if (!old && options.discardUnreadable) {
+        discarded += 1;
+        return null;
+      }
       if (!old)
         throw new RekeyRefused(
           `The signing secret of endpoint ${id} opens neither with the key file's key nor with this start's: give the key file of the key the secrets were made with. Nothing was changed.`,
@@ -63,6 +71,6 @@ export async function rekeySecrets(
         .execute();
     }
     await recordSecretKey(trx, newKey, now);
-    return { endpoints: rows.length, reencrypted };
+    return { endpoints: rows.length, reencrypted, discarded };
   });
 }

@@ -14,6 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoWorkspace } from '../../core/admin/demo-workspace';
 import { systemClock } from '../../core/platform/clock';
+import { rekeySecrets } from '../../core/webhooks/rekey-secrets';
 import { openServices } from '../../src/services';
 import { loopbackMachineName } from '../support/loopback-name';
 import { type Receiver, startReceiver, testCa } from '../support/receiver';
@@ -307,6 +308,26 @@ describe('a deployment that set TESSERA_SECRET_KEY before the fingerprint was ke
       const rows = await again.services.db.selectFrom('deployment_keys').selectAll().execute();
       expect(rows.map((r) => r.purpose)).toEqual(['webhookSecrets']);
       await again.close();
+
+      // The key lost: the secrets no key opens are forgotten, and the new key starts.
+      const lost = 'a-new-key-for-a-lost-one-0123456789abcdef';
+      const mending = await openServices({
+        dataDir,
+        database,
+        ratePerMinute: 600,
+        secretKey: lost,
+        keyCheck: false,
+      });
+      const { db, secrets } = mending.services;
+      const result = await rekeySecrets(db, [], secrets.webhookSecretKey, new Date(), {
+        discardUnreadable: true,
+      });
+      expect(result.discarded).toBeGreaterThan(0);
+      expect(
+        await db.selectFrom('webhooks').where('secret_enc', 'is not', null).select('id').execute(),
+      ).toEqual([]);
+      await mending.close();
+      await (await open(lost)).close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
