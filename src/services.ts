@@ -40,7 +40,7 @@ function baseSecret(dataDir: string, secretKey: string | undefined): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
 
-export function instanceKeyFile(dataDir: string): string {
+function instanceKeyFile(dataDir: string): string {
   return join(dataDir, 'instance.key');
 }
 
