@@ -45,7 +45,7 @@ try {
   const services: Services = {
     db,
     clock: systemClock,
-    secrets: deriveSecrets(Buffer.from('bench'), null),
+    secrets: deriveSecrets(Buffer.from('bench')),
     rate: new RateCounter(),
     log: silentLog,
     activity: new ActivityRecorder(db, silentLog),

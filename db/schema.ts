@@ -981,6 +981,14 @@ export interface RateWindowsTable {
   used: number;
 }
 
+/** What a deployment key is for, with the fingerprint of the key in use (0031). */
+export interface DeploymentKeysTable {
+  /** webhookSecrets: the key webhook signing secrets are encrypted under. */
+  purpose: string;
+  fingerprint: string;
+  recorded_utc: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
@@ -1047,6 +1055,7 @@ export interface Database {
   published_content: PublishedContentTable;
   oauth_records: OauthRecordsTable;
   rate_windows: RateWindowsTable;
+  deployment_keys: DeploymentKeysTable;
 }
 
 /**

@@ -72,6 +72,21 @@ export const cliExamples: Record<string, readonly Example[]> = {
     ['npx tessera signing-keys rotate', 'used from the next start'],
     ['npx tessera signing-keys rotate --data /srv/tessera'],
   ],
+  secrets: [['npx tessera secrets rekey --from-key-file ./old-instance.key']],
+  'secrets rekey': [
+    [
+      'npx tessera secrets rekey --from-key-file ./old-instance.key',
+      'the instance.key the secrets were made with',
+    ],
+    [
+      'npx tessera secrets rekey --from-key-file /secure/old-secret-key --data /srv/tessera',
+      'a file holding the old TESSERA_SECRET_KEY; the new one set in the environment',
+    ],
+    [
+      'npx tessera secrets rekey --discard-unreadable',
+      'the old key is lost: those endpoints need new secrets',
+    ],
+  ],
   order: [['npx tessera order mark-paid --workspace <workspaceId> <orderId>']],
   'order mark-paid': [
     ['npx tessera order mark-paid --workspace <workspaceId> <orderId>'],

@@ -1,5 +1,5 @@
 // The `tessera` command's tree: serve, demo key, workspace create, key create/list/revoke/activity,
-// person erase, import, signing-keys rotate, order mark-paid, each with examples in its --help.
+// person erase, import, signing-keys rotate, secrets rekey, order mark-paid, each with examples in its --help.
 // Answers are JSON on stdout for scripts; src/cli.ts runs the tree and says any mistake.
 
 import { readFile } from 'node:fs/promises';
@@ -29,6 +29,7 @@ import { isUuid } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
 import { tesseraVersion } from '../core/platform/version';
+import { rekeySecrets, secretKeysOfFile } from '../core/webhooks/rekey-secrets';
 import { makeBackup } from './backup/make-backup';
 import { restoreBackup } from './backup/restore-backup';
 import { addExamples } from './cli-examples';
@@ -38,6 +39,7 @@ import { mailSettingsFrom } from './mail/mail-settings';
 import { openServices } from './services';
 import { databaseFrom, dataDirFrom, printableDatabase, SettingsError, settingsFrom } from './settings';
 import { rotateSigningKeys } from './signing-keys';
+import { secretKeyFrom, webhookBannerLines } from './webhook-settings';
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -67,7 +69,7 @@ async function withServices<T>(
     dataDir: dataDirFrom(flags.data),
     database: databaseFrom(flags.database),
     ratePerMinute: 600,
-    secretKey: process.env.TESSERA_SECRET_KEY,
+    secretKey: secretKeyFrom(process.env, (message) => new SettingsError(message)),
   });
   const publicUrl = process.env.TESSERA_PUBLIC_URL;
   if (mail)
@@ -160,10 +162,7 @@ program
         ? `  E-mail:    via ${settings.mail.smtp.printable}, from ${settings.mail.from}`
         : '  E-mail:    off (set TESSERA_SMTP_URL and TESSERA_MAIL_FROM to send tickets to attendees).',
     );
-    if (!settings.secretKey)
-      lines.push(
-        '  Webhooks:  off until TESSERA_SECRET_KEY is set (their signing secrets are kept encrypted with it).',
-      );
+    lines.push(...webhookBannerLines(settings));
     if (settings.trustProxy && !settings.publicUrl)
       lines.push(
         `  Assistant sign-in: its tokens' issuer is ${server.publicOrigin}; behind a proxy set --public-url to the address clients use.`,
@@ -376,6 +375,50 @@ program
   .addOption(dataOption())
   .action(async (flags) => {
     print(await rotateSigningKeys(dataDirFrom(flags.data)));
+  });
+
+program
+  .command('secrets')
+  .description(
+    'The key webhook signing secrets are encrypted under (TESSERA_SECRET_KEY, else DATA/instance.key).',
+  )
+  .command('rekey')
+  .description(
+    "Re-encrypt every webhook signing secret under this start's key (TESSERA_SECRET_KEY, else DATA/instance.key), from the old key in a file: an old instance.key, or a file holding the old TESSERA_SECRET_KEY. With the old key lost, --discard-unreadable forgets the secrets instead (give those endpoints new ones: POST /webhooks/{webhookId}/secret). Run it with the servers stopped. Prints JSON { endpoints, reencrypted, discarded }.",
+  )
+  .option('--from-key-file <file>', 'the key the secrets were encrypted under')
+  .option('--discard-unreadable', 'forget the secrets no key given opens (the old key is lost)')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    if (!flags.fromKeyFile && !flags.discardUnreadable)
+      throw new SettingsError(
+        'Give --from-key-file with the old key, or --discard-unreadable if it is lost.',
+      );
+    const oldKeys = flags.fromKeyFile
+      ? secretKeysOfFile(
+          await readFile(flags.fromKeyFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+            throw new SettingsError(`--from-key-file: ${flags.fromKeyFile} cannot be read (${error.code}).`);
+          }),
+        )
+      : [];
+    const opened = await openServices({
+      dataDir: dataDirFrom(flags.data),
+      database: databaseFrom(flags.database),
+      ratePerMinute: 600,
+      secretKey: secretKeyFrom(process.env, (message) => new SettingsError(message)),
+      keyCheck: false,
+    });
+    try {
+      const { db, secrets, clock } = opened.services;
+      print(
+        await rekeySecrets(db, oldKeys, secrets.webhookSecretKey, clock.now(), {
+          discardUnreadable: flags.discardUnreadable === true,
+        }),
+      );
+    } finally {
+      await opened.close();
+    }
   });
 
 const order = program.command('order').description('Orders.');

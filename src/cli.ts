@@ -7,6 +7,7 @@ import { KeyRequestError } from '../core/admin/api-keys';
 import { ImportRefused } from '../core/import/import-file';
 import { maskKeys } from '../core/platform/keys';
 import { isProblem } from '../core/platform/problems';
+import { RekeyRefused } from '../core/webhooks/rekey-secrets';
 import { BackupRefused } from './backup/backup-format';
 import { parserOutput, program } from './cli-program';
 import { commandName } from './command-name';
@@ -39,7 +40,11 @@ function sayFailure(error: unknown): never {
     sayMistake({ error: 'backupRefused', detail: error.message });
     process.exit(2);
   }
-  const known = error instanceof KeyRequestError || error instanceof SettingsError || isProblem(error);
+  const known =
+    error instanceof KeyRequestError ||
+    error instanceof SettingsError ||
+    error instanceof RekeyRefused ||
+    isProblem(error);
   const code = isProblem(error) ? error.code : known ? 'invalidArguments' : 'failed';
   sayMistake({ error: code, detail: (error as Error).message });
   process.exit(known ? 2 : 1);

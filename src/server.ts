@@ -71,7 +71,12 @@ export async function startServer(
     secretKey: settings.secretKey,
     clock: options.clock,
     log: logger,
-    delivery: { allowPrivate: settings.webhooksAllowPrivate, ...options.delivery },
+    delivery: {
+      allowPrivate: settings.webhooksAllowPrivate,
+      allow: settings.webhooksAllow,
+      trustedCa: settings.webhooksCa?.certificates,
+      ...options.delivery,
+    },
     backgroundCheckpoints: true,
   });
   const { services } = opened;

@@ -14,7 +14,9 @@ import { OutboxSignal } from '../core/platform/storage/outbox-signal';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { WriteBatcher } from '../core/platform/storage/write-batch';
 import { tokenVerifier } from '../core/platform/token-verifier';
+import { checkSecretKey } from '../core/webhooks/secret-key-check';
 import { migrateToLatest, openDatabase } from '../db/connect';
+import { SettingsError } from './settings';
 import { loadSigningKeys, publicKeys } from './signing-keys';
 
 export interface OpenServices {
@@ -27,12 +29,29 @@ function privateDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 }
 
-/** The deployment's base secret: TESSERA_SECRET_KEY, else one generated once into the data folder. */
+/**
+ * The deployment's base secret: TESSERA_SECRET_KEY, else one generated once into the data folder
+ * (instance.key, 0600). Cursors, cookies and webhook signing secrets' encryption derive from it.
+ */
 function baseSecret(dataDir: string, secretKey: string | undefined): Buffer {
   if (secretKey) return Buffer.from(secretKey, 'utf8');
-  const file = join(dataDir, 'instance.key');
+  const file = instanceKeyFile(dataDir);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+function instanceKeyFile(dataDir: string): string {
+  return join(dataDir, 'instance.key');
+}
+
+/** Refuses a start whose key is not the one the webhook signing secrets were encrypted under. */
+async function refuseAnotherKey(services: Services, dataDir: string, secretKey: string | undefined) {
+  const check = await checkSecretKey(services.db, services.secrets.webhookSecretKey, services.clock.now());
+  if (check !== 'otherKey') return;
+  const source = secretKey ? 'TESSERA_SECRET_KEY' : `the data folder's key, ${instanceKeyFile(dataDir)}`;
+  throw new SettingsError(
+    `The webhook signing secrets in this database were encrypted under another key than this start's (${source}); starting would leave every delivery unsigned. Put the old key back (the TESSERA_SECRET_KEY it had, or the instance.key of the data folder it was made with), or re-encrypt the secrets under this key: tessera secrets rekey --from-key-file OLD_KEY_FILE (if the old key is lost: tessera secrets rekey --discard-unreadable, then give each endpoint a new secret).`,
+  );
 }
 
 /**
@@ -55,6 +74,8 @@ export async function openServices(options: {
   delivery?: Partial<DeliverySettings>;
   /** The server's: WAL checkpoints on a thread of their own (one-off commands checkpoint as they go). */
   backgroundCheckpoints?: boolean;
+  /** false: open even with another key than the webhook secrets' (secrets rekey, which mends that). */
+  keyCheck?: false;
 }): Promise<OpenServices> {
   privateDataDir(options.dataDir);
   const file = options.database ?? join(options.dataDir, 'tessera.db');
@@ -70,10 +91,7 @@ export async function openServices(options: {
     db,
     clock: options.clock ?? systemClock,
     log,
-    secrets: deriveSecrets(
-      baseSecret(options.dataDir, options.secretKey),
-      options.secretKey ? Buffer.from(options.secretKey) : null,
-    ),
+    secrets: deriveSecrets(baseSecret(options.dataDir, options.secretKey)),
     rate: rateCounterFor(db, 'key'),
     activity,
     writes: new WriteBatcher(db),
@@ -89,11 +107,14 @@ export async function openServices(options: {
     tokens: tokenVerifier(publicKeys(await loadSigningKeys(options.dataDir))),
     strictProblems: process.env.TESSERA_STRICT_PROBLEMS === '1',
   };
-  return {
-    services,
-    close: async () => {
-      await activity.flush();
-      await close();
-    },
+  const closeAll = async () => {
+    await activity.flush();
+    await close();
   };
+  if (options.keyCheck !== false)
+    await refuseAnotherKey(services, options.dataDir, options.secretKey).catch(async (error) => {
+      await closeAll();
+      throw error;
+    });
+  return { services, close: closeAll };
 }

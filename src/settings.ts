@@ -1,6 +1,8 @@
 // The operating settings, from flags first and the environment second (README: "Settings").
 import { resolve } from 'node:path';
+import type { ReceiverAllowList } from '../core/webhooks/receiver-allow-list';
 import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';
+import { secretKeyFrom, type TrustedCa, webhooksAllowFrom, webhooksCaFrom } from './webhook-settings';
 
 export interface Settings {
   port: number;
@@ -18,10 +20,14 @@ export interface Settings {
   publicUrl?: string;
   /** Calls a minute for keys without a limit of their own. */
   ratePerMinute: number;
-  /** TESSERA_SECRET_KEY: the deployment's master key (webhook secrets, cursor signing). */
+  /** TESSERA_SECRET_KEY (at least 32 bytes): the deployment's key; without it, DATA/instance.key. */
   secretKey?: string;
-  /** TESSERA_WEBHOOKS_ALLOW_PRIVATE=1: deliveries may reach loopback and private addresses (tests, local development). */
+  /** TESSERA_WEBHOOKS_ALLOW_PRIVATE=1: deliveries may reach every loopback and private address (the test suite's switch). */
   webhooksAllowPrivate: boolean;
+  /** TESSERA_WEBHOOKS_ALLOW: the private networks and host names receivers may be at. */
+  webhooksAllow: ReceiverAllowList;
+  /** TESSERA_WEBHOOKS_CA: certificates trusted for deliveries besides Node's own. */
+  webhooksCa: TrustedCa | null;
   logLevel: string;
   /** Failed authentications a minute one source address may make before it is answered 429. */
   authFailuresPerMinute: number;
@@ -32,6 +38,8 @@ export interface Settings {
 }
 
 export class SettingsError extends Error {}
+
+const refuse = (message: string) => new SettingsError(message);
 
 function positiveInt(value: string, what: string): number {
   const n = Number(value);
@@ -125,8 +133,10 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     ratePerMinute,
     authFailuresPerMinute,
     signUpsPerAddress,
-    secretKey: env.TESSERA_SECRET_KEY || undefined,
+    secretKey: secretKeyFrom(env, refuse),
     webhooksAllowPrivate: env.TESSERA_WEBHOOKS_ALLOW_PRIVATE === '1',
+    webhooksAllow: webhooksAllowFrom(env, refuse),
+    webhooksCa: webhooksCaFrom(env, refuse),
     logLevel: env.TESSERA_LOG_LEVEL ?? 'info',
     mail: mailSettingsFrom(env, (message) => new SettingsError(message)),
   };

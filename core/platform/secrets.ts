@@ -6,17 +6,27 @@ export interface DeploymentSecrets {
   cursorKey: Buffer;
   /** Signs the sign-in's cookies (the OAuth interaction and session). */
   cookieKey: string;
-  /** Encrypts webhook signing secrets (AES-256); null when the deployment configured no master key. */
-  webhookSecretKey: Buffer | null;
+  /** Encrypts webhook signing secrets (AES-256). */
+  webhookSecretKey: Buffer;
 }
 
-/** `masterKey` is TESSERA_SECRET_KEY when set; `base` is it, or the instance key of the data folder. */
-export function deriveSecrets(base: Buffer, masterKey: Buffer | null): DeploymentSecrets {
+/**
+ * `base` is TESSERA_SECRET_KEY when set, else the data folder's instance key. Every derivation is
+ * what it was when webhook secrets needed TESSERA_SECRET_KEY: a deployment that set it keeps its
+ * cursors, cookies and secrets.
+ */
+export function deriveSecrets(base: Buffer): DeploymentSecrets {
   return {
     cursorKey: createHmac('sha256', base).update('tessera/cursor/v1').digest(),
     cookieKey: createHmac('sha256', base).update('tessera/cookies/v1').digest('base64url'),
-    webhookSecretKey: masterKey
-      ? createHmac('sha256', masterKey).update('tessera/webhook-secrets/v1').digest()
-      : null,
+    webhookSecretKey: createHmac('sha256', base).update('tessera/webhook-secrets/v1').digest(),
   };
+}
+
+/** A fingerprint of the webhook secrets' key, kept in the database: it tells whether a start has the key they were encrypted under. */
+export function keyFingerprint(key: Buffer): string {
+  return createHmac('sha256', key)
+    .update('tessera/webhook-secrets/fingerprint/v1')
+    .digest('hex')
+    .slice(0, 32);
 }

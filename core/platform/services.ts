@@ -1,5 +1,6 @@
 // The long-lived pieces every call shares, built once by the composition root.
 import type { Db } from '../../db/connect';
+import type { ReceiverAllowList } from '../webhooks/receiver-allow-list';
 import type { Clock } from './clock';
 import type { Log } from './log';
 import type { IdempotencyInFlight } from './pipeline/idempotency';
@@ -13,8 +14,12 @@ import type { TokenVerifier } from './token-verifier';
 
 /** How messages leave the service. */
 export interface DeliverySettings {
-  /** Lets receivers at loopback and private addresses be used (tests, local development only). */
+  /** TESSERA_WEBHOOKS_ALLOW_PRIVATE=1: every loopback and private receiver allowed (the test suite's switch). */
   allowPrivate: boolean;
+  /** TESSERA_WEBHOOKS_ALLOW: the private receivers the operator allows (none when absent). */
+  allow?: ReceiverAllowList;
+  /** TESSERA_WEBHOOKS_CA: PEM certificates trusted for deliveries besides Node's own. */
+  trustedCa?: readonly string[];
   /** How long one attempt may take. */
   timeoutMs: number;
 }

@@ -12,7 +12,7 @@ export const attemptSchema = v.object({
   outcome: v.pipe(
     v.picklist(attemptOutcomes),
     v.description(
-      'succeeded (2xx), httpError (another status), gone (410), timeout, networkError, privateAddress (the address was not public) or notSigned.',
+      'succeeded (2xx), httpError (another status), gone (410), timeout, networkError, privateAddress (the address was neither public nor allowed by TESSERA_WEBHOOKS_ALLOW) or notSigned.',
     ),
   ),
   error: v.nullable(text('What went wrong, for people.')),

@@ -390,8 +390,8 @@ export class Dispatcher {
 
   /**
    * webhook-id, webhook-timestamp and webhook-signature: one signature, two while a secret is being
-   * replaced. Answers why not when it cannot sign (no master key, or not the one the secret was
-   * kept with): the attempt fails as notSigned and is tried again on the schedule.
+   * replaced. Answers why not when it cannot sign (no secret, or one kept under another key): the
+   * attempt fails as notSigned and is tried again on the schedule.
    */
   private signedHeaders(
     webhook: WebhookRow,
@@ -399,7 +399,6 @@ export class Dispatcher {
     body: string,
   ): Record<string, string> | string {
     const key = this.services.secrets.webhookSecretKey;
-    if (!key) return 'The deployment has no master key (TESSERA_SECRET_KEY) to sign with.';
     if (!webhook.secret_enc)
       return 'The endpoint has no signing secret: make one with POST /webhooks/{webhookId}/secret.';
     const now = this.services.clock.now();

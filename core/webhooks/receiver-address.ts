@@ -1,11 +1,15 @@
 // Where messages may be sent: an absolute https address without user name or fragment, of at most
-// 2,000 characters, at a public address. A name is resolved and refused when any of its addresses
-// is loopback, private, link-local, unique-local, carrier-grade NAT, multicast, unspecified or
-// otherwise not public (IPv4, IPv6, and IPv4 inside IPv6 alike); the dispatcher checks again the
-// address it actually connects to, so a name that changes its answer cannot reach inside.
+// 2,000 characters, at a public address, or at an address the operator allowed
+// (TESSERA_WEBHOOKS_ALLOW: a network it is in, or the URL's host name). Plain http is taken only
+// for allowed addresses that are not public. A name is resolved and refused when any of its
+// addresses breaks the rule; not public are loopback, private, link-local, unique-local,
+// carrier-grade NAT, multicast, unspecified and the like (IPv4, IPv6, and IPv4 inside IPv6
+// alike). The dispatcher checks the address it actually connects to against the same rule
+// (receiverVerdict), so a name that changes its answer cannot reach inside.
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { problem } from '../platform/problems';
+import { allowListHas, nothingAllowed, type ReceiverAllowList } from './receiver-allow-list';
 
 export const maxReceiverUrlLength = 2000;
 
@@ -52,11 +56,46 @@ export function ipLiteral(hostname: string): string | null {
   return ipaddr.isValid(bare) ? bare : null;
 }
 
+/** What a deployment lets receivers be: its allow-list, and the tests' switch that allows every private address. */
+export interface ReceiverRule {
+  /** TESSERA_WEBHOOKS_ALLOW_PRIVATE=1: every address over https (the test suite's global switch). */
+  allowPrivate: boolean;
+  /** TESSERA_WEBHOOKS_ALLOW. */
+  allow?: ReceiverAllowList;
+}
+
+/** ok, or why not: an address neither public nor allowed, or plain http to a public address. */
+export type ReceiverVerdict = 'ok' | 'notAllowed' | 'plainToPublic';
+
+/**
+ * The one rule, for creation and for every connection: may a message to `hostname` over https
+ * (plain: false) or http (plain: true) go to `address`?
+ */
+export function receiverVerdict(
+  rule: ReceiverRule,
+  plain: boolean,
+  hostname: string,
+  address: string,
+): ReceiverVerdict {
+  const allowed = allowListHas(rule.allow ?? nothingAllowed, dnsName(hostname), address);
+  const isPublic = isPublicAddress(address);
+  if (plain) return isPublic ? 'plainToPublic' : allowed ? 'ok' : 'notAllowed';
+  return isPublic || allowed || rule.allowPrivate ? 'ok' : 'notAllowed';
+}
+
+/** The sentence every refusal of a private address ends with: the setting that would allow it. */
+export const allowHint = 'to deliver to it, add it (or its network) to TESSERA_WEBHOOKS_ALLOW';
+
+/** Whether a host is a localhost name, which resolvers answer with loopback whatever DNS says. */
+function localhostName(name: string): boolean {
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
 /**
  * Checks a receiver address in the order the contract gives: webhookUrl, webhookHttps,
  * webhookPrivate. Answers the parsed URL.
  */
-export async function checkReceiverUrl(raw: string, allowPrivate: boolean): Promise<URL> {
+export async function checkReceiverUrl(raw: string, rule: ReceiverRule): Promise<URL> {
   const refuse = (why: string) =>
     problem(
       'webhookUrl',
@@ -71,30 +110,54 @@ export async function checkReceiverUrl(raw: string, allowPrivate: boolean): Prom
   }
   if (url.username || url.password) throw refuse('The address carries a user name.');
   if (raw.includes('#')) throw refuse('The address carries a fragment.');
-  if (url.protocol !== 'https:')
+  const plain = url.protocol === 'http:';
+  if (url.protocol !== 'https:' && !plain)
     throw problem('webhookHttps', `The address must use https, not ${url.protocol.replace(':', '')}.`);
-  if (!allowPrivate) await refusePrivate(url.hostname);
+  await refuseOutside(url.hostname, plain, rule);
   return url;
 }
 
-async function refusePrivate(hostname: string): Promise<void> {
+async function refuseOutside(hostname: string, plain: boolean, rule: ReceiverRule): Promise<void> {
   const literal = ipLiteral(hostname);
   // vm. must not slip past where vm resolves to loopback (resolvers may not read /etc/hosts for it).
   const name = dnsName(hostname);
-  const addresses = literal
+  const resolved = literal
     ? [literal]
     : await lookup(name, { all: true, verbatim: true }).then(
         (found) => found.map((a) => a.address),
-        // A name that does not resolve now cannot be shown to be private; each delivery checks again.
         () => [] as string[],
       );
-  const inside = addresses.find((a) => !isPublicAddress(a));
-  if (inside !== undefined || name === 'localhost' || name.endsWith('.localhost')) {
-    throw problem(
-      'webhookPrivate',
-      `The address ${hostname} ${literal ? 'is' : `resolves to ${inside ?? '127.0.0.1'}, which is`} not a public address.`,
-    );
+  // localhost names are loopback whatever a resolver says of them.
+  const addresses = localhostName(name) ? [...new Set([...resolved, '127.0.0.1'])] : resolved;
+  const where = (address: string) =>
+    `The address ${hostname} ${literal ? 'is' : `resolves to ${address}, which is`}`;
+  if (plain) {
+    // Plain http needs the list's word for it: a name that does not resolve now is taken only when listed.
+    const allowed = allowListHas(rule.allow ?? nothingAllowed, name, null);
+    if (addresses.length === 0 && !allowed)
+      throw problem(
+        'webhookHttps',
+        `The address must use https: plain http is only for receivers on TESSERA_WEBHOOKS_ALLOW, and ${hostname} is not on it.`,
+      );
+    for (const address of addresses) {
+      const verdict = receiverVerdict(rule, true, hostname, address);
+      if (verdict === 'plainToPublic')
+        throw problem(
+          'webhookHttps',
+          `The address must use https, not http: ${where(address)} a public address, and plain http is only for private receivers on TESSERA_WEBHOOKS_ALLOW.`,
+        );
+      if (verdict === 'notAllowed')
+        throw problem(
+          'webhookHttps',
+          `The address must use https, not http: ${where(address)} not a public address; plain http is only for receivers on TESSERA_WEBHOOKS_ALLOW, so ${allowHint}.`,
+        );
+    }
+    return;
   }
+  // A name that does not resolve now cannot be shown to be private; each delivery checks again.
+  const inside = addresses.find((a) => receiverVerdict(rule, false, hostname, a) !== 'ok');
+  if (inside !== undefined)
+    throw problem('webhookPrivate', `${where(inside)} not a public address; ${allowHint}.`);
 }
 
 /** The address as lists show it: the query part (often a token) is hidden. */

@@ -1,12 +1,17 @@
-// One attempt to deliver a message: an HTTPS POST of a JSON body, with a time-out, no redirect
-// followed, and the receiver's address checked at the moment of connecting (the name is resolved
-// here, and an address that is not public is refused unless private addresses are allowed for
-// tests and local development). Node's own certificate store is used (NODE_EXTRA_CA_CERTS adds to it).
+// One attempt to deliver a message: a POST of a JSON body, with a time-out, no redirect followed,
+// and the receiver's address checked at the moment of connecting against the rule creation used
+// (receiverVerdict: public, or allowed by TESSERA_WEBHOOKS_ALLOW; plain http only to allowed
+// private addresses). Certificates are checked against Node's store, plus the operator's CA file
+// (TESSERA_WEBHOOKS_CA) for deliveries alone when one is given.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { readFileSync } from 'node:fs';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { rootCertificates } from 'node:tls';
 import type { AttemptOutcome } from '../../db/values';
-import { dnsName, ipLiteral, isPublicAddress } from './receiver-address';
+import { allowHint, dnsName, ipLiteral, type ReceiverVerdict, receiverVerdict } from './receiver-address';
+import type { ReceiverAllowList } from './receiver-allow-list';
 
 export interface SendResult {
   outcome: AttemptOutcome;
@@ -20,31 +25,93 @@ export interface SendResult {
 export interface SendOptions {
   timeoutMs: number;
   allowPrivate: boolean;
+  /** TESSERA_WEBHOOKS_ALLOW: private receivers the operator allowed. */
+  allow?: ReceiverAllowList;
+  /** TESSERA_WEBHOOKS_CA: PEM certificates trusted for deliveries besides Node's own. */
+  trustedCa?: readonly string[];
 }
 
-class PrivateAddress extends Error {}
+class RefusedAddress extends Error {
+  constructor(
+    readonly verdict: ReceiverVerdict,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
-/** Resolves a name and refuses it when an address it gives is not public. */
-function publicLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
+/** Why an address is refused, naming the setting that would allow it. */
+function refusal(verdict: ReceiverVerdict, hostname: string, address: string): RefusedAddress {
+  const where = hostname === address ? address : `${hostname} resolves to ${address}, which`;
+  return new RefusedAddress(
+    verdict,
+    verdict === 'plainToPublic'
+      ? `${where} is a public address: plain http is only for private receivers on TESSERA_WEBHOOKS_ALLOW`
+      : `${where} is not a public address; ${allowHint}`,
+  );
+}
+
+/** Resolves a name and refuses it when an address it gives breaks the rule. */
+function ruledLookup(options: SendOptions, plain: boolean): LookupFunction {
+  return (hostname, lookupOptions, callback) => {
     // Resolved as creation resolved it: a trailing dot names the same host.
-    dnsLookup(dnsName(hostname), { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    dnsLookup(dnsName(hostname), { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
-      const inside = addresses.find((a) => !isPublicAddress(a.address));
-      if (inside && !allowPrivate)
-        return callback(
-          new PrivateAddress(`${hostname} resolves to ${inside.address}, not a public address`),
-          '',
-          4,
-        );
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      for (const a of addresses) {
+        const verdict = receiverVerdict(options, plain, hostname, a.address);
+        if (verdict !== 'ok') return callback(refusal(verdict, hostname, a.address), '', 4);
+      }
+      if (lookupOptions.all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       return callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
 }
 
+const keepAlive = { keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 60_000 };
 /** Keep-alive connections to receivers, shared by every delivery. */
-const agent = new Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 60_000 });
+const agent = new Agent(keepAlive);
+const plainAgent = new HttpAgent(keepAlive);
+/** One agent per CA list (one per deployment): Node's roots and the operator's file. */
+const agentsWithCa = new WeakMap<readonly string[], Agent>();
+
+function httpsAgent(trustedCa: readonly string[] | undefined): Agent {
+  if (!trustedCa?.length) return agent;
+  let made = agentsWithCa.get(trustedCa);
+  if (!made) {
+    // NODE_EXTRA_CA_CERTS is part of Node's default store but not of rootCertificates: kept too.
+    made = new Agent({ ...keepAlive, ca: [...rootCertificates, ...extraCaCertificates(), ...trustedCa] });
+    agentsWithCa.set(trustedCa, made);
+  }
+  return made;
+}
+
+/** The certificates of NODE_EXTRA_CA_CERTS, which an agent with its own CA list would otherwise drop. */
+function extraCaCertificates(): string[] {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return [];
+  try {
+    return [readFileSync(file, 'utf8')];
+  } catch {
+    return [];
+  }
+}
+
+/** Errors of a certificate no trusted authority signed: the operator can trust its CA. */
+const unknownCertificate = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+]);
+
+function networkMessage(error: Error & { code?: string }): string {
+  return error.code && unknownCertificate.has(error.code)
+    ? `${error.message}; trust the receiver's CA with TESSERA_WEBHOOKS_CA`
+    : error.message;
+}
 
 function retryAfter(header: string | string[] | undefined): number | null {
   const value = Array.isArray(header) ? header[0] : header;
@@ -66,14 +133,16 @@ export function send(
     durationMs: Math.round((performance.now() - started) * 100) / 100,
   });
   const target = new URL(url);
+  const plain = target.protocol === 'http:';
   const literal = ipLiteral(target.hostname);
-  if (literal && !options.allowPrivate && !isPublicAddress(literal)) {
+  const verdict = literal ? receiverVerdict(options, plain, literal, literal) : 'ok';
+  if (literal && verdict !== 'ok') {
     return Promise.resolve(
       done({
-        outcome: 'privateAddress',
+        outcome: verdict === 'notAllowed' ? 'privateAddress' : 'networkError',
         statusCode: null,
         retryAfterSeconds: null,
-        error: `${literal} is not public`,
+        error: refusal(verdict, literal, literal).message,
       }),
     );
   }
@@ -84,12 +153,12 @@ export function send(
       settled = true;
       resolve(done(result));
     };
-    const req = request(
+    const req = (plain ? httpRequest : request)(
       target,
       {
         method: 'POST',
-        agent,
-        lookup: publicLookup(options.allowPrivate),
+        agent: plain ? plainAgent : httpsAgent(options.trustedCa),
+        lookup: ruledLookup(options, plain),
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
@@ -130,12 +199,14 @@ export function send(
     req.on('error', (error) => {
       clearTimeout(deadline);
       const outcome: AttemptOutcome =
-        error instanceof PrivateAddress
-          ? 'privateAddress'
+        error instanceof RefusedAddress
+          ? error.verdict === 'notAllowed'
+            ? 'privateAddress'
+            : 'networkError'
           : /within \d+ ms/.test(error.message)
             ? 'timeout'
             : 'networkError';
-      finish({ outcome, statusCode: null, retryAfterSeconds: null, error: error.message });
+      finish({ outcome, statusCode: null, retryAfterSeconds: null, error: networkMessage(error) });
     });
     req.end(body);
   });

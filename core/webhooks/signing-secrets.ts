@@ -1,9 +1,8 @@
 // Signing secrets of webhook endpoints (Standard Webhooks): whsec_ + Base64 of 32 random bytes,
 // shown once at creation or rotation and kept only encrypted (AES-256-GCM under a key derived from
-// the deployment's master key). Without a master key there is no endpoint to sign for: 503
-// webhooksUnavailable.
+// the deployment's key: TESSERA_SECRET_KEY, else the data folder's instance.key). Every deployment
+// has one since 1.0, so 503 webhooksUnavailable, kept in the contract, is no longer answered.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { problem } from '../platform/problems';
 import type { Services } from '../platform/services';
 
 const prefix = 'whsec_';
@@ -12,16 +11,9 @@ export function newSigningSecret(): string {
   return `${prefix}${randomBytes(32).toString('base64')}`;
 }
 
-/** The key that encrypts secrets; 503 webhooksUnavailable when the deployment has none. */
+/** The key that encrypts secrets. */
 export function secretKeyOf(services: Services): Buffer {
-  const key = services.secrets.webhookSecretKey;
-  if (!key) {
-    throw problem(
-      'webhooksUnavailable',
-      'This deployment keeps no signing secrets: set TESSERA_SECRET_KEY to use webhook endpoints.',
-    );
-  }
-  return key;
+  return services.secrets.webhookSecretKey;
 }
 
 export function encryptSecret(key: Buffer, secret: string): string {

@@ -28,6 +28,7 @@ import * as certificatesContentBudget from './0027-certificates-content-budget';
 import * as retireAndSwitchOff from './0028-retire-and-switch-off';
 import * as ticketsAndSignUp from './0029-tickets-and-sign-up';
 import * as mailMessages from './0030-mail-messages';
+import * as deploymentKeys from './0031-deployment-keys';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0028-retire-and-switch-off': retireAndSwitchOff,
   '0029-tickets-and-sign-up': ticketsAndSignUp,
   '0030-mail-messages': mailMessages,
+  '0031-deployment-keys': deploymentKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -24,6 +24,9 @@ describe.skipIf(!available)('two mail senders on one PostgreSQL database', () =>
   let db: Db;
   let closeDb: () => Promise<void>;
   const dirs = [mkdtempSync(join(tmpdir(), 'mail-two-a-')), mkdtempSync(join(tmpdir(), 'mail-two-b-'))];
+  // Processes on one database share the key (each data folder would make its own): a start with
+  // another key than the webhook secrets' is refused.
+  const sharedKey = 'mail-two-processes-master-key-0123456789';
 
   beforeAll(async () => {
     cluster = await startCluster();
@@ -34,6 +37,7 @@ describe.skipIf(!available)('two mail senders on one PostgreSQL database', () =>
       TESSERA_DATABASE_URL: cluster.url,
       TESSERA_SMTP_URL: smtp.url,
       TESSERA_MAIL_FROM: 'tickets@two.test',
+      TESSERA_SECRET_KEY: sharedKey,
     };
     [a, b] = await Promise.all([serve(dirs[0]!, env), serve(dirs[1]!, env)]);
     ({ db, close: closeDb } = openDatabase(cluster.url));
@@ -49,7 +53,7 @@ describe.skipIf(!available)('two mail senders on one PostgreSQL database', () =>
   });
 
   it('sends each confirmation once, whichever process registered it', async () => {
-    const env = { TESSERA_DATABASE_URL: cluster.url };
+    const env = { TESSERA_DATABASE_URL: cluster.url, TESSERA_SECRET_KEY: sharedKey };
     const { key } = await workspaceWithKey(dirs[0]!, 'Two senders', env);
     const made = await call(a, '/events', { key, method: 'POST', body: eventBody() });
     expect(made.status, JSON.stringify(made.body)).toBe(201);

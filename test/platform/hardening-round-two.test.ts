@@ -106,7 +106,7 @@ describe('webhook receiver addresses', () => {
 
   it('refuses the same addresses in the check OAuth client metadata documents go through', async () => {
     for (const url of hidden) {
-      const refusal = await checkReceiverUrl(url, false).then(
+      const refusal = await checkReceiverUrl(url, { allowPrivate: false }).then(
         () => null,
         (error: unknown) => error,
       );

@@ -24,7 +24,7 @@ let openApi: Json;
 
 beforeAll(async () => {
   // A high failure limit, so the fuzzer's keyless calls keep reaching the 401 path, not only 429.
-  // A master key, so webhook endpoints can be made (without one they answer 503 webhooksUnavailable).
+  // A master key of its own (without one, the data folder's instance.key would serve as well).
   t = await startTestServer({
     env: { TESSERA_AUTH_FAILURE_LIMIT: '1000000', TESSERA_SECRET_KEY: 'fuzz-master-key-0123456789abcdef' },
   });

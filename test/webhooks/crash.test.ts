@@ -139,9 +139,10 @@ describe('start-up', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('says webhooks are off without a master key, and gives no private-address warning by default', async () => {
+  it('keeps the webhook key in the data folder without a master key, and gives no private-address warning by default', async () => {
     const s = await serve(dataDir, { TESSERA_SECRET_KEY: '', TESSERA_WEBHOOKS_ALLOW_PRIVATE: '' });
-    expect(s.banner).toMatch(/Webhooks: +off until TESSERA_SECRET_KEY is set/);
+    expect(s.banner).toMatch(/Webhooks: +signing secrets encrypted with \S+instance\.key/);
+    expect(s.banner).toMatch(/Webhook receivers: public addresses only/);
     expect(s.banner).not.toMatch(/WARNING/);
     s.child.kill('SIGTERM');
     await exited(s.child);

@@ -28,7 +28,7 @@ export const webhookFields = {
 };
 
 export async function checkAddress(ctx: Ctx, url: string): Promise<void> {
-  await checkReceiverUrl(url, ctx.services.delivery.allowPrivate);
+  await checkReceiverUrl(url, ctx.services.delivery);
 }
 
 export function checkEventTypes(ctx: Ctx, sent: readonly string[]): WebhookEventType[] {

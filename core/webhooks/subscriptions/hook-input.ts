@@ -40,7 +40,7 @@ export async function subscribe(
   const [type] = knownEventTypes([input.event]);
   requireScopesOf(ctx.actor, [type!]);
   const event = input.eventId === undefined ? null : await loadEvent(ctx, input.eventId);
-  await checkReceiverUrl(input.url, ctx.services.delivery.allowPrivate);
+  await checkReceiverUrl(input.url, ctx.services.delivery);
   const client = hookClientOf(input.client, ctx.request.userAgent);
   const { n } = await ctx.db
     .selectFrom('hooks')
