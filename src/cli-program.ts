@@ -1,5 +1,5 @@
 // The `tessera` command's tree: serve, demo key, workspace create, key create/list/revoke/activity,
-// person erase, import, signing-keys rotate, order mark-paid, each with examples in its --help.
+// person erase, import, signing-keys rotate, order mark-paid, migrate, each with examples in its --help.
 // Answers are JSON on stdout for scripts; src/cli.ts runs the tree and says any mistake.
 
 import { readFile } from 'node:fs/promises';
@@ -31,6 +31,7 @@ import { presets } from '../core/platform/scopes';
 import { tesseraVersion } from '../core/platform/version';
 import { addExamples } from './cli-examples';
 import { mailSettingsFrom } from './mail/mail-settings';
+import { migrate, migrateStatus } from './migrate-command';
 import { openServices } from './services';
 import { databaseFrom, dataDirFrom, printableDatabase, SettingsError, settingsFrom } from './settings';
 import { rotateSigningKeys } from './signing-keys';
@@ -396,6 +397,22 @@ order
         }),
       ),
     );
+  });
+
+program
+  .command('migrate')
+  .description(
+    "Run the database's pending migrations (an upgraded version also runs them when it starts); prints JSON { database, version, ran, applied, latestApplied, pending }.",
+  )
+  .option(
+    '--status',
+    'say where the database stands, changing nothing: JSON { database, version, applied, latestApplied, pending, newer }',
+  )
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    const where = { dataDir: dataDirFrom(flags.data), database: databaseFrom(flags.database) };
+    print(flags.status ? await migrateStatus(where) : await migrate(where));
   });
 
 addExamples(program);

@@ -7,6 +7,7 @@ import { KeyRequestError } from '../core/admin/api-keys';
 import { ImportRefused } from '../core/import/import-file';
 import { maskKeys } from '../core/platform/keys';
 import { isProblem } from '../core/platform/problems';
+import { MigrationRefused } from '../db/migrate';
 import { parserOutput, program } from './cli-program';
 import { SettingsError } from './settings';
 
@@ -33,6 +34,10 @@ try {
     const detail = `${error.message} Nothing was imported.`;
     sayMistake({ error: 'importRefused', detail, problems: error.issues }, 2);
     process.exit(2);
+  }
+  if (error instanceof MigrationRefused) {
+    sayMistake({ error: error.code, detail: error.message });
+    process.exit(1);
   }
   const known = error instanceof KeyRequestError || error instanceof SettingsError || isProblem(error);
   const code = isProblem(error) ? error.code : known ? 'invalidArguments' : 'failed';

@@ -29,7 +29,8 @@ import * as retireAndSwitchOff from './0028-retire-and-switch-off';
 import * as ticketsAndSignUp from './0029-tickets-and-sign-up';
 import * as mailMessages from './0030-mail-messages';
 
-const migrations: Record<string, Migration> = {
+/** Every migration by name; Kysely runs them in the order of their names. */
+export const allMigrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-sales': sales,
   '0003-doors-programme-passes': doorsProgrammePasses,
@@ -61,5 +62,5 @@ const migrations: Record<string, Migration> = {
 };
 
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+  getMigrations: async () => allMigrations,
 };
