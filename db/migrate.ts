@@ -8,7 +8,6 @@
 // a migration that deletes rows deletes what refers to them itself, and a table rebuild checks
 // every reference before it is kept (db/rebuild-table.ts).
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import { tesseraVersion } from '../core/platform/version';
 import type { Db } from './connect';
 import { isPostgres, postgresSchema } from './dialect';
 import { allMigrations } from './migrations';
@@ -67,7 +66,7 @@ export async function migrationStatus(
 function newerRefusal(newer: string[]): MigrationRefused {
   return new MigrationRefused(
     'databaseNewer',
-    `This database was made by a newer version (${newer.join(', ')}) of Tessera than this one (${tesseraVersion}); run that version or restore a backup. Nothing was changed.`,
+    `This database was made by a newer version (${newer.join(', ')}); run that version of Tessera or restore a backup. Nothing was changed.`,
   );
 }
 

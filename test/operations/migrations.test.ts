@@ -151,8 +151,8 @@ describe('a database made by a newer version', () => {
       expect(run.code, command[0]).toBe(1);
       const said = JSON.parse(run.stderr.trim().split('\n').at(-1)!);
       expect(said.error).toBe('databaseNewer');
-      expect(said.detail).toMatch(
-        /made by a newer version \(9999-from-the-future\) of Tessera than this one \([0-9.]+\); run that version or restore a backup/,
+      expect(said.detail).toContain(
+        'made by a newer version (9999-from-the-future); run that version of Tessera or restore a backup.',
       );
     }
   });
