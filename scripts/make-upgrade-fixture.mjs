@@ -85,7 +85,10 @@ function startServer() {
   );
   return new Promise((resolveStart, reject) => {
     let printed = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${printed}`)), 120_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start: ${printed}`));
+    }, 120_000);
     child.stdout.on('data', (chunk) => {
       printed += String(chunk);
       const rest = /REST API:\s+(https:\/\/\S+\/api\/v1)/.exec(printed);
