@@ -7,15 +7,13 @@ import type SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   type LogEvent,
-  Migrator,
   PostgresDialect,
   type SqliteDatabase as SqliteDatabaseLike,
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
 import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './checkpointer';
-import { isPostgres, postgresSchema, storeOf } from './dialect';
-import { migrationProvider } from './migrations';
+import { storeOf } from './dialect';
 import type { Database } from './schema';
 import { openSqliteFile } from './sqlite-driver';
 import { SqliteDialectTakingTurns } from './sqlite-turns';
@@ -139,34 +137,4 @@ function withFastRows(statement: SqliteDatabase.Statement): SqliteStatement {
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({
-    db: isPostgres(db) ? db.withPlugin(postgresSchema) : db,
-    provider: migrationProvider,
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
-}
-
-/** Where a database stands: the migrations it has run, and those this version would still run. */
-export interface MigrationStatus {
-  applied: { name: string; executedUtc: string }[];
-  pending: string[];
-}
-
-export async function migrationStatus(db: Db): Promise<MigrationStatus> {
-  const migrator = new Migrator({
-    db: isPostgres(db) ? db.withPlugin(postgresSchema) : db,
-    provider: migrationProvider,
-  });
-  const all = await migrator.getMigrations();
-  return {
-    applied: all
-      .filter((m) => m.executedAt !== undefined)
-      .map((m) => ({ name: m.name, executedUtc: (m.executedAt as Date).toISOString() })),
-    pending: all.filter((m) => m.executedAt === undefined).map((m) => m.name),
-  };
-}
+export { MigrationRefused, type MigrationStatus, migrateToLatest, migrationStatus } from './migrate';

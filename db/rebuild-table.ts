@@ -1,6 +1,6 @@
 // SQLite cannot add a CHECK constraint (or drop a NOT NULL or a table constraint) to an existing
 // table: the table is made anew with the change and its rows copied over, as SQLite's own
-// documentation describes ("Making Other Kinds Of Table Schema Changes"). Run inside one
+// documentation describes ("Making Other Kinds Of Table Schema Changes"). Run inside a
 // transaction with foreign keys off (see withForeignKeysOff), so the old table's drop cascades
 // nothing and references from other tables land on the new one. PostgreSQL changes the table in
 // place (alter table), to the same end.
@@ -93,24 +93,37 @@ export async function rebuildTable(db: Kysely<any>, table: string, change: Table
 }
 
 /**
- * Runs table rebuilds in one transaction with foreign keys off (the pragma has no effect inside
- * a transaction), and refuses to commit when any reference no longer holds.
+ * Runs table rebuilds with foreign keys off and refuses to go on when any reference no longer
+ * holds. Migrations run inside the one transaction of db/migrate.ts, which turns foreign keys off
+ * before it begins (the pragma has no effect inside a transaction); outside one, this makes its own.
  */
 export async function withForeignKeysOff(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<void>) {
-  // PostgreSQL changes tables in place: its references keep holding throughout. Its migrations
-  // already run each in a transaction of their own.
+  // PostgreSQL changes tables in place: its references keep holding throughout.
   if (isPostgres(db)) return db.isTransaction ? work(db) : db.transaction().execute(work);
+  if (db.isTransaction) {
+    const on = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+    // With them on, dropping the old table would cascade its deletes into the tables referring to it.
+    if (on.rows[0]?.foreign_keys !== 0)
+      throw new Error('Table rebuilds need foreign keys off before the transaction begins (db/migrate.ts).');
+    await work(db);
+    await checkForeignKeys(db);
+    return;
+  }
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {
       await work(trx);
-      const broken = await sql`pragma foreign_key_check`.execute(trx);
-      if (broken.rows.length > 0)
-        throw new Error(`Foreign keys broken by the migration: ${JSON.stringify(broken.rows.slice(0, 5))}`);
+      await checkForeignKeys(trx);
     });
   } finally {
     await sql`pragma foreign_keys = on`.execute(db);
   }
+}
+
+async function checkForeignKeys(db: Kysely<any>): Promise<void> {
+  const broken = await sql`pragma foreign_key_check`.execute(db);
+  if (broken.rows.length > 0)
+    throw new Error(`Foreign keys broken by the migration: ${JSON.stringify(broken.rows.slice(0, 5))}`);
 }
 
 /**

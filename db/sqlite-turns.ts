@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type QueryResult,
   SqliteDialect,
@@ -20,6 +21,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import { heldByAnotherWriter } from './errors';
+import { SqliteTransactionalAdapter } from './sqlite-adapter';
 
 export interface Turns {
   /** How long a statement waits for the lock in all, across its tries, before SQLITE_BUSY is answered. */
@@ -37,6 +39,11 @@ export class SqliteDialectTakingTurns extends SqliteDialect {
 
   override createDriver(): Driver {
     return new DriverTakingTurns(this.settings, this.sqlite, this.turns);
+  }
+
+  /** Migrations run in one transaction (db/sqlite-adapter.ts). */
+  override createAdapter(): DialectAdapter {
+    return new SqliteTransactionalAdapter();
   }
 }
 

@@ -87,6 +87,11 @@ export const cliExamples: Record<string, readonly Example[]> = {
       'the old key is lost: those endpoints need new secrets',
     ],
   ],
+  migrate: [
+    ['npx tessera migrate --status', 'where the database stands; changes nothing'],
+    ['npx tessera migrate', 'runs the pending migrations, as a start would'],
+    ['npx tessera migrate --status --database postgres://tessera@localhost:5432/tessera'],
+  ],
   order: [['npx tessera order mark-paid --workspace <workspaceId> <orderId>']],
   'order mark-paid': [
     ['npx tessera order mark-paid --workspace <workspaceId> <orderId>'],

@@ -1,5 +1,6 @@
 // The `tessera` command's tree: serve, demo key, workspace create, key create/list/revoke/activity,
-// person erase, import, signing-keys rotate, secrets rekey, order mark-paid, each with examples in its --help.
+// person erase, import, signing-keys rotate, secrets rekey, order mark-paid, backup, restore, export,
+// migrate, each with examples in its --help.
 // Answers are JSON on stdout for scripts; src/cli.ts runs the tree and says any mistake.
 
 import { readFile } from 'node:fs/promises';
@@ -36,6 +37,7 @@ import { addExamples } from './cli-examples';
 import { commandName } from './command-name';
 import { runExport } from './export-command';
 import { mailSettingsFrom } from './mail/mail-settings';
+import { migrate, migrateStatus } from './migrate-command';
 import { openServices } from './services';
 import { databaseFrom, dataDirFrom, printableDatabase, SettingsError, settingsFrom } from './settings';
 import { rotateSigningKeys } from './signing-keys';
@@ -506,6 +508,22 @@ program
       },
     );
     if (answer) print(answer);
+  });
+
+program
+  .command('migrate')
+  .description(
+    "Run the database's pending migrations (an upgraded version also runs them when it starts); prints JSON { database, version, ran, applied, latestApplied, pending }.",
+  )
+  .option(
+    '--status',
+    'say where the database stands, changing nothing: JSON { database, version, applied, latestApplied, pending, newer }',
+  )
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    const where = { dataDir: dataDirFrom(flags.data), database: databaseFrom(flags.database) };
+    print(flags.status ? await migrateStatus(where) : await migrate(where));
   });
 
 addExamples(program);

@@ -8,6 +8,7 @@ import { ImportRefused } from '../core/import/import-file';
 import { maskKeys } from '../core/platform/keys';
 import { isProblem } from '../core/platform/problems';
 import { RekeyRefused } from '../core/webhooks/rekey-secrets';
+import { MigrationRefused } from '../db/migrate';
 import { BackupRefused } from './backup/backup-format';
 import { parserOutput, program } from './cli-program';
 import { commandName } from './command-name';
@@ -35,6 +36,10 @@ function sayFailure(error: unknown): never {
     const detail = `${error.message} Nothing was imported.`;
     sayMistake({ error: 'importRefused', detail, problems: error.issues }, 2);
     process.exit(2);
+  }
+  if (error instanceof MigrationRefused) {
+    sayMistake({ error: error.code, detail: error.message });
+    process.exit(1);
   }
   if (error instanceof BackupRefused) {
     sayMistake({ error: 'backupRefused', detail: error.message });

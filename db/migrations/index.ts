@@ -30,7 +30,8 @@ import * as ticketsAndSignUp from './0029-tickets-and-sign-up';
 import * as mailMessages from './0030-mail-messages';
 import * as deploymentKeys from './0031-deployment-keys';
 
-const migrations: Record<string, Migration> = {
+/** Every migration by name; Kysely runs them in the order of their names. */
+export const allMigrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-sales': sales,
   '0003-doors-programme-passes': doorsProgrammePasses,
@@ -63,5 +64,5 @@ const migrations: Record<string, Migration> = {
 };
 
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+  getMigrations: async () => allMigrations,
 };
