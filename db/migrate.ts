@@ -7,8 +7,12 @@
 // take the write lock (BEGIN IMMEDIATE). SQLite's run with foreign keys off (db/sqlite-adapter.ts):
 // a migration that deletes rows deletes what refers to them itself, and a table rebuild checks
 // every reference before it is kept (db/rebuild-table.ts).
-import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import type { Db } from './connect';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Database } from './schema';
+
+/** The database (db/connect.ts names it Db; spelled out here, as connect re-exports this file). */
+type Db = Kysely<Database>;
+
 import { isPostgres, postgresSchema } from './dialect';
 import { allMigrations } from './migrations';
 

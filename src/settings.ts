@@ -1,6 +1,6 @@
 // The operating settings, from flags first and the environment second (README: "Settings").
 import { resolve } from 'node:path';
-import type { ReceiverAllowList } from '../core/webhooks/receiver-allow-list';
+import type { ReceiverAllowList } from '../core/platform/receiver-allow-list';
 import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';
 import { secretKeyFrom, type TrustedCa, webhooksAllowFrom, webhooksCaFrom } from './webhook-settings';
 

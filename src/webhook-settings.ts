@@ -5,7 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseReceiverAllowList, type ReceiverAllowList } from '../core/webhooks/receiver-allow-list';
+import { parseReceiverAllowList, type ReceiverAllowList } from '../core/platform/receiver-allow-list';
 
 type Env = Record<string, string | undefined>;
 type Refuse = (message: string) => Error;

@@ -1,9 +1,9 @@
 // The long-lived pieces every call shares, built once by the composition root.
 import type { Db } from '../../db/connect';
-import type { ReceiverAllowList } from '../webhooks/receiver-allow-list';
 import type { Clock } from './clock';
 import type { Log } from './log';
 import type { IdempotencyInFlight } from './pipeline/idempotency';
+import type { ReceiverAllowList } from './receiver-allow-list';
 import type { DeploymentSecrets } from './secrets';
 import type { ActivityRecorder } from './storage/activity';
 import type { KeyCache } from './storage/key-cache';

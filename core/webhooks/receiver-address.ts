@@ -9,7 +9,7 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { problem } from '../platform/problems';
-import { allowListHas, nothingAllowed, type ReceiverAllowList } from './receiver-allow-list';
+import { allowListHas, nothingAllowed, type ReceiverAllowList } from '../platform/receiver-allow-list';
 
 export const maxReceiverUrlLength = 2000;
 

@@ -10,8 +10,8 @@ import { Agent, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import type { AttemptOutcome } from '../../db/values';
+import type { ReceiverAllowList } from '../platform/receiver-allow-list';
 import { allowHint, dnsName, ipLiteral, type ReceiverVerdict, receiverVerdict } from './receiver-address';
-import type { ReceiverAllowList } from './receiver-allow-list';
 
 export interface SendResult {
   outcome: AttemptOutcome;

@@ -1,8 +1,8 @@
 // The one rule receivers are checked by, at creation and at connection (core/webhooks/
 // receiver-address.ts receiverVerdict), and the operator's list it reads (TESSERA_WEBHOOKS_ALLOW).
 import { describe, expect, it } from 'vitest';
+import { parseReceiverAllowList } from '../../core/platform/receiver-allow-list';
 import { type ReceiverRule, receiverVerdict } from '../../core/webhooks/receiver-address';
-import { parseReceiverAllowList } from '../../core/webhooks/receiver-allow-list';
 
 const refuse = (message: string) => new Error(message);
 const allow = (value: string) => parseReceiverAllowList(value, refuse);
