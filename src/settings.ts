@@ -1,6 +1,7 @@
 // The operating settings, from flags first and the environment second (README: "Settings").
 import { resolve } from 'node:path';
 import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';
+import { type MetricsSettings, metricsSettingsFrom } from './metrics/metrics-settings';
 
 export interface Settings {
   port: number;
@@ -29,6 +30,8 @@ export interface Settings {
   signUpsPerAddress: number;
   /** TESSERA_SMTP_URL and TESSERA_MAIL_FROM: e-mail to attendees; null when off (no SMTP server named). */
   mail: MailSettings | null;
+  /** TESSERA_METRICS_TOKEN and TESSERA_METRICS_ALLOW: who may read /metrics; null when /metrics is off. */
+  metrics: MetricsSettings | null;
 }
 
 export class SettingsError extends Error {}
@@ -129,5 +132,6 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     webhooksAllowPrivate: env.TESSERA_WEBHOOKS_ALLOW_PRIVATE === '1',
     logLevel: env.TESSERA_LOG_LEVEL ?? 'info',
     mail: mailSettingsFrom(env, (message) => new SettingsError(message)),
+    metrics: metricsSettingsFrom(env, (message) => new SettingsError(message)),
   };
 }
