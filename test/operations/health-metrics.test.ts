@@ -318,14 +318,28 @@ describe('a server behind a proxy with an address allow-list, its dispatcher dri
 describe('a server allowing loopback only', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ env: { TESSERA_METRICS_ALLOW: '127.0.0.1/32,::1' } });
+    t = await startTestServer({
+      env: { TESSERA_METRICS_ALLOW: '127.0.0.1/32,::1', TESSERA_AUTH_FAILURE_LIMIT: '1' },
+    });
   });
   afterAll(async () => t?.close());
 
-  it('serves /metrics to a client on loopback without a token', async () => {
+  const read = async () => {
     const res = await getMetrics(t);
     expect(res.status).toBe(200);
-    expect(parsePrometheusText(await res.text()).types.get('tessera_requests_total')).toBe('counter');
+    return parsePrometheusText(await res.text());
+  };
+
+  it('serves /metrics to a client on loopback without a token', async () => {
+    expect((await read()).types.get('tessera_requests_total')).toBe('counter');
+  });
+
+  it('counts the refusals of the failed-authentication limit by their limiter', async () => {
+    expectProblem(await t.api('/me', { key: 'not-a-key' }), 401, 'invalidKey');
+    expectProblem(await t.api('/me', { key: 'not-a-key' }), 429, 'rateLimited');
+    const metrics = await read();
+    expect(metrics.value('tessera_rate_limited_total', { limiter: 'authFailure' })).toBe(1);
+    expect(metrics.value('tessera_rate_limited_total', { limiter: 'key' })).toBe(0);
   });
 });
 
