@@ -68,7 +68,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(settings.logLevel);
   // Counted only when someone may read the counts (/metrics is on).
-  const metrics = settings.metrics ? new ServerMetrics() : undefined;
+  const metrics = settings.metrics ? { counts: new ServerMetrics(), settings: settings.metrics } : null;
   const opened = await openServices({
     dataDir: settings.dataDir,
     database: settings.database,
@@ -78,10 +78,10 @@ export async function startServer(
     log: logger,
     delivery: { allowPrivate: settings.webhooksAllowPrivate, ...options.delivery },
     backgroundCheckpoints: true,
-    metrics,
+    metrics: metrics?.counts,
   });
   const { services } = opened;
-  metrics?.watchQueue(() => deliveryQueue(services.db, services.clock.now()));
+  metrics?.counts.watchQueue(() => deliveryQueue(services.db, services.clock.now()));
   if (services.delivery.allowPrivate)
     logger.warn(
       {},
@@ -151,7 +151,7 @@ export async function startServer(
     signUpsPerAddress: settings.signUpsPerAddress,
     oauth,
     readiness: readiness(services, () => dispatcher),
-    metrics: metrics && settings.metrics ? { counts: metrics, settings: settings.metrics } : null,
+    metrics,
   }).callback();
   await dispatcher?.start();
   // E-mail: queued only when an SMTP server is named, with links on the public origin.

@@ -149,7 +149,8 @@ export class MailSender {
       const why = await this.whyNot(row);
       if (why) {
         await this.finish(row, { state: 'cancelled', last_error: why });
-        return this.services.metrics?.mail('cancelled');
+        this.services.metrics?.mail('cancelled');
+        return;
       }
       const event = await this.services.db
         .selectFrom('events')
@@ -205,7 +206,8 @@ export class MailSender {
         sent_utc: this.services.clock.now().toISOString(),
         last_error: null,
       });
-      return this.services.metrics?.mail('sent');
+      this.services.metrics?.mail('sent');
+      return;
     }
     const next = result.outcome === 'retry' ? nextAttemptAt(attempts, this.services.clock.now(), null) : null;
     await this.finish(row, {
