@@ -10,8 +10,8 @@ import { demoKey } from '../core/admin/demo-workspace';
 
 /**
  * What the start-up waits for: a 200 from this path, as `npm start`'s row does (GET /me with the
- * published demonstration key). Switch to /healthz (no key needed) once it exists. Not the OpenAPI
- * document: the first request builds it, seconds on a loaded machine, in either way of running.
+ * published demonstration key), so the two rows compare; /healthz would answer before the key
+ * check and the database are warm. Not the OpenAPI document: the first request builds it.
  */
 export const startupProbe = { path: '/api/v1/me', headers: { authorization: `Bearer ${demoKey.key}` } };
 

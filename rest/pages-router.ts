@@ -123,6 +123,7 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
       ctx.body = ticketNotFoundPage();
       return;
     }
+    services.metrics?.rateLimited('ticketMiss');
     ctx.status = 429;
     ctx.set('Retry-After', String(decision.resetSeconds));
     ctx.body = ticketLookupPausedPage(decision.resetSeconds);

@@ -125,6 +125,7 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
       if (!(await byEmail.take(`${offer.event.id}:${email}`, perEmail, now)).allowed)
         emailLimited.push(email);
     if (!address.allowed || emailLimited.length > 0) {
+      services.metrics?.rateLimited(address.allowed ? 'signUpEmail' : 'signUpAddress');
       ctx.set('Retry-After', String(address.resetSeconds));
       const message =
         'Too many registrations were sent from here or with this e-mail address; try again in ten minutes.';

@@ -17,6 +17,12 @@ import { jsonBody } from './http/json-body';
 import { ownOrigins, publicOrigin } from './http/public-origin';
 import { traceAndProblems } from './http/trace-and-problems';
 import type { Logger } from './logger';
+import { metricsAccess } from './metrics/metrics-access';
+import type { MetricsSettings } from './metrics/metrics-settings';
+import { healthRouter, metricsRouter } from './metrics/operations-routes';
+import type { ReadinessAnswer } from './metrics/readiness';
+import { operationLabel } from './metrics/request-labels';
+import type { ServerMetrics } from './metrics/server-metrics';
 import { oauthRoutes } from './oauth/routes';
 import { operatorOperations } from './operator-operations';
 
@@ -30,6 +36,10 @@ export interface AppOptions {
   signUpsPerAddress: number;
   /** The OAuth server assistants sign in with. */
   oauth: Provider;
+  /** /readyz's checks (src/metrics/readiness.ts). */
+  readiness: () => Promise<ReadinessAnswer>;
+  /** /metrics and who may read it; null: /metrics is off (absent). */
+  metrics: { counts: ServerMetrics; settings: MetricsSettings } | null;
 }
 
 export function buildApp(services: Services, logger: Logger, options: AppOptions): Koa {
@@ -42,8 +52,18 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
   const originOf = publicOrigin(options);
-  app.use(traceAndProblems(logger, originOf));
+  const counts = options.metrics?.counts;
+  app.use(
+    traceAndProblems(
+      logger,
+      originOf,
+      counts && ((ctx, status, seconds) => counts.request(operationLabel(ctx), status, seconds)),
+    ),
+  );
+  app.use(healthRouter(options.readiness).routes());
   app.use(httpsOnly(options.trustProxy));
+  if (options.metrics)
+    app.use(metricsRouter(options.metrics.counts, metricsAccess(options.metrics.settings)).routes());
 
   app.use(pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes());
   const oauth = oauthRoutes(services, options.oauth);

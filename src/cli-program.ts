@@ -164,6 +164,18 @@ program
         ? `  E-mail:    via ${settings.mail.smtp.printable}, from ${settings.mail.from}`
         : '  E-mail:    off (set TESSERA_SMTP_URL and TESSERA_MAIL_FROM to send tickets to attendees).',
     );
+    // Who may read /metrics: the token, and the networks allowed without it.
+    const metricsReaders =
+      settings.metrics &&
+      [settings.metrics.token ? 'TESSERA_METRICS_TOKEN' : '', ...settings.metrics.allow]
+        .filter(Boolean)
+        .join(', ');
+    lines.push(
+      `  Health:    ${server.publicOrigin}/healthz and /readyz`,
+      metricsReaders
+        ? `  Metrics:   ${server.publicOrigin}/metrics, for ${metricsReaders}`
+        : '  Metrics:   off (set TESSERA_METRICS_TOKEN or TESSERA_METRICS_ALLOW to serve /metrics).',
+    );
     lines.push(...webhookBannerLines(settings));
     if (settings.trustProxy && !settings.publicUrl)
       lines.push(

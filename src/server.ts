@@ -7,6 +7,7 @@ import { demoKey, ensureDemoWorkspace } from '../core/admin/demo-workspace';
 import { MailSender } from '../core/mail/mail-sender';
 import type { Clock } from '../core/platform/clock';
 import type { DeliverySettings, Services } from '../core/platform/services';
+import { deliveryQueue } from '../core/webhooks/delivery-queue';
 import { Dispatcher, type DispatcherOptions, defaultDispatcherOptions } from '../core/webhooks/dispatcher';
 import { buildApp } from './app';
 import { answerClientErrors } from './http/client-errors';
@@ -15,6 +16,8 @@ import { startJobs } from './jobs';
 import { listenRefusal } from './listen-refusal';
 import { createLogger, type Logger } from './logger';
 import { smtpTransport } from './mail/smtp-transport';
+import { readiness } from './metrics/readiness';
+import { ServerMetrics } from './metrics/server-metrics';
 import { oauthProvider } from './oauth/provider';
 import { openServices } from './services';
 import type { Settings } from './settings';
@@ -64,6 +67,8 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(settings.logLevel);
+  // Counted only when someone may read the counts (/metrics is on).
+  const metrics = settings.metrics ? { counts: new ServerMetrics(), settings: settings.metrics } : null;
   const opened = await openServices({
     dataDir: settings.dataDir,
     database: settings.database,
@@ -78,8 +83,10 @@ export async function startServer(
       ...options.delivery,
     },
     backgroundCheckpoints: true,
+    metrics: metrics?.counts,
   });
   const { services } = opened;
+  metrics?.counts.watchQueue(() => deliveryQueue(services.db, services.clock.now()));
   if (services.delivery.allowPrivate)
     logger.warn(
       {},
@@ -137,6 +144,10 @@ export async function startServer(
     services.secrets.cookieKey,
   );
   oauth.proxy = settings.trustProxy;
+  const dispatcher =
+    options.dispatcher === false
+      ? null
+      : new Dispatcher(services, { ...defaultDispatcherOptions, ...options.dispatcher });
   handler = buildApp(services, logger, {
     trustProxy: settings.trustProxy,
     publicUrl: settings.publicUrl,
@@ -144,11 +155,9 @@ export async function startServer(
     authFailuresPerMinute: settings.authFailuresPerMinute,
     signUpsPerAddress: settings.signUpsPerAddress,
     oauth,
+    readiness: readiness(services, () => dispatcher),
+    metrics,
   }).callback();
-  const dispatcher =
-    options.dispatcher === false
-      ? null
-      : new Dispatcher(services, { ...defaultDispatcherOptions, ...options.dispatcher });
   await dispatcher?.start();
   // E-mail: queued only when an SMTP server is named, with links on the public origin.
   if (settings.mail) services.mail = { from: settings.mail.from, publicOrigin };

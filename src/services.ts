@@ -3,8 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LogEvent } from 'kysely';
 import { type Clock, systemClock } from '../core/platform/clock';
 import { type Log, silentLog } from '../core/platform/log';
+import type { Metrics } from '../core/platform/metrics';
 import { IdempotencyInFlight } from '../core/platform/pipeline/idempotency';
 import { deriveSecrets } from '../core/platform/secrets';
 import type { DeliverySettings, Services } from '../core/platform/services';
@@ -76,15 +78,17 @@ export async function openServices(options: {
   backgroundCheckpoints?: boolean;
   /** false: open even with another key than the webhook secrets' (secrets rekey, which mends that). */
   keyCheck?: false;
+  /** The server's counts for /metrics, with the database's statement timings; absent: nothing counted. */
+  metrics?: Metrics & { queryLog: (event: LogEvent) => void };
 }): Promise<OpenServices> {
   privateDataDir(options.dataDir);
   const file = options.database ?? join(options.dataDir, 'tessera.db');
   if (!options.database) privateDatabaseFile(file);
   const log = options.log ?? silentLog;
-  const { db, close } = openDatabase(
-    file,
-    options.backgroundCheckpoints ? { backgroundCheckpoints: log, serving: true } : {},
-  );
+  const { db, close } = openDatabase(file, {
+    ...(options.backgroundCheckpoints ? { backgroundCheckpoints: log, serving: true } : {}),
+    queryLog: options.metrics?.queryLog,
+  });
   await migrateToLatest(db);
   const activity = new ActivityRecorder(db, log);
   const services: Services = {
@@ -106,6 +110,7 @@ export async function openServices(options: {
     keys: new KeyCache(),
     tokens: tokenVerifier(publicKeys(await loadSigningKeys(options.dataDir))),
     strictProblems: process.env.TESSERA_STRICT_PROBLEMS === '1',
+    metrics: options.metrics,
   };
   const closeAll = async () => {
     await activity.flush();

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import type { ReceiverAllowList } from '../core/platform/receiver-allow-list';
 import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';
+import { type MetricsSettings, metricsSettingsFrom } from './metrics/metrics-settings';
 import { secretKeyFrom, type TrustedCa, webhooksAllowFrom, webhooksCaFrom } from './webhook-settings';
 
 export interface Settings {
@@ -35,6 +36,8 @@ export interface Settings {
   signUpsPerAddress: number;
   /** TESSERA_SMTP_URL and TESSERA_MAIL_FROM: e-mail to attendees; null when off (no SMTP server named). */
   mail: MailSettings | null;
+  /** TESSERA_METRICS_TOKEN and TESSERA_METRICS_ALLOW: who may read /metrics; null when /metrics is off. */
+  metrics: MetricsSettings | null;
 }
 
 export class SettingsError extends Error {}
@@ -139,5 +142,6 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     webhooksCa: webhooksCaFrom(env, refuse),
     logLevel: env.TESSERA_LOG_LEVEL ?? 'info',
     mail: mailSettingsFrom(env, (message) => new SettingsError(message)),
+    metrics: metricsSettingsFrom(env, (message) => new SettingsError(message)),
   };
 }

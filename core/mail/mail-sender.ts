@@ -147,7 +147,11 @@ export class MailSender {
         .executeTakeFirst();
       if (row?.state !== 'sending' || row.claimed_by !== this.instanceId) return;
       const why = await this.whyNot(row);
-      if (why) return await this.finish(row, { state: 'cancelled', last_error: why });
+      if (why) {
+        await this.finish(row, { state: 'cancelled', last_error: why });
+        this.services.metrics?.mail('cancelled');
+        return;
+      }
       const event = await this.services.db
         .selectFrom('events')
         .select('name')
@@ -193,22 +197,26 @@ export class MailSender {
   }
 
   /** Writes what the attempt came to: sent, tried again later, or given up. */
-  private record(row: MailMessageRow, result: MailSendResult): Promise<void> {
+  private async record(row: MailMessageRow, result: MailSendResult): Promise<void> {
     const attempts = row.attempts + 1;
-    if (result.outcome === 'sent')
-      return this.finish(row, {
+    if (result.outcome === 'sent') {
+      await this.finish(row, {
         state: 'sent',
         attempts,
         sent_utc: this.services.clock.now().toISOString(),
         last_error: null,
       });
+      this.services.metrics?.mail('sent');
+      return;
+    }
     const next = result.outcome === 'retry' ? nextAttemptAt(attempts, this.services.clock.now(), null) : null;
-    return this.finish(row, {
+    await this.finish(row, {
       state: next ? 'queued' : 'failed',
       attempts,
       next_attempt_utc: next?.toISOString() ?? null,
       last_error: result.error,
     });
+    this.services.metrics?.mail(next ? 'retrying' : 'failed');
   }
 
   private finish(

@@ -9,6 +9,11 @@ export const problemCatalogue = {
   },
   keyExpired: { status: 401, title: 'API key expired', detail: 'The API key has passed its expiry date.' },
   keyRevoked: { status: 401, title: 'API key revoked', detail: 'The API key has been revoked.' },
+  metricsTokenInvalid: {
+    status: 401,
+    title: 'Metrics token needed',
+    detail: '/metrics is read with the bearer token the operator set (TESSERA_METRICS_TOKEN).',
+  },
   wrongAudience: {
     status: 401,
     title: 'Wrong audience',

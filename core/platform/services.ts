@@ -2,6 +2,7 @@
 import type { Db } from '../../db/connect';
 import type { Clock } from './clock';
 import type { Log } from './log';
+import type { Metrics } from './metrics';
 import type { IdempotencyInFlight } from './pipeline/idempotency';
 import type { ReceiverAllowList } from './receiver-allow-list';
 import type { DeploymentSecrets } from './secrets';
@@ -56,4 +57,6 @@ export interface Services {
   strictProblems: boolean;
   /** Absent when e-mail is off: nothing is queued then (core/mail/mail-policy.ts). */
   mail?: OutgoingMail;
+  /** Counts for /metrics; absent (nothing counted) when the operator did not turn /metrics on. */
+  metrics?: Metrics;
 }

@@ -72,6 +72,8 @@ export class Dispatcher {
   private nudged: NodeJS.Timeout | null = null;
   private stopped = false;
   private ticks = 0;
+  /** When it last ticked (or started), by the services' clock: /readyz tells a wedged dispatcher by it. */
+  private lastTickMs: number | null = null;
   /** Names this process's claims (db/liveness.ts). */
   private readonly instanceId = newId();
   private liveness: Liveness | null = null;
@@ -83,6 +85,7 @@ export class Dispatcher {
 
   /** Shows this process alive while it runs, and lets go of claims left by processes that ended. */
   async start(): Promise<void> {
+    this.lastTickMs = this.services.clock.now().getTime();
     this.liveness = await holdLiveness(this.services.db, this.instanceId);
     this.services.outboxSignal.listen(() => this.nudge());
     await this.releaseOrphanedClaims();
@@ -122,6 +125,7 @@ export class Dispatcher {
   tick(): void {
     if (this.stopped) return;
     this.ticks += 1;
+    this.lastTickMs = this.services.clock.now().getTime();
     if (this.liveness?.othersMayEnd && this.ticks % orphanCheckTicks === 0)
       this.releaseOrphanedClaims().catch((err: unknown) =>
         this.services.log.error({ err }, 'letting go of claims of ended dispatchers failed'),
@@ -137,6 +141,11 @@ export class Dispatcher {
       .finally(() => {
         this.pumping = null;
       });
+  }
+
+  /** Whether it runs (started, not stopped) and when it last ticked (ms since 1970), for /readyz. */
+  get state(): { running: boolean; lastTickMs: number | null } {
+    return { running: this.lastTickMs !== null && !this.stopped, lastTickMs: this.lastTickMs };
   }
 
   /** Stops taking work and waits for what is in flight. */
@@ -441,9 +450,9 @@ export class Dispatcher {
   }
 
   /** Writes the attempt and what follows from it: done, tried again later, given up, or the receiver gone. */
-  private record(delivery: DeliveryRow, target: Target, result: SendResult): Promise<void> {
+  private async record(delivery: DeliveryRow, target: Target, result: SendResult): Promise<void> {
     const { clock } = this.services;
-    return this.services.writes.run(async (trx) => {
+    await this.services.writes.run(async (trx) => {
       const now = clock.now();
       const nowIso = now.toISOString();
       const attempt = delivery.attempts + 1;
@@ -493,6 +502,8 @@ export class Dispatcher {
         await trx.deleteFrom('hooks').where('id', '=', target.row.id).execute();
       }
     });
+    // Counted once the attempt is written: a crash before that sends it again, counted then.
+    this.services.metrics?.delivery(result.outcome);
   }
 }
 

@@ -47,6 +47,7 @@ export function authenticate(
           services.clock.now(),
         );
         if (!failures.allowed) {
+          services.metrics?.rateLimited('authFailure');
           throw problem(
             'rateLimited',
             `Too many failed authentications from this address; retry in ${failures.resetSeconds} seconds.`,
@@ -61,6 +62,7 @@ export function authenticate(
       ctx.set('RateLimit-Policy', `"default";q=${rate.limit};w=${rate.windowSeconds}`);
       ctx.set('RateLimit', `"default";r=${rate.remaining};t=${rate.resetSeconds}`);
       if (!rate.allowed) {
+        services.metrics?.rateLimited('key');
         throw problem(
           'rateLimited',
           `More than ${rate.limit} calls a minute; retry in ${rate.resetSeconds} seconds.`,

@@ -6,7 +6,12 @@ import { randomHex } from '../../core/platform/ids';
 import { isProblem, type Problem, problem, problemBody } from '../../core/platform/problems';
 import type { Logger } from '../logger';
 
-export function traceAndProblems(logger: Logger, originOf: (ctx: Context) => string): Middleware {
+export function traceAndProblems(
+  logger: Logger,
+  originOf: (ctx: Context) => string,
+  /** Told of every answer (its status and seconds taken), for /metrics. */
+  answered?: (ctx: Context, status: number, seconds: number) => void,
+): Middleware {
   return async (ctx, next) => {
     const traceId = randomHex();
     ctx.state.traceId = traceId;
@@ -27,16 +32,10 @@ export function traceAndProblems(logger: Logger, originOf: (ctx: Context) => str
       if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
       ctx.body = problemBody(p, { root: ctx.state.origin, instance: ctx.path, traceId });
     } finally {
-      logger.info(
-        {
-          traceId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.respond === false ? ctx.res.statusCode : ctx.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      );
+      const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+      const ms = performance.now() - started;
+      logger.info({ traceId, method: ctx.method, path: ctx.path, status, ms: Math.round(ms) }, 'request');
+      answered?.(ctx, status, ms / 1000);
     }
   };
 }

@@ -34,7 +34,8 @@ export function oauthRoutes(
     else if (!ctx.path.startsWith('/oauth/')) return next();
     if (ctx.path === '/oauth/register' && ctx.method === 'POST') {
       const allowed = await registrations.take(ctx.ip, registrationsPerMinute, services.clock.now());
-      if (!allowed.allowed)
+      if (!allowed.allowed) {
+        services.metrics?.rateLimited('oauthRegistration');
         throw problem(
           'rateLimited',
           `Too many client registrations from this address; retry in ${allowed.resetSeconds} seconds.`,
@@ -42,6 +43,7 @@ export function oauthRoutes(
             retryAfter: allowed.resetSeconds,
           },
         );
+      }
     }
     // The issuer, not each request's forwarded host: tokens carry one issuer, and RFC 8414 has the
     // metadata's endpoints under the issuer it names.
