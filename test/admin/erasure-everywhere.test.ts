@@ -473,6 +473,8 @@ const notPersonal: Record<string, string[]> = {
     'change_seq',
     'change_txn',
   ],
+  // The fingerprint of the deployment's key (migration 0031): no person in it.
+  deployment_keys: ['purpose', 'fingerprint', 'recorded_utc'],
   invoice_series: ['event_id', 'last_no'],
   invoice_lines: [
     'id',
