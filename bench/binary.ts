@@ -5,15 +5,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Agent, request } from 'undici';
 import { demoKey } from '../core/admin/demo-workspace';
-
-/**
- * What the start-up waits for: a 200 from this path, as `npm start`'s row does (GET /me with the
- * published demonstration key), so the two rows compare; /healthz would answer before the key
- * check and the database are warm. Not the OpenAPI document: the first request builds it.
- */
-export const startupProbe = { path: '/api/v1/me', headers: { authorization: `Bearer ${demoKey.key}` } };
+// The first 200 of GET /me, as `npm start`'s row waits for, so the two rows compare.
+import { firstAnswer } from './startup';
 
 export interface BinaryResult {
   sizeMB: number;
@@ -21,28 +15,6 @@ export interface BinaryResult {
   /** Milliseconds from exec to the probe's first 200, each run, on a data folder made before. */
   runs: number[];
   median: number;
-}
-
-async function firstAnswer(origin: string, ca: string, started: number): Promise<number> {
-  const agent = new Agent({ connect: { ca, servername: 'localhost' }, keepAliveTimeout: 10 });
-  try {
-    for (;;) {
-      if (performance.now() - started > 30_000) throw new Error('the executable gave no answer within 30 s');
-      try {
-        const res = await request(`${origin}${startupProbe.path}`, {
-          headers: startupProbe.headers,
-          dispatcher: agent,
-        });
-        await res.body.text();
-        if (res.statusCode === 200) return performance.now() - started;
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  } finally {
-    await agent.close();
-  }
 }
 
 /** Builds the executable, copies it alone into an empty folder and times `./tessera serve` there. */
@@ -84,6 +56,7 @@ export async function measureBinary(options: {
         const ms = await firstAnswer(
           `https://localhost:${options.port}`,
           readFileSync(certFile, 'utf8'),
+          demoKey.key,
           started,
         );
         if (i > 0) runs.push(ms);
@@ -108,7 +81,7 @@ export async function measureBinary(options: {
 export function binaryRows(b: BinaryResult): string[] {
   return [
     `| Single executable (\`npm run build:binary\`, ${b.buildSeconds.toFixed(1)} s to build): binary size | ${b.sizeMB.toFixed(1)} MB |`,
-    `| Single executable: binary start-up, exec to the first answer of GET ${startupProbe.path}, on the data folder its first start made (median of ${b.runs.length}) | ${b.median.toFixed(0)} ms (${b.runs.map((ms) => ms.toFixed(0)).join(', ')}) |`,
+    `| Single executable: binary start-up, exec to the first answer of GET /api/v1/me with the demonstration key, on the data folder its first start made (median of ${b.runs.length}) | ${b.median.toFixed(0)} ms (${b.runs.map((ms) => ms.toFixed(0)).join(', ')}) |`,
   ];
 }
 
