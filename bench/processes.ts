@@ -13,6 +13,9 @@ export function waitFor(child: ChildProcess, ready: (line: string) => boolean): 
   });
 }
 
+/** The deployment's key of the bench's data folder: every process started on it gives the same. */
+export const benchSecretKey = 'benchmark-master-key-0123456789abcdef';
+
 /** `tessera serve` on loopback, quiet and without a rate limit in the way, once it is running. */
 export async function startServer(
   dataDir: string,
@@ -26,7 +29,7 @@ export async function startServer(
       NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
       TESSERA_RATE_LIMIT: '60000000',
       TESSERA_LOG_LEVEL: 'silent',
-      TESSERA_SECRET_KEY: 'benchmark-master-key-0123456789abcdef',
+      TESSERA_SECRET_KEY: benchSecretKey,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
+import { benchSecretKey } from './processes';
 
 export interface StartupResult {
   /** Milliseconds from starting `npm start` to the first 200 of GET /me, each run. */
@@ -65,16 +66,25 @@ export async function measureStartup(options: {
         PORT: String(options.port),
         HOST: '127.0.0.1',
         TESSERA_LOG_LEVEL: 'silent',
+        // The server before it ran with this key: another would be refused (the secrets' key check).
+        TESSERA_SECRET_KEY: benchSecretKey,
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       // Its own process group, so that npm and the server it starts end together.
       detached: true,
+    });
+    // What it said before it ended, for the error when it never answers.
+    let said = '';
+    child.stderr!.on('data', (chunk) => {
+      said += String(chunk);
     });
     const exited = new Promise((done) => child.once('exit', done));
     try {
       runs.push(await firstAnswer(`https://localhost:${options.port}`, options.ca, options.key, started));
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; npm start said: ${said.slice(-2000)}`);
     } finally {
-      process.kill(-child.pid!, 'SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
       await exited;
     }
   }
