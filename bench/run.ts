@@ -105,12 +105,12 @@ async function main() {
       ok: (status, body) => status === 200 && body.includes('"result":"welcome"'),
     });
 
-    const {
-      rows: pulled,
-      pages,
-      seconds: syncSeconds,
-    } = await pullAll(origin, ca, auth, seeded.syncEvent.eventId);
+    const plainPull = await pullAll(origin, ca, auth, seeded.syncEvent.eventId);
+    const { rows: pulled, pages, seconds: syncSeconds } = plainPull;
     if (pulled !== syncSize) throw new Error(`sync pulled ${pulled} of ${syncSize}`);
+    // The same pull as an integration over a real network would ask for it: compressed.
+    const gzipPull = await pullAll(origin, ca, auth, seeded.syncEvent.eventId, 'gzip');
+    const brPull = await pullAll(origin, ca, auth, seeded.syncEvent.eventId, 'br');
 
     // After the sync: the attendees it registers would change what the sync pulls.
     const registered = await measureRegistration({
@@ -186,9 +186,11 @@ async function main() {
       '|---|---|---|---|---|---|',
       ...rows.map((r) => `| ${r.join(' | ')} |`),
       '',
-      `| Sync | Attendees | Pages (limit 500) | Seconds |`,
-      '|---|---|---|---|',
-      `| Cursor pull of one event | ${pulled} | ${pages} | ${syncSeconds.toFixed(2)} |`,
+      `| Sync | Attendees | Pages (limit 500) | Seconds | Bytes a row on the wire |`,
+      '|---|---|---|---|---|',
+      `| Cursor pull of one event | ${pulled} | ${pages} | ${syncSeconds.toFixed(2)} | ${(plainPull.bytes / pulled).toFixed(0)} |`,
+      `| The same, gzip (Accept-Encoding: gzip) | ${gzipPull.rows} | ${gzipPull.pages} | ${gzipPull.seconds.toFixed(2)} | ${(gzipPull.bytes / gzipPull.rows).toFixed(0)} |`,
+      `| The same, Brotli (Accept-Encoding: br) | ${brPull.rows} | ${brPull.pages} | ${brPull.seconds.toFixed(2)} | ${(brPull.bytes / brPull.rows).toFixed(0)} |`,
       '',
       '| Webhooks (signed, local HTTPS receiver answering at once) | Messages | Seconds | Deliveries a second | Check-in to delivery p50 | p99 |',
       '|---|---|---|---|---|---|',

@@ -12,6 +12,7 @@ import { pagesRouter } from '../rest/pages-router';
 import { restMethodGuard, restRouter } from '../rest/router';
 import { routes } from '../rest/routes';
 import { authenticate } from './http/authenticate';
+import { compression } from './http/compression';
 import { httpsOnly } from './http/https-only';
 import { jsonBody } from './http/json-body';
 import { ownOrigins, publicOrigin } from './http/public-origin';
@@ -62,6 +63,7 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   );
   app.use(healthRouter(options.readiness).routes());
   app.use(httpsOnly(options.trustProxy));
+  app.use(compression());
   if (options.metrics)
     app.use(metricsRouter(options.metrics.counts, metricsAccess(options.metrics.settings)).routes());
 
