@@ -111,7 +111,7 @@ export function scaleTable(sizes: SizeFigures[]): string {
     const cells = row.values.map((v, i) => {
       const calls = row.calls?.[i];
       return calls !== undefined && calls < 50
-        ? `${format(v, row.unit)} (${calls} calls)`
+        ? `${format(v, row.unit)} (${calls} ${calls === 1 ? 'call' : 'calls'})`
         : format(v, row.unit);
     });
     const ratio = row.values[row.values.length - 1]! / row.values[0]!;
