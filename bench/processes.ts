@@ -51,9 +51,14 @@ export async function stopAll(children: ChildProcess[]): Promise<void> {
 }
 
 /** Puts `text` between the page's markers for `name`; the findings around them are kept. */
-export function writeBetweenMarkers(file: string, name: string, text: string): void {
+export function writeBetweenMarkers(
+  file: string,
+  name: string,
+  text: string,
+  command = 'npm run bench',
+): void {
   const page = readFileSync(file, 'utf8');
-  const start = `<!-- ${name}: written by npm run bench -->`;
+  const start = `<!-- ${name}: written by ${command} -->`;
   const end = `<!-- end of ${name} -->`;
   const from = page.indexOf(start);
   const to = page.indexOf(end);
