@@ -63,7 +63,21 @@ export async function migrationStatus(
       .filter((m) => m.executedAt !== undefined)
       .map((m) => ({ name: m.name, executedUtc: (m.executedAt as Date).toISOString() })),
     pending: all.filter((m) => m.executedAt === undefined).map((m) => m.name),
-    newer: (await recordedMigrations(db)).filter((name) => !(name in migrations)),
+    newer: compareMigrations(await recordedMigrations(db), migrations).newer,
+  };
+}
+
+/** Of the migrations a database records: those this version would still run, and those it does not know. */
+export function compareMigrations(
+  applied: readonly string[],
+  migrations: Record<string, Migration> = allMigrations,
+): { pending: string[]; newer: string[] } {
+  const done = new Set(applied);
+  return {
+    pending: Object.keys(migrations)
+      .sort()
+      .filter((name) => !done.has(name)),
+    newer: applied.filter((name) => !(name in migrations)),
   };
 }
 
@@ -82,13 +96,13 @@ export async function migrateToLatest(
   db: Db,
   migrations: Record<string, Migration> = allMigrations,
 ): Promise<string[]> {
-  const newer = (await recordedMigrations(db)).filter((name) => !(name in migrations));
+  const { newer } = compareMigrations(await recordedMigrations(db), migrations);
   if (newer.length > 0) throw newerRefusal(newer);
   const { error, results = [] } = await migratorOf(db, migrations).migrateToLatest();
   if (!error) return results.map((r) => r.migrationName);
   const failed = results.find((r) => r.status === 'Error')?.migrationName;
   // Another process may have run newer migrations in between.
-  const newerNow = (await recordedMigrations(db)).filter((name) => !(name in migrations));
+  const newerNow = compareMigrations(await recordedMigrations(db), migrations).newer;
   if (newerNow.length > 0) throw newerRefusal(newerNow);
   const cause = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
   const what = failed ? `Database migration ${failed} failed` : 'The database could not be migrated';

@@ -1,39 +1,20 @@
 // The operator's list of private receivers (TESSERA_WEBHOOKS_ALLOW): networks (10.0.0.0/8), single
 // addresses (127.0.0.1, ::1) and host names (n8n.lan), comma-separated. Webhook endpoints and
 // automation subscriptions may reach what it names besides public addresses; nothing else private.
-import ipaddr from 'ipaddr.js';
+import { inNetworks, type Network, parseNetwork } from './networks';
 
 export interface ReceiverAllowList {
   /** The entries as the operator wrote them, for the start-up banner. */
   entries: readonly string[];
-  networks: readonly [ipaddr.IPv4 | ipaddr.IPv6, number][];
+  networks: readonly Network[];
   /** Host names, lower case, without a trailing dot. */
   names: ReadonlySet<string>;
 }
 
 export const nothingAllowed: ReceiverAllowList = { entries: [], networks: [], names: new Set() };
 
-/** An IPv4 address in dotted-quad form only (ipaddr also takes "10" or "0x0a.1"), or an IPv6 one. */
-function strictAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
-  const bare = text.replace(/^\[(.*)\]$/, '$1');
-  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return ipaddr.IPv4.parse(bare);
-  if (ipaddr.IPv6.isValid(bare)) return ipaddr.IPv6.parse(bare);
-  return null;
-}
-
 const label = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
 const hostName = new RegExp(`^(?=.{1,253}$)${label}(?:\\.${label})*$`);
-
-function network(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | null {
-  const slash = entry.lastIndexOf('/');
-  const address = strictAddress(slash < 0 ? entry : entry.slice(0, slash));
-  if (!address) return null;
-  const max = address.kind() === 'ipv4' ? 32 : 128;
-  if (slash < 0) return [address, max];
-  const bits = entry.slice(slash + 1);
-  if (!/^\d{1,3}$/.test(bits) || Number(bits) > max) return null;
-  return [address, Number(bits)];
-}
 
 /**
  * Reads the list; `refuse` makes the error for an entry that is neither a network, an address nor
@@ -47,10 +28,10 @@ export function parseReceiverAllowList(
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  const networks: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
+  const networks: Network[] = [];
   const names = new Set<string>();
   for (const entry of entries) {
-    const range = network(entry);
+    const range = parseNetwork(entry);
     const name = entry.toLowerCase().replace(/\.$/, '');
     // A name whose last label is a number would be an address written wrongly (10.0.0.300).
     if (range) networks.push(range);
@@ -66,7 +47,5 @@ export function parseReceiverAllowList(
 /** Whether the list names this host name, or a network this address is in. */
 export function allowListHas(list: ReceiverAllowList, hostname: string, address: string | null): boolean {
   if (list.names.has(hostname.toLowerCase().replace(/\.+$/, ''))) return true;
-  if (address === null || !ipaddr.isValid(address)) return false;
-  const ip = ipaddr.process(address);
-  return list.networks.some(([base, bits]) => base.kind() === ip.kind() && ip.match(base, bits));
+  return address !== null && inNetworks(address, list.networks);
 }

@@ -1,6 +1,6 @@
 // Where a backed-up or restored database stands against this version's migrations: current,
 // behind (the service migrates it forward on start) or ahead (made by a newer Tessera).
-import { migrationProvider } from '../../db/migrations';
+import { compareMigrations } from '../../db/migrate';
 
 export interface SchemaStanding {
   schema: 'current' | 'behind' | 'ahead';
@@ -8,9 +8,7 @@ export interface SchemaStanding {
 }
 
 export async function schemaStanding(applied: string[]): Promise<SchemaStanding> {
-  const known = Object.keys(await migrationProvider.getMigrations());
-  const done = new Set(applied);
-  const unknown = applied.filter((name) => !known.includes(name));
+  const { pending, newer: unknown } = compareMigrations(applied);
   if (unknown.length > 0)
     return {
       schema: 'ahead',
@@ -18,7 +16,6 @@ export async function schemaStanding(applied: string[]): Promise<SchemaStanding>
         `The database was migrated by a newer Tessera than this one (${unknown.length} migration(s) this version does not know, e.g. ${unknown[0]}).`,
       ],
     };
-  const pending = known.filter((name) => !done.has(name));
   if (pending.length > 0)
     return {
       schema: 'behind',

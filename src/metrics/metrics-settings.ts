@@ -1,7 +1,7 @@
 // Who may read /metrics (docs/operations.md "Health and metrics"): TESSERA_METRICS_TOKEN, a bearer
 // token, and TESSERA_METRICS_ALLOW, client addresses (IPs and CIDR networks). Without either,
 // /metrics is off and answers 404 as if absent. Checked at start, naming the value that is wrong.
-import ipaddr from 'ipaddr.js';
+import { parseNetwork } from '../../core/platform/networks';
 
 export interface MetricsSettings {
   /** The bearer token a scraper sends; null: only the allowed addresses may read. */
@@ -27,25 +27,13 @@ export function metricsSettingsFrom(
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => {
-      const network = networkOf(entry);
+      const network = parseNetwork(entry);
       if (!network)
         throw fail(
           `TESSERA_METRICS_ALLOW: "${entry}" is not an IP address or network; give addresses or CIDR networks, such as 127.0.0.1/32,10.0.0.0/8,::1.`,
         );
-      return network;
+      return `${entry.split('/')[0]}/${network[1]}`;
     });
   if (token === null && allow.length === 0) return null;
   return { token, allow };
-}
-
-/** address/prefix for an address or a CIDR network in the usual notation; null when neither. */
-function networkOf(entry: string): string | null {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  if (rest.length > 0) return null;
-  const v4 = ipaddr.IPv4.isValidFourPartDecimal(address);
-  if (!v4 && !ipaddr.IPv6.isValid(address)) return null;
-  const bits = v4 ? 32 : 128;
-  if (prefix === undefined) return `${address}/${bits}`;
-  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) return null;
-  return `${address}/${Number(prefix)}`;
 }
