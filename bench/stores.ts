@@ -128,7 +128,7 @@ export async function benchStores(root: string, database: string, sizes: Sizes):
     const row = (name: string, f: StoreFigures) =>
       `| ${name} | ${f.checkIn.perSecond.toFixed(0)}/s | ${f.checkIn.p50.toFixed(1)} ms | ${f.checkIn.p99.toFixed(1)} ms | ${f.syncSeconds.toFixed(2)} s | ${f.registration.attendeesPerSecond.toFixed(0)}/s | ${f.registration.p99.toFixed(1)} ms |`;
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node.js ${process.version}`;
-    const table = [
+    let table = [
       `Latest run of \`npm run bench -- --database postgres://…\` (${new Date().toISOString().slice(0, 10)}). Machine: ${machine}; PostgreSQL, the servers and the load generator all run on it.`,
       '',
       `| Store | Check-in (${sizes.scanners} scanners) | p50 | p99 | Sync of ${sizes.syncSize} (500 a page) | Registration (${attendeesPerCall} a call, 4 clients) | p99 |`,
@@ -137,6 +137,20 @@ export async function benchStores(root: string, database: string, sizes: Sizes):
       row('PostgreSQL, one process', onPg),
       `| PostgreSQL, two processes | ${two.perSecond.toFixed(0)}/s | ${two.p50.toFixed(1)} ms | ${two.p99.toFixed(1)} ms | | | |`,
     ].join('\n');
+    const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+    const checkInShare = onPg.checkIn.perSecond / onLite.checkIn.perSecond;
+    const twoOverOne = two.perSecond / onPg.checkIn.perSecond;
+    const registrationShare = onPg.registration.attendeesPerSecond / onLite.registration.attendeesPerSecond;
+    const syncOver = onPg.syncSeconds / onLite.syncSeconds;
+    const targets = [
+      '',
+      'Targets (issue 29 item 4):',
+      `- PostgreSQL check-in in one process ≥ 0.5 of SQLite's: ${verdict(checkInShare >= 0.5)} (${checkInShare.toFixed(2)})`,
+      `- two processes ≥ 1.6 × one: ${verdict(twoOverOne >= 1.6)} (${twoOverOne.toFixed(2)})`,
+      `- registration ≥ 0.8 of SQLite's: ${verdict(registrationShare >= 0.8)} (${registrationShare.toFixed(2)})`,
+      `- sync of ${sizes.syncSize} within 1.2 × SQLite's time: ${verdict(syncOver <= 1.2)} (${syncOver.toFixed(2)})`,
+    ].join('\n');
+    table += `\n${targets}`;
     process.stdout.write(`\n${table}\n`);
     if (sizes.checkIns === 10_000 && sizes.syncSize === 50_000)
       writeBetweenMarkers(join(root, 'docs/benchmarks.md'), 'stores', table);
