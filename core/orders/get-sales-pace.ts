@@ -4,9 +4,9 @@ import { toMajor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { int32, text, uuid } from '../platform/schemas';
-import { venueDate } from '../platform/time';
 import { placesLeft, totalCapacity } from '../sales/places';
 import { countRegistered, registeredTickets } from '../sales/registered';
+import { venueDayBounds, venueDayOf } from '../sales/venue-days';
 
 const weekSchema = v.object({
   tickets: int32('Valid tickets made.'),
@@ -72,35 +72,48 @@ export const getSalesPace = defineOperation({
     const first = today.minus({ days: count - 1 });
     const fromUtc = first.toUTC().toISO()!;
 
+    const bounds = venueDayBounds(first, count);
     const tickets = await registeredTickets(ctx, event.id)
-      .select('attendees.created_utc')
+      .select((eb) => [
+        venueDayOf(eb, 'attendees.created_utc', bounds).as('day'),
+        eb.fn.countAll<number>().as('n'),
+      ])
       .where('attendees.created_utc', '>=', fromUtc)
+      .groupBy('day')
       .execute();
     const paid = await ctx.db
       .selectFrom('orders')
-      .select(['paid_utc', 'total_minor'])
+      .select((eb) => [
+        venueDayOf(eb, 'paid_utc', bounds).as('day'),
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('total_minor').as('total'),
+      ])
       .where('event_id', '=', event.id)
       .where('status', '=', 'paid')
       .where('paid_utc', '>=', fromUtc)
+      .groupBy('day')
       .execute();
 
-    const byDay = new Map<string, { tickets: number; orders: number; revenueMinor: number }>();
-    for (let d = first; d <= today; d = d.plus({ days: 1 }))
-      byDay.set(d.toISODate()!, { tickets: 0, orders: 0, revenueMinor: 0 });
+    const byDay = Array.from({ length: count }, (_, i) => ({
+      date: first.plus({ days: i }).toISODate()!,
+      tickets: 0,
+      orders: 0,
+      revenueMinor: 0,
+    }));
     for (const t of tickets) {
-      const day = byDay.get(venueDate(t.created_utc, zone));
-      if (day) day.tickets += 1;
+      const day = t.day === null ? undefined : byDay[Number(t.day)];
+      if (day) day.tickets += Number(t.n);
     }
     for (const o of paid) {
-      const day = o.paid_utc ? byDay.get(venueDate(o.paid_utc, zone)) : undefined;
+      const day = o.day === null ? undefined : byDay[Number(o.day)];
       if (day) {
-        day.orders += 1;
-        day.revenueMinor += o.total_minor;
+        day.orders += Number(o.n);
+        day.revenueMinor += Number(o.total ?? 0);
       }
     }
-    const counted = [...byDay.values()];
-    const days = [...byDay].map(([date, d]) => ({
-      date,
+    const counted = byDay;
+    const days = byDay.map((d) => ({
+      date: d.date,
       tickets: d.tickets,
       orders: d.orders,
       revenue: toMajor(d.revenueMinor, event.currency),

@@ -184,6 +184,37 @@ describe('GET /events/{eventId}/sales', () => {
     expect(days.get('2030-03-11')).toMatchObject({ tickets: 1 });
   });
 
+  it('counts days of 23 hours right: Oslo moving its clocks forward on 31 March 2030', async () => {
+    setClock(clock, '2030-02-01T00:00:00Z');
+    const made = await t.api('/events', {
+      key,
+      method: 'POST',
+      body: eventBody({
+        timeZone: 'Europe/Oslo',
+        startsLocal: '2030-04-20T10:00',
+        endsLocal: '2030-04-20T18:00',
+      }),
+    });
+    const oslo = made.body.eventId;
+    const open = await addTicketType(t, oslo, { name: 'Open' });
+    // 23:30 on the 30th (UTC+1); 00:30 on the 31st; 00:30 on 1 April (UTC+2 by then).
+    await registerAt('2030-03-30T22:30:00Z', open, 1, oslo);
+    await registerAt('2030-03-30T23:30:00Z', open, 2, oslo);
+    await registerAt('2030-03-31T22:30:00Z', open, 3, oslo);
+    setClock(clock, '2030-04-02T10:00:00Z');
+    const days = (await pace('?days=7', oslo)).body.days.map((d: any) => [d.date, d.tickets]);
+    setClock(clock, now);
+    expect(days).toEqual([
+      ['2030-03-27', 0],
+      ['2030-03-28', 0],
+      ['2030-03-29', 0],
+      ['2030-03-30', 1],
+      ['2030-03-31', 2],
+      ['2030-04-01', 3],
+      ['2030-04-02', 0],
+    ]);
+  });
+
   it('counts valid tickets made each day, leaving crew and cancelled tickets out, and orders paid each day with their revenue', async () => {
     const days = new Map((await pace()).body.days.map((d: any) => [d.date, d]));
     expect(days.get('2030-03-03')).toEqual({ date: '2030-03-03', tickets: 7, orders: 0, revenue: 0 });
