@@ -4,7 +4,7 @@
 // call arriving meanwhile waits for one page, not for the whole file. Both stores.
 import { parse } from 'csv-parse/sync';
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsAStep } from '../../core/platform/pipeline/long-read';
 import type { OpenSnapshot } from '../../db/read-snapshot';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
@@ -118,5 +118,46 @@ describe('a long export', () => {
     expect(mostInATurn).toBeGreaterThanOrEqual(rowsAStep);
     expect(mostInATurn).toBeLessThanOrEqual(rowsAStep + 10);
     expect(turns).toBeGreaterThan(people / rowsAStep);
+  });
+
+  it('gives its snapshot back when the download is abandoned half-way', async () => {
+    let released = false;
+    let statements = 0;
+    let letGo!: () => void;
+    const abandoned = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    // Its first step is read; from its second on, its statements wait until the client has gone.
+    const holding: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        if (statements > 2) await abandoned;
+        return args.result;
+      },
+    };
+    onNextSnapshot((opened) => {
+      opened.db = opened.db.withPlugin(holding);
+      const release = opened.release;
+      opened.release = async () => {
+        released = true;
+        await release();
+      };
+    });
+    const stop = new AbortController();
+    const res = await t.fetch(`${t.server.origin}/api/v1${exportPath('csv')}`, {
+      // Uncompressed: a compressor would keep the first rows until it had more.
+      headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' },
+      signal: stop.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    stop.abort();
+    await reader.read().catch(() => undefined);
+    expect(released).toBe(false);
+    letGo();
+    // The server learns of it when the connection closes; it then ends the read and its snapshot.
+    await vi.waitFor(() => expect(released).toBe(true), { timeout: 10_000, interval: 20 });
   });
 });
