@@ -32,7 +32,7 @@ try {
   const seeded = await seedBenchmark(dir, scans + 200, 1, location);
   const body = JSON.parse(registrationBody(seeded.syncEvent.ticketTypeId)) as object;
   const statements = new Map<string, { n: number; ms: number }>();
-  const { db, close } = openDatabase(location, {
+  const { db, snapshot, close } = openDatabase(location, {
     backgroundCheckpoints: silentLog,
     queryLog: (event) => {
       const sql = event.query.sql.replace(/\s+/g, ' ').slice(0, 100);
@@ -44,6 +44,7 @@ try {
   });
   const services: Services = {
     db,
+    snapshot,
     clock: systemClock,
     secrets: deriveSecrets(Buffer.from('bench')),
     rate: new RateCounter(),

@@ -3,25 +3,22 @@
 // same migrations (db/dialect.ts says the schema in PostgreSQL's terms).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  type LogEvent,
-  PostgresDialect,
-  type SqliteDatabase as SqliteDatabaseLike,
-  type SqliteStatement,
-} from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './checkpointer';
 import { storeOf } from './dialect';
+import { type OpenSnapshot, postgresSnapshots, sqliteSnapshots } from './read-snapshot';
 import type { Database } from './schema';
 import { openSqliteFile } from './sqlite-driver';
+import { withStatementCache } from './sqlite-statements';
 import { SqliteDialectTakingTurns } from './sqlite-turns';
 
 export type Db = Kysely<Database>;
 
 export interface OpenedDatabase {
   db: Db;
+  /** A long read's own snapshot of the database (db/read-snapshot.ts). */
+  snapshot: OpenSnapshot;
   close(): Promise<void>;
 }
 
@@ -58,7 +55,7 @@ export function openDatabase(location: string, options: OpenOptions = {}): Opene
 function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.queryLog });
-  return { db, close: () => db.destroy() };
+  return { db, snapshot: postgresSnapshots(db), close: () => db.destroy() };
 }
 
 function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
@@ -81,58 +78,10 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   });
   return {
     db,
+    snapshot: sqliteSnapshots(file, options.queryLog),
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();
-    },
-  };
-}
-
-/**
- * Kysely prepares every query anew; compiling the same SQL on every call was a sixth of the
- * check-in path's time. Statements are kept by their SQL text (queries are parameterised, so the
- * set is small) and reused.
- */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabaseLike {
-  const statements = new Map<string, SqliteStatement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        if (statements.size >= 1000) statements.clear();
-        statement = withFastRows(sqlite.prepare(sql));
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-/**
- * Rows as objects, made twice as fast: better-sqlite3 builds each row object one property at a
- * time, which cost a page of 500 attendees about 2.5 ms of its 4.5. The statement answers arrays
- * instead, and one function per statement, generated from its column names, turns each into an
- * object literal of a fixed shape. A name given twice (a join's selectAll) keeps its last column,
- * as better-sqlite3's objects do.
- */
-function withFastRows(statement: SqliteDatabase.Statement): SqliteStatement {
-  if (!statement.reader) return statement;
-  statement.raw(true);
-  const lastIndex = new Map<string, number>();
-  for (const [i, column] of statement.columns().entries()) lastIndex.set(column.name, i);
-  const fields = [...lastIndex].map(([name, i]) => `${JSON.stringify(name)}: r[${i}]`);
-  const toObject = new Function('r', `return { ${fields.join(', ')} };`) as (row: unknown[]) => unknown;
-  return {
-    reader: true,
-    all(parameters) {
-      const rows = statement.all(parameters) as unknown[];
-      for (let i = 0; i < rows.length; i += 1) rows[i] = toObject(rows[i] as unknown[]);
-      return rows;
-    },
-    run: (parameters) => statement.run(parameters),
-    *iterate(parameters) {
-      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toObject(row);
     },
   };
 }

@@ -85,7 +85,7 @@ export async function openServices(options: {
   const file = options.database ?? join(options.dataDir, 'tessera.db');
   if (!options.database) privateDatabaseFile(file);
   const log = options.log ?? silentLog;
-  const { db, close } = openDatabase(file, {
+  const { db, snapshot, close } = openDatabase(file, {
     ...(options.backgroundCheckpoints ? { backgroundCheckpoints: log, serving: true } : {}),
     queryLog: options.metrics?.queryLog,
   });
@@ -93,6 +93,7 @@ export async function openServices(options: {
   const activity = new ActivityRecorder(db, log);
   const services: Services = {
     db,
+    snapshot,
     clock: options.clock ?? systemClock,
     log,
     secrets: deriveSecrets(baseSecret(options.dataDir, options.secretKey)),

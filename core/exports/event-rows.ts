@@ -1,9 +1,10 @@
-// The rows of one dataset of an event, read through its list operation in bounded pages (the
-// list's largest), each page its own read, so a long export holds one page at a time and another
-// process (issue 29) can take over the loop. A row the list shows again because it changed while
-// the export ran is written once; leads of a sponsor whose download is closed are left out.
+// The rows of one dataset of an event, read through its list operation in bounded pages, so a long
+// export holds one page at a time; the export reads them in steps on a snapshot of its own
+// (core/platform/pipeline/long-read.ts), one page of a step's rows a step. A row is written
+// once however the list shows it; leads of a sponsor whose download is closed are left out.
 import type { Ctx } from '../platform/context';
 import { invoke } from '../platform/pipeline/invoke';
+import { rowsAStep } from '../platform/pipeline/long-read';
 import type { AnyOperation } from '../platform/pipeline/operation';
 import type { Dataset } from './datasets';
 
@@ -21,16 +22,21 @@ export interface RowSource {
   keep(item: unknown): boolean;
 }
 
-/** One page of the list, from the cursor (the first page without one). */
-export async function readPage(ctx: Ctx, source: RowSource, cursor: string | null): Promise<ListPage> {
-  const input = { ...source.input, limit: source.dataset.pageSize, ...(cursor ? { cursor } : {}) };
+/** One page of the list, from the cursor (the first page without one): a step's rows, or fewer. */
+export async function readPage(
+  ctx: Ctx,
+  source: RowSource,
+  cursor: string | null,
+  limit = Math.min(source.dataset.pageSize, rowsAStep),
+): Promise<ListPage> {
+  const input = { ...source.input, limit, ...(cursor ? { cursor } : {}) };
   return (await invoke(source.list, ctx, input)).data as ListPage;
 }
 
-/** Every row, page by page, starting with the first page when it is already read. */
-export async function* rowPages(ctx: Ctx, source: RowSource, first?: ListPage): AsyncGenerator<unknown[]> {
+/** Every row, page by page. */
+export async function* rowPages(ctx: Ctx, source: RowSource): AsyncGenerator<unknown[]> {
   const seen = new Set<string>();
-  let page = first ?? (await readPage(ctx, source, null));
+  let page = await readPage(ctx, source, null);
   for (;;) {
     const rows = page.data.filter((item) => {
       const id = source.dataset.idOf(item);

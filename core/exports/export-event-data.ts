@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import type { Ctx } from '../platform/context';
 import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
+import { inSteps } from '../platform/pipeline/long-read';
 import { defineOperation } from '../platform/pipeline/operation';
 import { canReadPeople } from '../platform/pipeline/personal-data';
 import { columnsOf, tableFile } from '../platform/pipeline/table-file';
@@ -80,11 +81,10 @@ export const exportEventData = defineOperation({
       input: { eventId: event.id, ...(input.sponsorId ? { sponsorId: input.sponsorId } : {}) },
       keep: (item) => !closed.has(String((item as { sponsor?: { sponsorId: string } }).sponsor?.sponsorId)),
     };
-    // Each page is a read of its own, on the service's database rather than this call's snapshot,
-    // which ends before the file is written.
+    // A refusal (scope, module, lead download) is the answer, not a broken file: one row is read
+    // now to learn it. The file's rows are read later, in steps on a snapshot of their own.
     const reader = { ...ctx, db: ctx.services.db, loadedEvents: undefined, outcome: undefined };
-    // The first page now: a refusal (scope, module, lead download) is the answer, not a broken file.
-    const first = await readPage(reader, source, null);
+    await readPage(reader, source, null, 1);
     const exportedUtc = ctx.clock.now().toISOString();
     const personalData = canReadPeople(ctx.actor) ? 'included' : 'withheld';
     await recordExport(
@@ -95,12 +95,7 @@ export const exportEventData = defineOperation({
     const withheld = closed.size
       ? { withheld: [...closed].map(([sponsorId, s]) => ({ sponsorId, name: s.name, reason: s.reason })) }
       : {};
-    let firstUnread: typeof first | undefined = first;
-    const pages = () => {
-      const from = firstUnread;
-      firstUnread = undefined;
-      return rowPages(reader, source, from);
-    };
+    const pages = () => inSteps(ctx, (snapshot) => rowPages(snapshot, source));
     const head = { dataset: input.dataset, eventId: event.id, exportedUtc, personalData };
     const fileName = `${event.slug || event.id}-${input.dataset}-${exportedUtc.slice(0, 10)}.${format}`;
     return tableFile({

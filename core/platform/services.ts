@@ -1,5 +1,6 @@
 // The long-lived pieces every call shares, built once by the composition root.
 import type { Db } from '../../db/connect';
+import type { OpenSnapshot } from '../../db/read-snapshot';
 import type { Clock } from './clock';
 import type { Log } from './log';
 import type { Metrics } from './metrics';
@@ -35,6 +36,8 @@ export interface OutgoingMail {
 
 export interface Services {
   db: Db;
+  /** A snapshot of its own for a long read (core/platform/pipeline/long-read.ts). */
+  snapshot: OpenSnapshot;
   clock: Clock;
   log: Log;
   secrets: DeploymentSecrets;

@@ -91,7 +91,8 @@ export async function invoke(
  * with one snapshot.
  */
 function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
-  if (!isPostgres(ctx.db)) return runHandler(operation, ctx, input);
+  // A long read's steps are already in a snapshot of their own (long-read.ts).
+  if (!isPostgres(ctx.db) || ctx.db.isTransaction) return runHandler(operation, ctx, input);
   return ctx.db
     .transaction()
     .setIsolationLevel('repeatable read')

@@ -1,0 +1,90 @@
+// A long read (a whole export) that sees one moment of the database on a connection of its own, so
+// it can be read a page at a time without holding the writers' connection: writes go on meanwhile
+// and none of them shows in it.
+//
+// SQLite: a second connection, opened read-only, with one read transaction held from its first
+// statement to the end (WAL keeps that snapshot whole while the writer commits). The writers'
+// connection is never lent: a transaction there would hold every write for the whole read.
+// PostgreSQL: a REPEATABLE READ, READ ONLY transaction on a pool connection of its own.
+import { Kysely, type LogEvent, SqliteDialect, sql, type Transaction } from 'kysely';
+import type { Db } from './connect';
+import type { Database } from './schema';
+import { openSqliteFile } from './sqlite-driver';
+import { withStatementCache } from './sqlite-statements';
+
+export interface ReadSnapshot {
+  /** Every statement run here sees the same moment; writes are refused. */
+  db: Db;
+  /** Ends the read and gives its connection back; safe to call twice. */
+  release(): Promise<void>;
+}
+
+/** Opens a snapshot: the database as it is now, for as long as the caller reads. */
+export type OpenSnapshot = () => Promise<ReadSnapshot>;
+
+export function sqliteSnapshots(file: string, queryLog?: (event: LogEvent) => void): OpenSnapshot {
+  return async () => {
+    const connection = openSqliteFile(file, { readonly: true, fileMustExist: true });
+    // A reader waits for nothing but a checkpoint's brief lock; a short sleep is enough.
+    connection.pragma('busy_timeout = 100');
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+      log: queryLog,
+    });
+    try {
+      await sql`begin`.execute(db);
+      // A deferred transaction takes its snapshot at its first read: taken now, not at the first page.
+      await sql`select count(*) from sqlite_schema`.execute(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    let released: Promise<void> | undefined;
+    return {
+      db,
+      release: () => {
+        released ??= (async () => {
+          try {
+            await sql`commit`.execute(db);
+          } finally {
+            await db.destroy();
+          }
+        })();
+        return released;
+      },
+    };
+  };
+}
+
+export function postgresSnapshots(db: Kysely<Database>): OpenSnapshot {
+  return () =>
+    new Promise<ReadSnapshot>((opened, failed) => {
+      let end!: () => void;
+      const ended = new Promise<void>((resolve) => {
+        end = resolve;
+      });
+      let snapshot: ReadSnapshot | undefined;
+      // The transaction's callback lasts as long as the read: it hands its transaction out and
+      // waits for release; Kysely then commits and gives the connection back to the pool.
+      const done = db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (trx: Transaction<Database>) => {
+          // Its first statement fixes the snapshot: the moment of opening, not of the first page.
+          await sql`select 1`.execute(trx);
+          snapshot = {
+            db: trx,
+            release: async () => {
+              end();
+              await done;
+            },
+          };
+          opened(snapshot);
+          await ended;
+        });
+      done.catch((error) => {
+        if (!snapshot) failed(error);
+      });
+    });
+}

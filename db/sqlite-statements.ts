@@ -1,0 +1,54 @@
+// The SQLite connection as Kysely sees it, made faster: statements prepared once and kept by their
+// SQL text, rows made into objects by a function per statement. The server's connection and each
+// read snapshot's (db/read-snapshot.ts) go through it.
+import type SqliteDatabase from 'better-sqlite3';
+import type { SqliteDatabase as SqliteDatabaseLike, SqliteStatement } from 'kysely';
+
+/**
+ * Kysely prepares every query anew; compiling the same SQL on every call was a sixth of the
+ * check-in path's time. Statements are kept by their SQL text (queries are parameterised, so the
+ * set is small) and reused.
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabaseLike {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear();
+        statement = withFastRows(sqlite.prepare(sql));
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/**
+ * Rows as objects, made twice as fast: better-sqlite3 builds each row object one property at a
+ * time, which cost a page of 500 attendees about 2.5 ms of its 4.5. The statement answers arrays
+ * instead, and one function per statement, generated from its column names, turns each into an
+ * object literal of a fixed shape. A name given twice (a join's selectAll) keeps its last column,
+ * as better-sqlite3's objects do.
+ */
+function withFastRows(statement: SqliteDatabase.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  statement.raw(true);
+  const lastIndex = new Map<string, number>();
+  for (const [i, column] of statement.columns().entries()) lastIndex.set(column.name, i);
+  const fields = [...lastIndex].map(([name, i]) => `${JSON.stringify(name)}: r[${i}]`);
+  const toObject = new Function('r', `return { ${fields.join(', ')} };`) as (row: unknown[]) => unknown;
+  return {
+    reader: true,
+    all(parameters) {
+      const rows = statement.all(parameters) as unknown[];
+      for (let i = 0; i < rows.length; i += 1) rows[i] = toObject(rows[i] as unknown[]);
+      return rows;
+    },
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toObject(row);
+    },
+  };
+}
