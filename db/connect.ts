@@ -19,6 +19,8 @@ export interface OpenedDatabase {
   db: Db;
   /** A long read's own snapshot of the database (db/read-snapshot.ts). */
   snapshot: OpenSnapshot;
+  /** Write transactions the store takes at once: SQLite one, PostgreSQL all connections but the reserved. */
+  writers: number;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,17 @@ export interface OpenOptions {
    * (an import at the command line) must not sleep it (db/sqlite-turns.ts).
    */
   serving?: boolean;
+  /** PostgreSQL's connections of this process (src/settings.ts, TESSERA_DB_CONNECTIONS); SQLite has one. */
+  connections?: number;
 }
+
+/** PostgreSQL connections a process opens unless told otherwise (TESSERA_DB_CONNECTIONS). */
+export const defaultConnections = 10;
+/**
+ * Connections kept from writers: a request's reads, the rate counters and the dispatcher's
+ * statements must not wait for a write transaction to end (a write may read beside its transaction).
+ */
+export const connectionsForReads = 2;
 
 /** How long SQLite waits for another process's write lock before a write is refused. */
 const lockPatience = {
@@ -53,9 +65,15 @@ export function openDatabase(location: string, options: OpenOptions = {}): Opene
 }
 
 function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const connections = options.connections ?? defaultConnections;
+  const pool = new pg.Pool({ connectionString: url, max: connections });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.queryLog });
-  return { db, snapshot: postgresSnapshots(db), close: () => db.destroy() };
+  return {
+    db,
+    snapshot: postgresSnapshots(db),
+    writers: Math.max(1, connections - connectionsForReads),
+    close: () => db.destroy(),
+  };
 }
 
 function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
@@ -79,6 +97,7 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   return {
     db,
     snapshot: sqliteSnapshots(file, options.queryLog),
+    writers: 1,
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();

@@ -132,6 +132,10 @@ program
   .addOption(dataOption())
   .addOption(databaseOption())
   .option(
+    '--db-connections <n>',
+    'PostgreSQL connections of this process, all but two may write at once (default 10, env TESSERA_DB_CONNECTIONS)',
+  )
+  .option(
     '--tls-cert <file>',
     'TLS certificate (PEM); without it a self-signed one is made in the data folder',
   )

@@ -72,6 +72,7 @@ export async function startServer(
   const opened = await openServices({
     dataDir: settings.dataDir,
     database: settings.database,
+    dbConnections: settings.dbConnections,
     ratePerMinute: settings.ratePerMinute,
     secretKey: settings.secretKey,
     clock: options.clock,

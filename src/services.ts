@@ -14,7 +14,7 @@ import { ActivityRecorder } from '../core/platform/storage/activity';
 import { KeyCache } from '../core/platform/storage/key-cache';
 import { OutboxSignal } from '../core/platform/storage/outbox-signal';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
-import { WriteBatcher } from '../core/platform/storage/write-batch';
+import { WriteBatcher, writeLanes } from '../core/platform/storage/write-batch';
 import { tokenVerifier } from '../core/platform/token-verifier';
 import { checkSecretKey } from '../core/webhooks/secret-key-check';
 import { migrateToLatest, openDatabase } from '../db/connect';
@@ -69,6 +69,8 @@ export async function openServices(options: {
   dataDir: string;
   /** A PostgreSQL URL; without it, tessera.db in the data folder. */
   database?: string;
+  /** PostgreSQL's connections of this process (TESSERA_DB_CONNECTIONS); db/connect.ts's default otherwise. */
+  dbConnections?: number;
   ratePerMinute: number;
   secretKey?: string;
   clock?: Clock;
@@ -85,9 +87,10 @@ export async function openServices(options: {
   const file = options.database ?? join(options.dataDir, 'tessera.db');
   if (!options.database) privateDatabaseFile(file);
   const log = options.log ?? silentLog;
-  const { db, snapshot, close } = openDatabase(file, {
+  const { db, snapshot, writers, close } = openDatabase(file, {
     ...(options.backgroundCheckpoints ? { backgroundCheckpoints: log, serving: true } : {}),
     queryLog: options.metrics?.queryLog,
+    connections: options.dbConnections,
   });
   await migrateToLatest(db);
   const activity = new ActivityRecorder(db, log);
@@ -99,7 +102,7 @@ export async function openServices(options: {
     secrets: deriveSecrets(baseSecret(options.dataDir, options.secretKey)),
     rate: rateCounterFor(db, 'key'),
     activity,
-    writes: new WriteBatcher(db),
+    writes: new WriteBatcher(db, writeLanes(writers)),
     idempotencyInFlight: new IdempotencyInFlight(),
     defaultRatePerMinute: options.ratePerMinute,
     delivery: {

@@ -11,6 +11,8 @@ export interface Settings {
   dataDir: string;
   /** A PostgreSQL URL (--database, TESSERA_DATABASE_URL); without it the database is DATA/tessera.db. */
   database?: string;
+  /** --db-connections, TESSERA_DB_CONNECTIONS: PostgreSQL connections of the process; all but two may write at once. */
+  dbConnections?: number;
   tlsCert?: string;
   tlsKey?: string;
   trustProxy: boolean;
@@ -80,11 +82,29 @@ export function printableDatabase(database: string): string {
   return url.toString();
 }
 
+/** The fewest connections: one writer and the two kept for reads (db/connect.ts). */
+const fewestConnections = 3;
+/** PostgreSQL's own default max_connections is 100, shared by every process. */
+const mostConnections = 100;
+
+/** PostgreSQL connections of one process, when set; db/connect.ts's default otherwise. */
+export function dbConnectionsFrom(flag: string | undefined, env = process.env): number | undefined {
+  const value = flag ?? env.TESSERA_DB_CONNECTIONS;
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < fewestConnections || n > mostConnections)
+    throw new SettingsError(
+      `The database connections (--db-connections, TESSERA_DB_CONNECTIONS) must be a whole number from ${fewestConnections} to ${mostConnections}, not "${value}": all but two carry writes at once.`,
+    );
+  return n;
+}
+
 export interface ServeFlags {
   port?: string;
   host?: string;
   data?: string;
   database?: string;
+  dbConnections?: string;
   tlsCert?: string;
   tlsKey?: string;
   trustProxy?: boolean;
@@ -129,6 +149,7 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     host: flags.host ?? env.HOST ?? 'localhost',
     dataDir: dataDirFrom(flags.data, env),
     database: databaseFrom(flags.database, env),
+    dbConnections: dbConnectionsFrom(flags.dbConnections, env),
     tlsCert: flags.tlsCert,
     tlsKey: flags.tlsKey,
     trustProxy: flags.trustProxy ?? false,

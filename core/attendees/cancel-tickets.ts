@@ -2,6 +2,12 @@
 // cancelled (only one still active: a conditional update, so two at once cannot both count it),
 // its places are given back where its order held them, the order takes `emptied` once no ticket is
 // left, attendee.cancelled is sent for each, and a credit note corrects the order's invoice.
+//
+// Its locks in one order, so that concurrent writers never wait on each other in a circle: the
+// order's row first (two cancellations of one order's tickets take turns; each touches every ticket
+// of the order), then the tickets, then the places given back, ticket types then add-ons, each in
+// the order of their ids, as a registration takes them (core/attendees/registration-places.ts).
+import { lockingRow } from '../../db/dialect';
 import type { EventRow } from '../../db/schema';
 import type { OrderStatus } from '../../db/values';
 import { creditCancelledTickets } from '../invoicing/issue-documents';
@@ -9,7 +15,7 @@ import { queueCancellationNotices } from '../mail/ticket-mails';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { holdsPlaces } from '../sales/order-status';
-import { releasePlaces } from '../sales/places';
+import { releasePlacesOf } from '../sales/places';
 import { attendeeCancelled, emitForAttendees } from './attendee-messages';
 import { touchOrderAndAttendees } from './touch-order';
 
@@ -20,13 +26,15 @@ export async function cancelTickets(
   attendeeIds: string[],
   emptied: OrderStatus,
 ): Promise<void> {
-  const order = await ctx.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const order = await lockingRow(
+    ctx.db,
+    ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId),
+  ).executeTakeFirstOrThrow();
   const now = ctx.clock.now().toISOString();
-  for (const attendeeId of attendeeIds) {
+  const freed = { ticketTypes: new Map<string, number>(), addOns: new Map<string, number>() };
+  const add = (counts: Map<string, number>, id: string, n: number) =>
+    counts.set(id, (counts.get(id) ?? 0) + n);
+  for (const attendeeId of [...attendeeIds].sort()) {
     const done = await ctx.db
       .updateTable('attendees')
       .set({ status: 'cancelled', cancelled_utc: now })
@@ -48,8 +56,10 @@ export async function cancelTickets(
         .where('attendee_id', '=', attendeeId)
         .execute(),
     ]);
-    await releasePlaces(ctx, attendee.ticket_type_id, addOns);
+    add(freed.ticketTypes, attendee.ticket_type_id, 1);
+    for (const { addOnId, quantity } of addOns) add(freed.addOns, addOnId, quantity);
   }
+  await releasePlacesOf(ctx, freed);
   const stillActive = await ctx.db
     .selectFrom('attendees')
     .select('id')

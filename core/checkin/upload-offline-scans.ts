@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { lockingRow } from '../../db/dialect';
+import type { DoorRow } from '../../db/schema';
 import { attendeeQuery } from '../attendees/attendee-view';
 import { findAttendeeByCode } from '../attendees/load-attendee';
 import { checkTicketHolder, ticketHolderFields } from '../attendees/ticket-holder';
@@ -80,6 +82,10 @@ export const uploadOfflineScans = defineOperation({
       at: new Date(scan.scannedUtc).toISOString(),
     }));
     order.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.index - b.index));
+    await lockDoors(
+      ctx,
+      input.scans.map((scan) => (scan.doorId === undefined ? main : doors.get(scan.doorId))),
+    );
 
     const answers: ScanAnswer[] = new Array(input.scans.length);
     for (const { scan, index, at } of order) {
@@ -128,6 +134,21 @@ export const uploadOfflineScans = defineOperation({
     return { data: answers };
   },
 });
+
+/**
+ * Takes the locks of the doors the scans go through at once, in the order of their ids: scans in
+ * time order would take them in any order, and two uploads (or an upload and a scan) could wait on
+ * each other in a circle. A door's lock comes before its presence rows and the attendees (as in a
+ * single scan), so holding them first keeps that order too.
+ */
+async function lockDoors(ctx: Ctx, doors: (DoorRow | undefined)[]): Promise<void> {
+  const ids = [...new Set(doors.flatMap((door) => (door ? [door.id] : [])))].sort();
+  if (ids.length === 0) return;
+  await lockingRow(
+    ctx.db,
+    ctx.db.selectFrom('doors').select('id').where('id', 'in', ids).orderBy('id'),
+  ).execute();
+}
 
 /** The attendee a scan names, by id or by the code read (none for a code that is no code). */
 async function scannedAttendee(ctx: Ctx, eventId: string, scan: v.InferOutput<typeof offlineScanSchema>) {

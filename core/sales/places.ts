@@ -24,14 +24,18 @@ export async function takePlaces(ctx: Ctx, table: WithPlaces, id: string, n: num
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Gives places back (a cancelled ticket, an order that stopped holding places). */
-export async function releasePlaces(
+/**
+ * Gives places back (cancelled tickets), n per ticket type and add-on id: ticket types then
+ * add-ons, each in the order of their ids, as a registration takes them, so the two never hold
+ * each other's rows in a circle.
+ */
+export async function releasePlacesOf(
   ctx: Ctx,
-  ticketTypeId: string,
-  addOns: { addOnId: string; quantity: number }[],
+  freed: { ticketTypes: Map<string, number>; addOns: Map<string, number> },
 ): Promise<void> {
-  await releaseOne(ctx, 'ticket_types', ticketTypeId, 1);
-  for (const { addOnId, quantity } of addOns) await releaseOne(ctx, 'add_ons', addOnId, quantity);
+  const byId = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
+  for (const [id, n] of [...freed.ticketTypes].sort(byId)) await releaseOne(ctx, 'ticket_types', id, n);
+  for (const [id, n] of [...freed.addOns].sort(byId)) await releaseOne(ctx, 'add_ons', id, n);
 }
 
 /**

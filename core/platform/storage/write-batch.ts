@@ -3,9 +3,13 @@
 // shared batch runs in a savepoint of its own: a refusal rolls back only that write, the others
 // commit, and nothing ever runs twice. A batch of one needs no savepoint.
 //
-// On PostgreSQL other processes write at the same time, and two batches may take the same rows'
-// locks in opposite orders: the database then ends one as a deadlock's victim. Nothing of it was
-// written, so the whole batch runs again.
+// SQLite has one writer, so one batch is in flight at a time. PostgreSQL takes several writers: a
+// process keeps up to `lanes` transactions in flight (src/settings.ts, TESSERA_DB_CONNECTIONS), each
+// a write of its own (maxBatch 1), so a write waiting on a row lock holds up only itself, and the
+// locks a transaction takes are those of one write, in that write's order (no batch takes two
+// writes' rows in an order another batch reverses). Should two transactions still meet in a circle
+// (two processes, an unforeseen path), the database ends one as a deadlock's victim; nothing of it
+// was written, so the whole batch runs again.
 import type { Db } from '../../../db/connect';
 import { lostToConcurrentWrite } from '../../../db/errors';
 import { withSavepoint } from './savepoint';
@@ -23,29 +27,40 @@ interface Job {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+export interface WriteLanes {
+  /** Transactions in flight at once: 1 on SQLite (one writer). */
+  lanes: number;
+  /** Writes sharing one transaction at most. */
+  maxBatch: number;
+}
+
+/** SQLite's: one writer, group commit of up to 16 writes. */
+export const oneWriter: WriteLanes = { lanes: 1, maxBatch: 16 };
+
 export class WriteBatcher {
   private readonly queue: Job[] = [];
-  private draining = false;
+  private inFlight = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly maxBatch = 16,
+    private readonly shape: WriteLanes = oneWriter,
   ) {}
 
   /** Runs `work` in a transaction (shared with other writes queued at the same time). */
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.draining) void this.drain();
+      if (this.inFlight < this.shape.lanes) void this.drain();
     });
   }
 
+  /** One lane: commits batches from the queue until it is empty. */
   private async drain(): Promise<void> {
-    this.draining = true;
+    this.inFlight += 1;
     try {
-      while (this.queue.length > 0) await this.commit(this.queue.splice(0, this.maxBatch));
+      while (this.queue.length > 0) await this.commit(this.queue.splice(0, this.shape.maxBatch));
     } finally {
-      this.draining = false;
+      this.inFlight -= 1;
     }
   }
 
@@ -90,4 +105,12 @@ export class WriteBatcher {
       return;
     }
   }
+}
+
+/**
+ * The lanes for a store taking `writers` transactions at once: one writer batches what queues behind
+ * it; several each carry one write (see above).
+ */
+export function writeLanes(writers: number): WriteLanes {
+  return writers <= 1 ? oneWriter : { lanes: writers, maxBatch: 1 };
 }

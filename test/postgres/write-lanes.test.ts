@@ -1,0 +1,213 @@
+// Several write transactions of one process in flight at once on PostgreSQL (core/platform/storage/
+// write-batch.ts, TESSERA_DB_CONNECTIONS), and the lock order that keeps them from waiting on each
+// other in a circle. Each test holds a row lock from a transaction of its own, so what waits, and
+// on what, is decided by the test, not by timing. PostgreSQL only (`npm run test:postgres`).
+import { type Kysely, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { registerAttendees } from '../../core/attendees/register-attendees';
+import { checkInAttendee } from '../../core/checkin/check-in-attendee';
+import { createDoor } from '../../core/checkin/create-door';
+import { uploadOfflineScans } from '../../core/checkin/upload-offline-scans';
+import { createEvent } from '../../core/events/create-event';
+import { refundOrder } from '../../core/orders/refund-order';
+import { createTicketType } from '../../core/tickets/create-ticket-type';
+import { eventBody } from '../support/fixtures';
+import { raceHarness } from '../support/race-harness';
+import { onPostgres } from '../support/test-store';
+
+const { call, db } = raceHarness('Write lanes');
+
+function signal() {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fire, fired };
+}
+
+/** Resolves once another backend of this database waits for a row lock. */
+async function someoneWaitsOnALock(store: Kysely<any>): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(store);
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Holds `lock`'s row locks in a transaction of the test's own until `release` fires. */
+function holding(lock: (trx: Kysely<any>) => Promise<unknown>) {
+  const locked = signal();
+  const release = signal();
+  let trxOf!: Kysely<any>;
+  const done = db()
+    .transaction()
+    .execute(async (trx) => {
+      trxOf = trx;
+      await lock(trx);
+      locked.fire();
+      await release.fired;
+    });
+  return { locked: locked.fired, release, done, trx: () => trxOf };
+}
+
+const person = (ticketTypeId: string, name: string) => ({
+  ticketTypeId,
+  firstName: name,
+  lastName: 'Lane',
+  email: `${name.toLowerCase()}@example.org`,
+});
+
+describe.skipIf(!onPostgres)('several write transactions of one process on PostgreSQL', () => {
+  it('lets a scan at one door through while a scan at another waits for its door', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Admission', capacity: null });
+    const front = await call(createDoor, { eventId, name: 'Front', main: true });
+    const side = await call(createDoor, { eventId, name: 'Side' });
+    const { attendees } = await call(registerAttendees, {
+      eventId,
+      attendees: [person(ticketTypeId, 'Ada'), person(ticketTypeId, 'Bo')],
+    });
+    const [ada, bo] = attendees.map((a: { attendeeId: string }) => a.attendeeId);
+
+    // Someone else's transaction holds the front door's row (as a long scan there would).
+    const frontHeld = holding((trx) =>
+      sql`select id from doors where id = ${front.doorId} for update`.execute(trx),
+    );
+    await frontHeld.locked;
+    let waitingScanDone = false;
+    const waiting = call(checkInAttendee, { eventId, attendeeId: ada, doorId: front.doorId }).finally(() => {
+      waitingScanDone = true;
+    });
+    await someoneWaitsOnALock(db());
+
+    // One transaction at a time, this scan would queue behind the waiting one for as long as it waits.
+    const through = await call(checkInAttendee, { eventId, attendeeId: bo, doorId: side.doorId });
+    expect(through.result).toBe('welcome');
+    expect(waitingScanDone).toBe(false);
+
+    frontHeld.release.fire();
+    await frontHeld.done;
+    expect((await waiting).result).toBe('welcome');
+  }, 30_000);
+
+  it('gives a refund’s places back in the order a registration takes them, so neither waits on the other in a circle', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const types = await Promise.all(
+      ['Day', 'Evening'].map((name) => call(createTicketType, { eventId, name, capacity: 10 })),
+    );
+    const [first, second] = types.map((t: { ticketTypeId: string }) => t.ticketTypeId).sort() as [
+      string,
+      string,
+    ];
+    // One order, its first ticket of the type whose id sorts second.
+    const { orderId, attendees } = await call(registerAttendees, {
+      eventId,
+      attendees: [person(second, 'Cy'), person(first, 'Di')],
+    });
+    await db().updateTable('orders').set({ status: 'paid' }).where('id', '=', orderId).execute();
+    const attendeeIds = attendees.map((a: { attendeeId: string }) => a.attendeeId);
+
+    // A registration of both types between its two updates: it holds the first type's row.
+    const registration = holding((trx) =>
+      sql`update ticket_types set taken = taken where id = ${first}`.execute(trx),
+    );
+    await registration.locked;
+    const refund = call(refundOrder, { eventId, orderId, attendeeIds });
+    await someoneWaitsOnALock(db());
+    // Now it takes the second type's row. Had the refund given back the second type's place first
+    // (its tickets' order), each would wait for the other: PostgreSQL would end this one (it looks
+    // for the circle after 10 ms, the refund after a second).
+    try {
+      await sql`set local deadlock_timeout = '10ms'`.execute(registration.trx());
+      await sql`update ticket_types set taken = taken where id = ${second}`.execute(registration.trx());
+    } finally {
+      registration.release.fire();
+    }
+    await registration.done;
+
+    expect((await refund).status).toBe('refunded');
+    const taken = await db()
+      .selectFrom('ticket_types')
+      .select(['id', 'taken'])
+      .where('event_id', '=', eventId)
+      .orderBy('id')
+      .execute();
+    expect(taken).toEqual([
+      { id: first, taken: 0 },
+      { id: second, taken: 0 },
+    ]);
+  }, 30_000);
+
+  it('takes the doors of an offline upload in the order of their ids, whatever order its scans are in', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Admission', capacity: null });
+    const doors = await Promise.all(
+      ['North', 'South'].map((name, i) => call(createDoor, { eventId, name, main: i === 0 })),
+    );
+    const [first, second] = doors.map((d: { doorId: string }) => d.doorId).sort() as [string, string];
+    const { attendees } = await call(registerAttendees, {
+      eventId,
+      attendees: [person(ticketTypeId, 'Ed'), person(ticketTypeId, 'Flo')],
+    });
+    const [ed, flo] = attendees.map((a: { attendeeId: string }) => a.attendeeId);
+
+    // Another upload (or scan) at the first door holds its row.
+    const other = holding((trx) => sql`update doors set inside = inside where id = ${first}`.execute(trx));
+    await other.locked;
+    // Its scans in time order go through the second door, then the first.
+    const upload = call(uploadOfflineScans, {
+      eventId,
+      scans: [
+        { attendeeId: ed, doorId: second, scannedUtc: '2026-06-01T09:00:00Z' },
+        { attendeeId: flo, doorId: first, scannedUtc: '2026-06-01T09:01:00Z' },
+      ],
+    });
+    await someoneWaitsOnALock(db());
+    // The other now takes the second door. Had the upload taken the doors in its scans' order, it
+    // would hold the second and wait for the first: a circle, ending the other after 10 ms.
+    try {
+      await sql`set local deadlock_timeout = '10ms'`.execute(other.trx());
+      await sql`update doors set inside = inside where id = ${second}`.execute(other.trx());
+    } finally {
+      other.release.fire();
+    }
+    await other.done;
+    expect((await upload).data.map((a: { result: string }) => a.result)).toEqual(['welcome', 'welcome']);
+  }, 30_000);
+
+  it('keeps every guarantee with many registrations and scans of one process in flight', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Few', capacity: 12 });
+    const door = await call(createDoor, { eventId, name: 'Front', main: true, capacity: 5 });
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        call(registerAttendees, { eventId, attendees: [person(ticketTypeId, `P${i}`)] }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(12);
+    const { taken } = await db()
+      .selectFrom('ticket_types')
+      .select('taken')
+      .where('id', '=', ticketTypeId)
+      .executeTakeFirstOrThrow();
+    expect(taken).toBe(12);
+
+    const ids = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value.attendees[0].attendeeId] : []));
+    // Each ticket scanned by two stewards at once; the door holds five.
+    const scans = await Promise.all(
+      [...ids, ...ids].map((attendeeId) =>
+        call(checkInAttendee, { eventId, attendeeId, doorId: door.doorId }),
+      ),
+    );
+    expect(scans.filter((s) => s.result === 'welcome')).toHaveLength(5);
+    expect(scans.filter((s) => s.result === 'full').length).toBeGreaterThanOrEqual(14);
+    const inside = await db()
+      .selectFrom('doors')
+      .select('inside')
+      .where('id', '=', door.doorId)
+      .executeTakeFirstOrThrow();
+    expect(inside.inside).toBe(5);
+  }, 60_000);
+});
