@@ -78,7 +78,7 @@ function postgresCandidates(eventId: string, folded: string): Expression<string>
       where event_id = ${eventId} and ${sql.raw(postgresAttendeeText)} like ${pattern}
       union
       select a.id from orders o join attendees a on a.order_id = o.id
-      where o.event_id = ${eventId} and lower(o.reference) like ${pattern}`;
+      where o.event_id = ${eventId} and a.event_id = ${eventId} and lower(o.reference) like ${pattern}`;
   }
   const pair = sql`array[${folded}]::text[]`;
   return sql<string>`
@@ -86,5 +86,5 @@ function postgresCandidates(eventId: string, folded: string): Expression<string>
     where event_id = ${eventId} and attendee_search_pairs(${sql.raw(postgresAttendeeText)}) @> ${pair}
     union
     select a.id from orders o join attendees a on a.order_id = o.id
-    where o.event_id = ${eventId} and attendee_search_pairs(lower(o.reference)) @> ${pair}`;
+    where o.event_id = ${eventId} and a.event_id = ${eventId} and attendee_search_pairs(lower(o.reference)) @> ${pair}`;
 }

@@ -40,10 +40,10 @@ export const searchAttendees = defineOperation({
     const limit = input.limit ?? 25;
     // A q that many attendees hold is answered by the newest rows; the index answers the rest
     // (db/attendee-search.ts). Both apply the same rule, so the answer is the same either way.
-    const newest = await matching(ctx.db, event.id, input.q, limit, newestWindow(ctx.db, event.id));
+    const newest = await matching(ctx.db, input.q, limit, newestWindow(ctx.db, event.id));
     if (newest.length === limit) return { data: newest.map((row) => attendeeView(ctx.actor, row)) };
     const candidates = await searchCandidates(ctx.db, event.id, input.q);
-    const rows = candidates === null ? [] : await matching(ctx.db, event.id, input.q, limit, candidates);
+    const rows = candidates === null ? [] : await matching(ctx.db, input.q, limit, candidates);
     return { data: rows.map((row) => attendeeView(ctx.actor, row)) };
   },
 });
@@ -63,30 +63,33 @@ function newestWindow(db: Db, eventId: string): Expression<{ id: string }> {
 }
 
 /**
- * The search's rule, among the attendees `among` names: q in a name, email, company or order
+ * The search's rule, among the event's attendees `among` names: q in a name, email, company or order
  * reference (case ignored; %, _ and \\ as themselves), not erased, newest first.
  */
-async function matching(db: Db, eventId: string, q: string, limit: number, among: Expression<unknown>) {
+async function matching(db: Db, q: string, limit: number, among: Expression<unknown>) {
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return attendeeQuery(db)
-    .where(sql<boolean>`${sql.ref('attendees.id')} in (${among})`)
-    .where('attendees.event_id', '=', eventId)
-    .where('attendees.erased', '=', 0)
-    .where((eb) =>
-      eb.or(
-        (
-          [
-            'attendees.first_name',
-            'attendees.last_name',
-            'attendees.email',
-            'attendees.company',
-            'orders.reference',
-          ] as const
-        ).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
-      ),
-    )
-    .orderBy('attendees.created_utc', 'desc')
-    .orderBy('attendees.id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    attendeeQuery(db)
+      // `among` names the event's attendees only. A filter on the event here would let the store walk
+      // the whole event newest first, testing each row against `among`, instead of reading `among`.
+      .where(sql<boolean>`${sql.ref('attendees.id')} in (${among})`)
+      .where('attendees.erased', '=', 0)
+      .where((eb) =>
+        eb.or(
+          (
+            [
+              'attendees.first_name',
+              'attendees.last_name',
+              'attendees.email',
+              'attendees.company',
+              'orders.reference',
+            ] as const
+          ).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
+        ),
+      )
+      .orderBy('attendees.created_utc', 'desc')
+      .orderBy('attendees.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
