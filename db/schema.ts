@@ -356,6 +356,17 @@ export interface AttendeesTable extends EventOwned, Changing {
   ticket_code: string;
 }
 
+/**
+ * SQLite only (migration 0032): an attendee's searched values and order reference, one text for the
+ * FTS5 index attendee_search; written by triggers only (db/attendee-search.ts).
+ */
+export interface AttendeeSearchTextTable {
+  id: Generated<number>;
+  attendee_id: string;
+  event_id: string;
+  terms: string;
+}
+
 export interface AttendeeAddOnsTable {
   attendee_id: string;
   add_on_id: string;
@@ -1005,6 +1016,7 @@ export interface Database {
   questions: QuestionsTable;
   orders: OrdersTable;
   attendees: AttendeesTable;
+  attendee_search_text: AttendeeSearchTextTable;
   attendee_add_ons: AttendeeAddOnsTable;
   rooms: RoomsTable;
   tracks: TracksTable;

@@ -23,6 +23,16 @@ const notPersonal: Record<string, string[]> = {
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
   workspaces: ['id', 'name', 'demonstration', 'created_utc'],
+  // SQLite's search index (0032): copies of the attendee's values kept by triggers, so an erasure
+  // empties them with the row ("leaves nothing of them" reads each; test/sales/attendee-search-index
+  // reads the FTS5 pages). The pages and vocabulary hold trigrams, never a whole value.
+  attendee_search_text: ['id', 'attendee_id', 'event_id', 'terms'],
+  attendee_search: ['terms'],
+  attendee_search_data: ['id', 'block'],
+  attendee_search_idx: ['segid', 'term', 'pgno'],
+  attendee_search_docsize: ['id', 'sz'],
+  attendee_search_config: ['k', 'v'],
+  attendee_search_terms: ['term', 'doc', 'cnt'],
   api_keys: [
     'id',
     'workspace_id',

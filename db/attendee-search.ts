@@ -1,0 +1,90 @@
+// The index behind attendee search, said per store (migration 0032). It answers a superset: the
+// attendees whose name, email, company or order reference may contain q. core/attendees checks each
+// candidate with the exact rule, so the index decides the cost and never the answer.
+// SQLite: FTS5 with the trigram tokenizer over attendee_search_text (one row an attendee, kept by
+// triggers: every writer, import and erasure included); a 2-character q is looked up through the
+// trigrams it begins (the index's vocabulary), each value ending in char(1) so a q at the end of a
+// value begins one too. PostgreSQL: pg_trgm GIN indexes on the same text and on orders.reference,
+// and for a 2-character q GIN indexes on the text's pairs of characters.
+import { type Expression, sql } from 'kysely';
+import type { Db } from './connect';
+import { isPostgres } from './dialect';
+
+/** Ends each searched value in the index text, so no match spans two values and a value's end is a trigram. */
+export const valueEnd = '\u0001';
+
+/**
+ * The index text of an attendee, as SQL over the attendee's columns (`a` names them: `new` in a
+ * trigger, the table elsewhere) and the order's reference.
+ */
+export function searchTextSql(a: string, reference: string): string {
+  const values = ['first_name', 'last_name', 'email', 'company'].map((c) => `coalesce(${a}.${c}, '')`);
+  return [...values, `coalesce(${reference}, '')`].map((v) => `${v} || char(1)`).join(' || ');
+}
+
+/** The attendee's own values as PostgreSQL's index text (the expression its indexes are made on). */
+export const postgresAttendeeText =
+  "lower(coalesce(first_name, '') || chr(1) || coalesce(last_name, '') || chr(1) || coalesce(email, '') || chr(1) || coalesce(company, ''))";
+
+/** Characters as the user sees them, not UTF-16 units. */
+function characters(text: string): number {
+  return [...text].length;
+}
+
+/** An FTS5 phrase holding `text` exactly (double quotes doubled). */
+function phrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** The largest code point: a term begun by q sorts at or before q followed by it. */
+const lastCharacter = String.fromCodePoint(0x10ffff);
+
+/**
+ * SQLite: the FTS5 query for `folded` (q in lower case), or null when no row can match. Three
+ * characters or more are one phrase of trigrams; two are the trigrams of the index they begin.
+ */
+async function sqliteQuery(db: Db, folded: string): Promise<string | null> {
+  if (characters(folded) >= 3) return phrase(folded);
+  const { rows } = await sql<{ term: string }>`
+    select term from attendee_search_terms
+    where term >= ${folded} and term <= ${folded + lastCharacter}`.execute(db);
+  return rows.length === 0 ? null : rows.map((r) => phrase(r.term)).join(' OR ');
+}
+
+/**
+ * The ids of the event's attendees that may contain `q` (matched case ignored) in a searched
+ * value, as a subquery for `attendees.id in (...)`; null when none can.
+ */
+export async function searchCandidates(
+  db: Db,
+  eventId: string,
+  q: string,
+): Promise<Expression<string> | null> {
+  const folded = q.toLowerCase();
+  if (isPostgres(db)) return postgresCandidates(eventId, folded);
+  const match = await sqliteQuery(db, folded);
+  if (match === null) return null;
+  return sql<string>`
+    select t.attendee_id from attendee_search s
+    join attendee_search_text t on t.id = s.rowid
+    where attendee_search match ${match} and t.event_id = ${eventId}`;
+}
+
+function postgresCandidates(eventId: string, folded: string): Expression<string> {
+  if (characters(folded) >= 3) {
+    const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql<string>`
+      select id from attendees
+      where event_id = ${eventId} and ${sql.raw(postgresAttendeeText)} like ${pattern}
+      union
+      select a.id from orders o join attendees a on a.order_id = o.id
+      where o.event_id = ${eventId} and a.event_id = ${eventId} and lower(o.reference) like ${pattern}`;
+  }
+  const pair = sql`array[${folded}]::text[]`;
+  return sql<string>`
+    select id from attendees
+    where event_id = ${eventId} and attendee_search_pairs(${sql.raw(postgresAttendeeText)}) @> ${pair}
+    union
+    select a.id from orders o join attendees a on a.order_id = o.id
+    where o.event_id = ${eventId} and a.event_id = ${eventId} and attendee_search_pairs(lower(o.reference)) @> ${pair}`;
+}
