@@ -3,10 +3,10 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, uuid } from '../platform/schemas';
 import { countRegistered } from '../sales/registered';
-import { admittedResults } from './check-in-view';
 import { doorTotals } from './door-totals';
 import { doorKinds } from './door-view';
 import { loadEventDoors } from './load-door';
+import { recentAdmissions } from './recent-admissions';
 
 export const checkInSummarySchema = v.object({
   eventId: uuid('The event id.'),
@@ -52,17 +52,7 @@ export const getCheckInSummary = defineOperation({
     const { registered, checkedIn } = await countRegistered(ctx, event.id);
     const doors = await loadEventDoors(ctx, event.id);
     const totals = await doorTotals(ctx, event.id);
-    // People let in during the last hour, each once (a repeat scan is not another person); the
-    // index check_ins_event_scanned bounds the read to that hour's scans.
-    const recent = await ctx.db
-      .selectFrom('check_ins')
-      .innerJoin('doors', 'doors.id', 'check_ins.door_id')
-      .select(['check_ins.door_id', 'check_ins.attendee_id', 'doors.kind'])
-      .distinct()
-      .where('check_ins.event_id', '=', event.id)
-      .where('check_ins.result', 'in', [...admittedResults])
-      .where('check_ins.scanned_utc', '>=', hourAgo)
-      .execute();
+    const recent = await recentAdmissions(ctx.db, event.id, hourAgo).execute();
     const lastHourBy = new Map<string, number>();
     for (const r of recent) lastHourBy.set(r.door_id, (lastHourBy.get(r.door_id) ?? 0) + 1);
     const lastHourAtEntrances = new Set(recent.filter((r) => r.kind === 'entrance').map((r) => r.attendee_id))
