@@ -459,6 +459,34 @@ export interface DoorPresenceTable {
   last_scan_utc: string;
 }
 
+/** Tickets by state, kept by triggers (migration 0033); one row per slot, summed on read. */
+export interface TicketTotalsTable {
+  event_id: string;
+  attendee_status: AttendeeStatus;
+  order_status: OrderStatus;
+  crew: Flag;
+  checked_in: Flag;
+  slot: number;
+  n: number;
+}
+
+/** Orders and their amounts by status, kept by triggers (migration 0033); summed over slots on read. */
+export interface OrderTotalsTable {
+  event_id: string;
+  status: OrderStatus;
+  slot: number;
+  n: number;
+  total_minor: number;
+}
+
+/** Per door: people let in (door_presence rows) and scans refused, kept by triggers (migration 0033). */
+export interface DoorTotalsTable {
+  door_id: string;
+  slot: number;
+  admitted: number;
+  refused: number;
+}
+
 export interface PassesTable {
   id: string;
   workspace_id: string;
@@ -1025,6 +1053,9 @@ export interface Database {
   doors: DoorsTable;
   check_ins: CheckInsTable;
   door_presence: DoorPresenceTable;
+  ticket_totals: TicketTotalsTable;
+  order_totals: OrderTotalsTable;
+  door_totals: DoorTotalsTable;
   passes: PassesTable;
   pass_events: PassEventsTable;
   pass_holders: PassHoldersTable;

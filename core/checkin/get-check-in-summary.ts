@@ -3,9 +3,10 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, uuid } from '../platform/schemas';
 import { countRegistered } from '../sales/registered';
-import { admittedResults } from './check-in-view';
+import { doorTotals } from './door-totals';
 import { doorKinds } from './door-view';
 import { loadEventDoors } from './load-door';
+import { recentAdmissions } from './recent-admissions';
 
 export const checkInSummarySchema = v.object({
   eventId: uuid('The event id.'),
@@ -50,67 +51,22 @@ export const getCheckInSummary = defineOperation({
     const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
     const { registered, checkedIn } = await countRegistered(ctx, event.id);
     const doors = await loadEventDoors(ctx, event.id);
-    const admittedAt = await ctx.db
-      .selectFrom('door_presence')
-      .innerJoin('doors', 'doors.id', 'door_presence.door_id')
-      .select((eb) => ['door_presence.door_id', eb.fn.countAll<number>().as('n')])
-      .where('doors.event_id', '=', event.id)
-      .groupBy('door_presence.door_id')
-      .execute();
-    const scans = await ctx.db
-      .selectFrom('check_ins')
-      .select((eb) => [
-        'door_id',
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb('admitted', '=', 0), eb('direction', '=', 'in')]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('refused'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb('result', 'in', [...admittedResults]), eb('scanned_utc', '>=', hourAgo)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('last_hour'),
-      ])
-      .where('event_id', '=', event.id)
-      .groupBy('door_id')
-      .execute();
-    // People let in during the last hour, each once (a repeat scan is not another person).
-    const recent = await ctx.db
-      .selectFrom('check_ins')
-      .innerJoin('doors', 'doors.id', 'check_ins.door_id')
-      .select(['check_ins.door_id', 'check_ins.attendee_id', 'doors.kind'])
-      .distinct()
-      .where('check_ins.event_id', '=', event.id)
-      .where('check_ins.result', 'in', [...admittedResults])
-      .where('check_ins.scanned_utc', '>=', hourAgo)
-      .execute();
+    const totals = await doorTotals(ctx, event.id);
+    const recent = await recentAdmissions(ctx.db, event.id, hourAgo).execute();
     const lastHourBy = new Map<string, number>();
     for (const r of recent) lastHourBy.set(r.door_id, (lastHourBy.get(r.door_id) ?? 0) + 1);
     const lastHourAtEntrances = new Set(recent.filter((r) => r.kind === 'entrance').map((r) => r.attendee_id))
       .size;
-    const admittedBy = new Map(admittedAt.map((r) => [r.door_id, Number(r.n)]));
-    const refusedBy = new Map(scans.map((r) => [r.door_id, Number(r.refused ?? 0)]));
     const doorCounts = doors.map((d) => ({
       doorId: d.id,
       name: d.name,
       kind: d.kind,
       sessionId: d.session_id,
       capacity: d.capacity,
-      admitted: admittedBy.get(d.id) ?? 0,
+      admitted: totals.get(d.id)?.admitted ?? 0,
       inside: d.inside,
       lastHour: lastHourBy.get(d.id) ?? 0,
-      refused: refusedBy.get(d.id) ?? 0,
+      refused: totals.get(d.id)?.refused ?? 0,
     }));
     return {
       eventId: event.id,

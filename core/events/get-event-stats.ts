@@ -4,8 +4,10 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
 import { awaitingPaymentStatuses, orderStatuses, validOrderStatuses } from '../sales/order-status';
+import { orderTotals } from '../sales/order-totals';
 import { placesLeft, totalCapacity } from '../sales/places';
 import { countRegistered } from '../sales/registered';
+import { ticketTotals } from '../sales/ticket-totals';
 
 export const eventStatsSchema = v.object({
   eventId: uuid('The event id.'),
@@ -48,50 +50,19 @@ export const getEventStats = defineOperation({
   output: eventStatsSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const { registered, checkedIn } = await countRegistered(ctx, event.id);
-    // The other tickets: crew, awaiting payment, cancelled.
-    const tickets = await ctx.db
-      .selectFrom('attendees')
-      .innerJoin('orders', 'orders.id', 'attendees.order_id')
-      .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
-      .select((eb) => [
-        'attendees.status',
-        'orders.status as order_status',
-        'ticket_types.crew',
-        eb.fn.countAll<number>().as('n'),
-      ])
-      .where('attendees.event_id', '=', event.id)
-      .groupBy(['attendees.status', 'orders.status', 'ticket_types.crew'])
-      .execute();
+    // From totals kept as tickets and orders change: the cost does not grow with the event.
+    const groups = await ticketTotals(ctx, event.id);
+    const { registered, checkedIn } = await countRegistered(ctx, event.id, groups);
     let crew = 0;
     let awaiting = 0;
     let cancelled = 0;
-    for (const t of tickets) {
-      const n = Number(t.n);
-      if (t.status === 'cancelled') cancelled += n;
-      else if (validOrderStatuses.includes(t.order_status)) {
-        if (t.crew === 1) crew += n;
-      } else if (awaitingPaymentStatuses.includes(t.order_status)) awaiting += n;
+    for (const g of groups) {
+      if (g.attendeeStatus === 'cancelled') cancelled += g.n;
+      else if (validOrderStatuses.includes(g.orderStatus)) {
+        if (g.crew) crew += g.n;
+      } else if (awaitingPaymentStatuses.includes(g.orderStatus)) awaiting += g.n;
     }
-    const orderRows = await ctx.db
-      .selectFrom('orders')
-      .select((eb) => [
-        'status',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>('total_minor').as('total'),
-      ])
-      .where('event_id', '=', event.id)
-      .groupBy('status')
-      .execute();
-    const byStatus = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<
-      (typeof orderStatuses)[number],
-      number
-    >;
-    let revenueMinor = 0;
-    for (const o of orderRows) {
-      byStatus[o.status as keyof typeof byStatus] = Number(o.n);
-      if (o.status === 'paid') revenueMinor += Number(o.total ?? 0);
-    }
+    const orders = await orderTotals(ctx, event.id);
     const types = await ctx.db
       .selectFrom('ticket_types')
       .selectAll()
@@ -112,8 +83,8 @@ export const getEventStats = defineOperation({
         capacity,
         counted.reduce((n, t) => n + t.taken, 0),
       ),
-      orders: { total: orderRows.reduce((n, o) => n + Number(o.n), 0), byStatus },
-      revenue: toMajor(revenueMinor, event.currency),
+      orders: { total: orders.total, byStatus: orders.byStatus },
+      revenue: toMajor(orders.amountMinor.paid, event.currency),
       currency: event.currency,
       ticketTypes: types.map((t) => ({
         ticketTypeId: t.id,

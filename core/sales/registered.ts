@@ -2,7 +2,8 @@
 // left out. The event statistics, the check-in summary and the sales pace all count it so.
 
 import type { Ctx } from '../platform/context';
-import { validOrderStatuses } from './order-status';
+import { isValidTicket, validOrderStatuses } from './order-status';
+import { type TicketGroup, ticketTotals } from './ticket-totals';
 
 /** The event's registered tickets, to count or narrow further. */
 export function registeredTickets(ctx: Ctx, eventId: string) {
@@ -16,16 +17,23 @@ export function registeredTickets(ctx: Ctx, eventId: string) {
     .where('ticket_types.crew', '=', 0);
 }
 
+/** Whether tickets in this state count as registered (the rule of registeredTickets, on totals). */
+export function isRegistered(group: TicketGroup): boolean {
+  return isValidTicket(group.attendeeStatus, group.orderStatus) && !group.crew;
+}
+
 /** How many are registered, and how many of them have checked in at the main entrance. */
 export async function countRegistered(
   ctx: Ctx,
   eventId: string,
+  groups?: TicketGroup[],
 ): Promise<{ registered: number; checkedIn: number }> {
-  const row = await registeredTickets(ctx, eventId)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('registered'),
-      eb.fn.count<number>('attendees.checked_in_utc').as('checked_in'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { registered: Number(row.registered), checkedIn: Number(row.checked_in) };
+  let registered = 0;
+  let checkedIn = 0;
+  for (const g of groups ?? (await ticketTotals(ctx, eventId)))
+    if (isRegistered(g)) {
+      registered += g.n;
+      if (g.checkedIn) checkedIn += g.n;
+    }
+  return { registered, checkedIn };
 }

@@ -30,6 +30,7 @@ import * as ticketsAndSignUp from './0029-tickets-and-sign-up';
 import * as mailMessages from './0030-mail-messages';
 import * as deploymentKeys from './0031-deployment-keys';
 import * as attendeeSearch from './0032-attendee-search';
+import * as eventTotals from './0033-event-totals';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const allMigrations: Record<string, Migration> = {
   '0030-mail-messages': mailMessages,
   '0031-deployment-keys': deploymentKeys,
   '0032-attendee-search': attendeeSearch,
+  '0033-event-totals': eventTotals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -342,6 +342,10 @@ const notPersonal: Record<string, string[]> = {
     'change_txn',
   ],
   door_presence: ['door_id', 'attendee_id', 'inside', 'first_in_utc', 'last_scan_utc'],
+  // Counts only (migration 0033).
+  ticket_totals: ['event_id', 'attendee_status', 'order_status', 'crew', 'checked_in', 'slot', 'n'],
+  order_totals: ['event_id', 'status', 'slot', 'n', 'total_minor'],
+  door_totals: ['door_id', 'slot', 'admitted', 'refused'],
   passes: [
     'id',
     'workspace_id',
