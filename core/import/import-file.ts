@@ -78,6 +78,24 @@ function readJson(text: string): unknown {
   return data;
 }
 
+/**
+ * The file checked against the format and planned. Only the plan outlives this call: the parsed
+ * JSON and its checked copy are left behind before anything is written (a large file's memory).
+ */
+function planText(
+  text: string,
+  workspaceId: string,
+  now: string,
+): { plan: ReturnType<typeof planFile>; sizes: { communities: number; events: number } } {
+  const parsed = v.safeParse(importFormat, readJson(text), ourWords);
+  if (!parsed.success) throw new ImportRefused(formatIssues(parsed.issues));
+  const file = parsed.output;
+  return {
+    plan: planFile(file, workspaceId, now),
+    sizes: { communities: file.communities.length, events: file.events.length },
+  };
+}
+
 export const importFileOperation = defineOperation({
   name: 'import',
   title: 'Import a file',
@@ -100,12 +118,8 @@ export const importFileOperation = defineOperation({
   // Published nowhere (no route or tool): the type is the contract, checked by the compiler.
   output: v.custom<ImportResult>(() => true),
   async handler(ctx, { file: text, dryRun }) {
-    const data = readJson(text);
-    const parsed = v.safeParse(importFormat, data, ourWords);
-    if (!parsed.success) throw new ImportRefused(formatIssues(parsed.issues));
-    const file = parsed.output;
     const now = ctx.clock.now().toISOString();
-    const plan = planFile(file, ctx.actor.workspaceId, now);
+    const { plan, sizes } = planText(text, ctx.actor.workspaceId, now);
     await refuseTakenSlugs(
       ctx,
       plan.rows('events').map((p) => ({ id: String(p.row.id), slug: String(p.row.slug), path: p.path })),
@@ -125,7 +139,7 @@ export const importFileOperation = defineOperation({
     const issues = await recount(ctx.db, plan, eventIds, now);
     if (issues.length > 0) throw new ImportRefused(issues);
     const messages = await emitImportMessages(ctx, report);
-    const result = summary(ctx.actor.workspaceId, file, report, messages, dryRun);
+    const result = summary(ctx.actor.workspaceId, sizes, report, messages, dryRun);
     if (dryRun) throw new DryRunDone(result);
     return result;
   },
@@ -183,7 +197,7 @@ async function refuseTakenSlugs(
 
 function summary(
   workspaceId: string,
-  file: { events: unknown[]; communities: unknown[] },
+  sizes: { communities: number; events: number },
   report: WriteReport,
   messages: number,
   dryRun: boolean,
@@ -206,8 +220,8 @@ function summary(
   return {
     workspaceId,
     dryRun,
-    communities: file.communities.length,
-    events: file.events.length,
+    communities: sizes.communities,
+    events: sizes.events,
     created,
     updated,
     removed,

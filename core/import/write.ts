@@ -172,13 +172,14 @@ async function writeTable(
     else changes.unchanged++;
   }
   const stamped = changing.has(table);
-  let seq = stamped ? await reserveChangeSeqs(db, fresh.length + changed.length) : 0;
-  const rows = fresh.map((p) => ({
-    ...(stamped ? { created_utc: now, updated_utc: now, change_seq: seq++ } : {}),
+  const first = stamped ? await reserveChangeSeqs(db, fresh.length + changed.length) : 0;
+  // Each batch's rows are made as it is written, not all at once (a large file's memory).
+  await insertRows(db, table, fresh, (p, i) => ({
+    ...(stamped ? { created_utc: now, updated_utc: now, change_seq: first + i } : {}),
     ...p.insertOnly,
     ...p.row,
   }));
-  await insertRows(db, table, rows, fresh);
+  let seq = first + fresh.length;
   changes.created = fresh.map((p) => String(p.row[key]));
   for (const { planned: p, before: current } of changed) {
     const id = String(p.row[key]);
@@ -197,13 +198,21 @@ async function writeTable(
   return changes;
 }
 
-/** Inserts in batches; when a batch breaks a rule of the schema, finds the row that did, by its path. */
-async function insertRows(db: Db, table: ImportTable, rows: PlannedRow[], planned: { path: string }[]) {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!).length;
+/**
+ * Inserts the rows `rowOf` makes of `items`, in batches; when a batch breaks a rule of the schema,
+ * finds the row that did, by its item's path.
+ */
+async function insertRows<T extends { path: string }>(
+  db: Db,
+  table: ImportTable,
+  items: T[],
+  rowOf: (item: T, index: number) => PlannedRow,
+) {
+  if (items.length === 0) return;
+  const columns = Object.keys(rowOf(items[0]!, 0)).length;
   const size = Math.max(1, Math.floor(30_000 / columns));
-  for (let i = 0; i < rows.length; i += size) {
-    const batch = rows.slice(i, i + size);
+  for (let i = 0; i < items.length; i += size) {
+    const batch = items.slice(i, i + size).map((item, j) => rowOf(item, i + j));
     try {
       // Rows of this table, built by its section (the plan's rows are untyped). In a savepoint: on
       // PostgreSQL a failed statement would otherwise end the whole transaction.
@@ -223,7 +232,7 @@ async function insertRows(db: Db, table: ImportTable, rows: PlannedRow[], planne
             .values(batch[j] as never)
             .execute();
         } catch (single) {
-          throw refusal(single, planned[i + j]!.path);
+          throw refusal(single, items[i + j]!.path);
         }
       }
       throw error;
@@ -276,8 +285,8 @@ async function writeSet(
   await insertRows(
     db,
     table,
-    inserts,
-    inserts.map(() => ({ path: table })),
+    inserts.map((row) => ({ row, path: table })),
+    (item) => item.row,
   );
   if (touches) {
     const parents = [...new Set([...inserts, ...changes.removed].map((r) => String(r[parentColumn])))];

@@ -31,6 +31,7 @@ import * as mailMessages from './0030-mail-messages';
 import * as deploymentKeys from './0031-deployment-keys';
 import * as attendeeSearch from './0032-attendee-search';
 import * as eventTotals from './0033-event-totals';
+import * as indexesForScale from './0034-indexes-for-scale';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ export const allMigrations: Record<string, Migration> = {
   '0031-deployment-keys': deploymentKeys,
   '0032-attendee-search': attendeeSearch,
   '0033-event-totals': eventTotals,
+  '0034-indexes-for-scale': indexesForScale,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -232,7 +232,7 @@ export async function insertSampleCrew(db: Db, sample: SampleContext): Promise<v
     const eventId = sample.id(`event/${plan.event}`);
     const memberId = (key: string) => sample.id(`crew/${plan.event}/${key}`);
     const shiftId = (key: string) => sample.id(`shift/${plan.event}/${key}`);
-    const tickets = await crewTickets(db, sample.id(`tickettype/${plan.event}/crew`));
+    const tickets = await crewTickets(db, eventId, sample.id(`tickettype/${plan.event}/crew`));
     // Sign-ups in the order of the plan, one an hour, after everyone was invited.
     const signUps: { shift: ShiftSpec; member: string; at: string }[] = [];
     for (const shift of plan.shifts)
@@ -298,20 +298,29 @@ export async function insertSampleCrew(db: Db, sample: SampleContext): Promise<v
   }
 }
 
-/** The event's valid tickets of its crew ticket type (none when it has no such type), in id order. */
-async function crewTickets(
-  db: Db,
-  ticketTypeId: string,
-): Promise<{ id: string; name: string | null; email: string | null }[]> {
-  const rows = await db
+/**
+ * The event's valid tickets of its crew ticket type (none when it has no such type), in id order.
+ * Named by its event too, whose index finds its few tickets: no index has the ticket type, and the
+ * first start of a deployment with a large event of its own must not read that event (issue 29).
+ */
+export function crewTicketsQuery(db: Db, eventId: string, ticketTypeId: string) {
+  return db
     .selectFrom('attendees')
     .innerJoin('orders', 'orders.id', 'attendees.order_id')
     .select(['attendees.id', 'attendees.first_name', 'attendees.last_name', 'attendees.email'])
+    .where('attendees.event_id', '=', eventId)
     .where('attendees.ticket_type_id', '=', ticketTypeId)
     .where('attendees.status', '=', 'active')
     .where('orders.status', 'in', ['paid', 'free'])
     .where('attendees.erased', '=', 0)
-    .orderBy('attendees.id')
-    .execute();
+    .orderBy('attendees.id');
+}
+
+async function crewTickets(
+  db: Db,
+  eventId: string,
+  ticketTypeId: string,
+): Promise<{ id: string; name: string | null; email: string | null }[]> {
+  const rows = await crewTicketsQuery(db, eventId, ticketTypeId).execute();
   return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, email: r.email }));
 }

@@ -2,7 +2,7 @@
 // (default 100), updatedSince, and the legacy page/pageSize/sort parameters some lists keep.
 // Positions are keyset positions, so a cursor never skips or repeats a row while rows change.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import * as v from 'valibot';
 import { isPostgres } from '../../../db/dialect';
 import { settledChanges } from '../../../db/sequence';
@@ -244,6 +244,8 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
     const seq = sql.ref(columns.seq);
     const direction = plan.sort === 'changed' ? 'asc' : 'desc';
     if (plan.settledOnly) q = q.where(settledChanges(columns.txn)) as QB;
+    if (plan.updatedSince !== null && direction === 'asc' && !plan.after)
+      q = fromFirstChangeSince(q, txn, seq);
     if (plan.after) {
       const [afterTxn, afterSeq] = plan.after;
       q = q.where(
@@ -265,6 +267,28 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
   q = q.limit(plan.limit + 1) as QB;
   if (plan.offset > 0) q = q.offset(plan.offset) as QB;
   return q;
+}
+
+/**
+ * The first page of what changed since a moment, oldest change first, starts at the first such row
+ * (a range of the list's change index) instead of walking every older row to filter its time. That
+ * row is found through the (scope, last-change time) index of migration 0034: `+ 0` keeps either
+ * store from reading the change index in order for it, and leaves SQLite a value without a column's
+ * affinity, which it needs to range over both columns of the index. Later pages start at their cursor.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: works on any table's select.
+function fromFirstChangeSince<QB extends SelectQueryBuilder<any, any, any>>(
+  q: QB,
+  txn: RawBuilder<unknown>,
+  seq: RawBuilder<unknown>,
+): QB {
+  const first = q
+    .clearSelect()
+    .select([sql`${txn} + 0`.as('first_txn'), sql`${seq} + 0`.as('first_seq')])
+    .orderBy(sql`${txn} + 0`)
+    .orderBy(sql`${seq} + 0`)
+    .limit(1);
+  return q.where(sql<boolean>`(${txn}, ${seq}) >= (${first})`) as QB;
 }
 
 /** The keyset position of a row for the plan's order. */
