@@ -29,6 +29,7 @@ import * as retireAndSwitchOff from './0028-retire-and-switch-off';
 import * as ticketsAndSignUp from './0029-tickets-and-sign-up';
 import * as mailMessages from './0030-mail-messages';
 import * as deploymentKeys from './0031-deployment-keys';
+import * as scanInOneStatement from './0035-scan-in-one-statement';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ export const allMigrations: Record<string, Migration> = {
   '0029-tickets-and-sign-up': ticketsAndSignUp,
   '0030-mail-messages': mailMessages,
   '0031-deployment-keys': deploymentKeys,
+  '0035-scan-in-one-statement': scanInOneStatement,
 };
 
 export const migrationProvider: MigrationProvider = {
