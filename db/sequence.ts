@@ -17,11 +17,16 @@ import type { Db } from './connect';
 import { isPostgres } from './dialect';
 import { prepare } from './prepared';
 
+/** PostgreSQL: advances the transaction's count by `count` and answers the new value (the scan function of
+ * migration 0035 counts the same way). */
+const advancedCount = (count: unknown) =>
+  sql<number>`set_config('tessera.change_seq',
+    (coalesce(nullif(current_setting('tessera.change_seq', true), ''), '0')::bigint + ${count})::text,
+    true)::bigint`;
+
 const counted = prepare<{ count: number }, { value: number }>((db, p) =>
   isPostgres(db)
-    ? sql<{ value: number }>`select set_config('tessera.change_seq',
-        (coalesce(nullif(current_setting('tessera.change_seq', true), ''), '0')::bigint + ${p.count})::text,
-        true)::bigint as value`
+    ? sql<{ value: number }>`select ${advancedCount(p.count)} as value`
     : sql<{
         value: number;
       }>`update change_sequence set value = value + ${p.count} where name = 'changes' returning value`,
@@ -37,6 +42,16 @@ export async function reserveChangeSeqs(db: Db, count: number): Promise<number> 
   const value = (await counted.first(db, { count }))?.value;
   if (value === undefined) throw new Error('change_sequence is not initialised');
   return value - count + 1;
+}
+
+/**
+ * The next change position as a value for one row's update: on PostgreSQL an expression the update
+ * itself evaluates (the count is a transaction-local setting, so this saves a round trip); on SQLite
+ * the number, counted first. The update must change at most one row.
+ */
+export async function nextChangeSeqInUpdate(db: Db): Promise<number | RawBuilder<number>> {
+  if (!isPostgres(db)) return nextChangeSeq(db);
+  return advancedCount(sql.lit(1));
 }
 
 /**

@@ -6,6 +6,7 @@
 
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import { prepare } from '../../db/prepared';
 import type { CheckInsTable, DoorRow, EventRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
@@ -15,6 +16,7 @@ import type { Ctx } from '../platform/context';
 import { isValidTicket } from '../sales/order-status';
 import { checkInCreated } from './check-in-messages';
 import type { ScanResult } from './check-in-view';
+import { scanInOneStatement } from './scan-in-one-statement';
 
 export interface Scan {
   direction: 'in' | 'out';
@@ -31,6 +33,28 @@ export interface ScanOutcome {
 }
 
 type Refusal = Extract<ScanResult, 'cancelled' | 'unpaid' | 'notOnList' | 'noAddOn'>;
+
+/** A scan with what the rules need besides the locked rows (presence, the door's count). */
+export interface ScanToRecord extends Scan {
+  event: EventRow;
+  door: DoorRow;
+  attendee: AttendeeJoinedRow;
+  recordedUtc: string;
+  /** The refusal that needs no lock, for a scan going in. */
+  refusal: Refusal | null;
+  /** An admission here would be the attendee's earliest at the main entrance. */
+  firstEntry: boolean;
+}
+
+export interface RecordedScan {
+  result: ScanResult;
+  admitted: boolean;
+  checkInId: number;
+  /** The attendee's new change position when the scan set their first check-in. */
+  changeSeq: number | null;
+  /** A place was given back at a door already at zero inside (logged). */
+  doorDisagrees: boolean;
+}
 
 async function refusalFor(ctx: Ctx, door: DoorRow, attendee: AttendeeJoinedRow): Promise<Refusal | null> {
   if (attendee.status === 'cancelled') return 'cancelled';
@@ -50,7 +74,9 @@ async function refusalFor(ctx: Ctx, door: DoorRow, attendee: AttendeeJoinedRow):
   return null;
 }
 
-// The statements of a scan, built and compiled once (db/prepared.ts): a scan runs a dozen.
+// The statements of a scan on SQLite, built and compiled once (db/prepared.ts). PostgreSQL runs
+// the same rules in one statement: the function tessera_scan_v1 (db/migrations/0035), called by
+// scan-in-one-statement.ts. A change to a rule here is made there too (a new function).
 type Presence = { doorId: string; attendeeId: string };
 const presenceOf = prepare<Presence, { inside: number }>((db, p) =>
   db
@@ -125,12 +151,14 @@ async function enter(ctx: Ctx, door: DoorRow): Promise<boolean> {
  * rows disagree: it stays at zero (the schema refuses a negative count) and that is logged.
  */
 async function leave(ctx: Ctx, door: DoorRow): Promise<void> {
-  if ((await leaveDoor.changed(ctx.db, { doorId: door.id })) === 0) {
-    ctx.services.log.warn(
-      { doorId: door.id, workspaceId: ctx.actor.workspaceId },
-      'someone left a door with nobody inside: its inside count and the presence rows disagree',
-    );
-  }
+  if ((await leaveDoor.changed(ctx.db, { doorId: door.id })) === 0) warnDoorDisagrees(ctx, door);
+}
+
+function warnDoorDisagrees(ctx: Ctx, door: DoorRow): void {
+  ctx.services.log.warn(
+    { doorId: door.id, workspaceId: ctx.actor.workspaceId },
+    'someone left a door with nobody inside: its inside count and the presence rows disagree',
+  );
 }
 
 async function decide(
@@ -138,6 +166,7 @@ async function decide(
   door: DoorRow,
   attendee: AttendeeJoinedRow,
   scan: Scan,
+  refusal: Refusal | null,
 ): Promise<{ result: ScanResult; admitted: boolean }> {
   const at = { doorId: door.id, attendeeId: attendee.id };
   const presence = await presenceOf.first(ctx.db, at);
@@ -151,7 +180,6 @@ async function decide(
     return { result: 'out', admitted: false };
   }
 
-  const refusal = await refusalFor(ctx, door, attendee);
   if (refusal) return { result: refusal, admitted: false };
   if (presence?.inside === 1) return { result: 'again', admitted: true };
   if (presence && door.reentry === 0) return { result: 'noReentry', admitted: false };
@@ -170,17 +198,11 @@ async function decide(
   return { result: 'welcome', admitted: true };
 }
 
-/** Applies one scan; ctx.db must be the request's transaction. */
-export async function applyScan(
-  ctx: Ctx,
-  event: EventRow,
-  door: DoorRow,
-  attendee: AttendeeJoinedRow,
-  scan: Scan,
-): Promise<ScanOutcome> {
-  const { result, admitted } = await decide(ctx, door, attendee, scan);
-  const now = ctx.clock.now().toISOString();
-  const row = {
+/** The scan as statements one after another (SQLite, where a statement is a call in this process). */
+async function scanStepByStep(ctx: Ctx, scan: ScanToRecord): Promise<RecordedScan> {
+  const { event, door, attendee } = scan;
+  const { result, admitted } = await decide(ctx, door, attendee, scan, scan.refusal);
+  const recorded = await recordScan.first(ctx.db, {
     workspace_id: ctx.actor.workspaceId,
     event_id: event.id,
     attendee_id: attendee.id,
@@ -190,35 +212,68 @@ export async function applyScan(
     admitted: toFlag(admitted),
     scanned_utc: scan.scannedUtc,
     offline: toFlag(scan.offline),
-    recorded_utc: now,
-  };
-  const recorded = await recordScan.first(ctx.db, row);
+    recorded_utc: scan.recordedUtc,
+  });
   if (!recorded) throw new Error('the scan was not recorded');
-  const { id } = recorded;
-
-  let current = attendee;
-  // firstCheckInUtc is the earliest admission at the main entrance (an offline scan uploaded
-  // later may be earlier than one already recorded).
-  if (
-    admitted &&
-    door.main === 1 &&
-    (attendee.checked_in_utc === null || scan.scannedUtc < attendee.checked_in_utc)
-  ) {
-    current = {
-      ...attendee,
-      checked_in_utc: scan.scannedUtc,
-      updated_utc: now,
-      change_seq: await nextChangeSeq(ctx.db),
-    };
+  let changeSeq: number | null = null;
+  if (admitted && scan.firstEntry) {
+    changeSeq = await nextChangeSeq(ctx.db);
     await firstCheckIn.changed(ctx.db, {
       attendeeId: attendee.id,
       checkedInUtc: scan.scannedUtc,
-      now,
-      changeSeq: current.change_seq,
+      now: scan.recordedUtc,
+      changeSeq,
     });
   }
+  return { result, admitted, checkInId: recorded.id, changeSeq, doorDisagrees: false };
+}
+
+/** Applies one scan; ctx.db must be the request's transaction. */
+export async function applyScan(
+  ctx: Ctx,
+  event: EventRow,
+  door: DoorRow,
+  attendee: AttendeeJoinedRow,
+  scan: Scan,
+): Promise<ScanOutcome> {
+  const now = ctx.clock.now().toISOString();
+  const toRecord: ScanToRecord = {
+    ...scan,
+    event,
+    door,
+    attendee,
+    recordedUtc: now,
+    // These refusals need no lock, so both stores take them from here.
+    refusal: scan.direction === 'in' ? await refusalFor(ctx, door, attendee) : null,
+    // firstCheckInUtc is the earliest admission at the main entrance (an offline scan uploaded
+    // later may be earlier than one already recorded).
+    firstEntry:
+      door.main === 1 && (attendee.checked_in_utc === null || scan.scannedUtc < attendee.checked_in_utc),
+  };
+  const { result, admitted, checkInId, changeSeq, doorDisagrees } = isPostgres(ctx.db)
+    ? await scanInOneStatement(ctx, toRecord)
+    : await scanStepByStep(ctx, toRecord);
+  if (doorDisagrees) warnDoorDisagrees(ctx, door);
+
+  const current =
+    changeSeq === null
+      ? attendee
+      : { ...attendee, checked_in_utc: scan.scannedUtc, updated_utc: now, change_seq: changeSeq };
   if (result === 'welcome' || result === 'again' || result === 'out') {
-    await checkInCreated.emit(ctx, { event, checkIn: { ...row, id }, door, attendee: current });
+    const checkIn = {
+      id: checkInId,
+      workspace_id: ctx.actor.workspaceId,
+      event_id: event.id,
+      attendee_id: attendee.id,
+      door_id: door.id,
+      direction: scan.direction,
+      result,
+      admitted: toFlag(admitted),
+      scanned_utc: scan.scannedUtc,
+      offline: toFlag(scan.offline),
+      recorded_utc: now,
+    };
+    await checkInCreated.emit(ctx, { event, checkIn, door, attendee: current });
   }
-  return { checkInId: id, result, admitted, attendee: current };
+  return { checkInId, result, admitted, attendee: current };
 }

@@ -1,7 +1,7 @@
 // Places: taken counts change only together with their capacity check, in one conditional update,
 // so concurrent registrations can never oversell (the row update is the tickets' lock).
 import { sql } from 'kysely';
-import { nextChangeSeq } from '../../db/sequence';
+import { nextChangeSeq, nextChangeSeqInUpdate } from '../../db/sequence';
 import type { Ctx } from '../platform/context';
 
 /** What has places: ticket types and add-ons keep a capacity (null: no limit) and a taken count. */
@@ -14,7 +14,7 @@ export async function takePlaces(ctx: Ctx, table: WithPlaces, id: string, n: num
     .set({
       taken: sql`taken + ${n}`,
       updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeq(ctx.db),
+      change_seq: await nextChangeSeqInUpdate(ctx.db),
     })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('capacity', 'is', null), eb(sql`taken + ${n}`, '<=', eb.ref('capacity'))]));

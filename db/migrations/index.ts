@@ -32,6 +32,7 @@ import * as deploymentKeys from './0031-deployment-keys';
 import * as attendeeSearch from './0032-attendee-search';
 import * as eventTotals from './0033-event-totals';
 import * as indexesForScale from './0034-indexes-for-scale';
+import * as scanInOneStatement from './0035-scan-in-one-statement';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const allMigrations: Record<string, Migration> = {
   '0032-attendee-search': attendeeSearch,
   '0033-event-totals': eventTotals,
   '0034-indexes-for-scale': indexesForScale,
+  '0035-scan-in-one-statement': scanInOneStatement,
 };
 
 export const migrationProvider: MigrationProvider = {
