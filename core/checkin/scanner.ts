@@ -198,22 +198,27 @@ async function decide(
   return { result: 'welcome', admitted: true };
 }
 
-/** The scan as statements one after another (SQLite, where a statement is a call in this process). */
-async function scanStepByStep(ctx: Ctx, scan: ScanToRecord): Promise<RecordedScan> {
-  const { event, door, attendee } = scan;
-  const { result, admitted } = await decide(ctx, door, attendee, scan, scan.refusal);
-  const recorded = await recordScan.first(ctx.db, {
+/** The check-in row a scan records, as stored and as its message tells it. */
+function checkInValues(ctx: Ctx, scan: ScanToRecord, result: ScanResult, admitted: boolean) {
+  return {
     workspace_id: ctx.actor.workspaceId,
-    event_id: event.id,
-    attendee_id: attendee.id,
-    door_id: door.id,
+    event_id: scan.event.id,
+    attendee_id: scan.attendee.id,
+    door_id: scan.door.id,
     direction: scan.direction,
     result,
     admitted: toFlag(admitted),
     scanned_utc: scan.scannedUtc,
     offline: toFlag(scan.offline),
     recorded_utc: scan.recordedUtc,
-  });
+  };
+}
+
+/** The scan as statements one after another (SQLite, where a statement is a call in this process). */
+async function scanStepByStep(ctx: Ctx, scan: ScanToRecord): Promise<RecordedScan> {
+  const { door, attendee } = scan;
+  const { result, admitted } = await decide(ctx, door, attendee, scan, scan.refusal);
+  const recorded = await recordScan.first(ctx.db, checkInValues(ctx, scan, result, admitted));
   if (!recorded) throw new Error('the scan was not recorded');
   let changeSeq: number | null = null;
   if (admitted && scan.firstEntry) {
@@ -260,19 +265,7 @@ export async function applyScan(
       ? attendee
       : { ...attendee, checked_in_utc: scan.scannedUtc, updated_utc: now, change_seq: changeSeq };
   if (result === 'welcome' || result === 'again' || result === 'out') {
-    const checkIn = {
-      id: checkInId,
-      workspace_id: ctx.actor.workspaceId,
-      event_id: event.id,
-      attendee_id: attendee.id,
-      door_id: door.id,
-      direction: scan.direction,
-      result,
-      admitted: toFlag(admitted),
-      scanned_utc: scan.scannedUtc,
-      offline: toFlag(scan.offline),
-      recorded_utc: now,
-    };
+    const checkIn = { id: checkInId, ...checkInValues(ctx, toRecord, result, admitted) };
     await checkInCreated.emit(ctx, { event, checkIn, door, attendee: current });
   }
   return { checkInId, result, admitted, attendee: current };

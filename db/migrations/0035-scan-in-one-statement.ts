@@ -34,6 +34,9 @@ begin
   if p_direction = 'out' then
     result := 'out';
     if was_inside = 1 then
+      -- The door's row first, as a scan coming in takes it: two scans of one person, in and out at
+      -- the same moment, never hold each other's row.
+      perform 1 from doors where id = p_door_id for update;
       -- Changes nothing when a concurrent scan already let them out.
       update door_presence set inside = 0, last_scan_utc = p_scanned_utc
         where door_id = p_door_id and attendee_id = p_attendee_id and inside <> 0;
