@@ -45,6 +45,14 @@ export class Tally {
     return n;
   }
 
+  /** The refusals' statuses, e.g. "400 ×3". */
+  refusedStatuses(kind: Kind): string {
+    return [...(this.statuses.get(kind) ?? [])]
+      .filter(([status]) => status >= 400 && status !== 429)
+      .map(([status, n]) => `${status} ×${n}`)
+      .join(', ');
+  }
+
   rateLimited(kind: Kind): number {
     return this.statuses.get(kind)?.get(429) ?? 0;
   }
@@ -148,8 +156,9 @@ export class EventDayLoad {
       let cursor: string | null = null;
       do {
         const query = new URLSearchParams({ limit: '500' });
+        // A cursor carries on the list it was given for: the same filter goes with it.
+        if (since) query.set('updatedSince', since);
         if (cursor) query.set('cursor', cursor);
-        else if (since) query.set('updatedSince', since);
         const { status, text } = await this.call(kind, `${this.origin(n)}/api/v1${list}?${query}`, 'GET');
         if (status !== 200) break;
         cursor = (JSON.parse(text) as { nextCursor: string | null }).nextCursor;
