@@ -10,6 +10,29 @@ import { type Expression, sql } from 'kysely';
 import type { Db } from './connect';
 import { isPostgres } from './dialect';
 
+/**
+ * What each store alone has for the search (migration 0032): SQLite's text table and FTS5 tables
+ * (with FTS5's own shadow tables), PostgreSQL's trigram and pair indexes. Everything else of the
+ * schema is the same on both.
+ */
+export const searchStructures = {
+  sqliteTables: [
+    'attendee_search_text',
+    'attendee_search',
+    'attendee_search_config',
+    'attendee_search_data',
+    'attendee_search_docsize',
+    'attendee_search_idx',
+    'attendee_search_terms',
+  ],
+  postgresIndexes: [
+    'attendees_search_trigrams',
+    'orders_reference_trigrams',
+    'attendees_search_pairs',
+    'orders_reference_pairs',
+  ],
+} as const;
+
 /** Ends each searched value in the index text, so no match spans two values and a value's end is a trigram. */
 export const valueEnd = '\u0001';
 
