@@ -40,11 +40,6 @@ export interface OpenOptions {
 
 /** PostgreSQL connections a process opens unless told otherwise (TESSERA_DB_CONNECTIONS). */
 export const defaultConnections = 10;
-/**
- * Connections kept from writers: a request's reads, the rate counters and the dispatcher's
- * statements must not wait for a write transaction to end (a write may read beside its transaction).
- */
-export const connectionsForReads = 2;
 
 /** How long SQLite waits for another process's write lock before a write is refused. */
 const lockPatience = {
@@ -71,7 +66,10 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   return {
     db,
     snapshot: postgresSnapshots(db),
-    writers: Math.max(1, connections - connectionsForReads),
+    // One writer, as SQLite: with several in flight, a change whose transaction read the clock first
+    // could commit after one that read it later, and an integration passing the newest updatedUtc
+    // it saw as updatedSince would miss it. The lanes (write-batch.ts) wait for that rule.
+    writers: 1,
     close: () => db.destroy(),
   };
 }

@@ -2,6 +2,7 @@
 // must be the event's own, and a room holds one session at a time (409 clash naming the sessions
 // in the way, unless allowClash). Times are compared as instants, whatever pair they came in.
 import * as v from 'valibot';
+import { transactionLock } from '../../db/dialect';
 import type { EventRow, RoomRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
@@ -139,6 +140,8 @@ export async function refuseClash(
   endsUtc: string,
   exceptSessionId: string | null,
 ): Promise<void> {
+  // Two writers placing sessions in one room (two processes) check one after the other.
+  await transactionLock(ctx.db, `room ${roomId}`);
   let query = ctx.db
     .selectFrom('sessions')
     .select(['id', 'title', 'starts_utc', 'ends_utc'])

@@ -10,12 +10,13 @@ import { createDoor } from '../../core/checkin/create-door';
 import { uploadOfflineScans } from '../../core/checkin/upload-offline-scans';
 import { createEvent } from '../../core/events/create-event';
 import { refundOrder } from '../../core/orders/refund-order';
+import { WriteBatcher, writeLanes } from '../../core/platform/storage/write-batch';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { onPostgres } from '../support/test-store';
 
-const { call, db } = raceHarness('Write lanes');
+const { call, callThrough, db } = raceHarness('Write lanes');
 
 function signal() {
   let fire!: () => void;
@@ -76,14 +77,24 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
       sql`select id from doors where id = ${front.doorId} for update`.execute(trx),
     );
     await frontHeld.locked;
+    // Four writers in flight (the server keeps one until updatedSince tolerates concurrent commits).
+    const lanes = new WriteBatcher(db(), writeLanes(4));
     let waitingScanDone = false;
-    const waiting = call(checkInAttendee, { eventId, attendeeId: ada, doorId: front.doorId }).finally(() => {
+    const waiting = callThrough(lanes, checkInAttendee, {
+      eventId,
+      attendeeId: ada,
+      doorId: front.doorId,
+    }).finally(() => {
       waitingScanDone = true;
     });
     await someoneWaitsOnALock(db());
 
     // One transaction at a time, this scan would queue behind the waiting one for as long as it waits.
-    const through = await call(checkInAttendee, { eventId, attendeeId: bo, doorId: side.doorId });
+    const through = await callThrough(lanes, checkInAttendee, {
+      eventId,
+      attendeeId: bo,
+      doorId: side.doorId,
+    });
     expect(through.result).toBe('welcome');
     expect(waitingScanDone).toBe(false);
 

@@ -13,6 +13,7 @@ import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
 import { invoke } from '../../core/platform/pipeline/invoke';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import { isProblem } from '../../core/platform/problems';
+import type { WriteBatcher } from '../../core/platform/storage/write-batch';
 import type { Db } from '../../db/connect';
 import { type OpenServices, openServices } from '../../src/services';
 import { interleaved } from './interleave';
@@ -31,6 +32,8 @@ export interface RaceHarness {
   atOnce(...calls: [AnyOperation, unknown][]): Promise<Answer[]>;
   /** The store, to read what the calls left. */
   db(): Db;
+  /** One call through a write queue of the test's own (several writers in flight, say). */
+  callThrough(writes: WriteBatcher, operation: AnyOperation, input: unknown): Promise<Answer>;
 }
 
 /** Registers the set-up and tear-down of a race test file named `name`. */
@@ -82,5 +85,8 @@ export function raceHarness(name: string): RaceHarness {
       );
     },
     db: () => ctx.db,
+    async callThrough(writes, operation, input) {
+      return (await invoke(operation, { ...ctx, services: { ...ctx.services, writes } }, input)).data;
+    },
   };
 }
