@@ -7,8 +7,8 @@
 // value begins one too. PostgreSQL: pg_trgm GIN indexes on the same text and on orders.reference,
 // and for a 2-character q GIN indexes on the text's pairs of characters.
 import { type Expression, sql } from 'kysely';
-import type { Db } from './connect';
 import { isPostgres } from './dialect';
+import type { Db } from './schema';
 
 /**
  * What each store alone has for the search (migration 0032): SQLite's text table and FTS5 tables

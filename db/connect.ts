@@ -8,12 +8,13 @@ import pg from 'pg';
 import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './checkpointer';
 import { storeOf } from './dialect';
 import { type OpenSnapshot, postgresSnapshots, sqliteSnapshots } from './read-snapshot';
-import type { Database } from './schema';
+import type { Database, Db } from './schema';
 import { openSqliteFile } from './sqlite-driver';
 import { withStatementCache } from './sqlite-statements';
-import { SqliteDialectTakingTurns } from './sqlite-turns';
 
-export type Db = Kysely<Database>;
+export type { Db };
+
+import { SqliteDialectTakingTurns } from './sqlite-turns';
 
 export interface OpenedDatabase {
   db: Db;

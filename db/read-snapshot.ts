@@ -7,8 +7,7 @@
 // connection is never lent: a transaction there would hold every write for the whole read.
 // PostgreSQL: a REPEATABLE READ, READ ONLY transaction on a pool connection of its own.
 import { Kysely, type LogEvent, SqliteDialect, sql, type Transaction } from 'kysely';
-import type { Db } from './connect';
-import type { Database } from './schema';
+import type { Database, Db } from './schema';
 import { openSqliteFile } from './sqlite-driver';
 import { withStatementCache } from './sqlite-statements';
 

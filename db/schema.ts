@@ -1,7 +1,7 @@
 // The Kysely `Database` interface: one table type per table, snake_case columns.
 // Times are ISO 8601 UTC strings (sortable as text); booleans are 0/1; JSON is text. Columns with
 // a fixed set of values are typed with it (db/values.ts); CHECK constraints hold them to it.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type {
   AttemptOutcome,
   AttendeeStatus,
@@ -1157,3 +1157,6 @@ export type ContentRow = Row<PublishedContentTable>;
 export type EventInvoicingRow = Row<EventInvoicingTable>;
 export type EventSignUpRow = Row<EventSignUpTable>;
 export type MailMessageRow = Row<MailMessagesTable>;
+
+/** The database as the code queries it, on either store. */
+export type Db = Kysely<Database>;

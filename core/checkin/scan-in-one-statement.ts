@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { prepare } from '../../db/prepared';
 import type { Ctx } from '../platform/context';
 import type { ScanResult } from './check-in-view';
-import type { RecordedScan, ScanToRecord } from './scanner';
+import type { RecordedScan, ScanToRecord } from './scan-record';
 
 type ScanArgs = {
   workspaceId: string;

@@ -17,12 +17,7 @@ import { isValidTicket } from '../sales/order-status';
 import { checkInCreated } from './check-in-messages';
 import type { ScanResult } from './check-in-view';
 import { scanInOneStatement } from './scan-in-one-statement';
-
-export interface Scan {
-  direction: 'in' | 'out';
-  scannedUtc: string;
-  offline: boolean;
-}
+import type { RecordedScan, Refusal, Scan, ScanToRecord } from './scan-record';
 
 export interface ScanOutcome {
   checkInId: number;
@@ -30,30 +25,6 @@ export interface ScanOutcome {
   admitted: boolean;
   /** The attendee as it is after the scan. */
   attendee: AttendeeJoinedRow;
-}
-
-type Refusal = Extract<ScanResult, 'cancelled' | 'unpaid' | 'notOnList' | 'noAddOn'>;
-
-/** A scan with what the rules need besides the locked rows (presence, the door's count). */
-export interface ScanToRecord extends Scan {
-  event: EventRow;
-  door: DoorRow;
-  attendee: AttendeeJoinedRow;
-  recordedUtc: string;
-  /** The refusal that needs no lock, for a scan going in. */
-  refusal: Refusal | null;
-  /** An admission here would be the attendee's earliest at the main entrance. */
-  firstEntry: boolean;
-}
-
-export interface RecordedScan {
-  result: ScanResult;
-  admitted: boolean;
-  checkInId: number;
-  /** The attendee's new change position when the scan set their first check-in. */
-  changeSeq: number | null;
-  /** A place was given back at a door already at zero inside (logged). */
-  doorDisagrees: boolean;
 }
 
 async function refusalFor(ctx: Ctx, door: DoorRow, attendee: AttendeeJoinedRow): Promise<Refusal | null> {
