@@ -20,8 +20,6 @@ export interface OpenedDatabase {
   db: Db;
   /** A long read's own snapshot of the database (db/read-snapshot.ts). */
   snapshot: OpenSnapshot;
-  /** Write transactions the store takes at once: SQLite one, PostgreSQL all connections but the reserved. */
-  writers: number;
   close(): Promise<void>;
 }
 
@@ -67,10 +65,6 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   return {
     db,
     snapshot: postgresSnapshots(db),
-    // One writer, as SQLite: with several in flight, a change whose transaction read the clock first
-    // could commit after one that read it later, and an integration passing the newest updatedUtc
-    // it saw as updatedSince would miss it. The lanes (write-batch.ts) wait for that rule.
-    writers: 1,
     close: () => db.destroy(),
   };
 }
@@ -96,7 +90,6 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   return {
     db,
     snapshot: sqliteSnapshots(file, options.queryLog),
-    writers: 1,
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();

@@ -3,9 +3,8 @@
 // shared batch runs in a savepoint of its own: a refusal rolls back only that write, the others
 // commit, and nothing ever runs twice. A batch of one needs no savepoint.
 //
-// SQLite has one writer, so one batch is in flight at a time. PostgreSQL takes several writers: a
-// process keeps up to `lanes` transactions in flight (src/settings.ts, TESSERA_DB_CONNECTIONS), each
-// a write of its own (maxBatch 1), so a write waiting on a row lock holds up only itself, and the
+// The server keeps one batch in flight (src/services.ts says why). PostgreSQL can take several
+// writers: with `writeLanes(n)` up to n transactions are in flight, each a write of its own (maxBatch 1), so a write waiting on a row lock holds up only itself, and the
 // locks a transaction takes are those of one write, in that write's order (no batch takes two
 // writes' rows in an order another batch reverses). Should two transactions still meet in a circle
 // (two processes, an unforeseen path), the database ends one as a deadlock's victim; nothing of it
