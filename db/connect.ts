@@ -20,6 +20,8 @@ export interface OpenedDatabase {
   db: Db;
   /** A long read's own snapshot of the database (db/read-snapshot.ts). */
   snapshot: OpenSnapshot;
+  /** Write transactions the store takes at once: SQLite one, PostgreSQL all connections but the reserved. */
+  writers: number;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,11 @@ export interface OpenOptions {
 
 /** PostgreSQL connections a process opens unless told otherwise (TESSERA_DB_CONNECTIONS). */
 export const defaultConnections = 10;
+/**
+ * Connections kept from writers: a request's reads, the rate counters and the dispatcher's
+ * statements must not wait for a write transaction to end (a write may read beside its transaction).
+ */
+export const connectionsForReads = 2;
 
 /** How long SQLite waits for another process's write lock before a write is refused. */
 const lockPatience = {
@@ -65,6 +72,7 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   return {
     db,
     snapshot: postgresSnapshots(db),
+    writers: Math.max(1, connections - connectionsForReads),
     close: () => db.destroy(),
   };
 }
@@ -90,6 +98,7 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   return {
     db,
     snapshot: sqliteSnapshots(file, options.queryLog),
+    writers: 1,
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();

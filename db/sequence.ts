@@ -62,3 +62,12 @@ export async function nextChangeSeqInUpdate(db: Db): Promise<number | RawBuilder
 export function settledChanges(txnColumn: string): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(txnColumn)} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 }
+
+/**
+ * Gives the transaction its change position now, before it writes anything (PostgreSQL: its
+ * transaction id, which change_txn stamps). The write queue's lanes take it in turn with the
+ * write's moment (core/platform/storage/write-batch.ts). SQLite: nothing, one writer commits in order.
+ */
+export async function takeChangePosition(trx: Db): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_current_xact_id()`.execute(trx);
+}

@@ -14,7 +14,7 @@ import { ActivityRecorder } from '../core/platform/storage/activity';
 import { KeyCache } from '../core/platform/storage/key-cache';
 import { OutboxSignal } from '../core/platform/storage/outbox-signal';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
-import { WriteBatcher } from '../core/platform/storage/write-batch';
+import { WriteBatcher, writeLanes } from '../core/platform/storage/write-batch';
 import { tokenVerifier } from '../core/platform/token-verifier';
 import { checkSecretKey } from '../core/webhooks/secret-key-check';
 import { migrateToLatest, openDatabase } from '../db/connect';
@@ -87,25 +87,25 @@ export async function openServices(options: {
   const file = options.database ?? join(options.dataDir, 'tessera.db');
   if (!options.database) privateDatabaseFile(file);
   const log = options.log ?? silentLog;
-  const { db, snapshot, close } = openDatabase(file, {
+  const { db, snapshot, writers, close } = openDatabase(file, {
     ...(options.backgroundCheckpoints ? { backgroundCheckpoints: log, serving: true } : {}),
     queryLog: options.metrics?.queryLog,
     connections: options.dbConnections,
   });
   await migrateToLatest(db);
   const activity = new ActivityRecorder(db, log);
+  const clock = options.clock ?? systemClock;
   const services: Services = {
     db,
     snapshot,
-    clock: options.clock ?? systemClock,
+    clock,
     log,
     secrets: deriveSecrets(baseSecret(options.dataDir, options.secretKey)),
     rate: rateCounterFor(db, 'key'),
     activity,
-    // One writer a process on both stores: with several in flight (writeLanes), a change whose
-    // transaction read the clock first could commit after a later one, and an integration passing
-    // the newest updatedUtc it saw as updatedSince would miss it.
-    writes: new WriteBatcher(db),
+    // SQLite one writer with group commit; PostgreSQL several transactions in flight, each taking
+    // its change position and its moment in turn (write-batch.ts), so updatedSince misses nothing.
+    writes: new WriteBatcher(db, writeLanes(writers), clock),
     idempotencyInFlight: new IdempotencyInFlight(),
     defaultRatePerMinute: options.ratePerMinute,
     delivery: {

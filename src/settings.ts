@@ -11,7 +11,7 @@ export interface Settings {
   dataDir: string;
   /** A PostgreSQL URL (--database, TESSERA_DATABASE_URL); without it the database is DATA/tessera.db. */
   database?: string;
-  /** --db-connections, TESSERA_DB_CONNECTIONS: PostgreSQL connections of the process: its write transaction, reads, long reads (exports) and the dispatcher. */
+  /** --db-connections, TESSERA_DB_CONNECTIONS: PostgreSQL connections of the process; all but two may write at once. */
   dbConnections?: number;
   tlsCert?: string;
   tlsKey?: string;
@@ -94,7 +94,7 @@ export function dbConnectionsFrom(flag: string | undefined, env = process.env): 
   const n = Number(value);
   if (!Number.isInteger(n) || n < fewestConnections || n > mostConnections)
     throw new SettingsError(
-      `The database connections (--db-connections, TESSERA_DB_CONNECTIONS) must be a whole number from ${fewestConnections} to ${mostConnections}, not "${value}": the write transaction, reads, exports and the dispatcher share them.`,
+      `The database connections (--db-connections, TESSERA_DB_CONNECTIONS) must be a whole number from ${fewestConnections} to ${mostConnections}, not "${value}": all but two carry writes at once, the rest reads, exports and the dispatcher.`,
     );
   return n;
 }

@@ -126,9 +126,9 @@ export const exportEventData = defineOperation({
 /** Personal data leaving the service is worth a line in the activity log, as a change is. */
 async function recordExport(ctx: Ctx, eventId: string, summary: string): Promise<void> {
   if (ctx.actor.demonstration) return;
-  await ctx.services.writes.run((trx) =>
+  await ctx.services.writes.run((trx, moment) =>
     logChange(
-      { ...ctx, db: trx },
+      { ...ctx, db: trx, clock: moment },
       {
         action: 'exportEventData',
         resourceType: 'event',

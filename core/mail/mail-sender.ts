@@ -225,7 +225,7 @@ export class MailSender {
       Pick<MailMessageRow, 'state' | 'attempts' | 'sent_utc' | 'last_error' | 'next_attempt_utc'>
     >,
   ): Promise<void> {
-    return this.services.writes.run(async (trx) => {
+    return this.services.writes.run(async (trx, moment) => {
       await trx
         .updateTable('mail_messages')
         .set({
@@ -233,7 +233,7 @@ export class MailSender {
           ...change,
           claimed_until_utc: null,
           claimed_by: null,
-          updated_utc: this.services.clock.now().toISOString(),
+          updated_utc: moment.now().toISOString(),
           change_seq: await nextChangeSeq(trx),
         })
         .where('id', '=', row.id)

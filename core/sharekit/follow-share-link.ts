@@ -33,13 +33,13 @@ export async function followShareLink(
   if (!link) return null;
   const page = `/e/${encodeURIComponent(link.slug)}`;
   if (!modulesOf(link).sharekit) return page;
-  await services.writes.run((trx) =>
+  await services.writes.run((trx, moment) =>
     trx
       .insertInto('share_clicks')
       .values({
         workspace_id: link.workspace_id,
         link_id: link.id,
-        clicked_utc: services.clock.now().toISOString(),
+        clicked_utc: moment.now().toISOString(),
       })
       .execute(),
   );

@@ -180,8 +180,7 @@ export class Dispatcher {
 
   /** One delivery per receiver for each message of the outbox not yet taken. Answers the messages taken. */
   private fanOut(): Promise<number> {
-    const { clock } = this.services;
-    return this.services.writes.run(async (trx) => {
+    return this.services.writes.run(async (trx, moment) => {
       const messages = await claiming(
         trx,
         trx
@@ -206,7 +205,7 @@ export class Dispatcher {
         .where('active', '=', 1)
         .execute();
       const typesOf = new Map(webhooks.map((w) => [w.id, new Set(JSON.parse(w.event_types) as string[])]));
-      const now = clock.now().toISOString();
+      const now = moment.now().toISOString();
       const deliveries = messages.flatMap((m) => {
         const base = {
           workspace_id: m.workspace_id,
@@ -434,14 +433,14 @@ export class Dispatcher {
   }
 
   private cancel(delivery: DeliveryRow): Promise<void> {
-    return this.services.writes.run(async (trx) => {
+    return this.services.writes.run(async (trx, moment) => {
       await trx
         .updateTable('deliveries')
         .set({
           state: 'cancelled',
           claimed_until_utc: null,
           next_attempt_utc: null,
-          updated_utc: this.services.clock.now().toISOString(),
+          updated_utc: moment.now().toISOString(),
         })
         .where('id', '=', delivery.id)
         .where('state', '=', 'pending')
@@ -451,9 +450,8 @@ export class Dispatcher {
 
   /** Writes the attempt and what follows from it: done, tried again later, given up, or the receiver gone. */
   private async record(delivery: DeliveryRow, target: Target, result: SendResult): Promise<void> {
-    const { clock } = this.services;
-    await this.services.writes.run(async (trx) => {
-      const now = clock.now();
+    await this.services.writes.run(async (trx, moment) => {
+      const now = moment.now();
       const nowIso = now.toISOString();
       const attempt = delivery.attempts + 1;
       const gone = result.outcome === 'gone';
@@ -495,10 +493,10 @@ export class Dispatcher {
           })
           .where('id', '=', target.row.id)
           .execute();
-        if (gone) await cancelPendingDeliveries(trx, clock, 'webhook', [target.row.id]);
+        if (gone) await cancelPendingDeliveries(trx, moment, 'webhook', [target.row.id]);
       } else if (gone) {
         // A callback answering 410 Gone is unsubscribed.
-        await cancelPendingDeliveries(trx, clock, 'hook', [target.row.id]);
+        await cancelPendingDeliveries(trx, moment, 'hook', [target.row.id]);
         await trx.deleteFrom('hooks').where('id', '=', target.row.id).execute();
       }
     });

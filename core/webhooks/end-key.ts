@@ -48,6 +48,6 @@ export async function endExpiredKeys(services: Services): Promise<number> {
     .where('ended_handled_utc', 'is', null)
     .execute();
   for (const key of expired)
-    await services.writes.run((trx) => endKeySubscriptions(trx, clock, key.id, 'keyExpired'));
+    await services.writes.run((trx, moment) => endKeySubscriptions(trx, moment, key.id, 'keyExpired'));
   return expired.length;
 }

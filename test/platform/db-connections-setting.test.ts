@@ -1,5 +1,5 @@
-// TESSERA_DB_CONNECTIONS / --db-connections: a process's PostgreSQL connections (its writes, reads,
-// exports and the dispatcher; db/connect.ts); refused outside 3 to 100.
+// TESSERA_DB_CONNECTIONS / --db-connections: a process's PostgreSQL connections, all but two of
+// which may carry write transactions at once (db/connect.ts); refused outside 3 to 100.
 import { describe, expect, it } from 'vitest';
 import { dbConnectionsFrom, SettingsError, settingsFrom } from '../../src/settings';
 

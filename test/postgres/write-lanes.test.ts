@@ -11,7 +11,11 @@ import { uploadOfflineScans } from '../../core/checkin/upload-offline-scans';
 import { createEvent } from '../../core/events/create-event';
 import { refundOrder } from '../../core/orders/refund-order';
 import { WriteBatcher, writeLanes } from '../../core/platform/storage/write-batch';
+import { createRoom } from '../../core/programme/create-room';
+import { createSession } from '../../core/programme/create-session';
+import { listSessions } from '../../core/programme/list-sessions';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
+import { transactionLock } from '../../db/dialect';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { onPostgres } from '../support/test-store';
@@ -77,7 +81,7 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
       sql`select id from doors where id = ${front.doorId} for update`.execute(trx),
     );
     await frontHeld.locked;
-    // Four writers in flight (the server keeps one until updatedSince tolerates concurrent commits).
+    // Four writers in flight.
     const lanes = new WriteBatcher(db(), writeLanes(4));
     let waitingScanDone = false;
     const waiting = callThrough(lanes, checkInAttendee, {
@@ -101,6 +105,53 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
     frontHeld.release.fire();
     await frontHeld.done;
     expect((await waiting).result).toBe('welcome');
+  }, 30_000);
+
+  it('never shows a change above one still in flight, so the newest updatedUtc seen misses nothing', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { roomId } = await call(createRoom, { eventId, name: 'Hall' });
+    // A clock that moves on at every reading: each write's moment is later than the last's.
+    let tick = Date.parse('2027-04-01T00:00:00Z');
+    const ticking = {
+      now: () => {
+        tick += 1000;
+        return new Date(tick);
+      },
+    };
+    const lanes = new WriteBatcher(db(), writeLanes(4), ticking);
+    const session = (title: string, place: string | null) => ({
+      eventId,
+      title,
+      startsLocal: '2027-05-01T10:00',
+      endsLocal: '2027-05-01T11:00',
+      roomId: place,
+    });
+
+    // The first write reads its moment, then waits (before writing anything) for the room, which
+    // someone else holds; the second starts later and commits.
+    const room = holding((trx) => transactionLock(trx, `room ${roomId}`));
+    await room.locked;
+    const first = callThrough(lanes, createSession, session('Placed', roomId));
+    await someoneWaitsOnALock(db());
+    const second = await callThrough(lanes, createSession, session('Unplaced', null));
+
+    // Oldest change first: the second's change is held back while the first, begun earlier, is in
+    // flight. Shown now, its updatedUtc would be above the first's, and an integration passing it
+    // as updatedSince would never see the first.
+    const during = await call(listSessions, { eventId });
+    expect(during.data.map((s: { sessionId: string }) => s.sessionId)).not.toContain(second.sessionId);
+
+    room.release.fire();
+    await room.done;
+    const placed = await first;
+    const after = await call(listSessions, { eventId, updatedSince: second.updatedUtc });
+    const both = await call(listSessions, { eventId });
+    expect(both.data.map((s: { sessionId: string }) => s.sessionId)).toEqual([
+      placed.sessionId,
+      second.sessionId,
+    ]);
+    expect(placed.updatedUtc < second.updatedUtc).toBe(true);
+    expect(after.data.map((s: { sessionId: string }) => s.sessionId)).toEqual([second.sessionId]);
   }, 30_000);
 
   it('gives a refund’s places back in the order a registration takes them, so neither waits on the other in a circle', async () => {

@@ -21,6 +21,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import type { Clock } from '../../core/platform/clock';
 import type { WriteBatcher } from '../../core/platform/storage/write-batch';
 import type { Db } from '../../db/connect';
 import { storeOf } from '../../db/dialect';
@@ -44,7 +45,10 @@ export interface Interleaving {
 export function interleaved(location: string, parties: number): Interleaving {
   const meeting = new Meeting(parties);
   let met = 0;
-  const run = async <T>(work: (trx: Db) => Promise<T>): Promise<T> => {
+  const run = async <T>(work: (trx: Db, moment: Clock) => Promise<T>): Promise<T> => {
+    // The write's moment, as the write queue gives it: the clock read once, when the write starts.
+    const startedAt = new Date();
+    const moment: Clock = { now: () => new Date(startedAt) };
     let arrived = false;
     const beforeStatement = (query: CompiledQuery): Promise<void> => {
       if (arrived || !writes.test(query.sql)) return Promise.resolve();
@@ -54,7 +58,9 @@ export function interleaved(location: string, parties: number): Interleaving {
     };
     const db = new Kysely<Database>({ dialect: pausing(connectionTo(location), beforeStatement) });
     try {
-      return storeOf(location) === 'postgres' ? await db.transaction().execute(work) : await work(db);
+      return storeOf(location) === 'postgres'
+        ? await db.transaction().execute((trx) => work(trx, moment))
+        : await work(db, moment);
     } finally {
       // A call that ended without writing keeps nobody waiting.
       if (!arrived) meeting.count();

@@ -72,7 +72,9 @@ export async function invoke(
   try {
     if (operation.effect === 'read') return { data: await read(operation, ctx, input), replayed: false };
     if (!options.idempotency) {
-      const data = await ctx.services.writes.run((trx) => runHandler(operation, { ...ctx, db: trx }, input));
+      const data = await ctx.services.writes.run((trx, moment) =>
+        runHandler(operation, { ...ctx, db: trx, clock: moment }, input),
+      );
       await operation.afterCommit?.(ctx.services);
       return { data, replayed: false };
     }
@@ -124,16 +126,16 @@ async function runIdempotent(
   request: IdempotencyRequest,
   bodyHash: string,
 ): Promise<Invocation> {
-  const { services, actor, clock } = ctx;
+  const { services, actor } = ctx;
   const leave = services.idempotencyInFlight.enter(actor.keyId, request.key);
   try {
-    const outcome = await services.writes.run(async (trx) => {
+    const outcome = await services.writes.run(async (trx, clock) => {
       const first = await storedAnswer(trx, clock, actor.keyId, request, bodyHash);
       if (first) return { answer: first, replayed: true };
       let answer: StoredAnswer;
       try {
         // A refusal is the first answer too, and is replayed; what it may have written is undone.
-        const data = await withSavepoint(trx, () => runHandler(operation, { ...ctx, db: trx }, input));
+        const data = await withSavepoint(trx, () => runHandler(operation, { ...ctx, db: trx, clock }, input));
         answer = { kind: 'data', data };
       } catch (error) {
         if (!isProblem(error) || error.status >= 500) throw error;

@@ -9,14 +9,24 @@
 // writes' rows in an order another batch reverses). Should two transactions still meet in a circle
 // (two processes, an unforeseen path), the database ends one as a deadlock's victim; nothing of it
 // was written, so the whole batch runs again.
+//
+// Each write gets its moment: one reading of the clock, taken when the write starts, that it stamps
+// on every row it changes (updatedUtc and the like). With several in flight, the transaction takes
+// its change position (db/sequence.ts) and its moment together, one transaction after another, so a
+// later change position never carries an earlier time. A change hidden from a page until its
+// transaction settles then never has an updatedUtc below one the page showed, and an integration
+// passing the newest updatedUtc it saw as updatedSince misses nothing.
 import type { Db } from '../../../db/connect';
 import { lostToConcurrentWrite } from '../../../db/errors';
+import { takeChangePosition } from '../../../db/sequence';
+import { type Clock, systemClock } from '../clock';
 import { withSavepoint } from './savepoint';
 
 /** Attempts of a batch the database picked as a deadlock's victim. */
 const attempts = 4;
 
-type Work = (trx: Db) => Promise<unknown>;
+/** A write: its transaction, and its moment (a clock that answers the time the write started). */
+type Work = (trx: Db, moment: Clock) => Promise<unknown>;
 
 interface Job {
   work: Work;
@@ -39,14 +49,20 @@ export const oneWriter: WriteLanes = { lanes: 1, maxBatch: 16 };
 export class WriteBatcher {
   private readonly queue: Job[] = [];
   private inFlight = 0;
+  /** The last transaction's start (change position and moment) in line; the next one waits for it. */
+  private starting: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     private readonly shape: WriteLanes = oneWriter,
+    private readonly clock: Clock = systemClock,
   ) {}
 
-  /** Runs `work` in a transaction (shared with other writes queued at the same time). */
-  run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a transaction (shared with other writes queued at the same time). `moment` is the
+   * write's clock: rows it stamps with it line up with their change positions (see above).
+   */
+  run<T>(work: (trx: Db, moment: Clock) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (this.inFlight < this.shape.lanes) void this.drain();
@@ -68,13 +84,15 @@ export class WriteBatcher {
       const outcomes: Outcome[] = [];
       try {
         await this.db.transaction().execute(async (trx) => {
+          const first = this.shape.lanes > 1 ? await this.startInLine(trx) : this.momentNow();
           if (batch.length === 1) {
-            outcomes.push({ ok: true, value: await batch[0]!.work(trx) });
+            outcomes.push({ ok: true, value: await batch[0]!.work(trx, first) });
             return;
           }
-          for (const job of batch) {
+          for (const [i, job] of batch.entries()) {
             try {
-              outcomes.push({ ok: true, value: await withSavepoint(trx, () => job.work(trx)) });
+              const moment = i === 0 ? first : this.momentNow();
+              outcomes.push({ ok: true, value: await withSavepoint(trx, () => job.work(trx, moment)) });
             } catch (error) {
               // Lost to another process's transaction: the whole batch runs again (below).
               if (lostToConcurrentWrite(error)) throw error;
@@ -103,6 +121,26 @@ export class WriteBatcher {
       });
       return;
     }
+  }
+
+  /**
+   * Several in flight: this transaction takes its change position after the previous one took its
+   * own and read its moment, then reads its own moment; the next waits for both. (One writer
+   * commits in order anyway.)
+   */
+  private startInLine(trx: Db): Promise<Clock> {
+    const started = this.starting.then(async () => {
+      await takeChangePosition(trx);
+      return this.momentNow();
+    });
+    this.starting = started.catch(() => undefined);
+    return started;
+  }
+
+  /** The clock frozen at this instant: the moment of the write about to run. */
+  private momentNow(): Clock {
+    const at = this.clock.now();
+    return { now: () => new Date(at) };
   }
 }
 
