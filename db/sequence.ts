@@ -12,7 +12,7 @@
 // below its snapshot's horizon, pg_snapshot_xmin: every transaction below it has ended, and every
 // later one gets a larger id, so what a page has passed is final (settledChanges below, which
 // core/platform/pipeline/paging.ts applies to oldest-change-first pages).
-import { type RawBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from './connect';
 import { isPostgres } from './dialect';
 import { prepare } from './prepared';
@@ -70,4 +70,42 @@ export function settledChanges(txnColumn: string): RawBuilder<boolean> {
  */
 export async function takeChangePosition(trx: Db): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_current_xact_id()`.execute(trx);
+}
+
+/**
+ * Conditions on a row's place in the feed, (change_txn, change position), that an index of the list
+ * ranges over. PostgreSQL compares the pair. On SQLite every change_txn is 0 (above), so the place
+ * is the position alone, compared beside `change_txn = 0`: SQLite ranges a row value over declared
+ * index columns only, and an appended table's position is its rowid (check-ins, deliveries), which
+ * a pair would leave it to walk from the scope's first row.
+ */
+export interface FeedPlaces {
+  /** Rows after (`>`) or before (`<`) a known place (a cursor's). */
+  beyond(
+    txn: Expression<unknown>,
+    seq: Expression<unknown>,
+    op: '>' | '<',
+    at: readonly [unknown, unknown],
+  ): RawBuilder<boolean>;
+  /** Rows at or after the place of the first row `first` finds (ordered by place, limit 1). */
+  fromFirst(
+    txn: Expression<unknown>,
+    seq: Expression<unknown>,
+    // biome-ignore lint/suspicious/noExplicitAny: any list's select.
+    first: SelectQueryBuilder<any, any, any>,
+  ): RawBuilder<boolean>;
+}
+
+export function feedPlaces(db: Db): FeedPlaces {
+  if (isPostgres(db))
+    return {
+      beyond: (txn, seq, op, [t, n]) => sql<boolean>`(${txn}, ${seq}) ${sql.raw(op)} (${t}, ${n})`,
+      fromFirst: (txn, seq, first) =>
+        sql<boolean>`(${txn}, ${seq}) >= (${first.clearSelect().select([sql`${txn} + 0`.as('t'), sql`${seq} + 0`.as('s')])})`,
+    };
+  return {
+    beyond: (txn, seq, op, [, n]) => sql<boolean>`${txn} = 0 and ${seq} ${sql.raw(op)} ${n}`,
+    fromFirst: (txn, seq, first) =>
+      sql<boolean>`${txn} = 0 and ${seq} >= (${first.clearSelect().select(sql`${seq} + 0`.as('s'))})`,
+  };
 }

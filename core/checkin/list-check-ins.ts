@@ -72,7 +72,9 @@ export const listCheckIns = defineOperation({
       .selectAll('check_ins')
       .select(['doors.name as door_name', 'doors.kind as door_kind', 'doors.session_id as door_session_id'])
       .where('check_ins.event_id', '=', event.id)
-      .where(sql<boolean>`(check_ins.change_txn, check_ins.id) > (${afterTxn}, ${after})`)
+      .where(
+        plan.places.beyond(sql.ref('check_ins.change_txn'), sql.ref('check_ins.id'), '>', [afterTxn, after]),
+      )
       .where('check_ins.result', 'in', [...listedResults]);
     const rows = await applyPlan(query, plan, {
       txn: 'check_ins.change_txn',

@@ -5,6 +5,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan, type PagePlan } from '../../core/platform/pipeline/paging';
+import { feedPlaces } from '../../db/sequence';
 import { eventBody } from '../support/fixtures';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
 import { onPostgres } from '../support/test-store';
@@ -53,26 +54,34 @@ const lists: [table: string, scope: string[], changeIndex: string, seq: string, 
   ['deliveries', ['target_kind', 'target_id'], 'deliveries_target', 'id', 'updated_utc'],
 ];
 
-function firstPageSince(since: string, settledOnly: boolean): PagePlan {
+/** A first page of what changed since `since`, or with `after`, a later page. */
+function pageSince(since: string, after: [number, number] | null): PagePlan {
   return {
     list: 'plan',
     filterHash: 'plan',
     limit: 100,
     sort: 'changed',
     updatedSince: since,
-    after: null,
+    after,
     offset: 0,
     legacyPage: null,
-    settledOnly,
+    settledOnly: onPostgres,
+    places: feedPlaces(t.server.services.db),
   };
 }
 
-/** The plan the store makes for a first page of the list since a moment, one line a step. */
-async function planOf(table: string, scope: string[], seq: string, updated: string): Promise<string> {
+/** The plan the store makes for a page of the list since a moment, one line a step. */
+async function planOf(
+  table: string,
+  scope: string[],
+  seq: string,
+  updated: string,
+  after: [number, number] | null = null,
+): Promise<string> {
   const db = t.server.services.db as any;
   let query = db.selectFrom(table).selectAll();
   for (const column of scope) query = query.where(`${table}.${column}`, '=', 'x');
-  const compiled = applyPlan(query, firstPageSince('2026-11-01T00:00:00.000Z', onPostgres), {
+  const compiled = applyPlan(query, pageSince('2026-11-01T00:00:00.000Z', after), {
     txn: `${table}.change_txn`,
     seq: `${table}.${seq}`,
     updated: `${table}.${updated}`,
@@ -113,15 +122,37 @@ describe('updatedSince', () => {
         expect(plan, plan).not.toMatch(/Seq Scan/);
       } else {
         const range = scope.map((c) => `${c}=\\?`).join(' AND ');
-        // SQLite ranges a row value over declared index columns only, not over the rowid an
-        // appended table's id is: there the range is the transaction (always 0 on SQLite).
-        const position = seq === 'id' ? 'change_txn>\\?' : `\\(change_txn,${seq}\\)>\\(\\?,\\?\\)`;
+        // The position alone beside change_txn (always 0 on SQLite), also where it is the rowid.
+        const position = `change_txn=\\? AND ${seq}>\\?`;
         expect(plan, plan).toMatch(
           new RegExp(`SEARCH ${table} USING INDEX ${changeIndex} \\(${range} AND ${position}\\)`),
         );
         expect(plan, plan).toMatch(
           new RegExp(
             `SEARCH ${table} USING (COVERING )?INDEX ${updatedIndex.source} \\(${range} AND ${updated}>\\?\\)`,
+          ),
+        );
+        expect(plan, plan).not.toMatch(/^SCAN/m);
+      }
+    },
+  );
+
+  it.each(lists)(
+    'reads a later page of %s from its cursor through the change index',
+    async (table, scope, changeIndex, seq, updated) => {
+      const plan = await planOf(table, scope, seq, updated, [0, 12]);
+      if (onPostgres) {
+        expect(plan, plan).toMatch(
+          new RegExp(
+            `Index Scan using ${changeIndex} on ${table}[^\\n]*\\n\\s+Index Cond: .*ROW\\(change_txn, ${seq}\\) > ROW`,
+          ),
+        );
+        expect(plan, plan).not.toMatch(/Seq Scan/);
+      } else {
+        const range = scope.map((c) => `${c}=\\?`).join(' AND ');
+        expect(plan, plan).toMatch(
+          new RegExp(
+            `SEARCH ${table} USING INDEX ${changeIndex} \\(${range} AND change_txn=\\? AND ${seq}>\\?\\)`,
           ),
         );
         expect(plan, plan).not.toMatch(/^SCAN/m);

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import * as v from 'valibot';
 import { isPostgres } from '../../../db/dialect';
-import { settledChanges } from '../../../db/sequence';
+import { type FeedPlaces, feedPlaces, settledChanges } from '../../../db/sequence';
 import type { Ctx } from '../context';
 import { problem } from '../problems';
 import { parseInstant } from '../time';
@@ -93,6 +93,8 @@ export interface PagePlan {
   legacyPage: { page: number; pageSize: number } | null;
   /** Oldest change first shows only settled changes (many writers: db/sequence.ts). */
   settledOnly: boolean;
+  /** Conditions on a place in the change order, as the store's indexes range over them. */
+  places: FeedPlaces;
 }
 
 export interface Page<T> {
@@ -216,6 +218,7 @@ export function planPage(ctx: Ctx, input: PageInput, options: PlanOptions): Page
     offset,
     legacyPage,
     settledOnly,
+    places: feedPlaces(ctx.db),
   };
 }
 
@@ -245,14 +248,10 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
     const direction = plan.sort === 'changed' ? 'asc' : 'desc';
     if (plan.settledOnly) q = q.where(settledChanges(columns.txn)) as QB;
     if (plan.updatedSince !== null && direction === 'asc' && !plan.after)
-      q = fromFirstChangeSince(q, txn, seq);
+      q = fromFirstChangeSince(q, plan.places, txn, seq);
     if (plan.after) {
       const [afterTxn, afterSeq] = plan.after;
-      q = q.where(
-        direction === 'asc'
-          ? sql<boolean>`(${txn}, ${seq}) > (${afterTxn}, ${afterSeq})`
-          : sql<boolean>`(${txn}, ${seq}) < (${afterTxn}, ${afterSeq})`,
-      ) as QB;
+      q = q.where(plan.places.beyond(txn, seq, direction === 'asc' ? '>' : '<', [afterTxn, afterSeq])) as QB;
     }
     q = q.orderBy(txn, direction).orderBy(seq, direction) as QB;
   } else {
@@ -279,16 +278,12 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
 // biome-ignore lint/suspicious/noExplicitAny: works on any table's select.
 function fromFirstChangeSince<QB extends SelectQueryBuilder<any, any, any>>(
   q: QB,
+  places: FeedPlaces,
   txn: RawBuilder<unknown>,
   seq: RawBuilder<unknown>,
 ): QB {
-  const first = q
-    .clearSelect()
-    .select([sql`${txn} + 0`.as('first_txn'), sql`${seq} + 0`.as('first_seq')])
-    .orderBy(sql`${txn} + 0`)
-    .orderBy(sql`${seq} + 0`)
-    .limit(1);
-  return q.where(sql<boolean>`(${txn}, ${seq}) >= (${first})`) as QB;
+  const first = q.orderBy(sql`${txn} + 0`).orderBy(sql`${seq} + 0`).limit(1);
+  return q.where(places.fromFirst(txn, seq, first)) as QB;
 }
 
 /** The keyset position of a row for the plan's order. */
