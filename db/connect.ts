@@ -7,7 +7,7 @@ import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './checkpointer';
 import { storeOf } from './dialect';
-import { type OpenSnapshot, postgresSnapshots, sqliteSnapshots } from './read-snapshot';
+import { type OpenSnapshot, postgresSnapshots, sqliteSnapshots, takingTurns } from './read-snapshot';
 import type { Database, Db } from './schema';
 import { openSqliteFile } from './sqlite-driver';
 import { withStatementCache } from './sqlite-statements';
@@ -46,6 +46,10 @@ export const defaultConnections = 10;
  * statements must not wait for a write transaction to end (a write may read beside its transaction).
  */
 export const connectionsForReads = 2;
+/** Long reads (whole exports) open at once: on PostgreSQL a fifth of the connections, at least one. */
+export const longReadsAtOnce = (connections: number) => Math.max(1, Math.floor(connections / 5));
+/** SQLite's long reads each open a read-only connection of their own, not from a pool. */
+const sqliteLongReadsAtOnce = 4;
 
 /** How long SQLite waits for another process's write lock before a write is refused. */
 const lockPatience = {
@@ -71,7 +75,7 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.queryLog });
   return {
     db,
-    snapshot: postgresSnapshots(db),
+    snapshot: takingTurns(postgresSnapshots(db), longReadsAtOnce(connections)),
     writers: Math.max(1, connections - connectionsForReads),
     close: () => db.destroy(),
   };
@@ -97,7 +101,7 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   });
   return {
     db,
-    snapshot: sqliteSnapshots(file, options.queryLog),
+    snapshot: takingTurns(sqliteSnapshots(file, options.queryLog), sqliteLongReadsAtOnce),
     writers: 1,
     close: async () => {
       await checkpointer?.stop();

@@ -87,3 +87,43 @@ export function postgresSnapshots(db: Kysely<Database>): OpenSnapshot {
       });
     });
 }
+
+/**
+ * At most `atOnce` snapshots open at a time; the next opens when one is released, in the order
+ * asked. On PostgreSQL each holds a pool connection for as long as its read lasts: without a
+ * bound, a few whole exports at once would leave writes and reads waiting for a connection.
+ */
+export function takingTurns(open: OpenSnapshot, atOnce: number): OpenSnapshot {
+  let openNow = 0;
+  const waiting: (() => void)[] = [];
+  const leave = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else openNow -= 1;
+  };
+  return async () => {
+    if (openNow < atOnce) openNow += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    let snapshot: ReadSnapshot;
+    try {
+      snapshot = await open();
+    } catch (error) {
+      leave();
+      throw error;
+    }
+    let left = false;
+    return {
+      db: snapshot.db,
+      release: async () => {
+        try {
+          await snapshot.release();
+        } finally {
+          if (!left) {
+            left = true;
+            leave();
+          }
+        }
+      },
+    };
+  };
+}
