@@ -42,12 +42,16 @@ export interface OpenOptions {
 /** PostgreSQL connections a process opens unless told otherwise (TESSERA_DB_CONNECTIONS). */
 export const defaultConnections = 10;
 /**
- * Connections kept from writers: a request's reads, the rate counters and the dispatcher's
- * statements must not wait for a write transaction to end (a write may read beside its transaction).
+ * Connections kept from writers: the dispatcher and the mail sender each hold one for as long as
+ * they run (their liveness lock, db/liveness.ts), and a request's reads, the rate counters and the
+ * dispatcher's statements must not wait for a write transaction to end: two more.
  */
-export const connectionsForReads = 2;
-/** Long reads (whole exports) open at once: on PostgreSQL a fifth of the connections, at least one. */
-export const longReadsAtOnce = (connections: number) => Math.max(1, Math.floor(connections / 5));
+export const connectionsKeptFromWriters = 4;
+/**
+ * Long reads (whole exports) open at once on PostgreSQL: a tenth of the connections, at least one,
+ * so at the default one of the two kept for reads stays free while every writer waits.
+ */
+export const longReadsAtOnce = (connections: number) => Math.max(1, Math.floor(connections / 10));
 /** SQLite's long reads each open a read-only connection of their own, not from a pool. */
 const sqliteLongReadsAtOnce = 4;
 
@@ -76,7 +80,7 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   return {
     db,
     snapshot: takingTurns(postgresSnapshots(db), longReadsAtOnce(connections)),
-    writers: Math.max(1, connections - connectionsForReads),
+    writers: Math.max(1, connections - connectionsKeptFromWriters),
     close: () => db.destroy(),
   };
 }

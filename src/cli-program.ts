@@ -133,7 +133,7 @@ program
   .addOption(databaseOption())
   .option(
     '--db-connections <n>',
-    'PostgreSQL connections of this process, all but two may write at once (default 10, env TESSERA_DB_CONNECTIONS)',
+    'PostgreSQL connections of this process, all but four may write at once (default 10, env TESSERA_DB_CONNECTIONS)',
   )
   .option(
     '--tls-cert <file>',

@@ -11,7 +11,7 @@ export interface Settings {
   dataDir: string;
   /** A PostgreSQL URL (--database, TESSERA_DATABASE_URL); without it the database is DATA/tessera.db. */
   database?: string;
-  /** --db-connections, TESSERA_DB_CONNECTIONS: PostgreSQL connections of the process; all but two may write at once. */
+  /** --db-connections, TESSERA_DB_CONNECTIONS: PostgreSQL connections of the process; all but four may write at once. */
   dbConnections?: number;
   tlsCert?: string;
   tlsKey?: string;
@@ -82,8 +82,8 @@ export function printableDatabase(database: string): string {
   return url.toString();
 }
 
-/** The fewest connections: one writer and the two kept for reads (db/connect.ts). */
-const fewestConnections = 3;
+/** The fewest connections: one writer and the four kept from writers (db/connect.ts). */
+const fewestConnections = 5;
 /** PostgreSQL's own default max_connections is 100, shared by every process. */
 const mostConnections = 100;
 
@@ -94,7 +94,7 @@ export function dbConnectionsFrom(flag: string | undefined, env = process.env): 
   const n = Number(value);
   if (!Number.isInteger(n) || n < fewestConnections || n > mostConnections)
     throw new SettingsError(
-      `The database connections (--db-connections, TESSERA_DB_CONNECTIONS) must be a whole number from ${fewestConnections} to ${mostConnections}, not "${value}": all but two carry writes at once, the rest reads, exports and the dispatcher.`,
+      `The database connections (--db-connections, TESSERA_DB_CONNECTIONS) must be a whole number from ${fewestConnections} to ${mostConnections}, not "${value}": all but four carry writes at once; the dispatcher and the mail sender hold one each, and reads and exports share the rest.`,
     );
   return n;
 }

@@ -1,5 +1,5 @@
-// TESSERA_DB_CONNECTIONS / --db-connections: a process's PostgreSQL connections, all but two of
-// which may carry write transactions at once (db/connect.ts); refused outside 3 to 100.
+// TESSERA_DB_CONNECTIONS / --db-connections: a process's PostgreSQL connections, all but four of
+// which may carry write transactions at once (db/connect.ts); refused outside 5 to 100.
 import { describe, expect, it } from 'vitest';
 import { dbConnectionsFrom, SettingsError, settingsFrom } from '../../src/settings';
 
@@ -13,10 +13,10 @@ describe('the database connections setting', () => {
     expect(settingsFrom({}, { TESSERA_DB_CONNECTIONS: '20' }).dbConnections).toBe(20);
   });
 
-  it.each(['2', '101', '4.5', 'many', '-3'])('refuses %s, saying what it takes', (value) => {
+  it.each(['4', '101', '4.5', 'many', '-3'])('refuses %s, saying what it takes', (value) => {
     expect(() => dbConnectionsFrom(value, {})).toThrow(SettingsError);
     expect(() => dbConnectionsFrom(undefined, { TESSERA_DB_CONNECTIONS: value })).toThrow(
-      /whole number from 3 to 100/,
+      /whole number from 5 to 100/,
     );
   });
 });
