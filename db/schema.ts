@@ -425,7 +425,10 @@ export interface DoorsTable extends EventOwned, Changing {
   main: Flag;
   session_id: string | null;
   capacity: number | null;
-  /** People inside now; changed only together with the capacity check. */
+  /**
+   * People inside now, changed only together with the capacity check; on PostgreSQL an uncapped
+   * door's scans count in door_inside instead (read both: core/checkin/door-inside.ts).
+   */
   inside: number;
   reentry: Flag;
   /** Ticket types it admits; empty: all. */
@@ -485,6 +488,16 @@ export interface DoorTotalsTable {
   slot: number;
   admitted: number;
   refused: number;
+}
+
+/**
+ * What PostgreSQL scans added to (or took from) an uncapped door's people inside, per connection
+ * slot (migration 0036); the door's inside is its row's count plus these. Empty on SQLite.
+ */
+export interface DoorInsideTable {
+  door_id: string;
+  slot: number;
+  inside: number;
 }
 
 export interface PassesTable {
@@ -1056,6 +1069,7 @@ export interface Database {
   ticket_totals: TicketTotalsTable;
   order_totals: OrderTotalsTable;
   door_totals: DoorTotalsTable;
+  door_inside: DoorInsideTable;
   passes: PassesTable;
   pass_events: PassEventsTable;
   pass_holders: PassHoldersTable;

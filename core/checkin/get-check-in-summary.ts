@@ -3,6 +3,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, uuid } from '../platform/schemas';
 import { countRegistered } from '../sales/registered';
+import { insideByDoor } from './door-inside';
 import { doorTotals } from './door-totals';
 import { doorKinds } from './door-view';
 import { loadEventDoors } from './load-door';
@@ -52,6 +53,7 @@ export const getCheckInSummary = defineOperation({
     const { registered, checkedIn } = await countRegistered(ctx, event.id);
     const doors = await loadEventDoors(ctx, event.id);
     const totals = await doorTotals(ctx, event.id);
+    const inside = await insideByDoor(ctx.db, event.id);
     const recent = await recentAdmissions(ctx.db, event.id, hourAgo).execute();
     const lastHourBy = new Map<string, number>();
     for (const r of recent) lastHourBy.set(r.door_id, (lastHourBy.get(r.door_id) ?? 0) + 1);
@@ -64,7 +66,7 @@ export const getCheckInSummary = defineOperation({
       sessionId: d.session_id,
       capacity: d.capacity,
       admitted: totals.get(d.id)?.admitted ?? 0,
-      inside: d.inside,
+      inside: inside.get(d.id) ?? 0,
       lastHour: lastHourBy.get(d.id) ?? 0,
       refused: totals.get(d.id)?.refused ?? 0,
     }));

@@ -1,7 +1,8 @@
 // A door scan in one round trip on PostgreSQL: the rules of scanner.ts from the presence read to
-// the first check-in, run by the server-side function tessera_scan_v1 (db/migrations/0035), which
-// says them in PL/pgSQL. A scan of statements one after another paid a network round trip, a
-// parse and a plan for each of about ten.
+// the first check-in, run by the server-side function tessera_scan_v2 (db/migrations/0036; v1 of
+// 0035 stays for the previous version's processes), which says them in PL/pgSQL. An uncapped
+// door's count goes to the connection's slot there (core/checkin/door-inside.ts). A scan of
+// statements one after another paid a network round trip, a parse and a plan for each of about ten.
 import { sql } from 'kysely';
 import { prepare } from '../../db/prepared';
 import type { Ctx } from '../platform/context';
@@ -32,7 +33,7 @@ interface ScanAnswer {
 
 const scanFunction = prepare<ScanArgs, ScanAnswer>(
   (_db, p) =>
-    sql<ScanAnswer>`select * from tessera_scan_v1(${p.workspaceId}, ${p.eventId}, ${p.doorId},
+    sql<ScanAnswer>`select * from tessera_scan_v2(${p.workspaceId}, ${p.eventId}, ${p.doorId},
       ${p.attendeeId}, ${p.direction}, ${p.refusal}, ${p.reentry}, ${p.firstEntry}, ${p.scannedUtc},
       ${p.offline}, ${p.recordedUtc})`,
 );

@@ -46,7 +46,7 @@ async function refusalFor(ctx: Ctx, door: DoorRow, attendee: AttendeeJoinedRow):
 }
 
 // The statements of a scan on SQLite, built and compiled once (db/prepared.ts). PostgreSQL runs
-// the same rules in one statement: the function tessera_scan_v1 (db/migrations/0035), called by
+// the same rules in one statement: the function tessera_scan_v2 (db/migrations/0036), called by
 // scan-in-one-statement.ts. A change to a rule here is made there too (a new function).
 type Presence = { doorId: string; attendeeId: string };
 const presenceOf = prepare<Presence, { inside: number }>((db, p) =>

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { lockingRow } from '../../db/dialect';
 import { toFlag } from '../../db/values';
+import type { Ctx } from '../platform/context';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -7,6 +9,7 @@ import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { checkAdmits, doorFields, releaseMainEntrance } from './door-input';
+import { foldSlotsIntoDoor, insideDoor } from './door-inside';
 import { doorSchema, doorView } from './door-view';
 import { loadDoor } from './load-door';
 
@@ -38,6 +41,7 @@ export const updateDoor = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const door = await loadDoor(ctx, event.id, input.doorId);
+    if (input.capacity != null) await countOnTheRow(ctx, door.id);
     const errors = new FieldErrors();
     if (input.main === true && door.kind !== 'entrance')
       errors.add('main', 'Only an entrance can be the main entrance.');
@@ -63,11 +67,7 @@ export const updateDoor = defineOperation({
     let update = ctx.db.updateTable('doors').set(changes).where('id', '=', door.id);
     if (capacity !== null) update = update.where('inside', '<=', capacity);
     if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) {
-      const { inside } = await ctx.db
-        .selectFrom('doors')
-        .select('inside')
-        .where('id', '=', door.id)
-        .executeTakeFirstOrThrow();
+      const inside = await insideDoor(ctx.db, door.id);
       throw problem('capacityBelowTaken', `${inside} people are inside; the capacity cannot be below that.`, {
         taken: inside,
       });
@@ -75,3 +75,14 @@ export const updateDoor = defineOperation({
     return doorView(await loadDoor(ctx, event.id, door.id));
   },
 });
+
+/**
+ * A capacity is checked on the door's row, so the people inside must all be counted there. The row
+ * is held FOR UPDATE first: on PostgreSQL that waits for the scans in flight at the door (each holds
+ * it FOR KEY SHARE from reading the capacity, migration 0036) and keeps new ones waiting until this
+ * change commits, so none adds to a slot after the slots are folded in.
+ */
+async function countOnTheRow(ctx: Ctx, doorId: string): Promise<void> {
+  await lockingRow(ctx.db, ctx.db.selectFrom('doors').select('id').where('id', '=', doorId)).execute();
+  await foldSlotsIntoDoor(ctx.db, doorId);
+}

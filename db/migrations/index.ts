@@ -33,6 +33,7 @@ import * as attendeeSearch from './0032-attendee-search';
 import * as eventTotals from './0033-event-totals';
 import * as indexesForScale from './0034-indexes-for-scale';
 import * as scanInOneStatement from './0035-scan-in-one-statement';
+import * as doorInsideSlots from './0036-door-inside-slots';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ export const allMigrations: Record<string, Migration> = {
   '0033-event-totals': eventTotals,
   '0034-indexes-for-scale': indexesForScale,
   '0035-scan-in-one-statement': scanInOneStatement,
+  '0036-door-inside-slots': doorInsideSlots,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -346,6 +346,8 @@ const notPersonal: Record<string, string[]> = {
   ticket_totals: ['event_id', 'attendee_status', 'order_status', 'crew', 'checked_in', 'slot', 'n'],
   order_totals: ['event_id', 'status', 'slot', 'n', 'total_minor'],
   door_totals: ['door_id', 'slot', 'admitted', 'refused'],
+  // Counts only (migration 0036).
+  door_inside: ['door_id', 'slot', 'inside'],
   passes: [
     'id',
     'workspace_id',

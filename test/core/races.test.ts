@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAttendees } from '../../core/attendees/register-attendees';
 import { checkInAttendee } from '../../core/checkin/check-in-attendee';
 import { createDoor } from '../../core/checkin/create-door';
+import { insideDoor } from '../../core/checkin/door-inside';
 import { createEvent } from '../../core/events/create-event';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { eventBody } from '../support/fixtures';
@@ -27,10 +28,7 @@ const person = (ticketTypeId: string, name: string) => ({
   email: `${name.toLowerCase()}@example.org`,
 });
 
-async function doorInside(doorId: string): Promise<number> {
-  const door = await db().selectFrom('doors').select('inside').where('id', '=', doorId).executeTakeFirst();
-  return Number(door?.inside);
-}
+const doorInside = (doorId: string) => insideDoor(db(), doorId);
 
 describe('two calls that have both read before either writes', () => {
   it('sells the last place once when two registrations read it at the same time', async () => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insideDoor } from '../../core/checkin/door-inside';
 import { newId } from '../../core/platform/ids';
 import { WriteBatcher } from '../../core/platform/storage/write-batch';
 import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
@@ -173,12 +174,7 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
     const results = scans.map((s) => s.body.result as string);
     expect(results.filter((r) => r === 'welcome')).toHaveLength(10);
     expect(results.filter((r) => r === 'again')).toHaveLength(30);
-    const inside = await db
-      .selectFrom('doors')
-      .select('inside')
-      .where('id', '=', door.body.doorId)
-      .executeTakeFirstOrThrow();
-    expect(inside.inside).toBe(10);
+    expect(await insideDoor(db, door.body.doorId)).toBe(10);
   });
 
   it('runs a request sent to both with one Idempotency-Key once', async () => {

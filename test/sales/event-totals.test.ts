@@ -55,7 +55,7 @@ async function expectCounted(step: string, eventId = e.eventId): Promise<void> {
       doors: Object.fromEntries(
         summary.body.doors.map((d: any) => [
           d.doorId,
-          { admitted: d.admitted, refused: d.refused, lastHour: d.lastHour },
+          { admitted: d.admitted, inside: d.inside, refused: d.refused, lastHour: d.lastHour },
         ]),
       ),
     },

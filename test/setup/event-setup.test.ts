@@ -258,6 +258,31 @@ describe('doors', () => {
     expect(expectProblem(strange, 400, 'invalidRequest').errors[0].field).toBe('addOnIds.0');
   });
 
+  it('counts everyone inside a door without a capacity when one is set, and keeps to it', async () => {
+    const eventId = await newEvent();
+    const type = (await post(`/events/${eventId}/ticket-types`, { name: 'General' })).body.ticketTypeId;
+    const door = (await post(`/events/${eventId}/doors`, { name: 'Open gate' })).body;
+    const people = (
+      await register(t, key, eventId, [person(type), person(type), person(type), person(type)])
+    ).body.attendees.map((a: { attendeeId: string }) => a.attendeeId);
+    const scan = (attendeeId: string, direction = 'in') =>
+      post(`/events/${eventId}/attendees/${attendeeId}/check-in`, { doorId: door.doorId, direction });
+    for (const id of people.slice(0, 3)) expect((await scan(id)).body.result).toBe('welcome');
+    expect((await scan(people[0], 'out')).body.result).toBe('out');
+    expect((await scan(people[0])).body.result).toBe('again');
+    const res = await patch(`/events/${eventId}/doors/${door.doorId}`, { capacity: 2 });
+    expect(expectProblem(res, 409, 'capacityBelowTaken').taken).toBe(3);
+    expect((await patch(`/events/${eventId}/doors/${door.doorId}`, { capacity: 3 })).body.capacity).toBe(3);
+    expect((await scan(people[3])).body.result).toBe('full');
+    expect((await scan(people[1], 'out')).body.result).toBe('out');
+    expect((await patch(`/events/${eventId}/doors/${door.doorId}`, { capacity: null })).body.capacity).toBe(
+      null,
+    );
+    expect((await scan(people[3])).body.result).toBe('welcome');
+    const summary = (await t.api(`/events/${eventId}/check-ins/summary`, { key })).body;
+    expect(summary.doors.find((d: { doorId: string }) => d.doorId === door.doorId).inside).toBe(3);
+  });
+
   it('refuses a capacity below the people inside with 409 capacityBelowTaken naming taken', async () => {
     const eventId = await newEvent();
     const type = (await post(`/events/${eventId}/ticket-types`, { name: 'General' })).body.ticketTypeId;

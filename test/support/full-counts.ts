@@ -47,7 +47,7 @@ export async function fullSummary(db: Db, eventId: string, now: Date) {
   const doors = await db.selectFrom('doors').select(['id', 'kind']).where('event_id', '=', eventId).execute();
   const presence = await db
     .selectFrom('door_presence')
-    .select('door_id')
+    .select(['door_id', 'inside'])
     .where('door_id', 'in', doors.map((d) => d.id).concat(['none']))
     .execute();
   const scans = await db.selectFrom('check_ins').selectAll().where('event_id', '=', eventId).execute();
@@ -64,6 +64,7 @@ export async function fullSummary(db: Db, eventId: string, now: Date) {
         d.id,
         {
           admitted: presence.filter((p) => p.door_id === d.id).length,
+          inside: presence.filter((p) => p.door_id === d.id && Number(p.inside) === 1).length,
           refused: scans.filter((s) => s.door_id === d.id && Number(s.admitted) === 0 && s.direction === 'in')
             .length,
           lastHour: new Set(recent.filter((s) => s.door_id === d.id).map((s) => s.attendee_id)).size,
