@@ -11,6 +11,7 @@ import { createDoor } from '../../core/checkin/create-door';
 import { insideDoor } from '../../core/checkin/door-inside';
 import { updateDoor } from '../../core/checkin/update-door';
 import { createEvent } from '../../core/events/create-event';
+import { type Clock, systemClock } from '../../core/platform/clock';
 import type { WriteBatcher } from '../../core/platform/storage/write-batch';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { totalsSlots } from '../../db/row-triggers';
@@ -37,9 +38,9 @@ function heldOpen(store: Kysely<any> = db(), hold = true) {
   const done = signal();
   const release = signal();
   const writes = {
-    run: (work: (trx: Db) => Promise<unknown>) =>
+    run: (work: (trx: Db, moment: Clock) => Promise<unknown>) =>
       store.transaction().execute(async (trx) => {
-        const out = await work(trx as Db);
+        const out = await work(trx as Db, systemClock);
         done.fire();
         if (hold) await release.fired;
         return out;
