@@ -34,6 +34,7 @@ import * as eventTotals from './0033-event-totals';
 import * as indexesForScale from './0034-indexes-for-scale';
 import * as scanInOneStatement from './0035-scan-in-one-statement';
 import * as doorInsideSlots from './0036-door-inside-slots';
+import * as rateWindowsUnlogged from './0037-rate-windows-unlogged';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ export const allMigrations: Record<string, Migration> = {
   '0034-indexes-for-scale': indexesForScale,
   '0035-scan-in-one-statement': scanInOneStatement,
   '0036-door-inside-slots': doorInsideSlots,
+  '0037-rate-windows-unlogged': rateWindowsUnlogged,
 };
 
 export const migrationProvider: MigrationProvider = {

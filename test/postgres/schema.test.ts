@@ -82,6 +82,14 @@ describe.skipIf(!available)('the schema on PostgreSQL', () => {
     expect(compared).toBeGreaterThan(400);
   });
 
+  it('writes no log for the shared call counters, and for nothing else', async () => {
+    const { rows } = await sql<{ relname: string }>`
+      select relname from pg_class where relpersistence = 'u' and relkind = 'r' order by relname`.execute(
+      postgres.db,
+    );
+    expect(rows.map((r) => r.relname)).toEqual(['rate_windows']);
+  });
+
   it('has the same indexes', async () => {
     const lite = await sql<{ name: string }>`
       select name from sqlite_master where type = 'index' and sql is not null`.execute(sqlite.db);
