@@ -66,14 +66,20 @@ export class ImportPlan {
   private readonly references: { name: string; key: string; path: string; what: string }[] = [];
   /** The sections that plan rows of the bulk tables, run again as they are written. */
   readonly bulkJobs: BulkJob[] = [];
-  /** Ids of the bulk tables' rows with their paths, by table: a second row with one is refused. */
-  private readonly bulkIds = new Map<ImportTable, Map<string, string>>();
 
   constructor(readonly workspaceId: string) {}
 
   /** The id of the item of this kind with this key (within its scope: an event, a community). */
   id(kind: string, scope: string, key: string): string {
     return uuidV5(`tessera-import/${kind}/${scope}/${key}`, this.workspaceId);
+  }
+
+  /** The ids of items referred to, made once: many rows refer to a few (tickets to their type). */
+  private readonly referred = new Map<string, string>();
+
+  protected referredId(kind: string, scope: string, key: string): string {
+    const name = `${kind}/${scope}/${key}`;
+    return entryOf(this.referred, name, () => this.id(kind, scope, key));
   }
 
   /** Records an item's key; a second item of the same kind and key in one scope is refused. */
@@ -90,8 +96,10 @@ export class ImportPlan {
 
   /** The id of an item the file refers to by key; refuses a key no item of that kind has. */
   ref(kind: string, scope: string, key: string, path: string, what: string): string {
-    this.references.push({ name: `${kind}/${scope}`, key, path, what });
-    return this.id(kind, scope, key);
+    const name = `${kind}/${scope}`;
+    // Kept to check at the end only when its item is not known yet (it may come later).
+    if (!this.keys.get(name)?.has(key)) this.references.push({ name, key, path, what });
+    return this.referredId(kind, scope, key);
   }
 
   /** Whether an item of this kind has this key (every key of the file is claimed by then). */
@@ -120,20 +128,13 @@ export class ImportPlan {
   releaseChecks(): void {
     this.keys.clear();
     this.references.length = 0;
-    this.bulkIds.clear();
+    this.referred.clear();
     this.duplicates.clear();
   }
 
   add(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
-    if (bulkTables.has(table)) {
-      const ids = entryOf(this.bulkIds, table, () => new Map<string, string>());
-      const id = String(row[keyColumn(table)]);
-      const first = ids.get(id);
-      if (first === undefined) ids.set(id, path);
-      else if (!this.duplicates.has(path)) this.issue(path, `The same as ${first}: one of them is too many.`);
-      return;
-    }
-    this.keep(table, row, path, insertOnly);
+    // A bulk table's row has the id of a key claimed for it: claim has refused a second one already.
+    if (!bulkTables.has(table)) this.keep(table, row, path, insertOnly);
   }
 
   protected keep(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
@@ -208,7 +209,7 @@ export class ReplayPlan extends ImportPlan {
   }
 
   override ref(kind: string, scope: string, key: string): string {
-    return this.id(kind, scope, key);
+    return this.referredId(kind, scope, key);
   }
 
   override issue(): void {}

@@ -85,7 +85,7 @@ const sets: Partial<
 const changing = new Set<string>(changingTables);
 const chunk = 500;
 /** Orders planned again and written at a time (with their tickets): what the writer holds at once. */
-export const ordersPerBatch = 1000;
+export const ordersPerBatch = 5000;
 
 export interface TableChanges {
   created: string[];
