@@ -166,23 +166,27 @@ describe('a file larger than the memory the import is given', () => {
   });
   afterAll(async () => t.close());
 
-  it('imports, the file and its rows never held whole', { timeout: 120_000 }, async () => {
+  // Long on PostgreSQL on a loaded machine: the database's time, not the import's.
+  it('imports, the file and its rows never held whole', { timeout: 330_000 }, async () => {
     const { workspaceId } = await t.workspace('Large file, little memory');
     const dir = mkdtempSync(join(tmpdir(), 'tessera-import-streamed-'));
     const path = join(dir, 'large.json');
-    // 30,000 tickets: whole, the file, its parsed copy, its checked copy and its planned rows take
-    // several times the 128 MB of V8 heap the process is given here; in chunks a fraction of it.
-    writeFileSync(path, JSON.stringify(largeEventFile(30_000, 'streamed-large')));
-    const run = await runTessera(['import', '--workspace', workspaceId, path, '--data', t.dataDir], {
-      NODE_OPTIONS: '--max-old-space-size=128',
-    });
+    // 20,000 tickets: whole, the file, its parsed copy, its checked copy and its planned rows take
+    // more than the 96 MB of V8 heap the process is given here (it runs out and aborts); in chunks
+    // it needs less than 64 MB.
+    writeFileSync(path, JSON.stringify(largeEventFile(20_000, 'streamed-large')));
+    const run = await runTessera(
+      ['import', '--workspace', workspaceId, path, '--data', t.dataDir],
+      { NODE_OPTIONS: '--max-old-space-size=96' },
+      300_000,
+    );
     expect(run.code, run.stderr.slice(-2000)).toBe(0);
-    expect(JSON.parse(run.stdout).created).toMatchObject({ orders: 15_000, attendees: 30_000 });
+    expect(JSON.parse(run.stdout).created).toMatchObject({ orders: 10_000, attendees: 20_000 });
     const attendees = await t.server.services.db
       .selectFrom('attendees')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('workspace_id', '=', workspaceId)
       .executeTakeFirstOrThrow();
-    expect(Number(attendees.n)).toBe(30_000);
+    expect(Number(attendees.n)).toBe(20_000);
   });
 });
