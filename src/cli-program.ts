@@ -3,7 +3,7 @@
 // migrate, each with examples in its --help.
 // Answers are JSON on stdout for scripts; src/cli.ts runs the tree and says any mistake.
 
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   expiryChoices,
@@ -367,10 +367,11 @@ program
   .addOption(dataOption())
   .addOption(databaseOption())
   .action(async (file, flags) => {
-    // Bytes, not text: the import refuses a file that is not UTF-8 (as the API refuses such a body).
-    let bytes: Uint8Array;
+    // The path, not the bytes: the import reads the file in chunks, never holding it whole (and
+    // refuses one that is not UTF-8, as the API refuses such a body). Said now if it cannot be read.
     try {
-      bytes = await readFile(file);
+      const handle = await open(file);
+      await handle.read({ buffer: Buffer.alloc(1) }).finally(() => handle.close());
     } catch (error) {
       throw new KeyRequestError(
         `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
@@ -378,7 +379,7 @@ program
     }
     print(
       await asOperator(flags, flags.workspace, (operator) =>
-        importFile(operator, bytes, { dryRun: flags.dryRun === true }),
+        importFile(operator, { path: file }, { dryRun: flags.dryRun === true }),
       ),
     );
   });

@@ -5,16 +5,14 @@
 import * as v from 'valibot';
 import { invokeAsOperator } from '../admin/operator';
 import type { Ctx } from '../platform/context';
-import { decodeUtf8, textFaults } from '../platform/faithful-text';
-import { messageOfIssue, ourWords } from '../platform/issue-messages';
+import { decodeUtf8 } from '../platform/faithful-text';
 import { defineOperation } from '../platform/pipeline/operation';
 import { recount } from './counts';
-import { importFormat } from './format';
-import { jsonPath } from './json-path';
 import { refuseSecondMemberships } from './member-emails';
 import { emitImportMessages } from './messages';
 import type { ImportIssue } from './plan';
 import { planFile } from './plan-file';
+import { type ImportSource, readImportFile } from './read-file';
 import { ImportRefused, type WriteReport, writePlan } from './write';
 
 export { ImportRefused };
@@ -46,56 +44,6 @@ class DryRunDone extends Error {
   }
 }
 
-/** A valibot issue's place in the file. */
-const pathOf = (issue: v.BaseIssue<unknown>): string =>
-  jsonPath((issue.path ?? []).map((item) => item.key as string | number));
-
-function formatIssues(issues: readonly v.BaseIssue<unknown>[]): ImportIssue[] {
-  return issues.map((issue) => ({
-    path: pathOf(issue),
-    // A strict object's refusal of a field it does not have: say it may be misspelt.
-    message:
-      issue.type === 'strict_object' && issue.expected === 'never'
-        ? 'Not a field of the format here (misspelt?).'
-        : messageOfIssue(issue),
-  }));
-}
-
-/**
- * The file's JSON, read by the API's own text rules: no NUL character or lone surrogate in any
- * string or key (each named by its path), refused before the format is checked.
- */
-function readJson(text: string): unknown {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new ImportRefused([{ path: '', message: `Not JSON: ${(error as Error).message}` }]);
-  }
-  const faults = textFaults(data);
-  if (faults.length > 0)
-    throw new ImportRefused(faults.map((f) => ({ path: jsonPath(f.path), message: `Text ${f.fault}.` })));
-  return data;
-}
-
-/**
- * The file checked against the format and planned. Only the plan outlives this call: the parsed
- * JSON and its checked copy are left behind before anything is written (a large file's memory).
- */
-function planText(
-  text: string,
-  workspaceId: string,
-  now: string,
-): { plan: ReturnType<typeof planFile>; sizes: { communities: number; events: number } } {
-  const parsed = v.safeParse(importFormat, readJson(text), ourWords);
-  if (!parsed.success) throw new ImportRefused(formatIssues(parsed.issues));
-  const file = parsed.output;
-  return {
-    plan: planFile(file, workspaceId, now),
-    sizes: { communities: file.communities.length, events: file.events.length },
-  };
-}
-
 export const importFileOperation = defineOperation({
   name: 'import',
   title: 'Import a file',
@@ -112,14 +60,19 @@ export const importFileOperation = defineOperation({
   },
   problems: [],
   input: v.object({
-    file: v.pipe(v.string(), v.description("The import file's text (UTF-8 already decoded).")),
+    file: v.pipe(
+      v.union([v.object({ path: v.string() }), v.object({ text: v.string() })]),
+      v.description('The import file: its path (read in chunks), or its text (UTF-8 already decoded).'),
+    ),
     dryRun: v.pipe(v.boolean(), v.description('Check and count, keeping nothing.')),
   }),
   // Published nowhere (no route or tool): the type is the contract, checked by the compiler.
   output: v.custom<ImportResult>(() => true),
-  async handler(ctx, { file: text, dryRun }) {
+  async handler(ctx, { file: source, dryRun }) {
     const now = ctx.clock.now().toISOString();
-    const { plan, sizes } = planText(text, ctx.actor.workspaceId, now);
+    const { file, orders } = await readImportFile(source);
+    const plan = planFile(file, ctx.actor.workspaceId, now, orders);
+    const sizes = { communities: file.communities.length, events: file.events.length };
     await refuseTakenSlugs(
       ctx,
       plan.rows('events').map((p) => ({ id: String(p.row.id), slug: String(p.row.slug), path: p.path })),
@@ -134,6 +87,7 @@ export const importFileOperation = defineOperation({
     );
     await refuseSecondMemberships(ctx, plan, plan.issues);
     if (plan.issues.length > 0) throw new ImportRefused(plan.issues);
+    plan.releaseChecks();
     const report = await writePlan(ctx.db, plan, now);
     const eventIds = plan.rows('events').map((p) => String(p.row.id));
     const issues = await recount(ctx.db, plan, eventIds, now);
@@ -145,17 +99,25 @@ export const importFileOperation = defineOperation({
   },
 });
 
-/** Imports a file as the operator, through invoke: its bytes as read from disk, or its text. */
+/**
+ * Imports a file as the operator, through invoke: read from disk in chunks (its path), or its bytes,
+ * or its text.
+ */
 export async function importFile(
   operator: Ctx,
-  source: string | Uint8Array,
+  source: string | Uint8Array | { path: string },
   options: { dryRun?: boolean } = {},
 ): Promise<ImportResult> {
-  const text = typeof source === 'string' ? source : decodeUtf8(source);
-  if (text === null) throw new ImportRefused([{ path: '', message: 'Not UTF-8: save the file as UTF-8.' }]);
+  let file: ImportSource;
+  if (typeof source === 'string') file = { text: source };
+  else if (source instanceof Uint8Array) {
+    const text = decodeUtf8(source);
+    if (text === null) throw new ImportRefused([{ path: '', message: 'Not UTF-8: save the file as UTF-8.' }]);
+    file = { text };
+  } else file = source;
   try {
     return await invokeAsOperator(importFileOperation, operator, {
-      file: text,
+      file,
       dryRun: options.dryRun === true,
     });
   } catch (error) {

@@ -17,8 +17,15 @@ import { planProgramme } from './sections/programme';
 import { planSales } from './sections/sales';
 import { planSponsors } from './sections/sponsors';
 import { planSurveys } from './sections/surveys';
+import { StoredOrders } from './stored-orders';
 
-export function planFile(file: ImportFile, workspaceId: string, now: string): ImportPlan {
+/** `ordersOf` gives each event's orders when the file was read without them (read-file.ts). */
+export function planFile(
+  file: ImportFile,
+  workspaceId: string,
+  now: string,
+  ordersOf: (event: number) => StoredOrders = (i) => StoredOrders.of(file.events[i]!.orders),
+): ImportPlan {
   const plan = new ImportPlan(workspaceId);
   file.communities.forEach((c, i) => {
     planCommunity(plan, workspaceId, c, `communities[${i}]`);
@@ -29,7 +36,7 @@ export function planFile(file: ImportFile, workspaceId: string, now: string): Im
     const previous = slugs.get(event.slug);
     if (previous) plan.issue(`${path}.slug`, `${previous} has this slug already.`);
     slugs.set(event.slug, path);
-    planEvent(plan, event, path, now);
+    planEvent(plan, event, ordersOf(i), path, now);
   });
   // Passes after the events: they admit events and their holders' orders are in the sales event.
   const currencies = new Map(file.events.map((e) => [e.key, e.currency]));
@@ -40,7 +47,13 @@ export function planFile(file: ImportFile, workspaceId: string, now: string): Im
   return plan;
 }
 
-function planEvent(plan: ImportPlan, event: EventInput, path: string, now: string): void {
+function planEvent(
+  plan: ImportPlan,
+  event: EventInput,
+  orders: StoredOrders,
+  path: string,
+  now: string,
+): void {
   const eventId = plan.claim('event', '', event.key, path);
   if (!isTimeZone(event.timeZone))
     plan.issue(`${path}.timeZone`, `"${event.timeZone}" is not an IANA time zone.`);
@@ -86,7 +99,7 @@ function planEvent(plan: ImportPlan, event: EventInput, path: string, now: strin
     now,
   };
   const language = event.languages[0]!;
-  planSales(scope, event, language);
+  planSales(scope, event, language, orders);
   planProgramme(scope, event, event.online);
   planSponsors(scope, event);
   planCrew(scope, event);

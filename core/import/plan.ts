@@ -36,6 +36,19 @@ function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return value;
 }
 
+/**
+ * Tables whose rows are many (orders, their tickets and the tickets' add-ons): the plan that checks
+ * the file keeps only their ids, and the writer plans them again in batches (ReplayPlan).
+ */
+export const bulkTables: ReadonlySet<ImportTable> = new Set<ImportTable>([
+  'orders',
+  'attendees',
+  'attendee_add_ons',
+]);
+
+/** Plans a section's many rows into a plan, pausing after each item. */
+export type BulkJob = (plan: ImportPlan) => Iterable<void>;
+
 /** The column that names a row of a table (its primary key). */
 export function keyColumn(table: ImportTable): string {
   return table === 'share_registrations' ? 'attendee_id' : 'id';
@@ -51,12 +64,22 @@ export class ImportPlan {
   private readonly duplicates = new Set<string>();
   /** References, checked once every key of the file is known (an item may refer to a later one). */
   private readonly references: { name: string; key: string; path: string; what: string }[] = [];
+  /** The sections that plan rows of the bulk tables, run again as they are written. */
+  readonly bulkJobs: BulkJob[] = [];
 
   constructor(readonly workspaceId: string) {}
 
   /** The id of the item of this kind with this key (within its scope: an event, a community). */
   id(kind: string, scope: string, key: string): string {
     return uuidV5(`tessera-import/${kind}/${scope}/${key}`, this.workspaceId);
+  }
+
+  /** The ids of items referred to, made once: many rows refer to a few (tickets to their type). */
+  private readonly referred = new Map<string, string>();
+
+  protected referredId(kind: string, scope: string, key: string): string {
+    const name = `${kind}/${scope}/${key}`;
+    return entryOf(this.referred, name, () => this.id(kind, scope, key));
   }
 
   /** Records an item's key; a second item of the same kind and key in one scope is refused. */
@@ -73,8 +96,10 @@ export class ImportPlan {
 
   /** The id of an item the file refers to by key; refuses a key no item of that kind has. */
   ref(kind: string, scope: string, key: string, path: string, what: string): string {
-    this.references.push({ name: `${kind}/${scope}`, key, path, what });
-    return this.id(kind, scope, key);
+    const name = `${kind}/${scope}`;
+    // Kept to check at the end only when its item is not known yet (it may come later).
+    if (!this.keys.get(name)?.has(key)) this.references.push({ name, key, path, what });
+    return this.referredId(kind, scope, key);
   }
 
   /** Whether an item of this kind has this key (every key of the file is claimed by then). */
@@ -93,7 +118,26 @@ export class ImportPlan {
     return key === null ? null : this.ref(kind, scope, key, path, what);
   }
 
+  /** Runs a section's planning of many rows now (to check it) and keeps it to run again. */
+  bulk(job: BulkJob): void {
+    this.bulkJobs.push(job);
+    for (const _ of job(this));
+  }
+
+  /** Lets go of what only the check needed (the keys and references seen), before the writing. */
+  releaseChecks(): void {
+    this.keys.clear();
+    this.references.length = 0;
+    this.referred.clear();
+    this.duplicates.clear();
+  }
+
   add(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
+    // A bulk table's row has the id of a key claimed for it: claim has refused a second one already.
+    if (!bulkTables.has(table)) this.keep(table, row, path, insertOnly);
+  }
+
+  protected keep(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
     const rows = entryOf(this.tables, table, (): TableRows => new Map());
     const id = String(row[keyColumn(table)]);
     const first = rows.get(id);
@@ -111,6 +155,10 @@ export class ImportPlan {
    * shift's crew): the writer adds what is missing and removes what the file no longer has.
    */
   setOf(table: ImportTable, parentColumn: string, parentId: string, rows: PlannedRow[]): void {
+    if (!bulkTables.has(table)) this.keepSet(table, parentColumn, parentId, rows);
+  }
+
+  protected keepSet(table: ImportTable, parentColumn: string, parentId: string, rows: PlannedRow[]): void {
     const set = entryOf(this.sets, table, () => ({
       parentColumn,
       byParent: new Map<string, PlannedRow[]>(),
@@ -149,3 +197,36 @@ export class ImportPlan {
 
 export const json = (value: unknown): string => JSON.stringify(value);
 export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+/**
+ * Plans the bulk tables' rows again for the writer, from a file already checked: keys, references
+ * and rules were found sound the first time, so it only makes the rows, and hands them over in
+ * batches (`take`), never holding more than one.
+ */
+export class ReplayPlan extends ImportPlan {
+  override claim(kind: string, scope: string, key: string): string {
+    return this.id(kind, scope, key);
+  }
+
+  override ref(kind: string, scope: string, key: string): string {
+    return this.referredId(kind, scope, key);
+  }
+
+  override issue(): void {}
+
+  override add(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
+    this.keep(table, row, path, insertOnly);
+  }
+
+  override setOf(table: ImportTable, parentColumn: string, parentId: string, rows: PlannedRow[]): void {
+    this.keepSet(table, parentColumn, parentId, rows);
+  }
+
+  /** The rows planned since the last call, which the plan then forgets. */
+  take(): Pick<ImportPlan, 'tables' | 'sets'> {
+    const batch = { tables: new Map(this.tables), sets: new Map(this.sets) };
+    this.tables.clear();
+    this.sets.clear();
+    return batch;
+  }
+}

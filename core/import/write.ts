@@ -9,12 +9,14 @@ import { violatedConstraint } from '../../db/errors';
 import { reserveChangeSeqs } from '../../db/sequence';
 import { withSavepoint } from '../platform/storage/savepoint';
 import {
+  bulkTables,
   type ImportIssue,
   type ImportPlan,
   type ImportTable,
   keyColumn,
   type Planned,
   type PlannedRow,
+  ReplayPlan,
 } from './plan';
 
 /** Tables in the order their references need (a row's parent is written before it). */
@@ -82,6 +84,8 @@ const sets: Partial<
 
 const changing = new Set<string>(changingTables);
 const chunk = 500;
+/** Orders planned again and written at a time (with their tickets): what the writer holds at once. */
+export const ordersPerBatch = 5000;
 
 export interface TableChanges {
   created: string[];
@@ -113,6 +117,8 @@ const same = (a: unknown, b: unknown) => a === b || (a == null && b == null);
 export async function writePlan(db: Db, plan: ImportPlan, now: string): Promise<WriteReport> {
   const report: WriteReport = { tables: new Map(), sets: new Map() };
   for (const table of importTables) {
+    if (table === 'orders') await writeBulk(db, plan, now, report);
+    if (bulkTables.has(table)) continue;
     if (sets[table]) {
       const set = plan.sets.get(table);
       if (set) report.sets.set(table, await writeSet(db, table, set, now));
@@ -122,6 +128,51 @@ export async function writePlan(db: Db, plan: ImportPlan, now: string): Promise<
     if (rows.length > 0) report.tables.set(table, await writeTable(db, table, rows, now));
   }
   return report;
+}
+
+/**
+ * The orders with their tickets and the tickets' add-ons, planned again by their sections and
+ * written a batch at a time, each table of a batch in the order the references need.
+ */
+async function writeBulk(db: Db, plan: ImportPlan, now: string, report: WriteReport): Promise<void> {
+  const replay = new ReplayPlan(plan.workspaceId);
+  const flush = async () => {
+    const batch = replay.take();
+    for (const table of importTables) {
+      if (!bulkTables.has(table)) continue;
+      if (sets[table]) {
+        const set = batch.sets.get(table);
+        if (set) addSetChanges(report, table, await writeSet(db, table, set, now));
+        continue;
+      }
+      const rows = [...(batch.tables.get(table)?.values() ?? [])];
+      if (rows.length > 0) addTableChanges(report, table, await writeTable(db, table, rows, now));
+    }
+  };
+  let pending = 0;
+  for (const job of plan.bulkJobs)
+    for (const _ of job(replay))
+      if (++pending === ordersPerBatch) {
+        await flush();
+        pending = 0;
+      }
+  await flush();
+}
+
+function addTableChanges(report: WriteReport, table: ImportTable, batch: TableChanges): void {
+  const changes = report.tables.get(table);
+  if (!changes) return void report.tables.set(table, batch);
+  for (const id of batch.created) changes.created.push(id);
+  for (const update of batch.updated) changes.updated.push(update);
+  changes.unchanged += batch.unchanged;
+  changes.keptErased += batch.keptErased;
+}
+
+function addSetChanges(report: WriteReport, table: ImportTable, batch: SetChanges): void {
+  const changes = report.sets.get(table);
+  if (!changes) return void report.sets.set(table, batch);
+  for (const row of batch.added) changes.added.push(row);
+  for (const row of batch.removed) changes.removed.push(row);
 }
 
 async function existingRows(

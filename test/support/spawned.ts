@@ -40,8 +40,12 @@ function databaseOfArgs(args: string[], env: Record<string, string>): Promise<st
   return dataDir ? databaseFor(dataDir) : Promise.resolve(undefined);
 }
 
-/** Runs one `tessera` command: its exit status and what it printed. */
-export async function runTessera(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/** Runs one `tessera` command: its exit status and what it printed (killed after `timeoutMs`). */
+export async function runTessera(
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<Run> {
   const database = await databaseOfArgs(args, env);
   return new Promise((resolve) => {
     execFile(
@@ -49,7 +53,7 @@ export async function runTessera(args: string[], env: Record<string, string> = {
       [bin, ...args],
       {
         env: { ...childEnv, ...(database ? { TESSERA_DATABASE_URL: database } : {}), ...env },
-        timeout: 60_000,
+        timeout: timeoutMs,
         maxBuffer: 64 * 1024 * 1024,
       },
       (error, stdout, stderr) => {

@@ -137,7 +137,10 @@ export const salesFormat = {
   orders: list(orderFormat, 'Orders with their attendees.'),
 };
 
-type SalesInput = v.InferOutput<v.ObjectSchema<typeof salesFormat, undefined>>;
+type SalesInput = Omit<v.InferOutput<v.ObjectSchema<typeof salesFormat, undefined>>, 'orders'>;
+export type OrderInput = v.InferOutput<typeof orderFormat>;
+/** An event's orders, gone through one at a time (core/import/stored-orders.ts). */
+type Orders = Iterable<OrderInput> & { references: ReadonlySet<string> };
 
 const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -154,7 +157,12 @@ function referenceFor(id: string, taken: Set<string>): string {
 /** VAT inside a VAT-inclusive amount. */
 const vatIn = (grossMinor: number, rate: number) => Math.round((grossMinor * rate) / (100 + rate));
 
-export function planSales(scope: EventScope, input: SalesInput, defaultLanguage: string): void {
+export function planSales(
+  scope: EventScope,
+  input: SalesInput,
+  defaultLanguage: string,
+  orders: Orders,
+): void {
   const { plan, eventKey: ek, currency } = scope;
   const prices = new Map<string, { minor: number; vat: number }>();
   const add = (
@@ -273,19 +281,24 @@ export function planSales(scope: EventScope, input: SalesInput, defaultLanguage:
       path,
     );
   });
-  planOrders(scope, input, defaultLanguage, prices);
+  // Orders are many: planned now to check them, and again in batches as they are written.
+  plan.bulk((into) => planOrders({ ...scope, plan: into }, input, orders, defaultLanguage, prices));
 }
 
-function planOrders(
+/** Plans the orders one at a time, pausing after each (the writer writes a batch at a pause). */
+function* planOrders(
   scope: EventScope,
   input: SalesInput,
+  orders: Orders,
   defaultLanguage: string,
   prices: Map<string, { minor: number; vat: number }>,
-): void {
+): Generator<void> {
   const { plan, eventKey: ek, currency } = scope;
-  const references = new Set(input.orders.flatMap((o) => (o.reference ? [o.reference] : [])));
+  const references = new Set(orders.references);
   const questionIds = new Map(input.questions.map((q) => [q.key, plan.id('question', ek, q.key)]));
-  input.orders.forEach((o, i) => {
+  let i = -1;
+  for (const o of orders) {
+    i++;
     const path = `${scope.path}.orders[${i}]`;
     const orderId = plan.claim('order', ek, o.key, path);
     const reference = o.reference ?? referenceFor(orderId, references);
@@ -385,5 +398,6 @@ function planOrders(
       path,
       { erased: 0, created_utc: createdUtc },
     );
-  });
+    yield;
+  }
 }
