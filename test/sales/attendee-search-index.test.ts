@@ -65,12 +65,16 @@ beforeAll(async () => {
   ({ key: people } = await t.key({ workspaceId, scopes: ['attendees:read', 'people:read'] }));
   summit = sampleIds(workspaceId).event('summit');
   const db = t.server.services.db;
-  const attendees = await db
-    .selectFrom('attendees')
-    .select('id')
-    .where('event_id', '=', summit)
-    .orderBy('id')
-    .execute();
+  // One attendee of each of the first orders: an erasure or a change of one never reaches another.
+  const attendees = (
+    await db
+      .selectFrom('attendees')
+      .select(['id', 'order_id'])
+      .where('event_id', '=', summit)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .execute()
+  ).filter((a, i, all) => all.findIndex((b) => b.order_id === a.order_id) === i);
   for (const [i, values] of edgeValues.entries())
     await db.updateTable('attendees').set(values).where('id', '=', attendees[i]!.id).execute();
   // Changed after it was indexed: found by its new value only.
@@ -163,12 +167,12 @@ describe('attendee search through the index', () => {
       }
     }
     // The seeded values are found (or not) as the old rule says; the seeding took.
-    expect(found.get('müller')).toBe(1);
-    expect(found.get('Newname')).toBe(1);
-    expect(found.get('Oldname')).toBe(0);
-    expect(found.get('Qwyzz')).toBe(0);
-    expect(found.get('ledperson')).toBe(1);
-    expect(found.get('ample')).toBe(100);
+    expect(found.get('müller'), 'müller').toBe(1);
+    expect(found.get('Newname'), 'Newname').toBe(1);
+    expect(found.get('Oldname'), 'Oldname').toBe(0);
+    expect(found.get('Qwyzz'), 'Qwyzz').toBe(0);
+    expect(found.get('ledperson'), 'ledperson').toBe(1);
+    expect(found.get('ample'), 'ample').toBe(100);
   });
 
   it('has the index name every attendee the rule matches, for a 2-character q too', async () => {
