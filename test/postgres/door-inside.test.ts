@@ -18,17 +18,10 @@ import { totalsSlots } from '../../db/row-triggers';
 import type { Db } from '../../db/schema';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
+import { signal } from '../support/signal';
 import { onPostgres } from '../support/test-store';
 
 const { call, callThrough, db } = raceHarness('Door inside');
-
-function signal() {
-  let fire!: () => void;
-  const fired = new Promise<void>((resolve) => {
-    fire = resolve;
-  });
-  return { fire, fired };
-}
 
 /**
  * A write queue whose one transaction (on `store`) does its work, then stays open until `release`

@@ -21,19 +21,12 @@ import { eventBody } from '../support/fixtures';
 import { postgresHere } from '../support/postgres';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { insertTicketType, person } from '../support/sales';
+import { signal } from '../support/signal';
 import { call, endAll, type Spawned, serve, tessera, workspaceWithKey } from '../support/spawned';
 
 const available = postgresHere('the several-processes test');
 
 /** A moment one side of a test waits for and the other announces. */
-function signal() {
-  let fire!: () => void;
-  const fired = new Promise<void>((resolve) => {
-    fire = resolve;
-  });
-  return { fire, fired };
-}
-
 describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
   let cluster: Cluster;
   let env: Record<string, string>;

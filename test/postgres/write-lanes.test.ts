@@ -18,17 +18,10 @@ import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { transactionLock } from '../../db/dialect';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
+import { signal } from '../support/signal';
 import { onPostgres } from '../support/test-store';
 
 const { call, callThrough, db } = raceHarness('Write lanes');
-
-function signal() {
-  let fire!: () => void;
-  const fired = new Promise<void>((resolve) => {
-    fire = resolve;
-  });
-  return { fire, fired };
-}
 
 /** Resolves once another backend of this database waits for a row lock. */
 async function someoneWaitsOnALock(store: Kysely<any>): Promise<void> {
