@@ -1,6 +1,7 @@
 // The operating settings, from flags first and the environment second (README: "Settings").
 import { resolve } from 'node:path';
 import type { ReceiverAllowList } from '../core/platform/receiver-allow-list';
+import { connectionsKeptFromWriters } from '../db/connect';
 import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';
 import { type MetricsSettings, metricsSettingsFrom } from './metrics/metrics-settings';
 import { secretKeyFrom, type TrustedCa, webhooksAllowFrom, webhooksCaFrom } from './webhook-settings';
@@ -82,8 +83,8 @@ export function printableDatabase(database: string): string {
   return url.toString();
 }
 
-/** The fewest connections: one writer and the four kept from writers (db/connect.ts). */
-const fewestConnections = 5;
+/** The fewest connections: one writer and those kept from writers (db/connect.ts). */
+const fewestConnections = connectionsKeptFromWriters + 1;
 /** PostgreSQL's own default max_connections is 100, shared by every process. */
 const mostConnections = 100;
 

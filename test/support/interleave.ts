@@ -1,6 +1,6 @@
 // Concurrent writes interleaved at the one moment that tests a guard: every call has done its reads,
-// none has written. The server's write queue (core/platform/storage/write-batch.ts) runs a process's writes
-// one after another, so no other test interleaves two. Here each call gets a connection of its own
+// none has written. The server's write queue (core/platform/storage/write-batch.ts) decides when
+// its writes meet, so no other test chooses that moment. Here each call gets a connection of its own
 // whose statements stop before the call's first write until every call has got that far; then they
 // write, in whatever order, and only the guards keep them right:
 //
@@ -21,7 +21,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
-import type { Clock } from '../../core/platform/clock';
+import { type Clock, frozenAt } from '../../core/platform/clock';
 import type { WriteBatcher } from '../../core/platform/storage/write-batch';
 import type { Db } from '../../db/connect';
 import { storeOf } from '../../db/dialect';
@@ -47,8 +47,7 @@ export function interleaved(location: string, parties: number): Interleaving {
   let met = 0;
   const run = async <T>(work: (trx: Db, moment: Clock) => Promise<T>): Promise<T> => {
     // The write's moment, as the write queue gives it: the clock read once, when the write starts.
-    const startedAt = new Date();
-    const moment: Clock = { now: () => new Date(startedAt) };
+    const moment = frozenAt(new Date());
     let arrived = false;
     const beforeStatement = (query: CompiledQuery): Promise<void> => {
       if (arrived || !writes.test(query.sql)) return Promise.resolve();

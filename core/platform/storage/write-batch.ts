@@ -3,10 +3,11 @@
 // shared batch runs in a savepoint of its own: a refusal rolls back only that write, the others
 // commit, and nothing ever runs twice. A batch of one needs no savepoint.
 //
-// The server keeps one batch in flight (src/services.ts says why). PostgreSQL can take several
-// writers: with `writeLanes(n)` up to n transactions are in flight, each a write of its own (maxBatch 1), so a write waiting on a row lock holds up only itself, and the
-// locks a transaction takes are those of one write, in that write's order (no batch takes two
-// writes' rows in an order another batch reverses). Should two transactions still meet in a circle
+// SQLite has one writer, so one batch is in flight at a time. PostgreSQL takes several writers:
+// with `writeLanes(n)` (src/services.ts, TESSERA_DB_CONNECTIONS) up to n transactions are in
+// flight, each a write of its own (maxBatch 1), so a write waiting on a row lock holds up only
+// itself, and the locks a transaction takes are those of one write, in that write's order (no
+// batch takes two writes' rows in an order another batch reverses). Should two transactions still meet in a circle
 // (two processes, an unforeseen path), the database ends one as a deadlock's victim; nothing of it
 // was written, so the whole batch runs again.
 //
@@ -19,7 +20,7 @@
 import type { Db } from '../../../db/connect';
 import { lostToConcurrentWrite } from '../../../db/errors';
 import { takeChangePosition } from '../../../db/sequence';
-import { type Clock, systemClock } from '../clock';
+import { type Clock, frozenAt, systemClock } from '../clock';
 import { withSavepoint } from './savepoint';
 
 /** Attempts of a batch the database picked as a deadlock's victim. */
@@ -139,8 +140,7 @@ export class WriteBatcher {
 
   /** The clock frozen at this instant: the moment of the write about to run. */
   private momentNow(): Clock {
-    const at = this.clock.now();
-    return { now: () => new Date(at) };
+    return frozenAt(this.clock.now());
   }
 }
 
