@@ -1,12 +1,15 @@
-// npm run bench:profile -- [me|checkin|register|sync] — where one kind of request spends the server's time:
-// the real server (`tessera serve`) runs under --cpu-prof while the bench's load generator sends
-// only GET /me or only door check-ins (8 scanners, HTTPS keep-alive); the profile is summed by
+// npm run bench:profile -- [me|checkin|register|sync|deliver] — where one kind of work spends the server's
+// time: the real server (`tessera serve`) runs under --cpu-prof while the bench's load generator sends
+// only GET /me or only door check-ins (8 scanners, HTTPS keep-alive), or (deliver) while it delivers the
+// check-ins' messages, made by an unprofiled server beforehand, to a local receiver; the profile is summed by
 // place (SQLite statements, Kysely building and compiling, validation, Koa, TLS and sockets, our
 // own code by folder) and by function. Writes the profile itself next to the summary for a viewer.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { loadTls } from '../src/tls';
+import { measureDeliveries, startBenchReceiver } from './deliveries';
 import { runLoad } from './load';
 import { registrationBody } from './registration';
 import { seedBenchmark } from './seed';
@@ -18,6 +21,7 @@ const kinds = {
   checkin: 'Door check-in',
   register: 'Registration (calls of 50 attendees)',
   sync: 'Sync (cursor pulls of 50,000 attendees, 500 a page)',
+  deliver: 'Signed deliveries of checkin.created to one local receiver',
 } as const;
 const kind = (Object.hasOwn(kinds, process.argv[2] ?? '') ? process.argv[2] : 'me') as keyof typeof kinds;
 const syncSize = 50_000;
@@ -124,25 +128,34 @@ async function main() {
   let server: ChildProcess | undefined;
   try {
     const seeded = await seedBenchmark(dataDir, requests + warmup, kind === 'sync' ? syncSize : 1);
-    const port = 19_000 + Math.floor(Math.random() * 1000);
-    server = spawn(
-      process.execPath,
-      serveArgs(dataDir, port, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
-      {
+    // Deliveries go to a receiver on loopback with the server's own certificate, made before it starts.
+    const tls = kind === 'deliver' ? await loadTls(dataDir) : null;
+    const serve = async (port: number, flags: string[]) => {
+      const child = spawn(process.execPath, serveArgs(dataDir, port, flags), {
         // From the TypeScript sources, so that the profile names our files rather than the bundle.
         env: {
           ...process.env,
           TESSERA_RATE_LIMIT: '60000000',
           TESSERA_LOG_LEVEL: 'silent',
           TESSERA_FROM_SOURCE: '1',
+          ...(tls ? { TESSERA_WEBHOOKS_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: tls.certFile } : {}),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    await new Promise<void>((ready, fail) => {
-      server!.once('exit', (code) => fail(new Error(`server exited with ${code}`)));
-      server!.stdout!.on('data', (d: Buffer) => d.toString().includes('Tessera is running') && ready());
-    });
+      });
+      await new Promise<void>((ready, fail) => {
+        child.once('exit', (code) => fail(new Error(`server exited with ${code}`)));
+        child.stdout!.on('data', (d: Buffer) => d.toString().includes('Tessera is running') && ready());
+      });
+      return child;
+    };
+    const stop = async (child: ChildProcess) => {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    };
+    const port = 19_000 + Math.floor(Math.random() * 1000);
+    const profiled = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+    server = await serve(port, kind === 'deliver' ? [] : profiled);
     const ca = readFileSync(join(dataDir, 'tls/localhost-cert.pem'), 'utf8');
     const origin = `https://localhost:${port}`;
     const headers = { authorization: `Bearer ${seeded.key}` };
@@ -165,14 +178,32 @@ async function main() {
             await runLoad(origin, ca, workers, paths.slice(calls, calls + warmup), { method, headers, body });
             return runLoad(origin, ca, workers, paths.slice(0, calls), { method, headers, body });
           })();
-    const exited = new Promise((done) => server!.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
+    let figures = `${kinds[kind]}: ${load.perSecond.toFixed(0)}/s under the profiler (p99 ${load.p99.toFixed(1)} ms)`;
+    if (tls) {
+      // The check-ins made the messages; a profiled server delivers them.
+      await stop(server);
+      server = await serve(port, profiled);
+      const receiver = await startBenchReceiver(tls.certFile, join(dataDir, 'tls/localhost-key.pem'));
+      const delivered = await measureDeliveries({
+        origin,
+        ca,
+        key: seeded.key,
+        dbFile: join(dataDir, 'tessera.db'),
+        workspaceId: seeded.workspaceId,
+        eventId: seeded.doorEvent.eventId,
+        attendeeIds: ids,
+        receiver,
+        messages: calls,
+        latencyScans: 100,
+      }).finally(() => receiver.close());
+      figures = `${kinds[kind]}: ${delivered.perSecond.toFixed(0)}/s under the profiler`;
+    }
+    await stop(server);
     server = undefined;
     const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no profile');
     process.stdout.write(
-      `${kinds[kind]}: ${load.perSecond.toFixed(0)}/s under the profiler (p99 ${load.p99.toFixed(1)} ms); the whole run, warm-up and start included.\n\n${summarise(join(profileDir, file))}\n\nProfile: ${join(profileDir, file)}\n`,
+      `${figures}; the whole run, warm-up and start included.\n\n${summarise(join(profileDir, file))}\n\nProfile: ${join(profileDir, file)}\n`,
     );
   } finally {
     server?.kill('SIGTERM');

@@ -72,16 +72,18 @@ export async function insertRows<T extends keyof Database & string>(
   db: Db,
   table: T,
   rows: readonly Insertable<Database[T]>[],
+  /** 'skipConflicts': a row that would break a unique rule is left out (ON CONFLICT DO NOTHING). */
+  conflicts: 'refuse' | 'skipConflicts' = 'refuse',
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
-  const key = `${db.getExecutor().adapter.constructor.name}|${table}|${columns.join(',')}|${rows.length}`;
+  const key = `${db.getExecutor().adapter.constructor.name}|${table}|${columns.join(',')}|${rows.length}|${conflicts}`;
   let compiled = insertSql.get(key);
   if (!compiled) {
-    compiled = db
-      .insertInto(table)
-      .values(rows as never)
-      .compile() as CompiledQuery;
+    const insert = db.insertInto(table).values(rows as never);
+    compiled = (
+      conflicts === 'skipConflicts' ? insert.onConflict((oc) => oc.doNothing()) : insert
+    ).compile() as CompiledQuery;
     insertSql.set(key, compiled);
   }
   const parameters: unknown[] = [];

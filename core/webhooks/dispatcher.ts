@@ -12,14 +12,15 @@
 import { sql } from 'kysely';
 import { claiming } from '../../db/dialect';
 import { holdLiveness, type Liveness, ownerGone } from '../../db/liveness';
-import type { DeliveryRow, HookRow, WebhookRow } from '../../db/schema';
-import type { AttemptOutcome, DeliveryTargetKind, WebhookEventType } from '../../db/values';
+import { insertRows } from '../../db/prepared';
+import type { DeliveryRow, WebhookRow } from '../../db/schema';
+import type { DeliveryTargetKind, WebhookEventType } from '../../db/values';
 import { newId } from '../platform/ids';
-import { type Reader, redactFor } from '../platform/pipeline/personal-data';
-import { nextAttemptAt } from '../platform/retry-schedule';
-import { isScope, type Scope } from '../platform/scopes';
+import { redactFor } from '../platform/pipeline/personal-data';
 import type { Services } from '../platform/services';
-import { cancelPendingDeliveries, newDelivery } from './delivery-state';
+import { AttemptResults } from './attempt-results';
+import { type ClaimedDelivery, readClaimed } from './claimed-deliveries';
+import { newDelivery } from './delivery-state';
 import { eventTypes, hookBody } from './event-types';
 import { type SendResult, send } from './sender';
 import { decryptSecret, signature } from './signing-secrets';
@@ -45,14 +46,6 @@ export const defaultDispatcherOptions: DispatcherOptions = {
   coalesceMs: 25,
 };
 
-type Target = { kind: 'webhook'; row: WebhookRow } | { kind: 'hook'; row: HookRow };
-
-interface StoredMessage {
-  type: string;
-  timestamp: string;
-  data: Record<string, unknown>;
-}
-
 /** Ticks (seconds) between looks for claims of dispatchers that ended. */
 const orphanCheckTicks = 5;
 
@@ -77,11 +70,14 @@ export class Dispatcher {
   /** Names this process's claims (db/liveness.ts). */
   private readonly instanceId = newId();
   private liveness: Liveness | null = null;
+  private readonly results: AttemptResults;
 
   constructor(
     private readonly services: Services,
     private readonly options: DispatcherOptions = defaultDispatcherOptions,
-  ) {}
+  ) {
+    this.results = new AttemptResults(services);
+  }
 
   /** Shows this process alive while it runs, and lets go of claims left by processes that ended. */
   async start(): Promise<void> {
@@ -174,6 +170,8 @@ export class Dispatcher {
       if (fanned === 0 && started === 0 && !this.again) {
         if (this.inFlight.size === 0) return;
         await Promise.race([...this.inFlight.values(), sleep(50)]);
+        // Results are written in groups: let the whole group's slots come free before claiming again.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
   }
@@ -233,13 +231,9 @@ export class Dispatcher {
           .map((h) => newDelivery({ ...base, target_kind: 'hook', target_id: h.id }, now));
         return [...toWebhooks, ...toHooks];
       });
-      for (let i = 0; i < deliveries.length; i += 100) {
-        await trx
-          .insertInto('deliveries')
-          .values(deliveries.slice(i, i + 100))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
+      // Compiled once a shape: a full batch of messages makes hundreds of rows.
+      for (let i = 0; i < deliveries.length; i += 100)
+        await insertRows(trx, 'deliveries', deliveries.slice(i, i + 100), 'skipConflicts');
       await trx
         .updateTable('outbox')
         .set({ dispatched_utc: now })
@@ -313,10 +307,21 @@ export class Dispatcher {
         .execute();
       return picked;
     });
-    for (const d of claimed) {
+    // Read before any attempt starts, so the slots below are taken only for what was read.
+    const ready = await readClaimed(
+      this.services.db,
+      claimed.map((d) => d.id),
+      nowIso,
+    ).catch((err: unknown) => {
+      // Left claimed: tried again when the lease runs out.
+      this.services.log.error({ err }, 'reading the claimed deliveries failed');
+      return [];
+    });
+    for (const c of ready) {
+      const d = c.delivery;
       const key = `${d.target_kind}:${d.target_id}`;
       this.perTarget.set(key, (this.perTarget.get(key) ?? 0) + 1);
-      const work = this.deliver(d.id)
+      const work = this.deliver(c)
         .catch((err: unknown) =>
           this.services.log.error({ err, deliveryId: d.id }, 'a delivery failed unexpectedly'),
         )
@@ -331,20 +336,11 @@ export class Dispatcher {
     return claimed.length;
   }
 
-  private async deliver(deliveryId: number): Promise<void> {
-    const { db } = this.services;
-    const delivery = await db
-      .selectFrom('deliveries')
-      .selectAll()
-      .where('id', '=', deliveryId)
-      .executeTakeFirst();
-    if (delivery?.state !== 'pending') return;
-    const target = await this.targetOf(delivery.target_kind, delivery.target_id);
-    const isTest = delivery.outbox_id === null;
-    if (!target || (!isTest && target.row.active === 0)) return this.cancel(delivery);
-    const reader = await this.readerOf(target.row.api_key_id);
-    if (reader === null) return this.cancel(delivery);
-    const message = await this.messageOf(delivery);
+  /** Makes one attempt of a claimed delivery and has its result written. */
+  private async deliver(claimed: ClaimedDelivery): Promise<void> {
+    const { delivery } = claimed;
+    if (claimed.cancel) return this.cancel(delivery);
+    const { target, reader, message } = claimed;
     const definition = eventTypes.get(message.type as WebhookEventType);
     if (definition) redactFor(message.data, reader, definition.personal);
 
@@ -360,40 +356,7 @@ export class Dispatcher {
       const body = JSON.stringify(hookBody(delivery.message_id, message));
       result = await send(target.row.url, body, { 'user-agent': 'Tessera-Hooks/1' }, this.services.delivery);
     }
-    await this.record(delivery, target, result);
-  }
-
-  private async targetOf(kind: DeliveryTargetKind, id: string): Promise<Target | null> {
-    const { db } = this.services;
-    if (kind === 'webhook') {
-      const row = await db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? { kind, row } : null;
-    }
-    const row = await db.selectFrom('hooks').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? { kind, row } : null;
-  }
-
-  /** The scopes personal data is redacted by: those of the key that made the receiver; null when it ended. */
-  private async readerOf(keyId: string | null): Promise<Reader | null> {
-    if (keyId === null) return 'unredacted';
-    const key = await this.services.db
-      .selectFrom('api_keys')
-      .select(['scopes', 'revoked_utc', 'expires_utc'])
-      .where('id', '=', keyId)
-      .executeTakeFirst();
-    const now = this.services.clock.now().toISOString();
-    if (!key || key.revoked_utc !== null || (key.expires_utc !== null && key.expires_utc <= now)) return null;
-    return { scopes: (JSON.parse(key.scopes) as string[]).filter(isScope) as Scope[] };
-  }
-
-  private async messageOf(delivery: DeliveryRow): Promise<StoredMessage> {
-    if (delivery.outbox_id === null) return JSON.parse(delivery.payload!) as StoredMessage;
-    const row = await this.services.db
-      .selectFrom('outbox')
-      .select('payload')
-      .where('id', '=', delivery.outbox_id)
-      .executeTakeFirstOrThrow();
-    return JSON.parse(row.payload) as StoredMessage;
+    await this.results.record({ delivery, target, result });
   }
 
   /**
@@ -446,62 +409,6 @@ export class Dispatcher {
         .where('state', '=', 'pending')
         .execute();
     });
-  }
-
-  /** Writes the attempt and what follows from it: done, tried again later, given up, or the receiver gone. */
-  private async record(delivery: DeliveryRow, target: Target, result: SendResult): Promise<void> {
-    await this.services.writes.run(async (trx, moment) => {
-      const now = moment.now();
-      const nowIso = now.toISOString();
-      const attempt = delivery.attempts + 1;
-      const gone = result.outcome === 'gone';
-      const next =
-        result.outcome === 'succeeded' || gone ? null : nextAttemptAt(attempt, now, result.retryAfterSeconds);
-      const state = result.outcome === 'succeeded' ? 'succeeded' : next ? 'pending' : 'failed';
-      await trx
-        .insertInto('delivery_attempts')
-        .values({
-          delivery_id: delivery.id,
-          attempt,
-          started_utc: new Date(now.getTime() - result.durationMs).toISOString(),
-          duration_ms: result.durationMs,
-          status_code: result.statusCode,
-          outcome: result.outcome satisfies AttemptOutcome,
-          error: result.error,
-          next_attempt_utc: next?.toISOString() ?? null,
-        })
-        .execute();
-      await trx
-        .updateTable('deliveries')
-        .set({
-          state,
-          attempts: attempt,
-          last_status_code: result.statusCode,
-          next_attempt_utc: next?.toISOString() ?? null,
-          claimed_until_utc: null,
-          updated_utc: nowIso,
-        })
-        .where('id', '=', delivery.id)
-        .execute();
-      if (target.kind === 'webhook') {
-        await trx
-          .updateTable('webhooks')
-          .set({
-            last_status: result.outcome === 'succeeded' ? 'succeeded' : 'failed',
-            last_delivery_utc: nowIso,
-            ...(gone ? { active: 0 as const, disabled_reason: 'gone' as const } : {}),
-          })
-          .where('id', '=', target.row.id)
-          .execute();
-        if (gone) await cancelPendingDeliveries(trx, moment, 'webhook', [target.row.id]);
-      } else if (gone) {
-        // A callback answering 410 Gone is unsubscribed.
-        await cancelPendingDeliveries(trx, moment, 'hook', [target.row.id]);
-        await trx.deleteFrom('hooks').where('id', '=', target.row.id).execute();
-      }
-    });
-    // Counted once the attempt is written: a crash before that sends it again, counted then.
-    this.services.metrics?.delivery(result.outcome);
   }
 }
 

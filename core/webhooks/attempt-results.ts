@@ -1,0 +1,159 @@
+// The attempts' results, written together: what follows from each (done, tried again later, given
+// up, or the receiver gone), in one transaction for all the results that came in while the last
+// group was being written. One result alone is written at once; under load they gather, so a busy
+// dispatcher writes a few transactions a second rather than one for each delivery.
+import type { Db } from '../../db/connect';
+import { insertRows, prepare } from '../../db/prepared';
+import type { DeliveryRow } from '../../db/schema';
+import type { AttemptOutcome } from '../../db/values';
+import type { Clock } from '../platform/clock';
+import { nextAttemptAt } from '../platform/retry-schedule';
+import type { Services } from '../platform/services';
+import type { Target } from './claimed-deliveries';
+import { cancelPendingDeliveries } from './delivery-state';
+import type { SendResult } from './sender';
+
+export interface AttemptResult {
+  delivery: DeliveryRow;
+  target: Target;
+  result: SendResult;
+}
+
+interface Waiting extends AttemptResult {
+  written: () => void;
+  failed: (error: unknown) => void;
+}
+
+/** A delivery after its attempt: compiled once (a busy dispatcher writes thousands a second). */
+const settleDelivery = prepare<{
+  id: number;
+  state: DeliveryRow['state'];
+  attempts: number;
+  lastStatusCode: number | null;
+  nextAttemptUtc: string | null;
+  updatedUtc: string;
+}>((db, p) =>
+  db
+    .updateTable('deliveries')
+    .set({
+      state: p.state,
+      attempts: p.attempts,
+      last_status_code: p.lastStatusCode,
+      next_attempt_utc: p.nextAttemptUtc,
+      claimed_until_utc: null,
+      updated_utc: p.updatedUtc,
+    })
+    .where('id', '=', p.id),
+);
+
+/** Results in one transaction at most. */
+const mostAtOnce = 500;
+
+export class AttemptResults {
+  private waiting: Waiting[] = [];
+  private writing = false;
+
+  constructor(private readonly services: Services) {}
+
+  /** Resolves once the result is written (a crash before that sends the attempt again). */
+  record(attempt: AttemptResult): Promise<void> {
+    return new Promise((written, failed) => {
+      this.waiting.push({ ...attempt, written, failed });
+      if (!this.writing) void this.writeWaiting();
+    });
+  }
+
+  private async writeWaiting(): Promise<void> {
+    this.writing = true;
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0, mostAtOnce);
+      try {
+        await this.services.writes.run((trx, moment) => writeResults(trx, moment, group));
+        for (const w of group) {
+          this.services.metrics?.delivery(w.result.outcome);
+          w.written();
+        }
+      } catch {
+        // One result the store refuses must not lose the others': each is written alone.
+        for (const w of group)
+          await this.services.writes
+            .run((trx, moment) => writeResults(trx, moment, [w]))
+            .then(() => {
+              this.services.metrics?.delivery(w.result.outcome);
+              w.written();
+            }, w.failed);
+      }
+    }
+    this.writing = false;
+  }
+}
+
+async function writeResults(trx: Db, moment: Clock, group: readonly AttemptResult[]): Promise<void> {
+  const now = moment.now();
+  const nowIso = now.toISOString();
+  const outcomes = group.map(({ delivery, result }) => {
+    const attempt = delivery.attempts + 1;
+    const gone = result.outcome === 'gone';
+    const next =
+      result.outcome === 'succeeded' || gone ? null : nextAttemptAt(attempt, now, result.retryAfterSeconds);
+    const state =
+      result.outcome === 'succeeded'
+        ? ('succeeded' as const)
+        : next
+          ? ('pending' as const)
+          : ('failed' as const);
+    return { attempt, next: next?.toISOString() ?? null, state };
+  });
+  const attempts = group.map(({ delivery, result }, i) => ({
+    delivery_id: delivery.id,
+    attempt: outcomes[i]!.attempt,
+    started_utc: new Date(now.getTime() - result.durationMs).toISOString(),
+    duration_ms: result.durationMs,
+    status_code: result.statusCode,
+    outcome: result.outcome satisfies AttemptOutcome,
+    error: result.error,
+    next_attempt_utc: outcomes[i]!.next,
+  }));
+  // In statements of at most 50 rows: few shapes of insert for the statement caches to keep.
+  for (let i = 0; i < attempts.length; i += 50)
+    await insertRows(trx, 'delivery_attempts', attempts.slice(i, i + 50));
+  for (const [i, { delivery, result }] of group.entries())
+    await settleDelivery.changed(trx, {
+      id: delivery.id,
+      state: outcomes[i]!.state,
+      attempts: outcomes[i]!.attempt,
+      lastStatusCode: result.statusCode,
+      nextAttemptUtc: outcomes[i]!.next,
+      updatedUtc: nowIso,
+    });
+  // Each endpoint once, with its last result; a receiver gone afterwards, its waiting deliveries cancelled.
+  const lastByWebhook = new Map<string, AttemptResult>();
+  const goneHooks = new Set<string>();
+  for (const attempt of group)
+    if (attempt.target.kind === 'webhook') lastByWebhook.set(attempt.target.row.id, attempt);
+    else if (attempt.result.outcome === 'gone') goneHooks.add(attempt.target.row.id);
+  const goneWebhooks = group
+    .filter((a) => a.target.kind === 'webhook' && a.result.outcome === 'gone')
+    .map((a) => a.target.row.id);
+  for (const [id, { result }] of lastByWebhook) {
+    const gone = goneWebhooks.includes(id);
+    await trx
+      .updateTable('webhooks')
+      .set({
+        last_status: result.outcome === 'succeeded' ? 'succeeded' : 'failed',
+        last_delivery_utc: nowIso,
+        ...(gone ? { active: 0 as const, disabled_reason: 'gone' as const } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+  await cancelPendingDeliveries(trx, moment, 'webhook', [...new Set(goneWebhooks)]);
+  if (goneHooks.size > 0) {
+    // A callback answering 410 Gone is unsubscribed.
+    await cancelPendingDeliveries(trx, moment, 'hook', [...goneHooks]);
+    await trx
+      .deleteFrom('hooks')
+      .where('id', 'in', [...goneHooks])
+      .execute();
+  }
+}
