@@ -153,7 +153,11 @@ async function main(): Promise<void> {
   const { dataDir, seeded, env } = await prepare(url);
   try {
     const processes = url ? 2 : 1;
-    for (let i = 0; i < processes; i += 1) children.push(await startServer(dataDir, port + i, env));
+    // BENCH_PROFILE=DIR: each server writes a CPU profile there when it stops (as in npm run bench).
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+    for (let i = 0; i < processes; i += 1) children.push(await startServer(dataDir, port + i, env, profile));
     const origins = children.map((_, i) => `https://localhost:${port + i}`);
     const label = url ? 'PostgreSQL, two processes sharing the database' : 'SQLite, one process';
     const result = await runOn(label, dataDir, origins, seeded);

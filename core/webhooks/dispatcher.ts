@@ -83,7 +83,10 @@ export class Dispatcher {
   async start(): Promise<void> {
     this.lastTickMs = this.services.clock.now().getTime();
     this.liveness = await holdLiveness(this.services.db, this.instanceId);
-    this.services.outboxSignal.listen(() => this.nudge());
+    this.services.outboxSignal.listen((receiver) => {
+      if (receiver) this.receiversWithWork.set(`${receiver.target_kind}:${receiver.target_id}`, receiver);
+      this.nudge();
+    });
     await this.releaseOrphanedClaims();
   }
 
@@ -108,12 +111,17 @@ export class Dispatcher {
     );
   }
 
-  /** A new message: the work starts within coalesceMs, with whatever else came meanwhile. */
+  /**
+   * A new message: the work starts within coalesceMs, with whatever else came meanwhile. Only the
+   * outbox is looked at again; the fan-out names the receivers it gave work (the scheduled tick
+   * reads them all, for the retries that came due).
+   */
   nudge(): void {
     if (this.stopped || this.nudged) return;
     this.nudged = setTimeout(() => {
       this.nudged = null;
-      this.tick();
+      this.outboxDirty = true;
+      this.work();
     }, this.options.coalesceMs);
   }
 
@@ -128,6 +136,12 @@ export class Dispatcher {
       );
     this.outboxDirty = true;
     this.receiversStale = true;
+    this.work();
+  }
+
+  /** Starts the pump, or has the running one look again before it ends. */
+  private work(): void {
+    if (this.stopped) return;
     if (this.pumping) {
       this.again = true;
       return;
@@ -162,7 +176,6 @@ export class Dispatcher {
       if (this.outboxDirty) {
         this.outboxDirty = false;
         fanned = await this.fanOut();
-        if (fanned > 0) this.receiversStale = true;
         // A full batch: there may be more.
         if (fanned === this.options.batch) this.outboxDirty = true;
       }
@@ -176,9 +189,13 @@ export class Dispatcher {
     }
   }
 
-  /** One delivery per receiver for each message of the outbox not yet taken. Answers the messages taken. */
-  private fanOut(): Promise<number> {
-    return this.services.writes.run(async (trx, moment) => {
+  /**
+   * One delivery per receiver for each message of the outbox not yet taken. Answers the messages
+   * taken. The receivers given work join the list of those with work at once: reading that list
+   * again walks every waiting delivery, which under a backlog cost more than the deliveries did.
+   */
+  private async fanOut(): Promise<number> {
+    const { taken, receivers } = await this.services.writes.run(async (trx, moment) => {
       const messages = await claiming(
         trx,
         trx
@@ -188,7 +205,7 @@ export class Dispatcher {
           .orderBy('id')
           .limit(this.options.batch),
       ).execute();
-      if (messages.length === 0) return 0;
+      if (messages.length === 0) return { taken: 0, receivers: [] };
       const workspaces = [...new Set(messages.map((m) => m.workspace_id))];
       const webhooks = await trx
         .selectFrom('webhooks')
@@ -243,8 +260,11 @@ export class Dispatcher {
           messages.map((m) => m.id),
         )
         .execute();
-      return messages.length;
+      return { taken: messages.length, receivers: deliveries };
     });
+    for (const { target_kind, target_id } of receivers)
+      this.receiversWithWork.set(`${target_kind}:${target_id}`, { target_kind, target_id });
+    return taken;
   }
 
   /**

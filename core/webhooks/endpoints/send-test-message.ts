@@ -62,7 +62,7 @@ export const sendTestMessage = defineOperation({
       )
       .returning('id')
       .executeTakeFirstOrThrow();
-    ctx.services.outboxSignal.notify();
+    ctx.services.outboxSignal.notify({ target_kind: 'webhook', target_id: webhook.id });
     return { messageId, deliveryId: id, queuedUtc: now };
   },
 });
