@@ -1,6 +1,6 @@
 // The attempts' results are written in groups (core/webhooks/attempt-results.ts): results that come
-// in while one group is written go in the next, together; one result the store refuses (its delivery
-// removed meanwhile) does not lose the others of its group.
+// in together are written in one transaction; one result the store refuses (its delivery removed
+// meanwhile) does not lose the others of its group.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AttemptResults } from '../../core/webhooks/attempt-results';
 import { newDelivery } from '../../core/webhooks/delivery-state';
@@ -67,7 +67,7 @@ it('writes the results that gather together, and each of a group one refused res
   const rows = await db.selectFrom('deliveries').selectAll().where('id', 'in', ids).orderBy('id').execute();
   // The second's delivery goes away before its result is written: its attempt refers to nothing.
   const removed = { ...rows[1]!, id: 2_000_000_000 };
-  // The first is written alone at once; the other two gather while it is written, in one group.
+  // The three come in together: one group, whose refusal has each written alone.
   const outcomes = await Promise.allSettled([
     results.record({ delivery: rows[0]!, target, result: succeeded }),
     results.record({ delivery: removed, target, result: succeeded }),
