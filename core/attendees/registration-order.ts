@@ -1,12 +1,15 @@
 // A registration's rows: the order, its attendees (one statement) and their add-ons (included and chosen),
 // with one block of change positions; answered as written, with what the attendee view joins in.
+// The order's insert also takes the block of change positions and checks its reference is free (one
+// statement; db/sequence.ts changeSeqsInInsert, the unique index orders_event_reference).
+import type { Insertable } from 'kysely';
 import { insertRows } from '../../db/prepared';
-import type { AttendeeRow } from '../../db/schema';
-import { reserveChangeSeqs } from '../../db/sequence';
+import type { AttendeeRow, OrdersTable } from '../../db/schema';
+import { changeSeqsInInsert } from '../../db/sequence';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
 import { newTicketCode } from '../platform/ticket-codes';
-import { newOrderReference } from '../sales/order-reference';
+import { drawOrderReference } from '../sales/order-reference';
 import type { AttendeeJoinedRow } from './attendee-view';
 import type { CheckedRegistration } from './registration-input';
 
@@ -34,35 +37,44 @@ export async function writeRegistration(
   const now = ctx.clock.now().toISOString();
   const first = people[0]!;
   const orderId = newId();
-  const reference = await newOrderReference(ctx, event.id);
-  // One block of change positions: the order's, then each attendee's in the order sent.
-  const firstSeq = await reserveChangeSeqs(ctx.db, people.length + 1);
-  await ctx.db
-    .insertInto('orders')
-    .values({
-      id: orderId,
-      workspace_id: ctx.actor.workspaceId,
-      event_id: event.id,
-      reference,
-      status: sale?.status ?? 'free',
-      buyer_name: input.buyerName ?? `${first.firstName} ${first.lastName}`,
-      buyer_email: (input.buyerEmail ?? first.email!).toLowerCase(),
-      buyer_company: input.buyerCompany ?? (input.buyerName === undefined ? (first.company ?? null) : null),
-      language: input.language ?? languages[0]!,
-      total_minor: sale?.totalMinor ?? 0,
-      vat_minor: sale?.vatMinor ?? 0,
-      currency: event.currency,
-      payment_provider: null,
-      paid_utc: null,
-      // The public form's orders are the public's own registrations; the API's are the workspace's.
-      source: ctx.actor.publicSignUp ? 'registration' : 'workspace',
-      discount_code_id: null,
-      erased: 0,
-      created_utc: now,
-      updated_utc: now,
-      change_seq: firstSeq,
-    })
-    .execute();
+  const order: Omit<Insertable<OrdersTable>, 'reference' | 'change_seq'> = {
+    id: orderId,
+    workspace_id: ctx.actor.workspaceId,
+    event_id: event.id,
+    status: sale?.status ?? 'free',
+    buyer_name: input.buyerName ?? `${first.firstName} ${first.lastName}`,
+    buyer_email: (input.buyerEmail ?? first.email!).toLowerCase(),
+    buyer_company: input.buyerCompany ?? (input.buyerName === undefined ? (first.company ?? null) : null),
+    language: input.language ?? languages[0]!,
+    total_minor: sale?.totalMinor ?? 0,
+    vat_minor: sale?.vatMinor ?? 0,
+    currency: event.currency,
+    payment_provider: null,
+    paid_utc: null,
+    // The public form's orders are the public's own registrations; the API's are the workspace's.
+    source: ctx.actor.publicSignUp ? 'registration' : 'workspace',
+    discount_code_id: null,
+    erased: 0,
+    created_utc: now,
+    updated_utc: now,
+  };
+  let reference: string;
+  let firstSeq: number;
+  for (;;) {
+    reference = drawOrderReference();
+    // One block of change positions: the order's, then each attendee's in the order sent.
+    const written = await ctx.db
+      .insertInto('orders')
+      .values({ ...order, reference, change_seq: await changeSeqsInInsert(ctx.db, people.length + 1) })
+      .onConflict((oc) => oc.columns(['event_id', 'reference']).doNothing())
+      .returning('change_seq')
+      .executeTakeFirst();
+    // No row: the event has an order of that reference already; another is drawn.
+    if (written) {
+      firstSeq = Number(written.change_seq);
+      break;
+    }
+  }
 
   const rows = people.map(
     (person, i): AttendeeRow => ({
