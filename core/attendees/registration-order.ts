@@ -1,15 +1,12 @@
 // A registration's rows: the order, its attendees (one statement) and their add-ons (included and chosen),
 // with one block of change positions; answered as written, with what the attendee view joins in.
-// The order's insert also takes the block of change positions and checks its reference is free (one
-// statement; db/sequence.ts changeSeqsInInsert, the unique index orders_event_reference).
-import type { Insertable } from 'kysely';
+// The order's insert takes the block of change positions and a free reference in one statement.
 import { insertRows } from '../../db/prepared';
-import type { AttendeeRow, OrdersTable } from '../../db/schema';
-import { changeSeqsInInsert } from '../../db/sequence';
+import type { AttendeeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
 import { newTicketCode } from '../platform/ticket-codes';
-import { drawOrderReference } from '../sales/order-reference';
+import { insertOrder, type NewOrder } from '../sales/order-reference';
 import type { AttendeeJoinedRow } from './attendee-view';
 import type { CheckedRegistration } from './registration-input';
 
@@ -37,7 +34,7 @@ export async function writeRegistration(
   const now = ctx.clock.now().toISOString();
   const first = people[0]!;
   const orderId = newId();
-  const order: Omit<Insertable<OrdersTable>, 'reference' | 'change_seq'> = {
+  const order: NewOrder = {
     id: orderId,
     workspace_id: ctx.actor.workspaceId,
     event_id: event.id,
@@ -58,23 +55,8 @@ export async function writeRegistration(
     created_utc: now,
     updated_utc: now,
   };
-  let reference: string;
-  let firstSeq: number;
-  for (;;) {
-    reference = drawOrderReference();
-    // One block of change positions: the order's, then each attendee's in the order sent.
-    const written = await ctx.db
-      .insertInto('orders')
-      .values({ ...order, reference, change_seq: await changeSeqsInInsert(ctx.db, people.length + 1) })
-      .onConflict((oc) => oc.columns(['event_id', 'reference']).doNothing())
-      .returning('change_seq')
-      .executeTakeFirst();
-    // No row: the event has an order of that reference already; another is drawn.
-    if (written) {
-      firstSeq = Number(written.change_seq);
-      break;
-    }
-  }
+  // One block of change positions: the order's, then each attendee's in the order sent.
+  const { reference, firstSeq } = await insertOrder(ctx.db, order, people.length + 1);
 
   const rows = people.map(
     (person, i): AttendeeRow => ({
