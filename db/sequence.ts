@@ -55,6 +55,18 @@ export async function nextChangeSeqInUpdate(db: Db): Promise<number | RawBuilder
 }
 
 /**
+ * `count` change positions as the value of one row's insert, which answers the first of them: on
+ * PostgreSQL an expression the insert itself evaluates (no round trip of its own; the insert returns
+ * the row's change_seq to say which positions it took); on SQLite the number, counted first. The
+ * statement must write one row. Positions an insert took and did not keep (on conflict do nothing)
+ * are skipped: the feed orders by them, it never needs them consecutive between rows.
+ */
+export async function changeSeqsInInsert(db: Db, count: number): Promise<number | RawBuilder<number>> {
+  if (!isPostgres(db)) return reserveChangeSeqs(db, count);
+  return sql<number>`(${advancedCount(count)} - ${count - 1})`;
+}
+
+/**
  * Rows whose change has settled, for a page of the feed: on PostgreSQL, written by a transaction
  * below the horizon of the statement's snapshot (the same snapshot the rows are read with).
  * PostgreSQL only: on SQLite every committed change has settled.

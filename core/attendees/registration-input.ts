@@ -3,9 +3,10 @@
 // named at once, as `invalid` with `errors`), and what cannot be issued at all (an event that
 // is over, more of one type than fit in one order).
 import * as v from 'valibot';
+import { readTogether } from '../../db/reads-together';
 import type { AddOnRow, EventRow, TicketTypeRow } from '../../db/schema';
-import { loadQuestions } from '../events/load-questions';
-import { checkAnswer, type QuestionView } from '../events/questions';
+import { questionOrder, questionsOf } from '../events/load-questions';
+import { checkAnswer, type QuestionView, questionView } from '../events/questions';
 import type { Ctx } from '../platform/context';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { FieldErrors } from '../platform/field-errors';
@@ -95,11 +96,13 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
     requestErrors.add('buyerEmail', 'Not an email address.');
   requestErrors.throwIfAny();
 
-  const types = new Map(
-    (await ctx.db.selectFrom('ticket_types').selectAll().where('event_id', '=', event.id).execute()).map(
-      (t) => [t.id, t],
-    ),
-  );
+  // The event's ticket types, add-ons and questions in one read (one round trip on PostgreSQL).
+  const read = await readTogether(ctx.db, {
+    types: { query: ctx.db.selectFrom('ticket_types').selectAll().where('event_id', '=', event.id) },
+    addOns: { query: ctx.db.selectFrom('add_ons').selectAll().where('event_id', '=', event.id) },
+    questions: { query: questionsOf(ctx.db, event.id), order: questionOrder },
+  });
+  const types = new Map(read.types.map((t) => [t.id, t]));
   for (const person of people) {
     if (person.ticketTypeId !== undefined && !types.has(person.ticketTypeId)) {
       // ticketTypeId names it only when it is an id at all: the problem's member is a uuid.
@@ -110,14 +113,9 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
       );
     }
   }
-  const addOns = new Map(
-    (await ctx.db.selectFrom('add_ons').selectAll().where('event_id', '=', event.id).execute()).map((a) => [
-      a.id,
-      a,
-    ]),
-  );
+  const addOns = new Map(read.addOns.map((a) => [a.id, a]));
   checkChosenAddOns(people, types, addOns);
-  const questions = await loadQuestions(ctx, event.id);
+  const questions = read.questions.map(questionView);
   const errors = people.flatMap((person, i) =>
     detailErrors(person, i, questions, ctx.actor.publicSignUp === true),
   );

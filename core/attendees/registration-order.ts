@@ -1,12 +1,12 @@
 // A registration's rows: the order, its attendees (one statement) and their add-ons (included and chosen),
 // with one block of change positions; answered as written, with what the attendee view joins in.
+// The order's insert takes the block of change positions and a free reference in one statement.
 import { insertRows } from '../../db/prepared';
 import type { AttendeeRow } from '../../db/schema';
-import { reserveChangeSeqs } from '../../db/sequence';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
 import { newTicketCode } from '../platform/ticket-codes';
-import { newOrderReference } from '../sales/order-reference';
+import { insertOrder, type NewOrder } from '../sales/order-reference';
 import type { AttendeeJoinedRow } from './attendee-view';
 import type { CheckedRegistration } from './registration-input';
 
@@ -34,35 +34,29 @@ export async function writeRegistration(
   const now = ctx.clock.now().toISOString();
   const first = people[0]!;
   const orderId = newId();
-  const reference = await newOrderReference(ctx, event.id);
+  const order: NewOrder = {
+    id: orderId,
+    workspace_id: ctx.actor.workspaceId,
+    event_id: event.id,
+    status: sale?.status ?? 'free',
+    buyer_name: input.buyerName ?? `${first.firstName} ${first.lastName}`,
+    buyer_email: (input.buyerEmail ?? first.email!).toLowerCase(),
+    buyer_company: input.buyerCompany ?? (input.buyerName === undefined ? (first.company ?? null) : null),
+    language: input.language ?? languages[0]!,
+    total_minor: sale?.totalMinor ?? 0,
+    vat_minor: sale?.vatMinor ?? 0,
+    currency: event.currency,
+    payment_provider: null,
+    paid_utc: null,
+    // The public form's orders are the public's own registrations; the API's are the workspace's.
+    source: ctx.actor.publicSignUp ? 'registration' : 'workspace',
+    discount_code_id: null,
+    erased: 0,
+    created_utc: now,
+    updated_utc: now,
+  };
   // One block of change positions: the order's, then each attendee's in the order sent.
-  const firstSeq = await reserveChangeSeqs(ctx.db, people.length + 1);
-  await ctx.db
-    .insertInto('orders')
-    .values({
-      id: orderId,
-      workspace_id: ctx.actor.workspaceId,
-      event_id: event.id,
-      reference,
-      status: sale?.status ?? 'free',
-      buyer_name: input.buyerName ?? `${first.firstName} ${first.lastName}`,
-      buyer_email: (input.buyerEmail ?? first.email!).toLowerCase(),
-      buyer_company: input.buyerCompany ?? (input.buyerName === undefined ? (first.company ?? null) : null),
-      language: input.language ?? languages[0]!,
-      total_minor: sale?.totalMinor ?? 0,
-      vat_minor: sale?.vatMinor ?? 0,
-      currency: event.currency,
-      payment_provider: null,
-      paid_utc: null,
-      // The public form's orders are the public's own registrations; the API's are the workspace's.
-      source: ctx.actor.publicSignUp ? 'registration' : 'workspace',
-      discount_code_id: null,
-      erased: 0,
-      created_utc: now,
-      updated_utc: now,
-      change_seq: firstSeq,
-    })
-    .execute();
+  const { reference, firstSeq } = await insertOrder(ctx.db, order, people.length + 1);
 
   const rows = people.map(
     (person, i): AttendeeRow => ({

@@ -1,13 +1,19 @@
+import type { Db } from '../../db/connect';
 import type { Ctx } from '../platform/context';
 import { questionView } from './questions';
 
-export async function loadQuestions(ctx: Ctx, eventId: string) {
-  const rows = await ctx.db
+/** The order an event's questions are shown and checked in. */
+export const questionOrder = ['sort_order', 'id'] as const;
+
+/** The select of an event's questions, in their order. */
+export const questionsOf = (db: Db, eventId: string) =>
+  db
     .selectFrom('questions')
     .selectAll()
     .where('event_id', '=', eventId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return rows.map(questionView);
+    .orderBy(questionOrder[0])
+    .orderBy(questionOrder[1]);
+
+export async function loadQuestions(ctx: Ctx, eventId: string) {
+  return (await questionsOf(ctx.db, eventId).execute()).map(questionView);
 }

@@ -35,6 +35,7 @@ import * as indexesForScale from './0034-indexes-for-scale';
 import * as scanInOneStatement from './0035-scan-in-one-statement';
 import * as doorInsideSlots from './0036-door-inside-slots';
 import * as rateWindowsUnlogged from './0037-rate-windows-unlogged';
+import * as ticketsCountedPerStatement from './0038-tickets-counted-per-statement';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ export const allMigrations: Record<string, Migration> = {
   '0035-scan-in-one-statement': scanInOneStatement,
   '0036-door-inside-slots': doorInsideSlots,
   '0037-rate-windows-unlogged': rateWindowsUnlogged,
+  '0038-tickets-counted-per-statement': ticketsCountedPerStatement,
 };
 
 export const migrationProvider: MigrationProvider = {

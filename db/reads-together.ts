@@ -1,0 +1,40 @@
+// Several reads a hot path needs at once, in one round trip on PostgreSQL: one statement answers each
+// read's rows as a JSON array (json_agg), a column per read, all from the statement's one snapshot.
+// On SQLite a statement costs no round trip (the database is in the process), so the reads run one
+// after another as written. The rows come back as the driver gives them on each store: bigint and
+// double precision as numbers (db/connect.ts), text as text; no table read here has another type.
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from './connect';
+import { isPostgres } from './dialect';
+
+/** One read: its query, and the columns its rows are ordered by (PostgreSQL's json_agg needs them named). */
+export interface TogetherRead<R> {
+  // biome-ignore lint/suspicious/noExplicitAny: any table's select.
+  query: SelectQueryBuilder<any, any, R>;
+  /** The order of the rows, as columns of the query's answer (the query's own orderBy on SQLite). */
+  order?: readonly string[];
+}
+
+type RowsOf<Q> = { [K in keyof Q]: Q[K] extends TogetherRead<infer R> ? R[] : never };
+
+export async function readTogether<Q extends Record<string, TogetherRead<unknown>>>(
+  db: Db,
+  reads: Q,
+): Promise<RowsOf<Q>> {
+  const names = Object.keys(reads) as (keyof Q & string)[];
+  const rows: Record<string, unknown[]> = {};
+  if (!isPostgres(db)) {
+    for (const name of names) rows[name] = await reads[name]!.query.execute();
+    return rows as RowsOf<Q>;
+  }
+  const columns = names.map((name) => {
+    const { query, order = [] } = reads[name]!;
+    const orderBy =
+      order.length > 0 ? sql` order by ${sql.join(order.map((column) => sql.ref(`q.${column}`)))}` : sql``;
+    return sql`(select coalesce(json_agg(q${orderBy}), '[]'::json) from ${query} as q) as ${sql.ref(name)}`;
+  });
+  const answer = await sql<Record<string, unknown[]>>`select ${sql.join(columns)}`.execute(db);
+  const row = answer.rows[0]!;
+  for (const name of names) rows[name] = row[name]!;
+  return rows as RowsOf<Q>;
+}

@@ -1,0 +1,165 @@
+// A registration in a handful of statements (issue 29 item 2): its reads of the event's ticket types,
+// add-ons and questions in one (db/reads-together.ts), answering what the reads alone answer; the
+// order's insert taking a free reference and its change positions in one statement, drawing another
+// reference on a collision; and the statements of one registration of 50 counted through the query
+// log, so the count does not grow back unnoticed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../../core/admin/api-keys';
+import { createWorkspace } from '../../core/admin/workspaces';
+import { registerAttendees } from '../../core/attendees';
+import { questionOrder, questionsOf } from '../../core/events/load-questions';
+import type { Ctx } from '../../core/platform/context';
+import { newId } from '../../core/platform/ids';
+import { noMetrics } from '../../core/platform/metrics';
+import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
+import { invoke } from '../../core/platform/pipeline/invoke';
+import { insertOrder, type NewOrder } from '../../core/sales/order-reference';
+import { readTogether } from '../../db/reads-together';
+import { reserveChangeSeqs } from '../../db/sequence';
+import { type OpenServices, openServices } from '../../src/services';
+import { insertTicketType, person, sampleIds } from '../support/sales';
+import { databaseFor, onPostgres } from '../support/test-store';
+
+let dir: string;
+let opened: OpenServices;
+let ctx: Ctx;
+let summit: string;
+/** What the query log saw, while it listens. */
+let statements: string[] | null = null;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tessera-round-trips-'));
+  opened = await openServices({
+    dataDir: dir,
+    database: await databaseFor(dir),
+    ratePerMinute: 1_000_000,
+    metrics: { ...noMetrics, queryLog: (event) => statements?.push(event.query.sql) },
+  });
+  const { services } = opened;
+  const { workspaceId } = await createWorkspace(services.db, services.clock, {
+    name: 'Round trips',
+    sample: true,
+  });
+  const { apiKeyId } = await createKey(services.db, services.clock, {
+    workspaceId,
+    name: 'round trips',
+    preset: 'everything',
+    expires: 'never',
+  });
+  const verified = await verifyKeyId(services, apiKeyId);
+  if (!verified.ok) throw new Error('the key made for the test does not verify');
+  ctx = {
+    db: services.db,
+    clock: services.clock,
+    actor: verified.actor,
+    services,
+    request: { origin: 'https://localhost' },
+  };
+  summit = sampleIds(workspaceId).event('summit');
+});
+afterAll(async () => {
+  await opened?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('reads together', () => {
+  it("answer each read's rows as the read alone does, in its order", async () => {
+    const db = ctx.db;
+    const types = db.selectFrom('ticket_types').selectAll().where('event_id', '=', summit);
+    const addOns = db.selectFrom('add_ons').selectAll().where('event_id', '=', summit).orderBy('id');
+    const questions = questionsOf(db, summit);
+    const together = await readTogether(db, {
+      types: { query: types.orderBy('id'), order: ['id'] },
+      addOns: { query: addOns, order: ['id'] },
+      questions: { query: questions, order: questionOrder },
+      none: { query: db.selectFrom('add_ons').selectAll().where('event_id', '=', newId()) },
+    });
+    // The sample event has some of each, so every column's type is compared.
+    expect(together.types.length).toBeGreaterThan(1);
+    expect(together.addOns.length).toBeGreaterThan(0);
+    expect(together.questions.length).toBeGreaterThan(1);
+    expect(together.types).toStrictEqual(await types.orderBy('id').execute());
+    expect(together.addOns).toStrictEqual(await addOns.execute());
+    expect(together.questions).toStrictEqual(await questions.execute());
+    expect(together.none).toStrictEqual([]);
+  });
+});
+
+describe("an order's insert", () => {
+  const order = (): NewOrder => {
+    const now = new Date().toISOString();
+    return {
+      id: newId(),
+      workspace_id: ctx.actor.workspaceId,
+      event_id: summit,
+      status: 'free',
+      buyer_name: 'Ada Tester',
+      buyer_email: 'ada@example.org',
+      buyer_company: null,
+      language: 'en',
+      total_minor: 0,
+      vat_minor: 0,
+      currency: 'EUR',
+      payment_provider: null,
+      paid_utc: null,
+      source: 'workspace',
+      discount_code_id: null,
+      erased: 0,
+      created_utc: now,
+      updated_utc: now,
+    };
+  };
+
+  it('draws another reference when the event has the one drawn, and takes its block of change positions', async () => {
+    await ctx.db.transaction().execute(async (trx) => {
+      const first = await insertOrder(trx, order(), 1);
+      const drawn = [first.reference, 'ZZZZZ2'];
+      const second = await insertOrder(trx, order(), 5, () => drawn.shift()!);
+      expect(second.reference).toBe('ZZZZZ2');
+      const rows = await trx
+        .selectFrom('orders')
+        .select(['reference', 'change_seq'])
+        .where('event_id', '=', summit)
+        .where('reference', 'in', [first.reference, 'ZZZZZ2'])
+        .orderBy('change_seq')
+        .execute();
+      expect(rows).toEqual([
+        { reference: first.reference, change_seq: first.firstSeq },
+        { reference: 'ZZZZZ2', change_seq: second.firstSeq },
+      ]);
+      // The order's position is the first of its five: the next write of the transaction comes after them.
+      expect(second.firstSeq).toBeGreaterThan(first.firstSeq);
+      expect(await reserveChangeSeqs(trx, 1)).toBe(second.firstSeq + 5);
+    });
+  });
+});
+
+describe('one registration of 50', () => {
+  it('sends a handful of statements, the same however many attendees', async () => {
+    const ticketTypeId = await insertTicketType(ctx.db, summit, { capacity: 10_000 });
+    const register = (n: number) =>
+      invoke(registerAttendees, ctx, {
+        eventId: summit,
+        attendees: Array.from({ length: n }, () => person(ticketTypeId)),
+      });
+    const counted = async (n: number) => {
+      statements = [];
+      await register(n);
+      const seen = statements;
+      statements = null;
+      return seen;
+    };
+    await register(1);
+    const ofOne = await counted(1);
+    const ofFifty = await counted(50);
+    expect(ofFifty.length).toBe(ofOne.length);
+    // PostgreSQL (a round trip each): begin, the write's change position, the event, its ticket types
+    // with add-ons and questions, the places, the order, the attendees, their messages, the activity
+    // entry, commit. SQLite counts change positions with statements of their own (in the process).
+    expect(ofFifty.length, ofFifty.join('\n')).toBeLessThanOrEqual(onPostgres ? 10 : 13);
+    expect(ofFifty.filter((s) => /^select .* from "orders"/.test(s))).toEqual([]);
+  });
+});
