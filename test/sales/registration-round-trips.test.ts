@@ -7,19 +7,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../core/admin/api-keys';
-import { createWorkspace } from '../../core/admin/workspaces';
 import { registerAttendees } from '../../core/attendees';
 import { questionOrder, questionsOf } from '../../core/events/load-questions';
 import type { Ctx } from '../../core/platform/context';
 import { newId } from '../../core/platform/ids';
 import { noMetrics } from '../../core/platform/metrics';
-import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
 import { invoke } from '../../core/platform/pipeline/invoke';
 import { insertOrder, type NewOrder } from '../../core/sales/order-reference';
 import { readTogether } from '../../db/reads-together';
 import { reserveChangeSeqs } from '../../db/sequence';
 import { type OpenServices, openServices } from '../../src/services';
+import { everythingKeyContext } from '../support/key-context';
 import { insertTicketType, person, sampleIds } from '../support/sales';
 import { databaseFor, onPostgres } from '../support/test-store';
 
@@ -39,25 +37,8 @@ beforeAll(async () => {
     metrics: { ...noMetrics, queryLog: (event) => statements?.push(event.query.sql) },
   });
   const { services } = opened;
-  const { workspaceId } = await createWorkspace(services.db, services.clock, {
-    name: 'Round trips',
-    sample: true,
-  });
-  const { apiKeyId } = await createKey(services.db, services.clock, {
-    workspaceId,
-    name: 'round trips',
-    preset: 'everything',
-    expires: 'never',
-  });
-  const verified = await verifyKeyId(services, apiKeyId);
-  if (!verified.ok) throw new Error('the key made for the test does not verify');
-  ctx = {
-    db: services.db,
-    clock: services.clock,
-    actor: verified.actor,
-    services,
-    request: { origin: 'https://localhost' },
-  };
+  let workspaceId: string;
+  ({ ctx, workspaceId } = await everythingKeyContext(services, 'Round trips', { sample: true }));
   summit = sampleIds(workspaceId).event('summit');
 });
 afterAll(async () => {

@@ -6,10 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createKey } from '../../core/admin/api-keys';
-import { createWorkspace } from '../../core/admin/workspaces';
 import type { Ctx } from '../../core/platform/context';
-import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
 import { invoke } from '../../core/platform/pipeline/invoke';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import { isProblem } from '../../core/platform/problems';
@@ -17,6 +14,7 @@ import type { WriteBatcher } from '../../core/platform/storage/write-batch';
 import type { Db } from '../../db/connect';
 import { type OpenServices, openServices } from '../../src/services';
 import { interleaved } from './interleave';
+import { everythingKeyContext } from './key-context';
 import { databaseFor } from './test-store';
 
 /** An answer, read by its documented fields. */
@@ -49,22 +47,7 @@ export function raceHarness(name: string): RaceHarness {
     location = database ?? join(dir, 'tessera.db');
     opened = await openServices({ dataDir: dir, database, ratePerMinute: 1_000_000 });
     const { services } = opened;
-    const { workspaceId } = await createWorkspace(services.db, services.clock, { name });
-    const { apiKeyId } = await createKey(services.db, services.clock, {
-      workspaceId,
-      name,
-      preset: 'everything',
-      expires: 'never',
-    });
-    const verified = await verifyKeyId(services, apiKeyId);
-    if (!verified.ok) throw new Error('the key made for the test does not verify');
-    ctx = {
-      db: services.db,
-      clock: services.clock,
-      actor: verified.actor,
-      services,
-      request: { origin: 'https://localhost' },
-    };
+    ({ ctx } = await everythingKeyContext(services, name));
   });
   afterAll(async () => {
     await opened?.close();
