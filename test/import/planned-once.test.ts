@@ -62,10 +62,10 @@ describe('the orders of an import file', () => {
       const rows: Record<string, PlannedRow[]> = {};
       const sets: Record<string, [string, PlannedRow[]][]> = {};
       for (const batch of plan.bulkRows.batches(2)) {
-        // The ticket code is made at random for a new ticket: the rest is the file's.
+        // The ticket code (insertOnly) is made at random for a new ticket: the rest is the file's.
         for (const [table, planned] of batch.tables)
-          (rows[table] ??= []).push(...planned.map((p) => ({ ...p.row, path: p.path })));
-        for (const [table, set] of batch.sets) (sets[table] ??= []).push(...set.byParent);
+          rows[table] = [...(rows[table] ?? []), ...planned.map((p) => ({ ...p.row, path: p.path }))];
+        for (const [table, set] of batch.sets) sets[table] = [...(sets[table] ?? []), ...set.byParent];
       }
       return { rows, sets };
     };
