@@ -6,6 +6,7 @@ import { v5 as uuidV5 } from 'uuid';
 import type { Database } from '../../db/schema';
 import { fitsCurrency, toMinor } from '../platform/money';
 import { parseInstant } from '../platform/time';
+import { StoredRows } from './stored-rows';
 
 export type ImportTable = keyof Database;
 export type PlannedRow = Record<string, string | number | null>;
@@ -37,8 +38,8 @@ function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 }
 
 /**
- * Tables whose rows are many (orders, their tickets and the tickets' add-ons): the plan that checks
- * the file keeps only their ids, and the writer plans them again in batches (ReplayPlan).
+ * Tables whose rows are many (orders, their tickets and the tickets' add-ons): the plan keeps them
+ * compressed (StoredRows), and the writer takes them back in batches.
  */
 export const bulkTables: ReadonlySet<ImportTable> = new Set<ImportTable>([
   'orders',
@@ -46,8 +47,8 @@ export const bulkTables: ReadonlySet<ImportTable> = new Set<ImportTable>([
   'attendee_add_ons',
 ]);
 
-/** Plans a section's many rows into a plan, pausing after each item. */
-export type BulkJob = (plan: ImportPlan) => Iterable<void>;
+/** Plans a section's many rows, pausing after each item (an order with its tickets). */
+export type BulkJob = Iterable<void>;
 
 /** The column that names a row of a table (its primary key). */
 export function keyColumn(table: ImportTable): string {
@@ -64,8 +65,8 @@ export class ImportPlan {
   private readonly duplicates = new Set<string>();
   /** References, checked once every key of the file is known (an item may refer to a later one). */
   private readonly references: { name: string; key: string; path: string; what: string }[] = [];
-  /** The sections that plan rows of the bulk tables, run again as they are written. */
-  readonly bulkJobs: BulkJob[] = [];
+  /** The rows of the bulk tables, made once. */
+  readonly bulkRows = new StoredRows();
 
   constructor(readonly workspaceId: string) {}
 
@@ -77,7 +78,7 @@ export class ImportPlan {
   /** The ids of items referred to, made once: many rows refer to a few (tickets to their type). */
   private readonly referred = new Map<string, string>();
 
-  protected referredId(kind: string, scope: string, key: string): string {
+  private referredId(kind: string, scope: string, key: string): string {
     const name = `${kind}/${scope}/${key}`;
     return entryOf(this.referred, name, () => this.id(kind, scope, key));
   }
@@ -118,10 +119,10 @@ export class ImportPlan {
     return key === null ? null : this.ref(kind, scope, key, path, what);
   }
 
-  /** Runs a section's planning of many rows now (to check it) and keeps it to run again. */
+  /** Runs a section's planning of many rows, keeping each item's rows together. */
   bulk(job: BulkJob): void {
-    this.bulkJobs.push(job);
-    for (const _ of job(this));
+    for (const _ of job) this.bulkRows.endItem();
+    this.bulkRows.endItem();
   }
 
   /** Lets go of what only the check needed (the keys and references seen), before the writing. */
@@ -134,10 +135,11 @@ export class ImportPlan {
 
   add(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
     // A bulk table's row has the id of a key claimed for it: claim has refused a second one already.
-    if (!bulkTables.has(table)) this.keep(table, row, path, insertOnly);
+    if (bulkTables.has(table)) this.bulkRows.add(table, row, path, insertOnly);
+    else this.keep(table, row, path, insertOnly);
   }
 
-  protected keep(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
+  private keep(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
     const rows = entryOf(this.tables, table, (): TableRows => new Map());
     const id = String(row[keyColumn(table)]);
     const first = rows.get(id);
@@ -155,15 +157,14 @@ export class ImportPlan {
    * shift's crew): the writer adds what is missing and removes what the file no longer has.
    */
   setOf(table: ImportTable, parentColumn: string, parentId: string, rows: PlannedRow[]): void {
-    if (!bulkTables.has(table)) this.keepSet(table, parentColumn, parentId, rows);
-  }
-
-  protected keepSet(table: ImportTable, parentColumn: string, parentId: string, rows: PlannedRow[]): void {
-    const set = entryOf(this.sets, table, () => ({
-      parentColumn,
-      byParent: new Map<string, PlannedRow[]>(),
-    }));
-    set.byParent.set(parentId, rows);
+    if (bulkTables.has(table)) this.bulkRows.addSet(table, parentColumn, parentId, rows);
+    else {
+      const set = entryOf(this.sets, table, () => ({
+        parentColumn,
+        byParent: new Map<string, PlannedRow[]>(),
+      }));
+      set.byParent.set(parentId, rows);
+    }
   }
 
   issue(path: string, message: string): void {
@@ -197,36 +198,3 @@ export class ImportPlan {
 
 export const json = (value: unknown): string => JSON.stringify(value);
 export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
-
-/**
- * Plans the bulk tables' rows again for the writer, from a file already checked: keys, references
- * and rules were found sound the first time, so it only makes the rows, and hands them over in
- * batches (`take`), never holding more than one.
- */
-export class ReplayPlan extends ImportPlan {
-  override claim(kind: string, scope: string, key: string): string {
-    return this.id(kind, scope, key);
-  }
-
-  override ref(kind: string, scope: string, key: string): string {
-    return this.referredId(kind, scope, key);
-  }
-
-  override issue(): void {}
-
-  override add(table: ImportTable, row: PlannedRow, path: string, insertOnly?: PlannedRow): void {
-    this.keep(table, row, path, insertOnly);
-  }
-
-  override setOf(table: ImportTable, parentColumn: string, parentId: string, rows: PlannedRow[]): void {
-    this.keepSet(table, parentColumn, parentId, rows);
-  }
-
-  /** The rows planned since the last call, which the plan then forgets. */
-  take(): Pick<ImportPlan, 'tables' | 'sets'> {
-    const batch = { tables: new Map(this.tables), sets: new Map(this.sets) };
-    this.tables.clear();
-    this.sets.clear();
-    return batch;
-  }
-}

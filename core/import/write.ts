@@ -16,8 +16,8 @@ import {
   keyColumn,
   type Planned,
   type PlannedRow,
-  ReplayPlan,
 } from './plan';
+import type { RowSet } from './stored-rows';
 
 /** Tables in the order their references need (a row's parent is written before it). */
 export const importTables = [
@@ -84,7 +84,7 @@ const sets: Partial<
 
 const changing = new Set<string>(changingTables);
 const chunk = 500;
-/** Orders planned again and written at a time (with their tickets): what the writer holds at once. */
+/** Orders written at a time (with their tickets): what the writer holds at once. */
 export const ordersPerBatch = 5000;
 
 export interface TableChanges {
@@ -131,13 +131,11 @@ export async function writePlan(db: Db, plan: ImportPlan, now: string): Promise<
 }
 
 /**
- * The orders with their tickets and the tickets' add-ons, planned again by their sections and
+ * The orders with their tickets and the tickets' add-ons, as the plan kept them, taken back and
  * written a batch at a time, each table of a batch in the order the references need.
  */
 async function writeBulk(db: Db, plan: ImportPlan, now: string, report: WriteReport): Promise<void> {
-  const replay = new ReplayPlan(plan.workspaceId);
-  const flush = async () => {
-    const batch = replay.take();
+  for (const batch of plan.bulkRows.batches(ordersPerBatch))
     for (const table of importTables) {
       if (!bulkTables.has(table)) continue;
       if (sets[table]) {
@@ -145,18 +143,9 @@ async function writeBulk(db: Db, plan: ImportPlan, now: string, report: WriteRep
         if (set) addSetChanges(report, table, await writeSet(db, table, set, now));
         continue;
       }
-      const rows = [...(batch.tables.get(table)?.values() ?? [])];
-      if (rows.length > 0) addTableChanges(report, table, await writeTable(db, table, rows, now));
+      const rows = batch.tables.get(table);
+      if (rows) addTableChanges(report, table, await writeTable(db, table, rows, now));
     }
-  };
-  let pending = 0;
-  for (const job of plan.bulkJobs)
-    for (const _ of job(replay))
-      if (++pending === ordersPerBatch) {
-        await flush();
-        pending = 0;
-      }
-  await flush();
 }
 
 function addTableChanges(report: WriteReport, table: ImportTable, batch: TableChanges): void {
@@ -299,12 +288,7 @@ function refusal(error: unknown, path: string): unknown {
   ]);
 }
 
-async function writeSet(
-  db: Db,
-  table: ImportTable,
-  planned: { parentColumn: string; byParent: Map<string, PlannedRow[]> },
-  now: string,
-): Promise<SetChanges> {
+async function writeSet(db: Db, table: ImportTable, planned: RowSet, now: string): Promise<SetChanges> {
   const { identity, touches, generatedId } = sets[table]!;
   const { parentColumn, byParent } = planned;
   const existing = await existingRows(db, table, parentColumn, [...byParent.keys()]);

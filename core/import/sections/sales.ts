@@ -281,11 +281,11 @@ export function planSales(
       path,
     );
   });
-  // Orders are many: planned now to check them, and again in batches as they are written.
-  plan.bulk((into) => planOrders({ ...scope, plan: into }, input, orders, defaultLanguage, prices));
+  // Orders are many: planned once, their rows kept compressed an order at a time until written.
+  plan.bulk(planOrders(scope, input, orders, defaultLanguage, prices));
 }
 
-/** Plans the orders one at a time, pausing after each (the writer writes a batch at a pause). */
+/** Plans the orders one at a time, pausing after each (its rows are then put away together). */
 function* planOrders(
   scope: EventScope,
   input: SalesInput,
