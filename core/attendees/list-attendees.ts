@@ -9,6 +9,7 @@ import {
   legacyPageFields,
   legacyPageOf,
   planPage,
+  readPage,
 } from '../platform/pipeline/paging';
 import { canReadPeople } from '../platform/pipeline/personal-data';
 import { problem } from '../platform/problems';
@@ -50,7 +51,7 @@ export const listAttendees = defineOperation({
     let query = attendeeQuery(ctx.db).where('attendees.event_id', '=', event.id);
     if (email !== undefined) query = query.where('attendees.email', '=', email);
     if (status !== undefined) query = query.where('attendees.status', '=', status);
-    const rows = await applyPlan(query, plan, keysetOf('attendees')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('attendees')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => attendeeView(ctx.actor, row));
   },
 });

@@ -3,7 +3,7 @@ import { certificateKinds } from '../../db/values';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { certificateApiSchema, certificateApiView } from './certificate-view';
 
@@ -32,7 +32,7 @@ export const listCertificates = defineOperation({
     let query = ctx.db.selectFrom('certificates').selectAll().where('event_id', '=', event.id);
     if (input.attendeeId) query = query.where('attendee_id', '=', input.attendeeId);
     if (input.kind) query = query.where('kind', '=', input.kind);
-    const rows = await applyPlan(query, plan, keysetOf('certificates')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('certificates')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => certificateApiView(ctx, row));
   },
 });

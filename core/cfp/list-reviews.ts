@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { reviewSchema, reviewView } from './review-view';
 import { loadSubmission } from './submission-view';
@@ -34,7 +34,7 @@ export const listSubmissionReviews = defineOperation({
       .selectFrom('submission_reviews')
       .selectAll()
       .where('submission_id', '=', submission.id);
-    const rows = await applyPlan(query, plan, keysetOf('submission_reviews')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('submission_reviews')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => reviewView(ctx.actor, row));
   },
 });

@@ -3,7 +3,7 @@ import { submissionStatuses } from '../../db/values';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { submissionSchema, submissionViews } from './submission-view';
 
@@ -35,7 +35,7 @@ export const listSubmissions = defineOperation({
     });
     let query = ctx.db.selectFrom('submissions').selectAll().where('event_id', '=', event.id);
     if (input.status) query = query.where('status', '=', input.status);
-    const rows = await applyPlan(query, plan, keysetOf('submissions')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('submissions')));
     const views = await submissionViews(ctx, rows.slice(0, plan.limit));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => views.get(row.id)!);
   },

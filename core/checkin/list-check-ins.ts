@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, legacyPageFields, planPage } from '../platform/pipeline/paging';
+import {
+  applyPlan,
+  cursorFields,
+  finishPage,
+  legacyPageFields,
+  planPage,
+  readPage,
+} from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { checkInSchema, checkInView, listedResults } from './check-in-view';
 
@@ -76,13 +83,16 @@ export const listCheckIns = defineOperation({
         plan.places.beyond(sql.ref('check_ins.change_txn'), sql.ref('check_ins.id'), '>', [afterTxn, after]),
       )
       .where('check_ins.result', 'in', [...listedResults]);
-    const rows = await applyPlan(query, plan, {
-      txn: 'check_ins.change_txn',
-      seq: 'check_ins.id',
-      updated: 'check_ins.recorded_utc',
-      created: 'check_ins.recorded_utc',
-      id: 'check_ins.id',
-    }).execute();
+    const rows = await readPage(
+      ctx.db,
+      applyPlan(query, plan, {
+        txn: 'check_ins.change_txn',
+        seq: 'check_ins.id',
+        updated: 'check_ins.recorded_utc',
+        created: 'check_ins.recorded_utc',
+        id: 'check_ins.id',
+      }),
+    );
     const page = finishPage(
       ctx,
       plan,

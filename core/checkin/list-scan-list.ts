@@ -8,7 +8,7 @@ import { attendeeQuery } from '../attendees/attendee-view';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, planPage, readPage } from '../platform/pipeline/paging';
 import { personalDataFor } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
 import { isValidTicket } from '../sales/order-status';
@@ -61,7 +61,7 @@ export const listScanList = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'scanList', filters: { eventId: event.id } });
     const query = attendeeQuery(ctx.db).where('attendees.event_id', '=', event.id);
-    const rows = await applyPlan(query, plan, keysetOf('attendees')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('attendees')));
     const ids = rows.map((r) => r.id);
     const held = new Map<string, string[]>();
     if (ids.length > 0) {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { communityListItemSchema, communityListItems } from './community-view';
 
 export const listCommunities = defineOperation({
@@ -23,7 +23,7 @@ export const listCommunities = defineOperation({
       .selectFrom('communities')
       .selectAll()
       .where('workspace_id', '=', ctx.actor.workspaceId);
-    const rows = await applyPlan(query, plan, keysetOf('communities')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('communities')));
     const items = await communityListItems(ctx, rows.slice(0, plan.limit));
     const byId = new Map(items.map((item) => [item.communityId, item]));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => byId.get(row.id)!);

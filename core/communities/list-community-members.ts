@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { memberStatuses } from '../../db/values';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { loadCommunity } from './community-view';
 import { memberSchema, memberView } from './member-view';
@@ -29,7 +29,7 @@ export const listCommunityMembers = defineOperation({
     });
     let query = ctx.db.selectFrom('community_members').selectAll().where('community_id', '=', community.id);
     if (input.status) query = query.where('status', '=', input.status);
-    const rows = await applyPlan(query, plan, keysetOf('community_members')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('community_members')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => memberView(ctx.actor, row));
   },
 });

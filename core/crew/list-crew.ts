@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { shiftsOfCrew } from './assignments';
 import { crewMemberQuery } from './crew-rows';
@@ -23,7 +23,7 @@ export const listCrew = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'crew', filters: { eventId: event.id } });
     const query = crewMemberQuery(ctx.db).where('crew_members.event_id', '=', event.id);
-    const rows = await applyPlan(query, plan, keysetOf('crew_members')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('crew_members')));
     const shifts = await shiftsOfCrew(
       ctx.db,
       rows.slice(0, plan.limit).map((row) => row.id),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { eventSchema, eventView } from './event-view';
 
 export const listEvents = defineOperation({
@@ -21,7 +21,7 @@ export const listEvents = defineOperation({
     const plan = planPage(ctx, input, { list: 'events', filters: { status: input.status } });
     let query = ctx.db.selectFrom('events').selectAll().where('workspace_id', '=', ctx.actor.workspaceId);
     if (input.status) query = query.where('status', '=', input.status);
-    const rows = await applyPlan(query, plan, keysetOf('events')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('events')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => eventView(ctx, row));
   },
 });

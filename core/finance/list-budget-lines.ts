@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { budgetLineSchema, budgetLineView } from './budget-line-view';
 
@@ -22,7 +22,7 @@ export const listBudgetLines = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'budgetLines', filters: { eventId: event.id } });
     const query = ctx.db.selectFrom('budget_lines').selectAll().where('event_id', '=', event.id);
-    const rows = await applyPlan(query, plan, keysetOf('budget_lines')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('budget_lines')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => budgetLineView(row, event.currency));
   },
 });

@@ -3,7 +3,7 @@ import { claimStatuses } from '../../db/values';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { claimSchema, claimView } from '../webhooks/message-resources';
 
@@ -33,7 +33,7 @@ export const listClaims = defineOperation({
     });
     let query = ctx.db.selectFrom('expense_claims').selectAll().where('event_id', '=', event.id);
     if (input.status) query = query.where('status', '=', input.status);
-    const rows = await applyPlan(query, plan, keysetOf('expense_claims')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('expense_claims')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => claimView(row, ctx.actor));
   },
 });

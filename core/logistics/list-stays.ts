@@ -3,7 +3,7 @@ import { stayStatuses } from '../../db/values';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { staySchema, stayView } from '../webhooks/message-resources';
 
@@ -30,7 +30,7 @@ export const listStays = defineOperation({
     });
     let query = ctx.db.selectFrom('stays').selectAll().where('event_id', '=', event.id);
     if (input.status) query = query.where('status', '=', input.status);
-    const rows = await applyPlan(query, plan, keysetOf('stays')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('stays')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => stayView(row, ctx.actor));
   },
 });

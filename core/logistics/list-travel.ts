@@ -3,7 +3,7 @@ import { travelStatuses } from '../../db/values';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { travelSchema, travelView } from '../webhooks/message-resources';
 
@@ -30,7 +30,7 @@ export const listTravel = defineOperation({
     });
     let query = ctx.db.selectFrom('travel').selectAll().where('event_id', '=', event.id);
     if (input.status) query = query.where('status', '=', input.status);
-    const rows = await applyPlan(query, plan, keysetOf('travel')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('travel')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => travelView(row, ctx.actor));
   },
 });

@@ -3,7 +3,7 @@ import { mailStates } from '../../db/values';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { emailSchema, emailView } from './email-view';
 
@@ -34,7 +34,7 @@ export const listEmails = defineOperation({
     let query = ctx.db.selectFrom('mail_messages').selectAll().where('event_id', '=', event.id);
     if (input.attendeeId) query = query.where('attendee_id', '=', input.attendeeId);
     if (input.state) query = query.where('state', '=', input.state);
-    const rows = await applyPlan(query, plan, keysetOf('mail_messages')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('mail_messages')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => emailView(ctx, row));
   },
 });

@@ -9,6 +9,7 @@ import {
   legacyPageFields,
   legacyPageOf,
   planPage,
+  readPage,
 } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { orderStatuses } from '../sales/order-status';
@@ -40,7 +41,7 @@ export const listOrders = defineOperation({
     });
     let query = orderQuery(ctx.db).where('orders.event_id', '=', event.id);
     if (status) query = query.where('orders.status', '=', status);
-    const rows = await applyPlan(query, plan, keysetOf('orders')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('orders')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) =>
       orderView(ctx.actor, row, Number(row.attendee_count ?? 0)),
     );

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { holderQuery, holderSchema, holderView } from './holder-view';
 import { loadPass } from './load-pass';
@@ -29,7 +29,7 @@ export const listPassHolders = defineOperation({
     });
     let query = holderQuery(ctx.db).where('pass_holders.pass_id', '=', pass.id);
     if (input.status) query = query.where('pass_holders.status', '=', input.status);
-    const rows = await applyPlan(query, plan, keysetOf('pass_holders')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('pass_holders')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => holderView(ctx.actor, row));
   },
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { passSchema, passViews } from './pass-view';
 
@@ -44,7 +44,7 @@ export const listPasses = defineOperation({
         ]),
       );
     }
-    const rows = await applyPlan(query, plan, keysetOf('passes')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('passes')));
     const views = await passViews(ctx, rows.slice(0, plan.limit));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => views.get(row.id)!);
   },

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { contentApiSchema, contentApiView } from './content-view';
 
@@ -30,7 +30,7 @@ export const listContent = defineOperation({
     });
     let query = ctx.db.selectFrom('published_content').selectAll().where('event_id', '=', event.id);
     if (input.sessionId) query = query.where('session_id', '=', input.sessionId);
-    const rows = await applyPlan(query, plan, keysetOf('published_content')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('published_content')));
     return finishPage(ctx, plan, rows, positionOfRow, contentApiView);
   },
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { sessionIdsBySpeaker } from './speaker-sessions';
 import { speakerSchema, speakerView } from './speaker-view';
@@ -22,7 +22,7 @@ export const listSpeakers = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'speakers', filters: { eventId: event.id } });
     const query = ctx.db.selectFrom('speakers').selectAll().where('event_id', '=', event.id);
-    const rows = await applyPlan(query, plan, keysetOf('speakers')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('speakers')));
     const sessions = await sessionIdsBySpeaker(
       ctx,
       event.id,

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { shareLinkSchema, shareLinksOf, shareLinkView } from './share-link-view';
 
@@ -30,7 +30,7 @@ export const listShareLinks = defineOperation({
     });
     let query = shareLinksOf(ctx, event.id);
     if (input.sharerId) query = query.where('share_links.sharer_id', '=', input.sharerId);
-    const rows = await applyPlan(query, plan, keysetOf('share_links')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('share_links')));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => shareLinkView(ctx, event, row));
   },
 });

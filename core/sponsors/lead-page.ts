@@ -9,6 +9,7 @@ import {
   type PageInput,
   pageOf,
   planPage,
+  readPage,
 } from '../platform/pipeline/paging';
 import { leadItemSchema, leadItemView, leadQuery } from './lead-view';
 
@@ -51,13 +52,16 @@ export async function sharedLeadsPage(
   );
   let query = leadQuery(ctx.db).where('leads.event_id', '=', list.eventId).where('leads.shared', '=', 1);
   if (list.sponsorId) query = query.where('leads.sponsor_id', '=', list.sponsorId);
-  const rows = await applyPlan(query, plan, {
-    txn: 'leads.change_txn',
-    seq: 'leads.change_seq',
-    updated: 'leads.updated_utc',
-    created: 'leads.captured_utc',
-    id: 'leads.id',
-  }).execute();
+  const rows = await readPage(
+    ctx.db,
+    applyPlan(query, plan, {
+      txn: 'leads.change_txn',
+      seq: 'leads.change_seq',
+      updated: 'leads.updated_utc',
+      created: 'leads.captured_utc',
+      id: 'leads.id',
+    }),
+  );
   return finishPage(
     ctx,
     plan,

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { surveySchema, surveyViews } from './survey-view';
 
@@ -21,7 +21,7 @@ export const listSurveys = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'surveys', filters: { eventId: event.id } });
     const query = ctx.db.selectFrom('surveys').selectAll().where('event_id', '=', event.id);
-    const rows = await applyPlan(query, plan, keysetOf('surveys')).execute();
+    const rows = await readPage(ctx.db, applyPlan(query, plan, keysetOf('surveys')));
     const views = await surveyViews(ctx, event, rows.slice(0, plan.limit));
     return finishPage(ctx, plan, rows, positionOfRow, (row) => views.get(row.id)!);
   },

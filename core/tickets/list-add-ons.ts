@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../platform/pipeline/paging';
+import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
 import { addOnSchema, addOnView } from './add-on-view';
 
@@ -19,11 +19,14 @@ export const listAddOns = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'addOns', filters: { eventId: event.id } });
-    const rows = await applyPlan(
-      ctx.db.selectFrom('add_ons').selectAll().where('event_id', '=', event.id),
-      plan,
-      keysetOf('add_ons'),
-    ).execute();
+    const rows = await readPage(
+      ctx.db,
+      applyPlan(
+        ctx.db.selectFrom('add_ons').selectAll().where('event_id', '=', event.id),
+        plan,
+        keysetOf('add_ons'),
+      ),
+    );
     return finishPage(ctx, plan, rows, positionOfRow, (row) => addOnView(event, row));
   },
 });

@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import * as v from 'valibot';
-import { isPostgres } from '../../../db/dialect';
+import { inIndexOrder, isPostgres } from '../../../db/dialect';
 import { type FeedPlaces, feedPlaces, settledChanges } from '../../../db/sequence';
 import type { Ctx } from '../context';
 import { problem } from '../problems';
@@ -266,6 +266,12 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
   q = q.limit(plan.limit + 1) as QB;
   if (plan.offset > 0) q = q.offset(plan.offset) as QB;
   return q;
+}
+
+/** Reads a page planned by applyPlan, its order taken from the list's index (db/dialect.ts). */
+// biome-ignore lint/suspicious/noExplicitAny: works on any table's select.
+export function readPage<O>(db: Ctx['db'], query: SelectQueryBuilder<any, any, O>): Promise<O[]> {
+  return inIndexOrder(db, () => query.execute());
 }
 
 /**

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { deliveryStates } from '../../../db/values';
 import { defineOperation } from '../../platform/pipeline/operation';
-import { applyPlan, cursorFields, finishPage, pageOf, planPage } from '../../platform/pipeline/paging';
+import {
+  applyPlan,
+  cursorFields,
+  finishPage,
+  pageOf,
+  planPage,
+  readPage,
+} from '../../platform/pipeline/paging';
 import { uuid } from '../../platform/schemas';
 import { type DeliveryView, deliverySchema } from '../delivery-view';
 import { loadWebhook } from './webhook-view';
@@ -39,13 +46,16 @@ export const listWebhookDeliveries = defineOperation({
       .where('deliveries.target_kind', '=', 'webhook')
       .where('deliveries.target_id', '=', webhook.id);
     if (input.state) query = query.where('deliveries.state', '=', input.state);
-    const rows = await applyPlan(query, plan, {
-      txn: 'deliveries.change_txn',
-      seq: 'deliveries.id',
-      updated: 'deliveries.updated_utc',
-      created: 'deliveries.created_utc',
-      id: 'deliveries.id',
-    }).execute();
+    const rows = await readPage(
+      ctx.db,
+      applyPlan(query, plan, {
+        txn: 'deliveries.change_txn',
+        seq: 'deliveries.id',
+        updated: 'deliveries.updated_utc',
+        created: 'deliveries.created_utc',
+        id: 'deliveries.id',
+      }),
+    );
     const ids = rows.map((r) => r.id);
     const attempts =
       ids.length === 0
