@@ -52,7 +52,13 @@ const orphanCheckTicks = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Dispatcher {
+  /** Attempts being sent: a receiver's place is taken until its answer is in. */
   private readonly inFlight = new Map<number, Promise<void>>();
+  /**
+   * Answers being written. The delivery stays claimed until its result is written, so no other
+   * run picks it meanwhile; its receiver's place is free again as soon as the answer is in.
+   */
+  private readonly writing = new Set<Promise<void>>();
   private readonly perTarget = new Map<string, number>();
   /** Receivers that had due deliveries when last read (every tick and after each fan-out). */
   private receiversWithWork = new Map<string, { target_kind: DeliveryTargetKind; target_id: string }>();
@@ -165,6 +171,7 @@ export class Dispatcher {
     this.services.outboxSignal.listen(null);
     await this.pumping;
     await Promise.allSettled(this.inFlight.values());
+    await Promise.allSettled(this.writing);
     await this.liveness?.release();
   }
 
@@ -183,7 +190,7 @@ export class Dispatcher {
       if (fanned === 0 && started === 0 && !this.again) {
         if (this.inFlight.size === 0) return;
         await Promise.race([...this.inFlight.values(), sleep(50)]);
-        // Results are written in groups: let the whole group's slots come free before claiming again.
+        // Answers arriving together free their places together: claim for them at once.
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
@@ -376,7 +383,16 @@ export class Dispatcher {
       const body = JSON.stringify(hookBody(delivery.message_id, message));
       result = await send(target.row.url, body, { 'user-agent': 'Tessera-Hooks/1' }, this.services.delivery);
     }
-    await this.results.record({ delivery, target, result });
+    const written = this.results
+      .record({ delivery, target, result })
+      .catch((err: unknown) =>
+        this.services.log.error(
+          { err, deliveryId: delivery.id },
+          'writing an attempt failed; it is sent again',
+        ),
+      )
+      .finally(() => this.writing.delete(written));
+    this.writing.add(written);
   }
 
   /**
