@@ -3,25 +3,17 @@
 // derived from the workspace and the file's own keys (UUID v5), so importing the same file again
 // finds the same rows instead of making new ones.
 import { v5 as uuidV5 } from 'uuid';
-import type { Database } from '../../db/schema';
 import { fitsCurrency, toMinor } from '../platform/money';
 import { parseInstant } from '../platform/time';
+import type { ImportTable, Planned, PlannedRow } from './planned-rows';
 import { StoredRows } from './stored-rows';
 
-export type ImportTable = keyof Database;
-export type PlannedRow = Record<string, string | number | null>;
+export type { ImportTable, Planned, PlannedRow } from './planned-rows';
 
 export interface ImportIssue {
   /** Where in the file, as a JSON path: events[0].orders[3].attendees[1].ticketType. */
   path: string;
   message: string;
-}
-
-export interface Planned {
-  row: PlannedRow;
-  path: string;
-  /** Columns written only when the row is new (counters kept by the service, such as taken). */
-  insertOnly?: PlannedRow;
 }
 
 /** Rows planned for one table. */

@@ -2,7 +2,7 @@
 // made once, while the file is checked, and kept as JSON text compressed a block at a time until
 // the writer takes them back in batches: never every planned row held at once, never planned twice.
 import { CompressedLines } from './compressed-lines';
-import type { ImportTable, Planned, PlannedRow } from './plan';
+import type { ImportTable, Planned, PlannedRow } from './planned-rows';
 
 /** A planned row of a table, or the whole set of rows a parent has in a table. */
 type Entry =
