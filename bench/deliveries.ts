@@ -9,8 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { openDatabase } from '../db/connect';
+import type { Seeded } from './seed';
 
 interface Arrival {
   attendeeId: string;
@@ -168,4 +170,32 @@ export async function measureDeliveries(o: {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
   };
+}
+
+/**
+ * The deliveries of a seeded bench server (its data folder, its own certificate trusted by it) to a
+ * receiver started for the measurement and stopped after it.
+ */
+export async function measureSeededDeliveries(o: {
+  origin: string;
+  ca: string;
+  dataDir: string;
+  seeded: Seeded;
+  messages: number;
+  latencyScans: number;
+}): Promise<DeliveryFigures> {
+  const tls = join(o.dataDir, 'tls');
+  const receiver = await startBenchReceiver(join(tls, 'localhost-cert.pem'), join(tls, 'localhost-key.pem'));
+  return measureDeliveries({
+    origin: o.origin,
+    ca: o.ca,
+    key: o.seeded.key,
+    dbFile: join(o.dataDir, 'tessera.db'),
+    workspaceId: o.seeded.workspaceId,
+    eventId: o.seeded.doorEvent.eventId,
+    attendeeIds: o.seeded.doorEvent.attendeeIds,
+    receiver,
+    messages: o.messages,
+    latencyScans: o.latencyScans,
+  }).finally(() => receiver.close());
 }

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadTls } from '../src/tls';
-import { measureDeliveries, startBenchReceiver } from './deliveries';
+import { measureSeededDeliveries } from './deliveries';
 import { runLoad } from './load';
 import { registrationBody } from './registration';
 import { seedBenchmark } from './seed';
@@ -183,19 +183,14 @@ async function main() {
       // The check-ins made the messages; a profiled server delivers them.
       await stop(server);
       server = await serve(port, profiled);
-      const receiver = await startBenchReceiver(tls.certFile, join(dataDir, 'tls/localhost-key.pem'));
-      const delivered = await measureDeliveries({
+      const delivered = await measureSeededDeliveries({
         origin,
         ca,
-        key: seeded.key,
-        dbFile: join(dataDir, 'tessera.db'),
-        workspaceId: seeded.workspaceId,
-        eventId: seeded.doorEvent.eventId,
-        attendeeIds: ids,
-        receiver,
+        dataDir,
+        seeded,
         messages: calls,
         latencyScans: 100,
-      }).finally(() => receiver.close());
+      });
       figures = `${kinds[kind]}: ${delivered.perSecond.toFixed(0)}/s under the profiler`;
     }
     await stop(server);

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
 import { binaryRows, measureBinary } from './binary';
-import { measureDeliveries, startBenchReceiver } from './deliveries';
+import { measureSeededDeliveries } from './deliveries';
 import { measureImport } from './import';
 import { runLoad } from './load';
 import { startServer, stopAll, waitFor, writeBetweenMarkers } from './processes';
@@ -36,7 +36,6 @@ async function main() {
     // The server's own certificate, made before it starts so that it can trust it as the
     // delivery receiver's (NODE_EXTRA_CA_CERTS is read when a process starts).
     const tls = await loadTls(dataDir);
-    const keyFile = join(dataDir, 'tls/localhost-key.pem');
 
     const port = 18_000 + Math.floor(Math.random() * 1000);
     const profile = process.env.BENCH_PROFILE
@@ -123,19 +122,14 @@ async function main() {
     });
     if (registered.failures > 0) throw new Error(`${registered.failures} registration calls failed`);
 
-    const receiver = await startBenchReceiver(tls.certFile, keyFile);
-    const delivered = await measureDeliveries({
+    const delivered = await measureSeededDeliveries({
       origin,
       ca,
-      key: seeded.key,
-      dbFile: join(dataDir, 'tessera.db'),
-      workspaceId: seeded.workspaceId,
-      eventId: seeded.doorEvent.eventId,
-      attendeeIds: ids,
-      receiver,
+      dataDir,
+      seeded,
       messages: checkIns,
       latencyScans: Math.min(1_000, checkIns),
-    }).finally(() => receiver.close());
+    });
 
     process.stdout.write(`Importing ${syncSize} attendees with tessera import…\n`);
     const imported = measureImport(root, syncSize);

@@ -175,9 +175,9 @@ export async function transactionLock(db: Kysely<any>, name: string): Promise<vo
 export async function inIndexOrder<T>(db: Kysely<any>, read: () => Promise<T>): Promise<T> {
   if (!isPostgres(db) || !db.isTransaction) return read();
   await sql`set local enable_sort = off`.execute(db);
-  try {
-    return await read();
-  } finally {
-    await sql`set local enable_sort = on`.execute(db);
-  }
+  // Not in a finally: after a failed read the transaction is aborted, and a statement there would
+  // answer that instead of the read's own error.
+  const rows = await read();
+  await sql`set local enable_sort = on`.execute(db);
+  return rows;
 }
