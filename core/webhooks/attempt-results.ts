@@ -61,8 +61,8 @@ function settleDeliveries(
 const mostAtOnce = 500;
 
 /**
- * How long the first result waits for others. Short beside an attempt's own time, and its
- * receiver's place in flight is held meanwhile, so it bounds one receiver at 16 places / 2 ms.
+ * How long the first result waits for others: short beside an attempt's own time. The delivery
+ * stays claimed meanwhile; its receiver's place is already free (dispatcher.ts).
  */
 const gatherMs = 2;
 
@@ -88,22 +88,22 @@ export class AttemptResults {
       const group = this.waiting.splice(0, mostAtOnce);
       try {
         await this.services.writes.run((trx, moment) => writeResults(trx, moment, group));
-        for (const w of group) {
-          this.services.metrics?.delivery(w.result.outcome);
-          w.written();
-        }
+        for (const w of group) this.settled(w);
       } catch {
         // One result the store refuses must not lose the others': each is written alone.
         for (const w of group)
           await this.services.writes
             .run((trx, moment) => writeResults(trx, moment, [w]))
-            .then(() => {
-              this.services.metrics?.delivery(w.result.outcome);
-              w.written();
-            }, w.failed);
+            .then(() => this.settled(w), w.failed);
       }
     }
     this.busy = false;
+  }
+
+  /** Counted once the attempt is written: a crash before that sends it again, counted then. */
+  private settled(w: Waiting): void {
+    this.services.metrics?.delivery(w.result.outcome);
+    w.written();
   }
 }
 
