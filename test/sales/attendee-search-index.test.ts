@@ -76,7 +76,7 @@ beforeAll(async () => {
       .orderBy('id')
       .execute()
   )
-  // Of distinct people too: erasing a person erases every ticket sent to the same address.
+    // Of distinct people too: erasing a person erases every ticket sent to the same address.
     .filter((a, i, all) => all.findIndex((b) => b.order_id === a.order_id || b.email === a.email) === i);
   for (const [i, values] of edgeValues.entries())
     await db.updateTable('attendees').set(values).where('id', '=', attendees[i]!.id).execute();
