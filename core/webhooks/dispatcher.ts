@@ -58,7 +58,7 @@ export class Dispatcher {
    * Answers being written. The delivery stays claimed until its result is written, so no other
    * run picks it meanwhile; its receiver's place is free again as soon as the answer is in.
    */
-  private readonly writing = new Set<Promise<void>>();
+  private readonly writing = new Map<number, Promise<void>>();
   private readonly perTarget = new Map<string, number>();
   /** Receivers that had due deliveries when last read (every tick and after each fan-out). */
   private receiversWithWork = new Map<string, { target_kind: DeliveryTargetKind; target_id: string }>();
@@ -69,6 +69,8 @@ export class Dispatcher {
   /** Work was announced while a pump was running: it looks again before it ends. */
   private again = false;
   private nudged: NodeJS.Timeout | null = null;
+  /** Ends the pump's wait for answers early when work is announced meanwhile. */
+  private wake: (() => void) | null = null;
   private stopped = false;
   private ticks = 0;
   /** When it last ticked (or started), by the services' clock: /readyz tells a wedged dispatcher by it. */
@@ -150,6 +152,7 @@ export class Dispatcher {
     if (this.stopped) return;
     if (this.pumping) {
       this.again = true;
+      this.wake?.();
       return;
     }
     this.pumping = this.pump()
@@ -171,7 +174,7 @@ export class Dispatcher {
     this.services.outboxSignal.listen(null);
     await this.pumping;
     await Promise.allSettled(this.inFlight.values());
-    await Promise.allSettled(this.writing);
+    await Promise.allSettled(this.writing.values());
     await this.liveness?.release();
   }
 
@@ -189,7 +192,15 @@ export class Dispatcher {
       const started = await this.startDue();
       if (fanned === 0 && started === 0 && !this.again) {
         if (this.inFlight.size === 0) return;
-        await Promise.race([...this.inFlight.values(), sleep(50)]);
+        // A new message does not wait for an answer: it would reach receivers made meanwhile.
+        await Promise.race([
+          ...this.inFlight.values(),
+          sleep(50),
+          new Promise<void>((resolve) => {
+            this.wake = resolve;
+          }),
+        ]);
+        this.wake = null;
         // Answers arriving together free their places together: claim for them at once.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -318,8 +329,13 @@ export class Dispatcher {
         ).execute();
         // Nothing due now: it is looked at again when the list of receivers is next read.
         if (due.length === 0 && !this.perTarget.has(key)) this.receiversWithWork.delete(key);
-        picked.push(...due);
-        room -= due.length;
+        for (const d of due) {
+          // Its lease ran out by the clock while this process still sends it or writes its result
+          // (a clock set forward): it is not sent twice at once.
+          if (this.inFlight.has(d.id) || this.writing.has(d.id)) continue;
+          picked.push(d);
+          room -= 1;
+        }
         if (room <= 0) break;
       }
       if (picked.length === 0) return [];
@@ -391,8 +407,8 @@ export class Dispatcher {
           'writing an attempt failed; it is sent again',
         ),
       )
-      .finally(() => this.writing.delete(written));
-    this.writing.add(written);
+      .finally(() => this.writing.delete(delivery.id));
+    this.writing.set(delivery.id, written);
   }
 
   /**

@@ -140,7 +140,9 @@ describe('signed deliveries to an endpoint', () => {
     clock.advance(pastGrace);
     try {
       await registerOne();
-      const [, later] = await r.waitFor(2);
+      const [first, later] = await r.waitFor(2);
+      // The second message, not the first sent again because the clock passed its lease.
+      expect(later!.headers['webhook-id']).not.toBe(first!.headers['webhook-id']);
       expect(String(later!.headers['webhook-signature']).split(' ')).toHaveLength(1);
       // (standardwebhooks refuses a timestamp far from the real time, so the signature is checked by hand.)
       const [, value] = String(later!.headers['webhook-signature']).split(',');
@@ -153,6 +155,20 @@ describe('signed deliveries to an endpoint', () => {
     } finally {
       clock.advance(-pastGrace);
     }
+  });
+
+  it('does not send a delivery again while its answer is awaited, though the clock passes its lease', async () => {
+    const r = await receiver();
+    r.reply(() => ({ status: 200, delayMs: 400 }));
+    await endpoint(r.url());
+    await registerOne();
+    await r.waitFor(1);
+    // Set forward past the lease (the time-out and a minute) while the answer is awaited.
+    skip(120);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    skip(120);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(r.received).toHaveLength(1);
   });
 
   it('tries again after 500s, with the same webhook-id, until a 2xx', async () => {
