@@ -4,15 +4,16 @@
 // SQLite: FTS5 with the trigram tokenizer over attendee_search_text (one row an attendee, kept by
 // triggers: every writer, import and erasure included); a 2-character q is looked up through the
 // trigrams it begins (the index's vocabulary), each value ending in char(1) so a q at the end of a
-// value begins one too. PostgreSQL: pg_trgm GIN indexes on the same text and on orders.reference,
-// and for a 2-character q GIN indexes on the text's pairs of characters.
+// value begins one too. PostgreSQL: pg_trgm GIN indexes on the same text (attendee_search_values,
+// one row an attendee, kept by triggers: migration 0039) and on orders.reference, and for a
+// 2-character q GIN indexes on the text's pairs of characters.
 import { type Expression, sql } from 'kysely';
 import { isPostgres } from './dialect';
 import type { Db } from './schema';
 
 /**
  * What each store alone has for the search (migration 0032): SQLite's text table and FTS5 tables
- * (with FTS5's own shadow tables), PostgreSQL's trigram and pair indexes. Everything else of the
+ * (with FTS5's own shadow tables), PostgreSQL's text table and its trigram and pair indexes. Everything else of the
  * schema is the same on both.
  */
 export const searchStructures = {
@@ -25,10 +26,11 @@ export const searchStructures = {
     'attendee_search_idx',
     'attendee_search_terms',
   ],
+  postgresTables: ['attendee_search_values'],
   postgresIndexes: [
-    'attendees_search_trigrams',
+    'attendee_search_values_trigrams',
     'orders_reference_trigrams',
-    'attendees_search_pairs',
+    'attendee_search_values_pairs',
     'orders_reference_pairs',
   ],
 } as const;
@@ -45,9 +47,19 @@ export function searchTextSql(a: string, reference: string): string {
   return [...values, `coalesce(${reference}, '')`].map((v) => `${v} || char(1)`).join(' || ');
 }
 
-/** The attendee's own values as PostgreSQL's index text (the expression its indexes are made on). */
-export const postgresAttendeeText =
-  "lower(coalesce(first_name, '') || chr(1) || coalesce(last_name, '') || chr(1) || coalesce(email, '') || chr(1) || coalesce(company, ''))";
+/**
+ * The attendee's own values as PostgreSQL's index text, as SQL over the columns of `a` (a row
+ * name, or none): what attendee_search_values holds (migration 0039).
+ */
+export function postgresSearchText(a?: string): string {
+  const values = ['first_name', 'last_name', 'email', 'company'].map(
+    (c) => `coalesce(${a ? `${a}.` : ''}${c}, '')`,
+  );
+  return `lower(${values.join(' || chr(1) || ')})`;
+}
+
+/** The expression migration 0032 indexed on the attendees' own rows (moved beside them by 0039). */
+export const postgresAttendeeText = postgresSearchText();
 
 /** Characters as the user sees them, not UTF-16 units. */
 function characters(text: string): number {
@@ -97,16 +109,16 @@ function postgresCandidates(eventId: string, folded: string): Expression<string>
   if (characters(folded) >= 3) {
     const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return sql<string>`
-      select id from attendees
-      where event_id = ${eventId} and ${sql.raw(postgresAttendeeText)} like ${pattern}
+      select attendee_id from attendee_search_values
+      where event_id = ${eventId} and terms like ${pattern}
       union
       select a.id from orders o join attendees a on a.order_id = o.id
       where o.event_id = ${eventId} and a.event_id = ${eventId} and lower(o.reference) like ${pattern}`;
   }
   const pair = sql`array[${folded}]::text[]`;
   return sql<string>`
-    select id from attendees
-    where event_id = ${eventId} and attendee_search_pairs(${sql.raw(postgresAttendeeText)}) @> ${pair}
+    select attendee_id from attendee_search_values
+    where event_id = ${eventId} and attendee_search_pairs(terms) @> ${pair}
     union
     select a.id from orders o join attendees a on a.order_id = o.id
     where o.event_id = ${eventId} and a.event_id = ${eventId} and attendee_search_pairs(lower(o.reference)) @> ${pair}`;

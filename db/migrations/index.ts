@@ -36,6 +36,7 @@ import * as scanInOneStatement from './0035-scan-in-one-statement';
 import * as doorInsideSlots from './0036-door-inside-slots';
 import * as rateWindowsUnlogged from './0037-rate-windows-unlogged';
 import * as ticketsCountedPerStatement from './0038-tickets-counted-per-statement';
+import * as attendeeSearchBeside from './0039-attendee-search-beside';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ export const allMigrations: Record<string, Migration> = {
   '0036-door-inside-slots': doorInsideSlots,
   '0037-rate-windows-unlogged': rateWindowsUnlogged,
   '0038-tickets-counted-per-statement': ticketsCountedPerStatement,
+  '0039-attendee-search-beside': attendeeSearchBeside,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -33,6 +33,8 @@ const notPersonal: Record<string, string[]> = {
   attendee_search_docsize: ['id', 'sz'],
   attendee_search_config: ['k', 'v'],
   attendee_search_terms: ['term', 'doc', 'cnt'],
+  // PostgreSQL's (0039): the same copies, one row an attendee, kept by triggers.
+  attendee_search_values: ['attendee_id', 'event_id', 'terms'],
   api_keys: [
     'id',
     'workspace_id',
