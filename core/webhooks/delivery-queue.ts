@@ -1,5 +1,5 @@
 // How much the dispatcher has left to do and how late the oldest of it is, for /metrics at scrape
-// time. Both reads stay on indexes: the outbox's (dispatched_utc, id) and the partial index of
+// time. Both reads stay on indexes: the outbox's partial index of waiting messages and that of
 // pending deliveries, so a scrape costs little even with a backlog.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';

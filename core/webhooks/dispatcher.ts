@@ -24,6 +24,7 @@ import { newDelivery } from './delivery-state';
 import { eventTypes, hookBody } from './event-types';
 import { type SendResult, send } from './sender';
 import { decryptSecret, signature } from './signing-secrets';
+import { waitingMessages } from './waiting-messages';
 
 export interface DispatcherOptions {
   /** Deliveries in flight at once, in all. */
@@ -214,15 +215,7 @@ export class Dispatcher {
    */
   private async fanOut(): Promise<number> {
     const { taken, receivers } = await this.services.writes.run(async (trx, moment) => {
-      const messages = await claiming(
-        trx,
-        trx
-          .selectFrom('outbox')
-          .select(['id', 'message_id', 'workspace_id', 'event_id', 'type', 'created_utc'])
-          .where('dispatched_utc', 'is', null)
-          .orderBy('id')
-          .limit(this.options.batch),
-      ).execute();
+      const messages = await waitingMessages(trx, this.options.batch).execute();
       if (messages.length === 0) return { taken: 0, receivers: [] };
       const workspaces = [...new Set(messages.map((m) => m.workspace_id))];
       const webhooks = await trx

@@ -37,6 +37,7 @@ import * as doorInsideSlots from './0036-door-inside-slots';
 import * as rateWindowsUnlogged from './0037-rate-windows-unlogged';
 import * as ticketsCountedPerStatement from './0038-tickets-counted-per-statement';
 import * as attendeeSearchBeside from './0039-attendee-search-beside';
+import * as outboxWaiting from './0040-outbox-waiting';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ export const allMigrations: Record<string, Migration> = {
   '0037-rate-windows-unlogged': rateWindowsUnlogged,
   '0038-tickets-counted-per-statement': ticketsCountedPerStatement,
   '0039-attendee-search-beside': attendeeSearchBeside,
+  '0040-outbox-waiting': outboxWaiting,
 };
 
 export const migrationProvider: MigrationProvider = {
