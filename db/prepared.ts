@@ -2,10 +2,13 @@
 // on every call, which was a fifth of a door check-in's time although the SQL never changes. A
 // prepared statement is written once with named placeholders (`p.eventId`); it is compiled the
 // first time it runs on a dialect, and each call only puts its values in their places. The SQL text is the
-// same every time, so the connection's statement cache reuses the SQLite statement too.
+// same every time, so the connection's statement cache reuses the SQLite statement too, and
+// PostgreSQL keeps it prepared on each connection (db/server-statements.ts).
 import type { Compilable, CompiledQuery, Insertable, RawBuilder } from 'kysely';
 import type { Db } from './connect';
+import { isPostgres } from './dialect';
 import type { Database } from './schema';
+import { keepPrepared } from './server-statements';
 
 const marker = '\u0000param:';
 
@@ -33,6 +36,7 @@ export function prepare<A extends Record<string, unknown>, R = unknown>(
   const compile = (db: Db) => {
     const built = build(db, placeholders as Placeholders<A>);
     const compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+    if (isPostgres(db)) keepPrepared(compiled.sql);
     const slots = compiled.parameters.map((value) =>
       typeof value === 'string' && value.startsWith(marker) ? value.slice(marker.length) : undefined,
     );

@@ -1,6 +1,7 @@
 // The public Attendee resource: one query shape (attendee + order + ticket type) and one view,
 // with the personal-data rule applied to names, email, company, job title and answers.
 import * as v from 'valibot';
+import { attendeeColumns } from '../../db/columns';
 import type { Db } from '../../db/connect';
 import { attendeeStatuses } from '../../db/values';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
@@ -71,7 +72,7 @@ export function attendeeQuery(db: Db) {
     .selectFrom('attendees')
     .innerJoin('orders', 'orders.id', 'attendees.order_id')
     .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
-    .selectAll('attendees')
+    .select(attendeeColumns.map((c) => `attendees.${c}` as const))
     .select([
       'orders.reference as order_reference',
       'orders.status as order_status',

@@ -1,3 +1,4 @@
+import { doorColumns } from '../../db/columns';
 import { prepare } from '../../db/prepared';
 import type { DoorRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
@@ -21,10 +22,10 @@ export function mainEntrance(doors: DoorRow[]): DoorRow | undefined {
 }
 
 const entrances = prepare<{ eventId: string }, DoorRow>((db, p) =>
-  db.selectFrom('doors').selectAll().where('event_id', '=', p.eventId).where('kind', '=', 'entrance'),
+  db.selectFrom('doors').select(doorColumns).where('event_id', '=', p.eventId).where('kind', '=', 'entrance'),
 );
 const doorById = prepare<{ eventId: string; doorId: string }, DoorRow>((db, p) =>
-  db.selectFrom('doors').selectAll().where('event_id', '=', p.eventId).where('id', '=', p.doorId),
+  db.selectFrom('doors').select(doorColumns).where('event_id', '=', p.eventId).where('id', '=', p.doorId),
 );
 
 /** The named door of the event, or its main entrance when none is named; 404 noDoor otherwise. */

@@ -33,7 +33,7 @@ interface ScanAnswer {
 
 const scanFunction = prepare<ScanArgs, ScanAnswer>(
   (_db, p) =>
-    sql<ScanAnswer>`select * from tessera_scan_v2(${p.workspaceId}, ${p.eventId}, ${p.doorId},
+    sql<ScanAnswer>`select result, admitted, check_in_id, change_seq, door_disagrees from tessera_scan_v2(${p.workspaceId}, ${p.eventId}, ${p.doorId},
       ${p.attendeeId}, ${p.direction}, ${p.refusal}, ${p.reentry}, ${p.firstEntry}, ${p.scannedUtc},
       ${p.offline}, ${p.recordedUtc})`,
 );

@@ -2,6 +2,7 @@
 // 404 as if it did not exist), with the rules of its modules and of online events applied by
 // invoke from the operation's declaration. Loaded once per call: handlers get the same row.
 
+import { eventColumns } from '../../../db/columns';
 import { prepare } from '../../../db/prepared';
 import type { EventRow } from '../../../db/schema';
 import { type EventModule, eventModules } from '../../../db/values';
@@ -18,7 +19,11 @@ export function modulesOf(row: Pick<EventRow, 'modules'>): Record<EventModule, b
 }
 
 const eventById = prepare<{ eventId: string; workspaceId: string }, EventRow>((db, p) =>
-  db.selectFrom('events').selectAll().where('id', '=', p.eventId).where('workspace_id', '=', p.workspaceId),
+  db
+    .selectFrom('events')
+    .select(eventColumns)
+    .where('id', '=', p.eventId)
+    .where('workspace_id', '=', p.workspaceId),
 );
 
 export async function loadEvent(ctx: Ctx, eventId: string): Promise<EventRow> {

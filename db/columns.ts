@@ -1,0 +1,81 @@
+// Columns named one by one for the hot reads that PostgreSQL keeps prepared (db/server-statements.ts).
+// A prepared `select *` fails once a migration adds a column ("cached plan must not change result
+// type"), which a rolling upgrade does beside running processes; a statement that names its
+// columns goes on answering what it always did. Each list is checked against its table's type, so
+// a column added to db/schema.ts and not here does not compile.
+import type { AttendeesTable, DoorsTable, EventsTable } from './schema';
+
+/** Every key of T once, as the type of the list: a missing or unknown name is a type error. */
+type Exactly<T, L extends readonly (keyof T)[]> = Exclude<keyof T, L[number]> extends never ? L : never;
+
+function exactly<T>() {
+  return <const L extends readonly (keyof T)[]>(list: Exactly<T, L>): L => list;
+}
+
+export const eventColumns = exactly<EventsTable>()([
+  'id',
+  'workspace_id',
+  'name',
+  'slug',
+  'status',
+  'online',
+  'venue_name',
+  'venue_address',
+  'venue_city',
+  'venue_country',
+  'time_zone',
+  'starts_utc',
+  'ends_utc',
+  'languages',
+  'currency',
+  'modules',
+  'community_id',
+  'created_utc',
+  'updated_utc',
+  'change_seq',
+  'change_txn',
+]);
+
+export const doorColumns = exactly<DoorsTable>()([
+  'id',
+  'workspace_id',
+  'event_id',
+  'name',
+  'kind',
+  'main',
+  'session_id',
+  'capacity',
+  'inside',
+  'reentry',
+  'ticket_type_ids',
+  'add_on_ids',
+  'sort_order',
+  'created_utc',
+  'updated_utc',
+  'change_seq',
+  'change_txn',
+]);
+
+export const attendeeColumns = exactly<AttendeesTable>()([
+  'id',
+  'workspace_id',
+  'event_id',
+  'order_id',
+  'ticket_type_id',
+  'first_name',
+  'last_name',
+  'email',
+  'company',
+  'job_title',
+  'language',
+  'answers',
+  'status',
+  'checked_in_utc',
+  'cancelled_utc',
+  'erased',
+  'ticket_code',
+  'created_utc',
+  'updated_utc',
+  'change_seq',
+  'change_txn',
+]);

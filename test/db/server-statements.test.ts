@@ -1,0 +1,81 @@
+// PostgreSQL keeps the hot statements (db/prepared.ts) prepared on each connection
+// (db/server-statements.ts), named by their text, and that stays safe through a rolling upgrade:
+// the hot reads name their columns (db/columns.ts), so a migration adding a column beside a running
+// process leaves its prepared reads answering; a prepared `select *` is refused by PostgreSQL then,
+// and is never kept. Both stores: the column lists are the tables' columns.
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { createEvent } from '../../core/events/create-event';
+import { loadEvent } from '../../core/platform/pipeline/load-event';
+import { attendeeColumns, doorColumns, eventColumns } from '../../db/columns';
+import { schemaColumns } from '../../db/dialect';
+import { keepPrepared, keptPrepared } from '../../db/server-statements';
+import { eventBody } from '../support/fixtures';
+import { raceHarness } from '../support/race-harness';
+import { onPostgres } from '../support/test-store';
+
+const { call, db } = raceHarness('Server statements');
+
+it('names every column of the tables whose hot reads it keeps prepared', async () => {
+  const columns = await schemaColumns(db());
+  const names = (table: string) => (columns.get(table) ?? []).map((c) => c.name).sort();
+  expect([...eventColumns].sort()).toEqual(names('events'));
+  expect([...doorColumns].sort()).toEqual(names('doors'));
+  expect([...attendeeColumns].sort()).toEqual(names('attendees'));
+});
+
+it('never keeps a statement that selects every column', () => {
+  const everyColumn = [
+    'select * from "events" where "id" = $1',
+    'select "attendees".*, "orders"."reference" from "attendees"',
+    'insert into "outbox" ("id") values ($1) returning *',
+  ];
+  const named = ['select count(*) from "events"', 'select "id", "name" from "events" where "id" = $1'];
+  for (const text of [...everyColumn, ...named]) keepPrepared(text);
+  for (const text of everyColumn) expect(keptPrepared(text), text).toBe(false);
+  for (const text of named) expect(keptPrepared(text), text).toBe(true);
+});
+
+it.runIf(onPostgres)(
+  'prepares a hot read once a connection, and it answers after a migration adds a column',
+  async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    await db()
+      .connection()
+      .execute(async (connection) => {
+        const ctx = { db: connection, actor: { workspaceId: await workspaceOf(eventId) } } as never;
+        await loadEvent(ctx, eventId);
+        const { rows } = await sql<{ name: string; statement: string }>`
+          select name, statement from pg_prepared_statements`.execute(connection);
+        const read = rows.find((r) => r.statement.includes('from "events"'));
+        expect(read?.name).toMatch(/^tessera_[0-9a-f]{24}$/);
+        expect(keptPrepared(read!.statement)).toBe(true);
+
+        // A rolling upgrade's migration, from another connection.
+        await sql`alter table events add column added_by_a_newer_version text`.execute(db());
+        try {
+          const event = await loadEvent(ctx, eventId);
+          expect(event.id).toBe(eventId);
+          expect(event).not.toHaveProperty('added_by_a_newer_version');
+          // The same change refuses a prepared select *: why such statements are never kept.
+          await sql`prepare every_column as select * from events where id = $1`.execute(connection);
+          await sql`alter table events add column added_again text`.execute(db());
+          await expect(sql`execute every_column(${sql.lit(eventId)})`.execute(connection)).rejects.toThrow(
+            /cached plan must not change result type/,
+          );
+        } finally {
+          await sql`alter table events drop column added_by_a_newer_version`.execute(db());
+          await sql`alter table events drop column if exists added_again`.execute(db());
+        }
+      });
+  },
+);
+
+async function workspaceOf(eventId: string): Promise<string> {
+  const row = await db()
+    .selectFrom('events')
+    .select('workspace_id')
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return row.workspace_id;
+}
