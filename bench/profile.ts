@@ -4,6 +4,7 @@
 // check-ins' messages, made by an unprofiled server beforehand, to a local receiver; the profile is summed by
 // place (SQLite statements, Kysely building and compiling, validation, Koa, TLS and sockets, our
 // own code by folder) and by function. Writes the profile itself next to the summary for a viewer.
+// BENCH_DATABASE=postgres://… serves from that PostgreSQL database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,8 @@ const syncSize = 50_000;
 const requests = Number(process.env.BENCH_REQUESTS ?? 30_000);
 const warmup = 1_000;
 const root = resolve(import.meta.dirname, '..');
+// BENCH_DATABASE=postgres://… profiles the server on that PostgreSQL database instead of SQLite.
+const database = process.env.BENCH_DATABASE;
 const out = resolve(process.env.BENCH_PROFILE_DIR ?? join(root, '.tmp/profile'));
 
 interface Node {
@@ -127,7 +130,7 @@ async function main() {
   mkdirSync(profileDir, { recursive: true });
   let server: ChildProcess | undefined;
   try {
-    const seeded = await seedBenchmark(dataDir, requests + warmup, kind === 'sync' ? syncSize : 1);
+    const seeded = await seedBenchmark(dataDir, requests + warmup, kind === 'sync' ? syncSize : 1, database);
     // Deliveries go to a receiver on loopback with the server's own certificate, made before it starts.
     const tls = kind === 'deliver' ? await loadTls(dataDir) : null;
     const serve = async (port: number, flags: string[]) => {
@@ -138,6 +141,7 @@ async function main() {
           TESSERA_RATE_LIMIT: '60000000',
           TESSERA_LOG_LEVEL: 'silent',
           TESSERA_FROM_SOURCE: '1',
+          ...(process.env.BENCH_DATABASE ? { TESSERA_DATABASE_URL: process.env.BENCH_DATABASE } : {}),
           ...(tls ? { TESSERA_WEBHOOKS_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: tls.certFile } : {}),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
