@@ -147,7 +147,7 @@ async function main(): Promise<void> {
   if (database !== null && database !== 'throwaway' && !/^postgres(ql)?:\/\//.test(database))
     throw new Error('--database takes a postgres:// URL, or throwaway for a cluster of its own.');
   const cluster = database === 'throwaway' ? await startCluster({ durable: true }) : null;
-  const url = cluster?.url ?? database ?? undefined;
+  const url = cluster?.socketUrl ?? database ?? undefined;
   const children: ChildProcess[] = [];
   const port = 20_000 + Math.floor(Math.random() * 1000);
   const { dataDir, seeded, env } = await prepare(url);

@@ -233,9 +233,10 @@ if (database >= 0) {
   const url = process.argv[database + 1] ?? '';
   const sizes = { checkIns, syncSize, scanners };
   if (url === 'throwaway') {
-    // A cluster of this machine's PostgreSQL with its defaults for durability, removed afterwards.
+    // A cluster of this machine's PostgreSQL with its defaults for durability, removed afterwards,
+    // reached through its Unix socket as a server on the database's machine should reach it.
     const cluster = await startCluster({ durable: true });
-    await benchStores(root, cluster.url, sizes).finally(() => cluster.stop());
+    await benchStores(root, cluster.socketUrl, sizes).finally(() => cluster.stop());
   } else if (/^postgres(ql)?:\/\//.test(url)) await benchStores(root, url, sizes);
   else throw new Error('--database takes a postgres:// URL, or throwaway for a cluster of its own.');
 } else await main();

@@ -3,6 +3,8 @@ export declare const missingBinaries: string;
 export declare function postgresAvailable(): boolean;
 export interface Cluster {
   url: string;
+  /** The same database through the cluster's Unix socket. */
+  socketUrl: string;
   port: number;
   stop(): void;
 }

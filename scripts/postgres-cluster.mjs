@@ -45,8 +45,9 @@ function freePort() {
 
 /**
  * Starts a cluster with a database `tessera` owned by the user `tessera` (trusted on loopback).
- * Answers its URL and a stop() that ends the server and removes the folder. `durable` keeps
- * PostgreSQL's defaults for fsync, synchronous commit and full-page writes.
+ * Answers its URL (over TCP, and through its Unix socket) and a stop() that ends the server and
+ * removes the folder. `durable` keeps PostgreSQL's defaults for fsync, synchronous commit and
+ * full-page writes.
  */
 export async function startCluster({ durable = false } = {}) {
   const initdb = findBinary('initdb');
@@ -93,6 +94,8 @@ export async function startCluster({ durable = false } = {}) {
   let stopped = false;
   return {
     url: `postgres://tessera@127.0.0.1:${port}/tessera`,
+    /** The same database through the cluster's Unix socket, as a server on its machine should connect. */
+    socketUrl: `postgres://tessera@localhost:${port}/tessera?host=${encodeURIComponent(root)}`,
     port,
     stop() {
       if (stopped) return;

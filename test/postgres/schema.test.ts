@@ -11,6 +11,7 @@ import { searchStructures } from '../../db/attendee-search';
 import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
 import { schemaColumns } from '../../db/dialect';
 import { type Cluster, startCluster } from '../../scripts/postgres-cluster.mjs';
+import { databaseFrom } from '../../src/settings';
 import { postgresHere } from '../support/postgres';
 
 const available = postgresHere('the PostgreSQL schema test');
@@ -67,6 +68,23 @@ describe.skipIf(!available)('the schema on PostgreSQL', () => {
       delete pg[table];
     }
     expect(pg).toEqual(lite);
+  });
+
+  it('is reached through its Unix socket by a URL naming the socket folder (the same machine: docs/deployment.md)', async () => {
+    expect(databaseFrom(undefined, { TESSERA_DATABASE_URL: cluster.socketUrl })).toBe(cluster.socketUrl);
+    const local = openDatabase(cluster.socketUrl);
+    try {
+      const { rows } = await sql<{ address: string | null; tables: number }>`
+        select inet_server_addr() as address,
+          (select count(*) from information_schema.tables where table_schema = current_schema()) as tables`.execute(
+        local.db,
+      );
+      // No server address: the connection is a Unix socket's, to the database migrated over TCP.
+      expect(rows[0]).toEqual({ address: null, tables: expect.any(Number) });
+      expect(rows[0]!.tables).toBeGreaterThan(50);
+    } finally {
+      await local.close();
+    }
   });
 
   it('keeps 64-bit integers and 8-byte reals', async () => {
