@@ -11,6 +11,8 @@ const elsewhere: string[] = [];
 const connect = Socket.prototype.connect;
 
 function isLoopback(address: string): boolean {
+  // A Unix socket's path (PostgreSQL's on this machine) never leaves it.
+  if (address.startsWith('/')) return true;
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
   return parsed.range() === 'loopback';
