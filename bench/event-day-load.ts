@@ -72,6 +72,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class EventDayLoad {
   readonly tally = new Tally();
+  /** The calls of the warm-up: the same load on a server just started, kept apart. */
+  readonly warmupTally = new Tally();
+  private countFrom = 0;
   private readonly agent: Agent;
   private readonly auth: Record<string, string>;
   private nextDoorAttendee = 0;
@@ -98,10 +101,16 @@ export class EventDayLoad {
     body?: string,
   ): Promise<{ status: number; text: string }> {
     const started = performance.now();
+    const counted = this.counted();
     const res = await request(url, { method, headers: this.auth, body, dispatcher: this.agent });
     const text = await res.body.text();
-    this.tally.note(kind, performance.now() - started, res.statusCode);
+    counted.note(kind, performance.now() - started, res.statusCode);
     return { status: res.statusCode, text };
+  }
+
+  /** Where a call starting now is counted: the warm-up's tally until the measured run begins. */
+  private counted(): Tally {
+    return Date.now() < this.countFrom ? this.warmupTally : this.tally;
   }
 
   private running(): boolean {
@@ -188,8 +197,9 @@ export class EventDayLoad {
       for (let i = 0; this.running(); i += 1) {
         const [name, args] = calls[i % calls.length]!;
         const started = performance.now();
+        const counted = this.counted();
         const result = await client.callTool({ name, arguments: args });
-        this.tally.note('MCP tool call', performance.now() - started, result.isError ? 500 : 200);
+        counted.note('MCP tool call', performance.now() - started, result.isError ? 500 : 200);
         await sleep(pace.assistantEveryMs);
       }
     } finally {
@@ -197,9 +207,14 @@ export class EventDayLoad {
     }
   }
 
-  /** Runs every client for `seconds`; resolves when the last one has stopped. */
-  async run(seconds: number): Promise<void> {
-    this.stopAt = Date.now() + seconds * 1000;
+  /**
+   * Runs every client for `warmupSeconds` and then `seconds` more; resolves when the last one has
+   * stopped. Calls that start in the warm-up are counted apart (a server just started compiles
+   * each path on its first calls, all clients arriving at once).
+   */
+  async run(seconds: number, warmupSeconds: number): Promise<void> {
+    this.countFrom = Date.now() + warmupSeconds * 1000;
+    this.stopAt = this.countFrom + seconds * 1000;
     const { doorEventId, syncEventId } = this.target;
     const half = pace.integrations / 2;
     await Promise.all([
