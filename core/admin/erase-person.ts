@@ -7,6 +7,7 @@
 // for each of their tickets.
 import { sql } from 'kysely';
 import * as v from 'valibot';
+import { searchStructures } from '../../db/attendee-search';
 import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
 import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
@@ -151,6 +152,8 @@ const tablesErasureChanges = [
     'outbox',
     'idempotency_records',
     'workspace_activity',
+    // PostgreSQL's copy of the searched values, kept by triggers (SQLite's is in its log, emptied).
+    ...searchStructures.postgresTables,
   ]),
 ];
 

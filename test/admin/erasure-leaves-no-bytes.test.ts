@@ -109,8 +109,8 @@ describe('erasure and the database files', () => {
     try {
       const { rows } = await sql<{ relname: string; last_vacuum: Date | null }>`
         select relname, last_vacuum from pg_stat_user_tables
-        where relname in ('attendees', 'orders', 'outbox')`.execute(db);
-      expect(rows).toHaveLength(3);
+        where relname in ('attendees', 'orders', 'outbox', 'attendee_search_values')`.execute(db);
+      expect(rows).toHaveLength(4);
       for (const row of rows) expect(row.last_vacuum, row.relname).not.toBeNull();
     } finally {
       await close();
