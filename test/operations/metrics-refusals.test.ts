@@ -115,3 +115,21 @@ describe('tessera_rate_limited_total', () => {
     });
   });
 });
+
+describe("the sign-up form's refusals", () => {
+  it("answers a send refused for its e-mail address with that address's wait, not the client address's", async () => {
+    const event = await publishedEvent(t, key);
+    const typeId = await formTicketType(t, event.eventId);
+    const send = (email: string) =>
+      sendForm(t, event.slug, { [`qty.${typeId}`]: '1', ...formPerson(0, { email }), action: 'register' });
+    // The client address's window opens now; the e-mail address's five minutes later.
+    expect((await send('first@example.org')).status).toBe(303);
+    clock.advance(5 * 60_000);
+    for (let i = 0; i < 5; i++) expect((await send('again@example.org')).status).toBe(303);
+    const refused = await send('again@example.org');
+    expect(refused.status).toBe(429);
+    // Ten minutes from the e-mail's first send, not five from the client address's.
+    expect(Number(refused.retryAfter)).toBeGreaterThan(9 * 60);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(10 * 60);
+  });
+});
