@@ -119,17 +119,26 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
 
     const now = services.clock.now();
     const address = await byAddress.take(ctx.ip, limits.signUpsPerAddress, now);
-    const emails = [...new Set(state.people.slice(0, types.length).map((p) => p.email.trim().toLowerCase()))];
-    const emailLimited = [];
-    for (const email of emails.filter(Boolean))
-      if (!(await byEmail.take(`${offer.event.id}:${email}`, perEmail, now)).allowed)
-        emailLimited.push(email);
-    if (!address.allowed || emailLimited.length > 0) {
+    // A send the address's limit refuses takes nothing from its people's addresses.
+    const emailRefusals: { person: number; resetSeconds: number }[] = [];
+    if (address.allowed) {
+      const emails = state.people.slice(0, types.length).map((p) => p.email.trim().toLowerCase());
+      for (const [person, email] of emails.entries()) {
+        if (!email || emails.indexOf(email) !== person) continue;
+        const taken = await byEmail.take(`${offer.event.id}:${email}`, perEmail, now);
+        if (!taken.allowed) emailRefusals.push({ person, resetSeconds: taken.resetSeconds });
+      }
+    }
+    if (!address.allowed || emailRefusals.length > 0) {
       services.metrics?.rateLimited(address.allowed ? 'signUpEmail' : 'signUpAddress');
-      ctx.set('Retry-After', String(address.resetSeconds));
+      // When the window that refused lets this send through again.
+      const wait = address.allowed
+        ? Math.max(...emailRefusals.map((r) => r.resetSeconds))
+        : address.resetSeconds;
+      ctx.set('Retry-After', String(wait));
       const message =
         'Too many registrations were sent from here or with this e-mail address; try again in ten minutes.';
-      const field = address.allowed ? 'person.0.email' : 'ticketTypes';
+      const field = address.allowed ? `person.${emailRefusals[0]!.person}.email` : 'ticketTypes';
       return show(ctx, slug, offer, { ...state, errors: [{ field, message }] }, 429);
     }
 

@@ -68,14 +68,14 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
     app.use(metricsRouter(options.metrics.counts, metricsAccess(options.metrics.settings)).routes());
 
   app.use(pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes());
-  const oauth = oauthRoutes(services, options.oauth);
-  app.use(oauth.endpoints);
-  app.use(oauth.signIn.routes());
-
+  // Failed authentications per source address, shared by the API, MCP and the assistant sign-in.
   const guard = {
     failures: rateCounterFor(services.db, 'auth-failure'),
     failuresPerMinute: options.authFailuresPerMinute,
   };
+  const oauth = oauthRoutes(services, options.oauth, guard);
+  app.use(oauth.endpoints);
+  app.use(oauth.signIn.routes());
   const body = jsonBody();
   const rest = restRouter({ services, authenticate: authenticate(services, 'rest', guard), jsonBody: body });
   app.use(rest.routes());

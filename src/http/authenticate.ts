@@ -15,6 +15,22 @@ export interface AuthenticationGuard {
   failuresPerMinute: number;
 }
 
+/**
+ * Counts a failed authentication from an address; past the limit, answers how many seconds that
+ * address must wait (and counts the refusal), else null. The API, MCP and the assistant sign-in's
+ * key form share the count, so a key cannot be guessed faster through one of them.
+ */
+export async function failedAuthentication(
+  services: Services,
+  guard: AuthenticationGuard,
+  address: string,
+): Promise<number | null> {
+  const failures = await guard.failures.take(address, guard.failuresPerMinute, services.clock.now());
+  if (failures.allowed) return null;
+  services.metrics?.rateLimited('authFailure');
+  return failures.resetSeconds;
+}
+
 export function authenticate(
   services: Services,
   transport: 'rest' | 'mcp',
@@ -41,19 +57,13 @@ export function authenticate(
             'WWW-Authenticate',
             `Bearer realm="tessera-mcp", resource_metadata="${ctx.state.origin}/.well-known/oauth-protected-resource/mcp"`,
           );
-        const failures = await guard.failures.take(
-          `${ctx.ip}`,
-          guard.failuresPerMinute,
-          services.clock.now(),
-        );
-        if (!failures.allowed) {
-          services.metrics?.rateLimited('authFailure');
+        const refusedFor = await failedAuthentication(services, guard, ctx.ip);
+        if (refusedFor !== null)
           throw problem(
             'rateLimited',
-            `Too many failed authentications from this address; retry in ${failures.resetSeconds} seconds.`,
-            { retryAfter: failures.resetSeconds },
+            `Too many failed authentications from this address; retry in ${refusedFor} seconds.`,
+            { retryAfter: refusedFor },
           );
-        }
         throw verification.problem;
       }
       const actor = verification.actor;

@@ -14,6 +14,7 @@ import { hasScope, isScope } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { consentPage } from '../../rest/pages/consent';
 import { signInPage } from '../../rest/pages/sign-in';
+import { type AuthenticationGuard, failedAuthentication } from '../http/authenticate';
 import { consentChoices } from './consent-choices';
 import { formTargetOf, redirectTargetOf } from './redirect-target';
 
@@ -22,7 +23,7 @@ async function formOf(ctx: Koa.Context): Promise<URLSearchParams> {
   return new URLSearchParams(text);
 }
 
-export function signInRouter(services: Services, provider: Provider): Router {
+export function signInRouter(services: Services, provider: Provider, guard: AuthenticationGuard): Router {
   const router = new Router({ prefix: '/oauth/sign-in/:uid' });
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
@@ -93,9 +94,18 @@ export function signInRouter(services: Services, provider: Provider): Router {
     const described = await describe(ctx);
     const verified = await verifyToken(services, token, 'rest');
     if (!verified.ok) {
+      // Counted with the API's and MCP's failures: a working key is never refused by it.
+      const refusedFor = await failedAuthentication(services, guard, ctx.ip);
       ctx.type = 'html';
-      ctx.status = 401;
-      ctx.body = signInPage({ ...described.client, problem: verified.problem.detail });
+      ctx.status = refusedFor === null ? 401 : 429;
+      if (refusedFor !== null) ctx.set('Retry-After', String(refusedFor));
+      ctx.body = signInPage({
+        ...described.client,
+        problem:
+          refusedFor === null
+            ? verified.problem.detail
+            : `Too many failed sign-ins from this address; try again in ${refusedFor} seconds.`,
+      });
       return;
     }
     await provider.interactionFinished(

@@ -10,6 +10,7 @@ import { problem } from '../../core/platform/problems';
 import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { rateCounterFor } from '../../core/platform/storage/shared-rate-counter';
+import type { AuthenticationGuard } from '../http/authenticate';
 import { signInRouter } from './interactions';
 import { pinOrigin } from './pin-origin';
 
@@ -24,10 +25,11 @@ const registrationsPerMinute = 20;
 export function oauthRoutes(
   services: Services,
   provider: Provider,
+  guard: AuthenticationGuard,
 ): { endpoints: Middleware; signIn: Router } {
   const handle = provider.callback();
   const registrations = rateCounterFor(services.db, 'oauth-registration');
-  const signIn = signInRouter(services, provider);
+  const signIn = signInRouter(services, provider, guard);
   const toProvider: Middleware = async (ctx, next) => {
     if (ctx.path.startsWith('/oauth/sign-in/')) return next();
     if (metadataPaths.has(ctx.path)) ctx.req.url = '/.well-known/openid-configuration';

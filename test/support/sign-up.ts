@@ -88,6 +88,8 @@ export async function formQuestion(
 export interface FormAnswer {
   status: number;
   location: string | null;
+  /** Retry-After, on a refusal. */
+  retryAfter: string | null;
   text: string;
 }
 
@@ -106,7 +108,12 @@ export async function sendForm(
     body: body.toString(),
     redirect: 'manual',
   });
-  return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    retryAfter: res.headers.get('retry-after'),
+    text: await res.text(),
+  };
 }
 
 /** One person's fields of the form, person `i`. */
