@@ -12,9 +12,9 @@ import { isPostgres } from './dialect';
 import type { Db } from './schema';
 
 /**
- * What each store alone has for the search (migration 0032): SQLite's text table and FTS5 tables
- * (with FTS5's own shadow tables), PostgreSQL's text table and its trigram and pair indexes. Everything else of the
- * schema is the same on both.
+ * What each store alone has for the search (migrations 0032, 0039): SQLite's text table and FTS5
+ * tables (with FTS5's own shadow tables), PostgreSQL's text table and its trigram and pair indexes.
+ * Everything else of the schema is the same on both.
  */
 export const searchStructures = {
   sqliteTables: [
