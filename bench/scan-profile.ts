@@ -42,6 +42,7 @@ try {
       statements.set(sql, s);
     },
   });
+  const writes = new WriteBatcher(db);
   const services: Services = {
     db,
     snapshot,
@@ -49,8 +50,8 @@ try {
     secrets: deriveSecrets(Buffer.from('bench')),
     rate: new RateCounter(),
     log: silentLog,
-    activity: new ActivityRecorder(db, silentLog),
-    writes: new WriteBatcher(db),
+    activity: new ActivityRecorder(writes, silentLog),
+    writes,
     idempotencyInFlight: new IdempotencyInFlight(),
     defaultRatePerMinute: 1e9,
     delivery: { allowPrivate: false, timeoutMs: 10_000 },

@@ -93,8 +93,11 @@ export async function openServices(options: {
     connections: options.dbConnections,
   });
   await migrateToLatest(db);
-  const activity = new ActivityRecorder(db, log);
   const clock = options.clock ?? systemClock;
+  // SQLite one writer with group commit; PostgreSQL several transactions in flight, each taking
+  // its change position and its moment in turn (write-batch.ts), so updatedSince misses nothing.
+  const writes = new WriteBatcher(db, writeLanes(writers), clock);
+  const activity = new ActivityRecorder(writes, log);
   const services: Services = {
     db,
     snapshot,
@@ -103,9 +106,7 @@ export async function openServices(options: {
     secrets: deriveSecrets(baseSecret(options.dataDir, options.secretKey)),
     rate: rateCounterFor(db, 'key'),
     activity,
-    // SQLite one writer with group commit; PostgreSQL several transactions in flight, each taking
-    // its change position and its moment in turn (write-batch.ts), so updatedSince misses nothing.
-    writes: new WriteBatcher(db, writeLanes(writers), clock),
+    writes,
     idempotencyInFlight: new IdempotencyInFlight(),
     defaultRatePerMinute: options.ratePerMinute,
     delivery: {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyActivity, revokeKey } from '../../core/admin/api-keys';
 import { ActivityRecorder, purgeKeyActivity } from '../../core/platform/storage/activity';
+import { WriteBatcher } from '../../core/platform/storage/write-batch';
 import { eventBody, sleep } from '../support/fixtures';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
 
@@ -183,7 +184,7 @@ describe('key activity', () => {
       source: null,
     });
     // Another process's recorder writes a later call first; this one's earlier call comes after.
-    const other = new ActivityRecorder(t.server.services.db, t.server.services.log);
+    const other = new ActivityRecorder(new WriteBatcher(t.server.services.db), t.server.services.log);
     other.record(call('2026-11-24T10:00:05.000Z'));
     await other.flush();
     t.server.services.activity.record(call('2026-11-24T10:00:01.000Z'));

@@ -33,6 +33,7 @@ import {
 import { enforceEventRules } from './load-event';
 import type { AnyOperation } from './operation';
 import { problemsOf } from './operation-problems';
+import { isPaged } from './paging';
 import { canReadPeople } from './personal-data';
 import { uniqueProblem } from './unique-problems';
 import { parseInput } from './validation';
@@ -92,9 +93,12 @@ export async function invoke(
  * before an attempt was recorded, its attempts after), so a read runs in a read-only transaction
  * with one snapshot.
  */
-function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
+async function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
   // A long read's steps are already in a snapshot of their own (long-read.ts).
   if (!isPostgres(ctx.db) || ctx.db.isTransaction) return runHandler(operation, ctx, input);
+  // A page of the change feed shows a change once the writes in line before it have ended: its
+  // snapshot is taken after this process's writes answered so far have (read your writes).
+  if (isPaged(operation)) await ctx.services.writes.earlierWritesEnded();
   return ctx.db
     .transaction()
     .setIsolationLevel('repeatable read')

@@ -41,6 +41,12 @@ export const cursorFields = {
   ),
 };
 
+/** Whether an operation answers pages: its input takes a cursor (cursorFields). */
+export function isPaged(operation: { input: unknown }): boolean {
+  const entries = (operation.input as { entries?: Record<string, unknown> }).entries;
+  return entries !== undefined && 'cursor' in entries;
+}
+
 export const legacyPageFields = {
   page: v.optional(
     v.pipe(

@@ -22,13 +22,20 @@ export interface CallRecord {
   source: string | null;
 }
 
+/** Where the records are written: the write queue (core/platform/storage/write-batch.ts). */
+export interface ActivityWrites {
+  run(work: (trx: Db) => Promise<unknown>): Promise<unknown>;
+}
+
 export class ActivityRecorder {
   private buffer: CallRecord[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly db: Db,
+    // Through the write queue, in line with every other write: on PostgreSQL a flush of its own
+    // beside it would hold back the change feed's pages until it ends (write-batch.ts).
+    private readonly writes: ActivityWrites,
     private readonly log: Log,
     private readonly flushEveryMs = 1000,
     private readonly maxBuffered = 500,
@@ -64,7 +71,7 @@ export class ActivityRecorder {
     if (batch.length === 0) return;
     const lastUse = new Map<string, string>();
     for (const e of batch) lastUse.set(e.apiKeyId, e.atUtc);
-    await this.db.transaction().execute(async (trx) => {
+    await this.writes.run(async (trx) => {
       for (let i = 0; i < batch.length; i += 100) {
         await insertRows(
           trx,

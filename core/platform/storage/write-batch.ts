@@ -17,6 +17,14 @@
 // later change position never carries an earlier time. A change hidden from a page until its
 // transaction settles then never has an updatedUtc below one the page showed, and an integration
 // passing the newest updatedUtc it saw as updatedSince misses nothing.
+//
+// Read your writes: a change shows on such a page once every transaction that took its position
+// earlier has ended. A write is answered as soon as it commits (a write waiting on a lock still holds
+// up only itself); a page of the feed waits first for the transactions in line at the moment it is
+// asked for (`earlierWritesEnded`, core/platform/pipeline/invoke.ts), so a client that lists after
+// an answer finds its change. Transactions of other processes (and of other databases of the
+// cluster: transaction ids are the cluster's) can still hold a change back a moment;
+// docs/deployment.md says so.
 import type { Db } from '../../../db/connect';
 import { lostToConcurrentWrite } from '../../../db/errors';
 import { takeChangePosition } from '../../../db/sequence';
@@ -52,6 +60,8 @@ export class WriteBatcher {
   private inFlight = 0;
   /** The last transaction's start (change position and moment) in line; the next one waits for it. */
   private starting: Promise<unknown> = Promise.resolve();
+  /** Resolves once every transaction that took its change position so far has ended. */
+  private ended: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -83,9 +93,12 @@ export class WriteBatcher {
   private async commit(batch: Job[]): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const outcomes: Outcome[] = [];
+      const thisEnds = deferred();
       try {
-        await this.db.transaction().execute(async (trx) => {
-          const first = this.shape.lanes > 1 ? await this.startInLine(trx) : this.momentNow();
+        const transaction = this.db.transaction().execute(async (trx) => {
+          let first: Clock;
+          if (this.shape.lanes > 1) first = await this.startInLine(trx, thisEnds.promise);
+          else first = this.momentNow();
           if (batch.length === 1) {
             outcomes.push({ ok: true, value: await batch[0]!.work(trx, first) });
             return;
@@ -101,6 +114,7 @@ export class WriteBatcher {
             }
           }
         });
+        await transaction.finally(thisEnds.resolve);
       } catch (error) {
         if (attempt < attempts && lostToConcurrentWrite(error)) {
           // Nothing of it was written. A moment apart, so the two do not meet again the same way.
@@ -126,22 +140,41 @@ export class WriteBatcher {
 
   /**
    * Several in flight: this transaction takes its change position after the previous one took its
-   * own and read its moment, then reads its own moment; the next waits for both. (One writer
-   * commits in order anyway.)
+   * own and read its moment, then reads its own moment; the next waits for both. `ends` resolves
+   * when this transaction ends (earlierWritesEnded). One writer commits in order anyway.
    */
-  private startInLine(trx: Db): Promise<Clock> {
+  private startInLine(trx: Db, ends: Promise<void>): Promise<Clock> {
     const started = this.starting.then(async () => {
       await takeChangePosition(trx);
+      this.ended = Promise.all([this.ended, ends]);
       return this.momentNow();
     });
     this.starting = started.catch(() => undefined);
     return started;
   }
 
+  /**
+   * Resolves once every transaction that has taken its change position by now has ended (at once
+   * with one writer, which takes none): a page of the feed read then shows every change answered
+   * before it was asked for.
+   */
+  earlierWritesEnded(): Promise<unknown> {
+    return this.ended;
+  }
+
   /** The clock frozen at this instant: the moment of the write about to run. */
   private momentNow(): Clock {
     return frozenAt(this.clock.now());
   }
+}
+
+/** A promise and its resolver, for a transaction's end. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }
 
 /**
