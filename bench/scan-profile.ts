@@ -18,7 +18,7 @@ import { ActivityRecorder } from '../core/platform/storage/activity';
 import { KeyCache } from '../core/platform/storage/key-cache';
 import { OutboxSignal } from '../core/platform/storage/outbox-signal';
 import { RateCounter } from '../core/platform/storage/rate-counter';
-import { WriteBatcher } from '../core/platform/storage/write-batch';
+import { WriteBatcher, writeLanes } from '../core/platform/storage/write-batch';
 import { tokenVerifier } from '../core/platform/token-verifier';
 import { openDatabase } from '../db/connect';
 import { registrationBody } from './registration';
@@ -32,7 +32,7 @@ try {
   const seeded = await seedBenchmark(dir, scans + 200, 1, location);
   const body = JSON.parse(registrationBody(seeded.syncEvent.ticketTypeId)) as object;
   const statements = new Map<string, { n: number; ms: number }>();
-  const { db, snapshot, close } = openDatabase(location, {
+  const { db, snapshot, writers, close } = openDatabase(location, {
     backgroundCheckpoints: silentLog,
     queryLog: (event) => {
       const sql = event.query.sql.replace(/\s+/g, ' ').slice(0, 100);
@@ -42,7 +42,8 @@ try {
       statements.set(sql, s);
     },
   });
-  const writes = new WriteBatcher(db);
+  // As the server writes: several transactions in flight on PostgreSQL, each taking its change position.
+  const writes = new WriteBatcher(db, writeLanes(writers));
   const services: Services = {
     db,
     snapshot,
