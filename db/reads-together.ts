@@ -3,9 +3,10 @@
 // On SQLite a statement costs no round trip (the database is in the process), so the reads run one
 // after another as written. The rows come back as the driver gives them on each store: bigint and
 // double precision as numbers (db/connect.ts), text as text; no table read here has another type.
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from './connect';
 import { isPostgres } from './dialect';
+import { type Placeholders, type Prepared, prepare } from './prepared';
 
 /** One read: its query, and the columns its rows are ordered by (PostgreSQL's json_agg needs them named). */
 export interface TogetherRead<R> {
@@ -27,14 +28,53 @@ export async function readTogether<Q extends Record<string, TogetherRead<unknown
     for (const name of names) rows[name] = await reads[name]!.query.execute();
     return rows as RowsOf<Q>;
   }
-  const columns = names.map((name) => {
-    const { query, order = [] } = reads[name]!;
+  const answer = await togetherStatement(reads).execute(db);
+  const row = answer.rows[0]!;
+  for (const name of names) rows[name] = row[name]!;
+  return rows as RowsOf<Q>;
+}
+
+/** PostgreSQL's one statement: a column per read, its rows as a JSON array. */
+function togetherStatement(
+  reads: Record<string, TogetherRead<unknown>>,
+): RawBuilder<Record<string, unknown[]>> {
+  const columns = Object.entries(reads).map(([name, { query, order = [] }]) => {
     const orderBy =
       order.length > 0 ? sql` order by ${sql.join(order.map((column) => sql.ref(`q.${column}`)))}` : sql``;
     return sql`(select coalesce(json_agg(q${orderBy}), '[]'::json) from ${query} as q) as ${sql.ref(name)}`;
   });
-  const answer = await sql<Record<string, unknown[]>>`select ${sql.join(columns)}`.execute(db);
-  const row = answer.rows[0]!;
-  for (const name of names) rows[name] = row[name]!;
-  return rows as RowsOf<Q>;
+  return sql<Record<string, unknown[]>>`select ${sql.join(columns)}`;
+}
+
+/** Reads by name, each built with placeholders (db/prepared.ts). */
+type PreparedReads<A, Q> = (db: Db, p: Placeholders<A>) => Q;
+
+/**
+ * The same, for a hot path: built and compiled once (db/prepared.ts), each read's statement on
+ * SQLite and the one statement on PostgreSQL kept prepared.
+ */
+export function prepareTogether<
+  A extends Record<string, unknown>,
+  Q extends Record<string, TogetherRead<unknown>>,
+>(build: PreparedReads<A, Q>): { rows(db: Db, args: A): Promise<RowsOf<Q>> } {
+  const together = prepare<A, Record<string, unknown[]>>((db, p) => togetherStatement(build(db, p)));
+  const alone = new Map<string, Prepared<A, unknown>>();
+  let names: string[] | undefined;
+  const aloneRead = (name: string) => {
+    let read = alone.get(name);
+    if (!read) {
+      read = prepare<A, unknown>((db, p) => build(db, p)[name]!.query);
+      alone.set(name, read);
+    }
+    return read;
+  };
+  return {
+    async rows(db, args) {
+      if (isPostgres(db)) return (await together.first(db, args)) as RowsOf<Q>;
+      names ??= Object.keys(build(db, {} as Placeholders<A>));
+      const rows: Record<string, unknown[]> = {};
+      for (const name of names) rows[name] = await aloneRead(name).rows(db, args);
+      return rows as RowsOf<Q>;
+    },
+  };
 }

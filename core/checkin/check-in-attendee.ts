@@ -1,14 +1,13 @@
 import * as v from 'valibot';
 import type { DoorRow, EventRow } from '../../db/schema';
 import { type AttendeeJoinedRow, attendeeSchema, attendeeView } from '../attendees/attendee-view';
-import { loadAttendee } from '../attendees/load-attendee';
 import type { Ctx } from '../platform/context';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
+import { loadDoorAndTicket } from './door-and-ticket';
 import { doorKinds } from './door-view';
-import { loadDoor } from './load-door';
 import { applyScan } from './scanner';
 
 export const checkInResultSchema = v.object({
@@ -52,8 +51,9 @@ export const checkInAttendee = defineOperation({
   output: checkInResultSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const door = await loadDoor(ctx, event.id, input.doorId);
-    const attendee = await loadAttendee(ctx, event.id, input.attendeeId);
+    const { door, attendee } = await loadDoorAndTicket(ctx, event.id, input.doorId, {
+      attendeeId: input.attendeeId,
+    });
     return scanAtDoor(ctx, event, door, attendee, input.direction ?? 'in');
   },
 });

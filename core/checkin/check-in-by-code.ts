@@ -1,13 +1,12 @@
 // Check-in by what a door's scanner read: the ticket's code or its whole address /t/{code}. The
 // same scan as check-in by attendee id (same rules, same answer, same checkin.created).
 import * as v from 'valibot';
-import { loadAttendeeByCode } from '../attendees/load-attendee';
 import { codeInScan, scannedTicketSchema } from '../attendees/ticket-holder';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { checkInResultSchema, scanAtDoor } from './check-in-attendee';
-import { loadDoor } from './load-door';
+import { loadDoorAndTicket } from './door-and-ticket';
 
 // Also exported here, where check-in by code first had them.
 export { codeInScan, scannedTicketSchema };
@@ -35,8 +34,7 @@ export const checkInByCode = defineOperation({
   async handler(ctx, input) {
     const code = codeInScan(input.ticketCode, 'ticketCode');
     const event = await loadEvent(ctx, input.eventId);
-    const door = await loadDoor(ctx, event.id, input.doorId);
-    const attendee = await loadAttendeeByCode(ctx, event.id, code);
+    const { door, attendee } = await loadDoorAndTicket(ctx, event.id, input.doorId, { ticketCode: code });
     return scanAtDoor(ctx, event, door, attendee, input.direction ?? 'in');
   },
 });

@@ -1,4 +1,5 @@
 import { doorColumns } from '../../db/columns';
+import type { Db } from '../../db/connect';
 import { prepare } from '../../db/prepared';
 import type { DoorRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
@@ -21,11 +22,16 @@ export function mainEntrance(doors: DoorRow[]): DoorRow | undefined {
   return entrances.find((d) => d.main === 1) ?? entrances[0];
 }
 
-const entrances = prepare<{ eventId: string }, DoorRow>((db, p) =>
-  db.selectFrom('doors').select(doorColumns).where('event_id', '=', p.eventId).where('kind', '=', 'entrance'),
-);
+/** The event's entrances (the main one is picked from them: mainEntrance). */
+export const entrancesQuery = (db: Db, eventId: string) =>
+  db.selectFrom('doors').select(doorColumns).where('event_id', '=', eventId).where('kind', '=', 'entrance');
+/** The event's door with this id. */
+export const doorByIdQuery = (db: Db, eventId: string, doorId: string) =>
+  db.selectFrom('doors').select(doorColumns).where('event_id', '=', eventId).where('id', '=', doorId);
+
+const entrances = prepare<{ eventId: string }, DoorRow>((db, p) => entrancesQuery(db, p.eventId));
 const doorById = prepare<{ eventId: string; doorId: string }, DoorRow>((db, p) =>
-  db.selectFrom('doors').select(doorColumns).where('event_id', '=', p.eventId).where('id', '=', p.doorId),
+  doorByIdQuery(db, p.eventId, p.doorId),
 );
 
 /** The named door of the event, or its main entrance when none is named; 404 noDoor otherwise. */
@@ -36,6 +42,11 @@ export async function loadDoor(ctx: Ctx, eventId: string, doorId: string | undef
     doorId === undefined
       ? mainEntrance(await entrances.rows(ctx.db, { eventId }))
       : await doorById.first(ctx.db, { eventId, doorId });
+  return doorOrProblem(door, doorId);
+}
+
+/** The door found, or 404 noDoor. */
+export function doorOrProblem(door: DoorRow | undefined, doorId: string | undefined): DoorRow {
   if (!door) {
     throw problem(
       'noDoor',
