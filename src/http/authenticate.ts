@@ -4,10 +4,10 @@
 // 429 instead of 401 for a while. A working key is never refused for it, so nobody can lock a
 // real key out by failing on purpose.
 import type { Middleware } from 'koa';
-import { credentialFrom, verifyToken } from '../../core/platform/pipeline/authenticate';
+import { credentialFrom, keptKeyOf, verifyToken } from '../../core/platform/pipeline/authenticate';
 import { isProblem, problem } from '../../core/platform/problems';
 import type { Services } from '../../core/platform/services';
-import type { RateLimiter } from '../../core/platform/storage/rate-counter';
+import { type CountedCall, decisionOf, type RateLimiter } from '../../core/platform/storage/rate-counter';
 
 export interface AuthenticationGuard {
   /** Failed authentications per source address, shared by REST and MCP. */
@@ -31,6 +31,22 @@ export async function failedAuthentication(
   return failures.resetSeconds;
 }
 
+/**
+ * Where the call counter is in the database (PostgreSQL), a key kept in memory has its call counted
+ * and the key generation read in one statement, before it is verified: one round trip of every call
+ * instead of two. The count is the key's whatever the verification finds (the secret matched).
+ */
+async function countKeptKey(
+  services: Services,
+  token: string | undefined,
+  now: Date,
+): Promise<(CountedCall & { keyId: string }) | undefined> {
+  if (!services.rate.countReadingGeneration) return undefined;
+  const keyId = keptKeyOf(services, token);
+  if (keyId === undefined) return undefined;
+  return { keyId, ...(await services.rate.countReadingGeneration(keyId, now)) };
+}
+
 export function authenticate(
   services: Services,
   transport: 'rest' | 'mcp',
@@ -41,10 +57,12 @@ export function authenticate(
     // Every value of each header: ctx.get gives only the first Authorization header.
     const sent = ctx.req.headersDistinct;
     const credential = credentialFrom(sent.authorization ?? [], sent['x-api-key'] ?? []);
+    const now = services.clock.now();
+    const counted = 'problem' in credential ? undefined : await countKeptKey(services, credential.token, now);
     const verification =
       'problem' in credential
         ? { ok: false as const, problem: credential.problem }
-        : await verifyToken(services, credential.token, transport);
+        : await verifyToken(services, credential.token, transport, counted?.generation);
     let key: { keyId: string; workspaceId: string } | undefined;
     let outcome = 'ok';
     let status = 200;
@@ -68,7 +86,16 @@ export function authenticate(
       }
       const actor = verification.actor;
       key = { keyId: actor.keyId, workspaceId: actor.workspaceId };
-      const rate = await services.rate.take(actor.keyId, actor.ratePerMinute, services.clock.now());
+      const rate =
+        counted?.keyId === actor.keyId
+          ? decisionOf(
+              counted.startedMs,
+              counted.used,
+              actor.ratePerMinute,
+              now.getTime(),
+              services.rate.windowSeconds,
+            )
+          : await services.rate.take(actor.keyId, actor.ratePerMinute, now);
       ctx.set('RateLimit-Policy', `"default";q=${rate.limit};w=${rate.windowSeconds}`);
       ctx.set('RateLimit', `"default";r=${rate.remaining};t=${rate.resetSeconds}`);
       if (!rate.allowed) {

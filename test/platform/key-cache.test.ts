@@ -59,6 +59,17 @@ describe('verified keys in memory', () => {
     expectProblem(await t.api('/me', { key }), 401, 'keyRevoked');
   });
 
+  it('never counts a call with a wrong secret against the key its prefix names', async () => {
+    const { key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never', ratePerMinute: 5 });
+    // Kept in memory now: on PostgreSQL its next calls are counted with the generation read.
+    expect((await t.api('/me', { key })).headers.get('ratelimit')).toMatch(/r=4;/);
+    const guessed = `${key.slice(0, -4)}${key.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    for (let i = 0; i < 5; i += 1) expectProblem(await t.api('/me', { key: guessed }), 401, 'invalidKey');
+    const after = await t.api('/me', { key });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('ratelimit')).toMatch(/r=3;/);
+  });
+
   it('shows a change another writer made to a key on the very next call', async () => {
     const { apiKeyId, key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });
     expect((await t.api('/me', { key })).headers.get('ratelimit-policy')).not.toContain('q=7;');

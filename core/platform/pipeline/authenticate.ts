@@ -46,6 +46,8 @@ export async function verifyToken(
   services: Services,
   token: string | undefined,
   audience: Audience,
+  /** The key generation this call already read (KeyCache.find), if it did. */
+  generation?: number,
 ): Promise<Verification> {
   if (!token)
     return {
@@ -57,7 +59,19 @@ export async function verifyToken(
   const parts = parseKey(token);
   if (!parts)
     return { ok: false, problem: problem('invalidKey', "The API key is not in this service's format.") };
-  return keyActor(services, { prefix: parts.prefix, secret: parts.secret });
+  return keyActor(services, { prefix: parts.prefix, secret: parts.secret }, generation);
+}
+
+/**
+ * The id of the API key `token` is, when the key's row is kept in memory and the token's secret
+ * matches it (so a caller that knows only a prefix never counts against the key): its call can be
+ * counted before the key is verified, the generation read with the count. Access tokens: none.
+ */
+export function keptKeyOf(services: Services, token: string | undefined): string | undefined {
+  const parts = token === undefined || isAccessToken(token) ? null : parseKey(token);
+  if (!parts) return undefined;
+  const row = services.keys.peek({ prefix: parts.prefix });
+  return row && secretMatches(parts.secret, row.secret_hash) ? row.keyId : undefined;
 }
 
 /** The actor of the key with this id, refused as a presented key would be (revoked, expired). */
@@ -69,9 +83,10 @@ export function verifyKeyId(services: Services, keyId: string): Promise<Verifica
 async function keyActor(
   services: Services,
   by: { prefix: string; secret: string } | { keyId: string },
+  generation?: number,
 ): Promise<Verification> {
   const lookup = 'keyId' in by ? { keyId: by.keyId } : { prefix: by.prefix };
-  const row = await services.keys.find(services.db, lookup, () => readKey(services, lookup));
+  const row = await services.keys.find(services.db, lookup, () => readKey(services, lookup), generation);
   if (!row || ('secret' in by && !secretMatches(by.secret, row.secret_hash))) {
     return { ok: false, problem: problem('invalidKey', 'The API key is not recognised.') };
   }

@@ -1,7 +1,8 @@
 // Verified keys kept in memory, so the layer every call shares does not look the key up each
 // time. What ends a key still ends it on the very next call, in every process: the database moves
 // a generation counter whenever a key or its workspace changes (triggers, migration 0015), each
-// call reads that one number with a statement compiled once, and a new number empties the cache.
+// call reads that one number with a statement compiled once (on PostgreSQL in the statement that
+// counts the call, shared-rate-counter.ts), and a new number empties the cache.
 // Expiry is compared with the clock on every call, so it needs no invalidation.
 import type { Db } from '../../../db/connect';
 import { prepare } from '../../../db/prepared';
@@ -34,25 +35,39 @@ export class KeyCache {
   private generation: number | undefined;
   private readonly rows = new Map<string, KeyRow>();
 
-  /** The key's row, from memory while no key or workspace changed since it was read. */
+  /**
+   * The key's row, from memory while no key or workspace changed since it was read. `generation`:
+   * the generation this call already read (with its call count, shared-rate-counter.ts), else it is
+   * read here.
+   */
   async find(
     db: Db,
     lookup: KeyLookup,
     read: () => Promise<KeyRow | undefined>,
+    generation?: number,
   ): Promise<KeyRow | undefined> {
-    const generation = (await currentGeneration.first(db, {}))?.value;
-    if (generation !== this.generation) {
+    const current = generation ?? (await currentGeneration.first(db, {}))?.value;
+    if (current !== this.generation) {
       this.rows.clear();
-      this.generation = generation;
+      this.generation = current;
     }
-    const name = 'keyId' in lookup ? `id:${lookup.keyId}` : `prefix:${lookup.prefix}`;
-    const cached = this.rows.get(name);
+    const cached = this.rows.get(nameOf(lookup));
     if (cached) return cached;
     const row = await read();
     if (row) {
       if (this.rows.size >= maxKeys) this.rows.clear();
-      this.rows.set(name, row);
+      this.rows.set(nameOf(lookup), row);
     }
     return row;
   }
+
+  /**
+   * The row kept for the key, as last read: it may be out of date (find says whether it is), so it
+   * only names the key whose call is counted while the generation is read.
+   */
+  peek(lookup: KeyLookup): KeyRow | undefined {
+    return this.rows.get(nameOf(lookup));
+  }
 }
+
+const nameOf = (lookup: KeyLookup) => ('keyId' in lookup ? `id:${lookup.keyId}` : `prefix:${lookup.prefix}`);

@@ -22,6 +22,19 @@ export interface RateLimiter {
   take(key: string, limit: number, now: Date): RateDecision | Promise<RateDecision>;
   /** Forgets windows that ended, so keys seen once do not stay. */
   sweep(now: Date): void | Promise<void>;
+  /**
+   * Counts one call of `key` and reads the key generation (key-cache.ts) in the same statement, where
+   * the counter is in the database (PostgreSQL: one round trip for both). Decided by the caller
+   * (decisionOf) once the key is verified and its limit known.
+   */
+  countReadingGeneration?(key: string, now: Date): Promise<CountedCall>;
+}
+
+/** A call counted in its window, and the key generation read with it. */
+export interface CountedCall {
+  startedMs: number;
+  used: number;
+  generation: number;
 }
 
 /** The decision for a window that started at `startedMs` and has had `used` calls, this one included. */

@@ -5,14 +5,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect';
 import { isPostgres } from '../../../db/dialect';
-import { prepare } from '../../../db/prepared';
-import { decisionOf, RateCounter, type RateDecision, type RateLimiter } from './rate-counter';
+import { type Placeholders, type Prepared, prepare } from '../../../db/prepared';
+import {
+  type CountedCall,
+  decisionOf,
+  RateCounter,
+  type RateDecision,
+  type RateLimiter,
+} from './rate-counter';
 
 /** endedBy: a window that started then or before has ended. */
 type Take = { key: string; nowMs: number; endedBy: number };
 
 // A window that ended starts again with this call; otherwise the call is added to it.
-const countCall = prepare<Take, { started_ms: number; used: number }>((db, p) => {
+const countingCall = (db: Db, p: Placeholders<Take>) => {
   const ended = sql<boolean>`rate_windows.started_ms <= ${p.endedBy}`;
   return db
     .insertInto('rate_windows')
@@ -22,9 +28,21 @@ const countCall = prepare<Take, { started_ms: number; used: number }>((db, p) =>
         started_ms: sql`case when ${ended} then ${p.nowMs} else rate_windows.started_ms end`,
         used: sql`case when ${ended} then 1 else rate_windows.used + 1 end`,
       }),
-    )
-    .returning(['started_ms', 'used']);
-});
+    );
+};
+const countCall = prepare<Take, { started_ms: number; used: number }>((db, p) =>
+  countingCall(db, p).returning(['started_ms', 'used']),
+);
+// The same, answering the key generation too: the statement's snapshot reads it as a statement of
+// its own before would.
+const countCallReadingGeneration = prepare<Take, { started_ms: number; used: number; generation: number }>(
+  (db, p) =>
+    countingCall(db, p).returning((eb) => [
+      'started_ms',
+      'used',
+      eb.selectFrom('key_generation').select('value').where('id', '=', 1).as('generation'),
+    ]) as never,
+);
 
 const sweepEvery = 1_000;
 
@@ -39,18 +57,27 @@ export class SharedRateCounter implements RateLimiter {
   ) {}
 
   async take(key: string, limit: number, now: Date): Promise<RateDecision> {
+    const row = await this.count(countCall, key, now);
+    // Refused calls are counted too here; the decision is the same (used past the limit refuses).
+    return decisionOf(row.started_ms, row.used, limit, now.getTime(), this.windowSeconds);
+  }
+
+  async countReadingGeneration(key: string, now: Date): Promise<CountedCall> {
+    const row = await this.count(countCallReadingGeneration, key, now);
+    return { startedMs: row.started_ms, used: row.used, generation: row.generation };
+  }
+
+  private async count<R>(statement: Prepared<Take, R>, key: string, now: Date): Promise<R> {
     const nowMs = now.getTime();
-    const windowMs = this.windowSeconds * 1000;
     this.calls += 1;
     if (this.calls % sweepEvery === 0) await this.sweep(now);
-    const row = await countCall.first(this.db, {
+    const row = await statement.first(this.db, {
       key: `${this.purpose}:${key}`,
       nowMs,
-      endedBy: nowMs - windowMs,
+      endedBy: nowMs - this.windowSeconds * 1000,
     });
     if (!row) throw new Error('rate_windows answered no row');
-    // Refused calls are counted too here; the decision is the same (used past the limit refuses).
-    return decisionOf(row.started_ms, row.used, limit, nowMs, this.windowSeconds);
+    return row;
   }
 
   /** Forgets windows that ended, so addresses seen once do not stay (also every 1,000 calls). */
