@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './checkpointer';
-import { deferringBegin } from './deferred-begin';
+import { deferringStatements } from './deferred-statements';
 import { storeOf } from './dialect';
 import { type OpenSnapshot, postgresSnapshots, sqliteSnapshots, takingTurns } from './read-snapshot';
 import type { Database, Db } from './schema';
@@ -82,7 +82,7 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   // spent 240 ms compiling to read 500 rows.
   const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c jit=off' });
   namingStatements(pool);
-  deferringBegin(pool);
+  deferringStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.queryLog });
   return {
     db,

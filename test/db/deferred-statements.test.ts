@@ -1,16 +1,17 @@
-// PostgreSQL: a transaction's `begin` travels with its first statement (db/deferred-begin.ts): in one
-// round trip when that statement takes no parameters (the write queue's change position), else just
-// before it. What reaches the server is counted below the deferral, as the server sees it.
+// PostgreSQL: statements whose answer nobody reads (`begin`, `set local`) travel with the statement
+// after them (db/deferred-statements.ts): in one round trip when that statement takes no parameters
+// (the write queue's change position, commit), else just before it. What reaches the server is
+// counted below the deferral, as the server sees it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferringBegin } from '../../db/deferred-begin';
+import { deferringStatements } from '../../db/deferred-statements';
 import { databaseFor, onPostgres } from '../support/test-store';
 
-describe.runIf(onPostgres)('begin sent with the first statement (PostgreSQL)', () => {
+describe.runIf(onPostgres)('statements whose answer nobody reads sent with the next (PostgreSQL)', () => {
   let dir: string;
   let pool: pg.Pool;
   let db: Kysely<any>;
@@ -27,7 +28,7 @@ describe.runIf(onPostgres)('begin sent with the first statement (PostgreSQL)', (
         return (query as (...a: unknown[]) => unknown).apply(client, args);
       }) as typeof client.query;
     });
-    deferringBegin(pool);
+    deferringStatements(pool);
     db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     await sql`create table if not exists marks (id int primary key)`.execute(db);
   });
@@ -79,6 +80,27 @@ describe.runIf(onPostgres)('begin sent with the first statement (PostgreSQL)', (
     expect(sent[0]).toBe(
       'start transaction isolation level repeatable read read only; insert into marks (id) values (8)',
     );
+  });
+
+  it('sends a transaction’s setting with what follows: before a read with parameters, in the round trip of commit', async () => {
+    sent.length = 0;
+    const settings = await db.transaction().execute(async (trx) => {
+      await sql`select 1 where ${1} = 1`.execute(trx);
+      await sql`set local enable_sort = off`.execute(trx);
+      const during = await sql<{
+        s: string;
+      }>`select current_setting('enable_sort') as s where ${1} = 1`.execute(trx);
+      await sql`set local enable_sort = on`.execute(trx);
+      return during.rows[0]!.s;
+    });
+    expect(settings).toBe('off');
+    expect(sent).toEqual([
+      'begin',
+      'select 1 where $1 = 1',
+      'set local enable_sort = off',
+      "select current_setting('enable_sort') as s where $1 = 1",
+      'set local enable_sort = on; commit',
+    ]);
   });
 
   it('leaves statements outside a transaction alone', async () => {

@@ -1,0 +1,57 @@
+// PostgreSQL: statements whose answer nobody reads travel with the statement after them. Kysely
+// sends `begin` (or `start transaction …`) as a statement of its own, and a page in index order
+// sets `enable_sort` before and after its read (db/dialect.ts inIndexOrder): each a round trip that
+// answers nothing. Each connection here holds such statements back and sends them with the next
+// statement: in the same round trip when that one takes no parameters (the simple protocol runs
+// several statements separated by semicolons: the write queue's change position, `commit`), else
+// together just before it, the statement waiting for their answer. The transaction is the same; an
+// error in a held statement is the next statement's error.
+import type pg from 'pg';
+
+/** Statements answered by their command alone: opening a transaction, a transaction's setting. */
+const answerless: [RegExp, string][] = [
+  [/^(begin|start transaction)\b/i, 'BEGIN'],
+  [/^set local\b/i, 'SET'],
+];
+
+// biome-ignore lint/suspicious/noExplicitAny: the overloads of query are not callable with a union.
+type Query = (...args: any[]) => any;
+
+const noParameters = (values: unknown) =>
+  values === undefined || (Array.isArray(values) && values.length === 0);
+
+/** The command node-postgres would answer for `text`, if it is a statement held back. */
+function heldCommand(text: string): string | undefined {
+  return answerless.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/** Has a pool's connections hold back the statements whose answer nobody reads (above). */
+export function deferringStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query as Query;
+    let held: string[] = [];
+    client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
+      const run = (...args: unknown[]) => query.apply(this, args);
+      const plain = typeof config === 'string' && callback === undefined && noParameters(values);
+      const command = plain ? heldCommand(config as string) : undefined;
+      if (command) {
+        held.push(config as string);
+        return Promise.resolve({ command, rowCount: null, rows: [], fields: [], oid: 0 });
+      }
+      if (held.length === 0) return run(config, values, callback);
+      const before = held.join('; ');
+      held = [];
+      if (plain) {
+        // One round trip; node-postgres answers a result per statement, the caller wants its own.
+        return run(`${before}; ${config}`).then((results: pg.QueryResult[]) => results[results.length - 1]);
+      }
+      // A cursor is answered at once: the connection runs its queries in order, the held ones first.
+      if (typeof config !== 'string') {
+        (run(before) as Promise<unknown>).catch(() => undefined);
+        return run(config, values, callback);
+      }
+      // Sent once the held statements succeeded: should one fail, nothing runs outside the transaction.
+      return (run(before) as Promise<unknown>).then(() => run(config, values, callback));
+    } as typeof client.query;
+  });
+}
