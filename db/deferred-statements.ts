@@ -27,20 +27,26 @@ function heldCommand(text: string): string | undefined {
 
 /** Has a pool's connections hold back the statements whose answer nobody reads (above). */
 export function deferringStatements(pool: pg.Pool): void {
+  const heldOf = new WeakMap<pg.PoolClient, string[]>();
+  // Whatever a user of the connection held back and never followed (a transaction opened and given
+  // up before its first statement) is dropped: the server never saw it, the next user must not.
+  pool.on('release', (_error: unknown, client: pg.PoolClient) => heldOf.set(client, []));
   pool.on('connect', (client) => {
     const query = client.query as Query;
-    let held: string[] = [];
+    heldOf.set(client, []);
     client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
       const run = (...args: unknown[]) => query.apply(this, args);
       const plain = typeof config === 'string' && callback === undefined && noParameters(values);
       const command = plain ? heldCommand(config as string) : undefined;
+      const held = heldOf.get(this) ?? [];
       if (command) {
         held.push(config as string);
+        heldOf.set(this, held);
         return Promise.resolve({ command, rowCount: null, rows: [], fields: [], oid: 0 });
       }
       if (held.length === 0) return run(config, values, callback);
       const before = held.join('; ');
-      held = [];
+      heldOf.set(this, []);
       if (plain) {
         // One round trip; node-postgres answers a result per statement, the caller wants its own.
         return run(`${before}; ${config}`).then((results: pg.QueryResult[]) => results[results.length - 1]);

@@ -103,6 +103,21 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     ]);
   });
 
+  it('gives a connection back without what its last user held and never followed', async () => {
+    const client = await pool.connect();
+    await client.query('begin');
+    client.release();
+    sent.length = 0;
+    // max 1: the same connection. Outside a transaction, each statement has its own id.
+    const a = await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(db);
+    const b = await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(db);
+    expect(sent).toEqual([
+      'select pg_current_xact_id()::text as id',
+      'select pg_current_xact_id()::text as id',
+    ]);
+    expect(a.rows[0]!.id).not.toBe(b.rows[0]!.id);
+  });
+
   it('leaves statements outside a transaction alone', async () => {
     sent.length = 0;
     const a = await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(db);
