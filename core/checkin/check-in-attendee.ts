@@ -6,7 +6,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
-import { loadDoorAndTicket } from './door-and-ticket';
+import { doorAndTicketReads, loadDoorAndTicket } from './door-and-ticket';
 import { doorKinds } from './door-view';
 import { applyScan } from './scanner';
 
@@ -49,6 +49,7 @@ export const checkInAttendee = defineOperation({
     direction: v.optional(v.pipe(v.picklist(['in', 'out']), v.description('in (default) or out.'))),
   }),
   output: checkInResultSchema,
+  readsWithEvent: (input) => doorAndTicketReads(input.doorId, { attendeeId: input.attendeeId }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const { door, attendee } = await loadDoorAndTicket(ctx, event.id, input.doorId, {

@@ -5,8 +5,9 @@ import { codeInScan, scannedTicketSchema } from '../attendees/ticket-holder';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
+import { ticketCodeIn } from '../platform/ticket-codes';
 import { checkInResultSchema, scanAtDoor } from './check-in-attendee';
-import { loadDoorAndTicket } from './door-and-ticket';
+import { doorAndTicketReads, loadDoorAndTicket } from './door-and-ticket';
 
 // Also exported here, where check-in by code first had them.
 export { codeInScan, scannedTicketSchema };
@@ -31,6 +32,11 @@ export const checkInByCode = defineOperation({
     direction: v.optional(v.pipe(v.picklist(['in', 'out']), v.description('in (default) or out.'))),
   }),
   output: checkInResultSchema,
+  // A scan that is not a code is refused by the handler, after the event's rules (no reads then).
+  readsWithEvent: (input) => {
+    const code = ticketCodeIn(input.ticketCode);
+    return code === null ? undefined : doorAndTicketReads(input.doorId, { ticketCode: code });
+  },
   async handler(ctx, input) {
     const code = codeInScan(input.ticketCode, 'ticketCode');
     const event = await loadEvent(ctx, input.eventId);

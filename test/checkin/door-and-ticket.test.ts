@@ -1,20 +1,32 @@
-// A scan's door and ticket read together (core/checkin/door-and-ticket.ts, db/reads-together.ts): on
-// PostgreSQL one statement whose rows travel as JSON, on SQLite the two reads. Both stores: the rows
-// are exactly those the reads alone answer (every column, its type included), for a door by id or
-// the main entrance and a ticket by id or code; a missing door answers noDoor before a missing ticket.
+// A scan's door and ticket read with its event (core/checkin/door-and-ticket.ts, readsWithEvent,
+// db/reads-together.ts): on PostgreSQL one statement whose rows travel as JSON, on SQLite the reads
+// one after another. Both stores: the rows are exactly those the reads alone answer (every column,
+// its type included), for a door by id or the main entrance and a ticket by id or code; a missing
+// door answers noDoor before a missing ticket; another workspace's event is not found.
 import { describe, expect, it } from 'vitest';
 import { findAttendeeByCode, loadAttendee } from '../../core/attendees/load-attendee';
 import { registerAttendees } from '../../core/attendees/register-attendees';
 import { createDoor } from '../../core/checkin/create-door';
-import { loadDoorAndTicket } from '../../core/checkin/door-and-ticket';
+import { doorAndTicketReads, loadDoorAndTicket } from '../../core/checkin/door-and-ticket';
 import { loadDoor } from '../../core/checkin/load-door';
 import { createEvent } from '../../core/events/create-event';
 import type { Ctx } from '../../core/platform/context';
+import { loadEvent } from '../../core/platform/pipeline/load-event';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 
 const { call, db } = raceHarness('Door and ticket');
+
+/** What the reads need of a call: the database, and the caller's workspace (the event's). */
+async function ctxOf(eventId: string): Promise<Ctx> {
+  const { workspace_id } = await db()
+    .selectFrom('events')
+    .select('workspace_id')
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return { db: db(), actor: { workspaceId: workspace_id } } as Ctx;
+}
 
 describe('a scan’s door and ticket read together', () => {
   it('answers the rows the reads alone answer, every column and type', async () => {
@@ -27,8 +39,9 @@ describe('a scan’s door and ticket read together', () => {
       attendees: [{ ticketTypeId, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' }],
     });
     const attendeeId = attendees[0].attendeeId as string;
-    const ctx = { db: db() } as Ctx;
+    const ctx = await ctxOf(eventId);
     const alone = await loadAttendee(ctx, eventId, attendeeId);
+    const event = await loadEvent(ctx, eventId);
     const code = alone.ticket_code!;
     expect(await findAttendeeByCode(ctx, eventId, code)).toEqual(alone);
 
@@ -39,6 +52,11 @@ describe('a scan’s door and ticket read together', () => {
         // toStrictEqual: a number read back as text (or the reverse) would differ.
         expect(together.door).toStrictEqual(door);
         expect(together.attendee).toStrictEqual(alone);
+        const { reads, args } = doorAndTicketReads(doorId, ticket);
+        const withEvent = await reads.rows(db(), { ...args, eventId, workspaceId: ctx.actor.workspaceId });
+        expect(withEvent.events).toStrictEqual([event]);
+        const elsewhere = await reads.rows(db(), { ...args, eventId, workspaceId: 'another' });
+        expect(elsewhere.events).toEqual([]);
       }
     }
     expect((await loadDoorAndTicket(ctx, eventId, undefined, { attendeeId })).door.name).toBe('Front');
@@ -46,7 +64,7 @@ describe('a scan’s door and ticket read together', () => {
 
   it('answers noDoor before attendeeNotFound, and attendeeNotFound for an unknown id or code', async () => {
     const { eventId } = await call(createEvent, eventBody());
-    const ctx = { db: db() } as Ctx;
+    const ctx = await ctxOf(eventId);
     const nobody = '01900000-0000-7000-8000-000000000000';
     await expect(loadDoorAndTicket(ctx, eventId, undefined, { attendeeId: nobody })).rejects.toMatchObject({
       code: 'noDoor',

@@ -107,7 +107,12 @@ async function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<
 }
 
 async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
-  const call: Ctx = { ...ctx, loadedEvents: new Map(), outcome: { changedNothing: false } };
+  const call: Ctx = {
+    ...ctx,
+    loadedEvents: new Map(),
+    readWithEvent: undefined,
+    outcome: { changedNothing: false },
+  };
   await enforceEventRules(call, operation, input);
   if (operation.aboutPeople && !canReadPeople(call.actor))
     throw problem('peopleScope', operation.aboutPeople);

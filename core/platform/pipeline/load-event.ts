@@ -3,7 +3,9 @@
 // invoke from the operation's declaration. Loaded once per call: handlers get the same row.
 
 import { eventColumns } from '../../../db/columns';
-import { prepare } from '../../../db/prepared';
+import type { Db } from '../../../db/connect';
+import { type Placeholders, prepare } from '../../../db/prepared';
+import { prepareTogether, type TogetherRead } from '../../../db/reads-together';
 import type { EventRow } from '../../../db/schema';
 import { type EventModule, eventModules } from '../../../db/values';
 import type { Ctx } from '../context';
@@ -18,21 +20,55 @@ export function modulesOf(row: Pick<EventRow, 'modules'>): Record<EventModule, b
   >;
 }
 
-const eventById = prepare<{ eventId: string; workspaceId: string }, EventRow>((db, p) =>
+const eventQuery = (db: Db, eventId: string, workspaceId: string) =>
   db
     .selectFrom('events')
     .select(eventColumns)
-    .where('id', '=', p.eventId)
-    .where('workspace_id', '=', p.workspaceId),
+    .where('id', '=', eventId)
+    .where('workspace_id', '=', workspaceId);
+
+const eventById = prepare<{ eventId: string; workspaceId: string }, EventRow>((db, p) =>
+  eventQuery(db, p.eventId, p.workspaceId),
 );
 
 export async function loadEvent(ctx: Ctx, eventId: string): Promise<EventRow> {
   const known = ctx.loadedEvents?.get(eventId);
   if (known) return known;
-  const row = await eventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId });
+  return keepEvent(
+    ctx,
+    eventId,
+    await eventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId }),
+  );
+}
+
+function keepEvent(ctx: Ctx, eventId: string, row: EventRow | undefined): EventRow {
   if (!row) throw problem('eventNotFound', `No event ${eventId} in this workspace.`);
   ctx.loadedEvents?.set(eventId, row);
   return row;
+}
+
+/**
+ * Reads an operation needs beside its event, prepared to be read with it (an operation's
+ * readsWithEvent): the event's read is added, by its id and the caller's workspace.
+ */
+export function withEvent<A extends Record<string, unknown>, Q extends Record<string, TogetherRead<unknown>>>(
+  build: (db: Db, p: Placeholders<A>) => Q,
+) {
+  return prepareTogether((db, p: Placeholders<A & { eventId: string; workspaceId: string }>) => ({
+    ...build(db, p),
+    events: { query: eventQuery(db, p.eventId, p.workspaceId) },
+  }));
+}
+
+/** The event, and the rows the operation declared it reads with it (ctx.readWithEvent). */
+async function loadEventWith(ctx: Ctx, op: AnyOperation, eventId: string, input: unknown): Promise<EventRow> {
+  const declared = ctx.loadedEvents?.has(eventId) ? undefined : op.readsWithEvent?.(input as never);
+  if (!declared) return loadEvent(ctx, eventId);
+  const { reads, args } = declared;
+  const rows = await reads.rows(ctx.db, { ...args, eventId, workspaceId: ctx.actor.workspaceId });
+  const event = keepEvent(ctx, eventId, rows.events?.[0] as EventRow | undefined);
+  ctx.readWithEvent = rows;
+  return event;
 }
 
 /**
@@ -43,7 +79,7 @@ export async function loadEvent(ctx: Ctx, eventId: string): Promise<EventRow> {
 export async function enforceEventRules(ctx: Ctx, op: AnyOperation, input: unknown): Promise<void> {
   const eventId = (input as { eventId?: unknown }).eventId;
   if (typeof eventId !== 'string') return;
-  const event = await loadEvent(ctx, eventId);
+  const event = await loadEventWith(ctx, op, eventId, input);
   if (op.doors && event.online === 1) throw problem('onlineEvent', 'This event is online and has no doors.');
   if (op.module && !modulesOf(event)[op.module]) {
     throw problem('moduleOff', `The organiser switched the ${op.module} module off for this event.`, {

@@ -1,6 +1,7 @@
 // An operation is a plain object: the one declaration both the REST route table and the MCP
 // tool table point at, and the one invoke enforces. Handlers return data, never HTTP or MCP shapes.
 import type * as v from 'valibot';
+import type { Db } from '../../../db/connect';
 import type { EventModule } from '../../../db/values';
 import type { Ctx } from '../context';
 import type { ProblemCode } from '../problems';
@@ -63,6 +64,11 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   module?: EventModule;
   /** A door feature: online events have none, so invoke answers 409 onlineEvent (before moduleOff). */
   doors?: boolean;
+  /**
+   * Reads the handler needs beside its event, which invoke answers in the event's own read (one
+   * round trip on PostgreSQL: load-event.ts withEvent) and hands over as ctx.readWithEvent.
+   */
+  readsWithEvent?(input: v.InferOutput<I>): ReadsWithEvent | undefined;
   /**
    * The call is about people by name or address: without people:read invoke answers 403
    * peopleScope, with this sentence (after the event's rules).
@@ -130,6 +136,12 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   /** The answer's shape, for OpenAPI and MCP output schemas. */
   output: O;
   handler(ctx: Ctx, input: v.InferOutput<I>): Promise<v.InferOutput<O>>;
+}
+
+/** Reads prepared beside the event's (load-event.ts withEvent), and the values of their placeholders. */
+export interface ReadsWithEvent {
+  reads: { rows(db: Db, args: Record<string, unknown>): Promise<Record<string, unknown[]>> };
+  args: Record<string, unknown>;
 }
 
 export type AnyOperation = Operation<InputSchema, v.GenericSchema>;
