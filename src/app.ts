@@ -64,15 +64,21 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   app.use(healthRouter(options.readiness).routes());
   app.use(httpsOnly(options.trustProxy));
   app.use(compression());
-  if (options.metrics)
-    app.use(metricsRouter(options.metrics.counts, metricsAccess(options.metrics.settings)).routes());
-
-  app.use(pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes());
-  // Failed authentications per source address, shared by the API, MCP and the assistant sign-in.
+  // Failed authentications per source address, shared by the API, MCP, the assistant sign-in and
+  // /metrics's token.
   const guard = {
     failures: rateCounterFor(services.db, 'auth-failure'),
     failuresPerMinute: options.authFailuresPerMinute,
   };
+  if (options.metrics)
+    app.use(
+      metricsRouter(
+        options.metrics.counts,
+        metricsAccess(options.metrics.settings, services, guard),
+      ).routes(),
+    );
+
+  app.use(pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes());
   const oauth = oauthRoutes(services, options.oauth, guard);
   app.use(oauth.endpoints);
   app.use(oauth.signIn.routes());

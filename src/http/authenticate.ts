@@ -10,15 +10,15 @@ import type { Services } from '../../core/platform/services';
 import { type CountedCall, decisionOf, type RateLimiter } from '../../core/platform/storage/rate-counter';
 
 export interface AuthenticationGuard {
-  /** Failed authentications per source address, shared by REST and MCP. */
+  /** Failed authentications per source address, shared by REST, MCP, the sign-in's key form and /metrics. */
   failures: RateLimiter;
   failuresPerMinute: number;
 }
 
 /**
  * Counts a failed authentication from an address; past the limit, answers how many seconds that
- * address must wait (and counts the refusal), else null. The API, MCP and the assistant sign-in's
- * key form share the count, so a key cannot be guessed faster through one of them.
+ * address must wait (and counts the refusal), else null. The API, MCP, the assistant sign-in's key
+ * form and /metrics's token share the count, so nothing can be guessed faster through one of them.
  */
 export async function failedAuthentication(
   services: Services,
@@ -29,6 +29,21 @@ export async function failedAuthentication(
   if (failures.allowed) return null;
   services.metrics?.rateLimited('authFailure');
   return failures.resetSeconds;
+}
+
+/** Counts a failed authentication; past the limit, throws 429 rateLimited with the wait (Retry-After). */
+export async function countFailedAuthentication(
+  services: Services,
+  guard: AuthenticationGuard,
+  address: string,
+): Promise<void> {
+  const refusedFor = await failedAuthentication(services, guard, address);
+  if (refusedFor !== null)
+    throw problem(
+      'rateLimited',
+      `Too many failed authentications from this address; retry in ${refusedFor} seconds.`,
+      { retryAfter: refusedFor },
+    );
 }
 
 /**
@@ -75,13 +90,7 @@ export function authenticate(
             'WWW-Authenticate',
             `Bearer realm="tessera-mcp", resource_metadata="${ctx.state.origin}/.well-known/oauth-protected-resource/mcp"`,
           );
-        const refusedFor = await failedAuthentication(services, guard, ctx.ip);
-        if (refusedFor !== null)
-          throw problem(
-            'rateLimited',
-            `Too many failed authentications from this address; retry in ${refusedFor} seconds.`,
-            { retryAfter: refusedFor },
-          );
+        await countFailedAuthentication(services, guard, ctx.ip);
         throw verification.problem;
       }
       const actor = verification.actor;

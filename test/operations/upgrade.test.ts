@@ -5,19 +5,8 @@
 // webhook endpoint's secret that still signs). The migrations the fixture had not run are worked
 // out, not written down, so the test holds as migrations are added. SQLite only: the fixture is a
 // SQLite file (PostgreSQL's migrations are the same code, tested by test/postgres/schema.test.ts).
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import { Webhook } from 'standardwebhooks';
 import { Agent, fetch as undiciFetch } from 'undici';
@@ -27,9 +16,7 @@ import { startServer } from '../../src/server';
 import { settingsFrom } from '../../src/settings';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { onPostgres } from '../support/test-store';
-
-const fixturesDir = join(import.meta.dirname, '..', 'fixtures', 'upgrade');
-const tags = readdirSync(fixturesDir).filter((name) => statSync(join(fixturesDir, name)).isDirectory());
+import { copyFixture, type Fixture, fixtureTags } from '../support/upgrade-fixtures';
 
 /**
  * Columns a migration rewrites on purpose, each with its reason ("table.column": why). A migration
@@ -43,35 +30,6 @@ const movedByEveryStart: Record<string, string> = {
 };
 /** Tables a migration drops on purpose, each with its reason. */
 const deliberateDrops: Record<string, string> = {};
-
-interface Fixture {
-  tag: string;
-  secretKey: string;
-  demoKey: string;
-  database: string;
-  keyFiles: string[];
-  migrations: string[];
-  workspaceId: string;
-  key: string;
-  eventId: string;
-  webhook: { webhookId: string; secret: string };
-}
-
-/** The fixture's data folder, copied to a temporary one (the database unzipped). */
-function copyFixture(tag: string): { dir: string; fixture: Fixture } {
-  const from = join(fixturesDir, tag);
-  const fixture = JSON.parse(readFileSync(join(from, 'fixture.json'), 'utf8')) as Fixture;
-  const dir = mkdtempSync(join(tmpdir(), `tessera-upgrade-${tag}-`));
-  const db = readFileSync(join(from, fixture.database));
-  writeFileSync(join(dir, 'tessera.db'), fixture.database.endsWith('.gz') ? gunzipSync(db) : db, {
-    mode: 0o600,
-  });
-  for (const file of fixture.keyFiles) {
-    mkdirSync(join(dir, file, '..'), { recursive: true, mode: 0o700 });
-    copyFileSync(join(from, 'data', file), join(dir, file));
-  }
-  return { dir, fixture };
-}
 
 type Tables = Map<string, { columns: string[]; rows: string[] }>;
 
@@ -135,7 +93,7 @@ async function start(dir: string, fixture: Fixture, quiet: boolean) {
   return { server, api, close: async () => Promise.all([server.close(), agent.close()]) };
 }
 
-for (const tag of tags)
+for (const tag of fixtureTags)
   describe.skipIf(onPostgres)(`a data folder of ${tag}`, () => {
     let dir: string;
     let fixture: Fixture;
