@@ -158,7 +158,9 @@ async function writeResults(trx: Db, moment: Clock, group: readonly AttemptResul
   const goneWebhooks = group
     .filter((a) => a.target.kind === 'webhook' && a.result.outcome === 'gone')
     .map((a) => a.target.row.id);
-  for (const [id, { result }] of lastByWebhook) {
+  // In the order of their ids: another process writing its results updates the same endpoints, and
+  // in two orders the two would wait on each other in a circle until the database ended one (1 s).
+  for (const [id, { result }] of [...lastByWebhook].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const gone = goneWebhooks.includes(id);
     await trx
       .updateTable('webhooks')

@@ -144,7 +144,8 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
     const page = callThrough(lanes, listSessions, { eventId }).finally(() => {
       pageDone = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // (Well inside the most a page waits, core/platform/pipeline/invoke.ts.)
+    await new Promise((resolve) => setTimeout(resolve, 30));
     expect(pageDone).toBe(false);
 
     room.release.fire();
@@ -157,6 +158,29 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
     expect(sessionIds(both)).toEqual([placed.sessionId, second.sessionId]);
     expect(placed.updatedUtc < second.updatedUtc).toBe(true);
     expect(sessionIds(after)).toEqual([second.sessionId]);
+  }, 30_000);
+
+  it('answers a page a moment later without a write that waits on a lock for long', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { roomId } = await call(createRoom, { eventId, name: 'Hall' });
+    const lanes = new WriteBatcher(db(), writeLanes(4));
+    const room = holding((trx) => transactionLock(trx, `room ${roomId}`));
+    await room.locked;
+    const held = callThrough(lanes, createSession, {
+      eventId,
+      title: 'Held',
+      startsLocal: '2027-05-01T10:00',
+      endsLocal: '2027-05-01T11:00',
+      roomId,
+    });
+    await someoneWaitsOnALock(db());
+    const asked = performance.now();
+    const page = await callThrough(lanes, listSessions, { eventId });
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(200);
+    expect(page.data).toEqual([]);
+    room.release.fire();
+    await room.done;
+    await held;
   }, 30_000);
 
   it('gives a refund’s places back in the order a registration takes them, so neither waits on the other in a circle', async () => {

@@ -87,6 +87,9 @@ export async function invoke(
   }
 }
 
+/** How long a page waits at most for the writes in line before it. */
+const readYourWritesMs = 250;
+
 /**
  * A read sees one moment of the database however many statements it runs. On SQLite the one
  * connection gives that; on PostgreSQL each statement would see its own moment (a delivery read
@@ -97,8 +100,9 @@ async function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<
   // A long read's steps are already in a snapshot of their own (long-read.ts).
   if (!isPostgres(ctx.db) || ctx.db.isTransaction) return runHandler(operation, ctx, input);
   // A page of the change feed shows a change once the writes in line before it have ended: its
-  // snapshot is taken after this process's writes answered so far have (read your writes).
-  if (isPaged(operation)) await ctx.services.writes.earlierWritesEnded();
+  // snapshot is taken after this process's writes answered so far have (read your writes), or a
+  // moment later should one of them wait on a lock.
+  if (isPaged(operation)) await ctx.services.writes.earlierWritesEnded(readYourWritesMs);
   return ctx.db
     .transaction()
     .setIsolationLevel('repeatable read')

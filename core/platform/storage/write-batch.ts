@@ -21,8 +21,8 @@
 // Read your writes: a change shows on such a page once every transaction that took its position
 // earlier has ended. A write is answered as soon as it commits (a write waiting on a lock still holds
 // up only itself); a page of the feed waits first for the transactions in line at the moment it is
-// asked for (`earlierWritesEnded`, core/platform/pipeline/invoke.ts), so a client that lists after
-// an answer finds its change. Transactions of other processes (and of other databases of the
+// asked for (`earlierWritesEnded`, core/platform/pipeline/invoke.ts; a moment at most), so a
+// client that lists after an answer finds its change. Transactions of other processes (and of other databases of the
 // cluster: transaction ids are the cluster's) can still hold a change back a moment;
 // docs/deployment.md says so.
 import type { Db } from '../../../db/connect';
@@ -62,6 +62,8 @@ export class WriteBatcher {
   private starting: Promise<unknown> = Promise.resolve();
   /** Resolves once every transaction that took its change position so far has ended. */
   private ended: Promise<unknown> = Promise.resolve();
+  /** Transactions that took their change position and have not ended. */
+  private positioned = 0;
 
   constructor(
     private readonly db: Db,
@@ -147,6 +149,10 @@ export class WriteBatcher {
     const started = this.starting.then(async () => {
       await takeChangePosition(trx);
       this.ended = Promise.all([this.ended, ends]);
+      this.positioned += 1;
+      void ends.then(() => {
+        this.positioned -= 1;
+      });
       return this.momentNow();
     });
     this.starting = started.catch(() => undefined);
@@ -155,11 +161,15 @@ export class WriteBatcher {
 
   /**
    * Resolves once every transaction that has taken its change position by now has ended (at once
-   * with one writer, which takes none): a page of the feed read then shows every change answered
-   * before it was asked for.
+   * with one writer, which takes none), or after `mostMs`: a page of the feed read then shows every
+   * change answered before it was asked for. The bound keeps a write waiting on a lock (another
+   * process's) from holding reads up for as long.
    */
-  earlierWritesEnded(): Promise<unknown> {
-    return this.ended;
+  async earlierWritesEnded(mostMs: number): Promise<void> {
+    if (this.positioned === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.ended, new Promise((resolve) => (timer = setTimeout(resolve, mostMs)))]);
+    clearTimeout(timer);
   }
 
   /** The clock frozen at this instant: the moment of the write about to run. */
