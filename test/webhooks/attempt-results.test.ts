@@ -1,32 +1,42 @@
 // The attempts' results are written in groups (core/webhooks/attempt-results.ts): results that come
 // in together are written in one transaction; one result the store refuses (its delivery removed
-// meanwhile) does not lose the others of its group.
+// meanwhile) does not lose the others of its group. On PostgreSQL a group updates its endpoints in
+// the order of their ids, so two processes' result writers never wait on each other in a circle.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AttemptResults } from '../../core/webhooks/attempt-results';
 import { newDelivery } from '../../core/webhooks/delivery-state';
+import type { Db } from '../../db/connect';
 import { startTestServer, type TestServer } from '../support/server';
+import { signal } from '../support/signal';
+import { onPostgres } from '../support/test-store';
 
 let t: TestServer;
 let workspaceId: string;
+let key: string;
 let webhookId: string;
 
 beforeAll(async () => {
   t = await startTestServer({ delivery: { allowPrivate: true } });
   ({ workspaceId } = await t.workspace('Results workspace', true));
-  const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-  const made = await t.api('/webhooks', {
-    key,
-    method: 'POST',
-    body: { url: 'https://receiver.example/hook', eventTypes: ['attendee.registered'] },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  webhookId = (made.body as { webhook: { webhookId: string } }).webhook.webhookId;
+  ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
+  webhookId = await newWebhook('hook');
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function pendingDelivery(n: number): Promise<number> {
+async function newWebhook(path: string): Promise<string> {
+  const made = await t.api('/webhooks', {
+    key,
+    method: 'POST',
+    body: { url: `https://receiver.example/${path}`, eventTypes: ['attendee.registered'] },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return (made.body as { webhook: { webhookId: string } }).webhook.webhookId;
+}
+
+async function pendingDelivery(n: number, to = webhookId): Promise<number> {
   const now = new Date().toISOString();
   const row = await t.server.services.db
     .insertInto('deliveries')
@@ -39,7 +49,7 @@ async function pendingDelivery(n: number): Promise<number> {
           type: 'attendee.registered',
           payload: '{}',
           target_kind: 'webhook',
-          target_id: webhookId,
+          target_id: to,
         },
         now,
       ),
@@ -102,3 +112,78 @@ it('writes the results that gather together, and each of a group one refused res
     .executeTakeFirstOrThrow();
   expect(webhook.last_status).toBe('succeeded');
 });
+
+it.runIf(onPostgres)(
+  'updates a group’s endpoints in the order of their ids, taking none before the first',
+  async () => {
+    const { db } = t.server.services;
+    const [first, second] = [await newWebhook('first'), await newWebhook('second')].sort();
+    const targetOf = async (id: string) => ({
+      kind: 'webhook' as const,
+      row: await db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    });
+    const deliveryTo = async (n: number, id: string) =>
+      db
+        .selectFrom('deliveries')
+        .selectAll()
+        .where('id', '=', await pendingDelivery(n, id))
+        .executeTakeFirstOrThrow();
+    const succeeded = {
+      outcome: 'succeeded' as const,
+      statusCode: 204,
+      durationMs: 3,
+      retryAfterSeconds: null,
+      error: null,
+    };
+    const toSecond = await deliveryTo(10, second!);
+    const toFirst = await deliveryTo(11, first!);
+
+    // Another writer (another process's results, say) holds the first endpoint's row.
+    const holding = signal();
+    const release = signal();
+    let secondTaken = false;
+    const other = db.transaction().execute(async (trx) => {
+      await sql`select id from webhooks where id = ${first} for update`.execute(trx);
+      holding.fire();
+      await release.fired;
+      // The group waits on the first endpoint: it must not hold the second meanwhile (it would, in the
+      // order its results came, and the two would wait on each other until the database ended one).
+      await sql`set local lock_timeout = '500ms'`.execute(trx);
+      await sql`update webhooks set last_status = 'failed' where id = ${second}`.execute(trx);
+      secondTaken = true;
+    });
+    await holding.fired;
+    // The second endpoint's result first: the order they came in.
+    const results = new AttemptResults(t.server.services);
+    const written = Promise.all([
+      results.record({ delivery: toSecond, target: await targetOf(second!), result: succeeded }),
+      results.record({ delivery: toFirst, target: await targetOf(first!), result: succeeded }),
+    ]);
+    await someoneWaitsOnALock(db);
+    release.fire();
+    await other;
+    await written;
+    expect(secondTaken).toBe(true);
+    const states = await db
+      .selectFrom('webhooks')
+      .select(['id', 'last_status'])
+      .where('id', 'in', [first!, second!])
+      .orderBy('id')
+      .execute();
+    expect(states).toEqual([
+      { id: first, last_status: 'succeeded' },
+      { id: second, last_status: 'succeeded' },
+    ]);
+  },
+);
+
+/** Resolves once a connection of this database waits for a row lock. */
+async function someoneWaitsOnALock(db: Db): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
