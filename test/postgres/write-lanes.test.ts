@@ -17,22 +17,12 @@ import { listSessions } from '../../core/programme/list-sessions';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { transactionLock } from '../../db/dialect';
 import { eventBody } from '../support/fixtures';
+import { someoneWaitsOnALock } from '../support/lock-waits';
 import { raceHarness } from '../support/race-harness';
 import { signal } from '../support/signal';
 import { onPostgres } from '../support/test-store';
 
 const { call, callThrough, db } = raceHarness('Write lanes');
-
-/** Resolves once another backend of this database waits for a row lock. */
-async function someoneWaitsOnALock(store: Kysely<any>): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`.execute(store);
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** Holds `lock`'s row locks in a transaction of the test's own until `release` fires. */
 function holding(lock: (trx: Kysely<any>) => Promise<unknown>) {

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AttemptResults } from '../../core/webhooks/attempt-results';
 import { newDelivery } from '../../core/webhooks/delivery-state';
-import type { Db } from '../../db/connect';
+import { someoneWaitsOnALock } from '../support/lock-waits';
 import { startTestServer, type TestServer } from '../support/server';
 import { signal } from '../support/signal';
 import { onPostgres } from '../support/test-store';
@@ -35,6 +35,14 @@ async function newWebhook(path: string): Promise<string> {
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return (made.body as { webhook: { webhookId: string } }).webhook.webhookId;
 }
+
+const succeeded = {
+  outcome: 'succeeded' as const,
+  statusCode: 204,
+  durationMs: 3,
+  retryAfterSeconds: null,
+  error: null,
+};
 
 async function pendingDelivery(n: number, to = webhookId): Promise<number> {
   const now = new Date().toISOString();
@@ -65,13 +73,6 @@ it('writes the results that gather together, and each of a group one refused res
   const target = {
     kind: 'webhook' as const,
     row: await db.selectFrom('webhooks').selectAll().where('id', '=', webhookId).executeTakeFirstOrThrow(),
-  };
-  const succeeded = {
-    outcome: 'succeeded' as const,
-    statusCode: 204,
-    durationMs: 3,
-    retryAfterSeconds: null,
-    error: null,
   };
   const ids = [await pendingDelivery(1), await pendingDelivery(2), await pendingDelivery(3)];
   const rows = await db.selectFrom('deliveries').selectAll().where('id', 'in', ids).orderBy('id').execute();
@@ -128,13 +129,6 @@ it.runIf(onPostgres)(
         .selectAll()
         .where('id', '=', await pendingDelivery(n, id))
         .executeTakeFirstOrThrow();
-    const succeeded = {
-      outcome: 'succeeded' as const,
-      statusCode: 204,
-      durationMs: 3,
-      retryAfterSeconds: null,
-      error: null,
-    };
     const toSecond = await deliveryTo(10, second!);
     const toFirst = await deliveryTo(11, first!);
 
@@ -176,14 +170,3 @@ it.runIf(onPostgres)(
     ]);
   },
 );
-
-/** Resolves once a connection of this database waits for a row lock. */
-async function someoneWaitsOnALock(db: Db): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
