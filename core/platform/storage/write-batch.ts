@@ -148,7 +148,8 @@ export class WriteBatcher {
   private startInLine(trx: Db, ends: Promise<void>): Promise<Clock> {
     const started = this.starting.then(async () => {
       await takeChangePosition(trx);
-      this.ended = Promise.all([this.ended, ends]);
+      // Resolved to nothing: an array of the two answers would keep every earlier one for good.
+      this.ended = Promise.all([this.ended, ends]).then(() => undefined);
       this.positioned += 1;
       void ends.then(() => {
         this.positioned -= 1;
