@@ -13,37 +13,33 @@ import { doorByIdQuery, doorOrProblem, entrancesQuery, mainEntrance } from './lo
 
 type Ticket = { attendeeId: string } | { ticketCode: string };
 
-const byDoorAndId = withEvent(
-  (db, p: Placeholders<{ eventId: string; doorId: string; attendeeId: string }>) => ({
-    doors: { query: doorByIdQuery(db, p.eventId, p.doorId) },
-    attendees: { query: attendeeByIdQuery(db, p.eventId, p.attendeeId) },
-  }),
-);
-const byEntranceAndId = withEvent((db, p: Placeholders<{ eventId: string; attendeeId: string }>) => ({
-  doors: { query: entrancesQuery(db, p.eventId) },
-  attendees: { query: attendeeByIdQuery(db, p.eventId, p.attendeeId) },
-}));
-const byDoorAndCode = withEvent(
-  (db, p: Placeholders<{ eventId: string; doorId: string; ticketCode: string }>) => ({
-    doors: { query: doorByIdQuery(db, p.eventId, p.doorId) },
-    attendees: { query: attendeeByCodeQuery(db, p.eventId, p.ticketCode) },
-  }),
-);
-const byEntranceAndCode = withEvent((db, p: Placeholders<{ eventId: string; ticketCode: string }>) => ({
-  doors: { query: entrancesQuery(db, p.eventId) },
-  attendees: { query: attendeeByCodeQuery(db, p.eventId, p.ticketCode) },
-}));
+/** Every placeholder a scan's reads may name; each pair of reads uses the ones it needs. */
+type ScanArgs = { eventId: string; doorId: string; attendeeId: string; ticketCode: string };
+
+/** The reads of the door (by id, or the entrances) and of the ticket (by id, or by code), with the event. */
+const scanReads = (door: 'byId' | 'entrances', ticket: 'byId' | 'byCode') =>
+  withEvent((db, p: Placeholders<ScanArgs>) => ({
+    doors: {
+      query: door === 'byId' ? doorByIdQuery(db, p.eventId, p.doorId) : entrancesQuery(db, p.eventId),
+    },
+    attendees: {
+      query:
+        ticket === 'byId'
+          ? attendeeByIdQuery(db, p.eventId, p.attendeeId)
+          : attendeeByCodeQuery(db, p.eventId, p.ticketCode),
+    },
+  }));
+
+// Prepared once each, by ticket and door: a prepared statement's text never changes between calls.
+const prepared = {
+  ticketById: { atDoor: scanReads('byId', 'byId'), atEntrance: scanReads('entrances', 'byId') },
+  ticketByCode: { atDoor: scanReads('byId', 'byCode'), atEntrance: scanReads('entrances', 'byCode') },
+};
 
 /** The reads of a scan at `doorId` (else the main entrance) of `ticket`, for readsWithEvent. */
 export function doorAndTicketReads(doorId: string | undefined, ticket: Ticket): ReadsWithEvent {
-  const reads =
-    'attendeeId' in ticket
-      ? doorId === undefined
-        ? byEntranceAndId
-        : byDoorAndId
-      : doorId === undefined
-        ? byEntranceAndCode
-        : byDoorAndCode;
+  const byTicket = prepared['attendeeId' in ticket ? 'ticketById' : 'ticketByCode'];
+  const reads = doorId === undefined ? byTicket.atEntrance : byTicket.atDoor;
   return { reads: reads as ReadsWithEvent['reads'], args: { doorId, ...ticket } };
 }
 

@@ -5,6 +5,7 @@ import { insertRows } from '../../../db/prepared';
 import type { Clock } from '../clock';
 import { addDays } from '../clock';
 import type { Log } from '../log';
+import type { WriteBatcher } from './write-batch';
 
 export const activityRetentionDays = 90;
 
@@ -22,11 +23,6 @@ export interface CallRecord {
   source: string | null;
 }
 
-/** Where the records are written: the write queue (core/platform/storage/write-batch.ts). */
-export interface ActivityWrites {
-  run(work: (trx: Db) => Promise<unknown>): Promise<unknown>;
-}
-
 export class ActivityRecorder {
   private buffer: CallRecord[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -35,7 +31,7 @@ export class ActivityRecorder {
   constructor(
     // Through the write queue, in line with every other write: on PostgreSQL a flush of its own
     // beside it would hold back the change feed's pages until it ends (write-batch.ts).
-    private readonly writes: ActivityWrites,
+    private readonly writes: Pick<WriteBatcher, 'run'>,
     private readonly log: Log,
     private readonly flushEveryMs = 1000,
     private readonly maxBuffered = 500,

@@ -19,12 +19,12 @@
 // passing the newest updatedUtc it saw as updatedSince misses nothing.
 //
 // Read your writes: a change shows on such a page once every transaction that took its position
-// earlier has ended. A write is answered as soon as it commits (a write waiting on a lock still holds
-// up only itself); a page of the feed waits first for the transactions in line at the moment it is
-// asked for (`earlierWritesEnded`, core/platform/pipeline/invoke.ts; a moment at most), so a
-// client that lists after an answer finds its change. Transactions of other processes (and of other databases of the
-// cluster: transaction ids are the cluster's) can still hold a change back a moment;
-// docs/deployment.md says so.
+// earlier has ended. A write is answered as soon as it commits (a write waiting on a lock still
+// holds up only itself); a page of the feed waits first for the transactions in line at the moment
+// it is asked for (`earlierWritesEnded`, core/platform/pipeline/invoke.ts; a moment at most), so a
+// client that lists after an answer finds its change. Transactions of other processes (and of other
+// databases of the cluster: transaction ids are the cluster's) can still hold a change back a
+// moment; docs/deployment.md says so.
 import type { Db } from '../../../db/connect';
 import { lostToConcurrentWrite } from '../../../db/errors';
 import { takeChangePosition } from '../../../db/sequence';
