@@ -33,7 +33,7 @@ const instructions = [
   'Writes: idempotencyKey (any unique string, e.g. a UUID) makes a retry safe within 24 hours; ifMatch takes _meta.etag of the matching get tool (or of the write that answered the resource), so a change made by someone else since is refused with preconditionFailed instead of overwritten.',
   "A refusal is a tool error whose text is the REST API's problem object: branch on code; detail says what to fix; errors lists each bad field.",
   'The tools listed are those this key\'s scopes allow (get_me shows its scopes); another tool answers missingScope naming the scope it needs. Each description ends with the scope it needs; "Tessera extension." marks a tool beyond the published API. Names and emails need people:read.',
-  `Tools come in toolsets, one per area: this connection lists ${defaultToolsets.join(', ')} and those its address adds (/mcp?toolsets=sponsors,crew, or toolsets=all). To reach the others (sponsors, crew, finance, webhooks, …) without reconnecting: list_toolsets names them and their tools, describe_tools gives a tool's definition, and call_tool runs it by name (calling it directly by its name works too).`,
+  `Tools come in toolsets, one per area: this connection lists ${defaultToolsets.join(', ')} and those its address adds (/mcp?toolsets=programme,sponsors, or toolsets=all). To reach the others (programme, sponsors, crew, finance, webhooks, …) without reconnecting: list_toolsets names them and their tools, describe_tools gives a tool's definition, and call_tool runs it by name (calling it directly by its name works too).`,
   'Read tessera://events/{eventId}/briefing for an overview of an event before working on it.',
 ].join(' ');
 

@@ -34,7 +34,8 @@ export const toolsetNames = Object.keys(toolsetCatalogue) as ToolsetName[];
 
 /**
  * Listed on every connection: running sales and the door. An everything key's list of these stays
- * well inside an assistant's budget (test/mcp/toolsets.test.ts measures it).
+ * under 60 KB, an assistant's budget (test/mcp/toolsets.test.ts measures it); the programme, the
+ * largest editorial area, is added by name (toolsets=programme) or reached through discovery.
  */
 export const defaultToolsets: readonly ToolsetName[] = [
   'workspace',
@@ -43,7 +44,6 @@ export const defaultToolsets: readonly ToolsetName[] = [
   'orders',
   'attendees',
   'checkin',
-  'programme',
 ];
 
 /** What a connection asked for beyond the defaults. */

@@ -19,7 +19,7 @@ afterAll(async () => t.close());
 
 describe('programme tools', () => {
   it('list_sessions answers the same page as GET /events/{eventId}/sessions', async () => {
-    const client = await t.mcp(key);
+    const client = await t.mcp(key, {}, '?toolsets=programme');
     const tool = await callTool(client, 'list_sessions', { eventId: ids.event('summit'), limit: 5 });
     const rest = await t.api(`/events/${ids.event('summit')}/sessions?limit=5`, { key });
     expect(tool.isError).toBe(false);
@@ -39,7 +39,7 @@ describe('programme tools', () => {
   });
 
   it('create_session adds a session that REST then reads unchanged; list_rooms, list_tracks and list_speakers match REST', async () => {
-    const client = await t.mcp(key);
+    const client = await t.mcp(key, {}, '?toolsets=programme');
     const eventId = ids.event('meetup');
     const made = await callTool(client, 'create_session', {
       eventId,
@@ -74,7 +74,7 @@ describe('programme tools', () => {
   });
 
   it('answers a clash as a tool error with code clash naming the sessions, and places it with allowClash', async () => {
-    const client = await t.mcp(key);
+    const client = await t.mcp(key, {}, '?toolsets=programme');
     const eventId = ids.event('summit');
     const opening = (await t.api(`/events/${eventId}/sessions/${ids.session('summit', 'opening')}`, { key }))
       .body;

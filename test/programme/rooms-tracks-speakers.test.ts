@@ -177,7 +177,7 @@ describe('online sessions', () => {
     );
     expect(list.body.data.every((s: any) => s.roomId === null)).toBe(true);
     const one = await t.api(`/events/${remote}/sessions/${stored[0]!.id}`, { key: readerWithPeople });
-    const client = await t.mcp(readerWithPeople);
+    const client = await t.mcp(readerWithPeople, {}, '?toolsets=programme');
     const tool = await client.callTool({ name: 'list_sessions', arguments: { eventId: remote } });
     await client.close();
     for (const answer of [JSON.stringify(list.body), JSON.stringify(one.body), JSON.stringify(tool)]) {
