@@ -3,10 +3,13 @@
 // sets `enable_sort` before and after its read (db/dialect.ts inIndexOrder): each a round trip that
 // answers nothing. Each connection here holds such statements back and sends them with the next
 // statement: in the same round trip when that one takes no parameters (the simple protocol runs
-// several statements separated by semicolons: the write queue's change position, `commit`), else
-// together just before it, the statement waiting for their answer. The transaction is the same; an
-// error in a held statement is the next statement's error.
-import type pg from 'pg';
+// several statements separated by semicolons: the write queue's change position, `commit`), and in
+// one round trip too when it takes parameters (a transaction's first read, a page in index order):
+// the extended protocol carries each held statement, then the statement, then one Sync, so should a
+// held one fail the server skips the rest and nothing runs outside the transaction. The transaction
+// is the same; an error in a held statement is the next statement's error.
+import pg from 'pg';
+import { statementConfig } from './server-statements';
 
 /** Statements answered by their command alone: opening a transaction, a transaction's setting. */
 const answerless: [RegExp, string][] = [
@@ -52,12 +55,60 @@ export function deferringStatements(pool: pg.Pool): void {
         return run(`${before}; ${config}`).then((results: pg.QueryResult[]) => results[results.length - 1]);
       }
       // A cursor is answered at once: the connection runs its queries in order, the held ones first.
-      if (typeof config !== 'string') {
+      if (typeof config !== 'string' || callback !== undefined) {
         (run(before) as Promise<unknown>).catch(() => undefined);
         return run(config, values, callback);
       }
-      // Sent once the held statements succeeded: should one fail, nothing runs outside the transaction.
-      return (run(before) as Promise<unknown>).then(() => run(config, values, callback));
+      return new Promise((resolve, reject) => {
+        const query = new HeldFirst(held, statementConfig(config, values as unknown[]), (error, result) =>
+          error ? reject(error) : resolve(result),
+        );
+        run(query);
+      });
     } as typeof client.query;
   });
+}
+
+/** node-postgres's Query as it is inside, beyond its published types. */
+interface QueryInside {
+  prepare(connection: pg.Connection): void;
+  handleCommandComplete(message: unknown, connection: pg.Connection): void;
+}
+
+const queryInside = pg.Query.prototype as unknown as QueryInside;
+
+/**
+ * A statement with parameters sent with the statements held before it, in one round trip: each held
+ * one parsed, bound and executed on the unnamed statement and portal, then the statement as
+ * node-postgres sends it, then the one Sync that ends them all. Their completions are not its own.
+ */
+class HeldFirst extends pg.Query implements QueryInside {
+  /** How many command completions still belong to the held statements. */
+  private heldLeft: number;
+
+  constructor(
+    readonly held: readonly string[],
+    config: pg.QueryConfig,
+    callback: (error: Error | undefined, result: unknown) => void,
+  ) {
+    super({ ...config, callback } as pg.QueryConfig);
+    this.heldLeft = held.length;
+  }
+
+  prepare(connection: pg.Connection): void {
+    for (const text of this.held) {
+      connection.parse({ text, name: '', types: [] }, false);
+      connection.bind({ portal: '', statement: '', values: [] }, false);
+      connection.execute({ portal: '' }, false);
+    }
+    queryInside.prepare.call(this, connection);
+  }
+
+  handleCommandComplete(message: unknown, connection: pg.Connection): void {
+    if (this.heldLeft > 0) {
+      this.heldLeft -= 1;
+      return;
+    }
+    queryInside.handleCommandComplete.call(this, message, connection);
+  }
 }

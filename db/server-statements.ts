@@ -24,16 +24,23 @@ export function keptPrepared(text: string): boolean {
   return names.has(text);
 }
 
+/** A statement as node-postgres runs it: by its name when it is kept prepared. */
+export function statementConfig(text: string, values: unknown[] | undefined): pg.QueryConfig {
+  const name = names.get(text);
+  return name ? { name, text, values } : { text, values };
+}
+
 /** Has a pool's connections run the kept statements by name (node-postgres prepares each once). */
 export function namingStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query;
     // Kysely runs each statement as query(text, parameters) and reads the promise it answers.
     client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
-      const name = typeof config === 'string' && callback === undefined ? names.get(config) : undefined;
       // biome-ignore lint/suspicious/noExplicitAny: the overloads of query are not callable with a union.
       const run = query as (...args: any[]) => any;
-      return name ? run.call(this, { name, text: config, values }) : run.call(this, config, values, callback);
+      return typeof config === 'string' && callback === undefined && names.has(config)
+        ? run.call(this, statementConfig(config, values as unknown[]))
+        : run.call(this, config, values, callback);
     } as typeof client.query;
   });
 }

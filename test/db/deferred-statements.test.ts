@@ -1,10 +1,12 @@
 // PostgreSQL: statements whose answer nobody reads (`begin`, `set local`) travel with the statement
-// after them (db/deferred-statements.ts): in one round trip when that statement takes no parameters
-// (the write queue's change position, commit), else just before it. What reaches the server is
-// counted below the deferral, as the server sees it.
+// after them (db/deferred-statements.ts), in one round trip: in one simple-protocol string when that
+// statement takes no parameters (the write queue's change position, commit), else in the extended
+// protocol before it, with one Sync. What reaches the server is counted below the deferral, as the
+// server sees it, and so are its round trips (each ends with one ReadyForQuery).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EventEmitter } from 'node:events';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
   let pool: pg.Pool;
   let db: Kysely<any>;
   const sent: string[] = [];
+  let roundTrips = 0;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tessera-begin-'));
@@ -24,9 +27,13 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     pool.on('connect', (client) => {
       const query = client.query;
       client.query = ((...args: unknown[]) => {
-        sent.push(typeof args[0] === 'string' ? args[0] : 'cursor');
+        const [config] = args as [string | { text: string; held?: string[] }];
+        sent.push(typeof config === 'string' ? config : [...(config.held ?? []), config.text].join(' | '));
         return (query as (...a: unknown[]) => unknown).apply(client, args);
       }) as typeof client.query;
+      (client as unknown as { connection: EventEmitter }).connection.on('readyForQuery', () => {
+        roundTrips += 1;
+      });
     });
     deferringStatements(pool);
     db = new Kysely({ dialect: new PostgresDialect({ pool }) });
@@ -55,15 +62,17 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     expect(ids[0]).toBe(ids[1]);
   });
 
-  it('sends begin just before a first statement with parameters, and a refusal undoes the transaction', async () => {
+  it('sends begin in the round trip of a first statement with parameters, and a refusal undoes the transaction', async () => {
     sent.length = 0;
+    roundTrips = 0;
     await expect(
       db.transaction().execute(async (trx) => {
         await sql`insert into marks (id) values (${7})`.execute(trx);
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    expect(sent).toEqual(['begin', 'insert into marks (id) values ($1)', 'rollback']);
+    expect(sent).toEqual(['begin | insert into marks (id) values ($1)', 'rollback']);
+    expect(roundTrips).toBe(2);
     const { rows } = await sql`select id from marks where id = 7`.execute(db);
     expect(rows).toEqual([]);
   });
@@ -82,8 +91,9 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     );
   });
 
-  it('sends a transaction’s setting with what follows: before a read with parameters, in the round trip of commit', async () => {
+  it('sends a transaction’s setting with what follows: with a read with parameters, in the round trip of commit', async () => {
     sent.length = 0;
+    roundTrips = 0;
     const settings = await db.transaction().execute(async (trx) => {
       await sql`select 1 where ${1} = 1`.execute(trx);
       await sql`set local enable_sort = off`.execute(trx);
@@ -95,12 +105,38 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     });
     expect(settings).toBe('off');
     expect(sent).toEqual([
-      'begin',
-      'select 1 where $1 = 1',
-      'set local enable_sort = off',
-      "select current_setting('enable_sort') as s where $1 = 1",
+      'begin | select 1 where $1 = 1',
+      "set local enable_sort = off | select current_setting('enable_sort') as s where $1 = 1",
       'set local enable_sort = on; commit',
     ]);
+    expect(roundTrips).toBe(3);
+  });
+
+  it('runs nothing after a held statement that fails in the same round trip, and answers its error', async () => {
+    sent.length = 0;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`set local enable_sort = banana`.execute(trx);
+        await sql`insert into marks (id) values (${9})`.execute(trx);
+      }),
+    ).rejects.toThrow(/enable_sort/);
+    expect(sent[0]).toBe('begin | set local enable_sort = banana | insert into marks (id) values ($1)');
+    const { rows } = await sql`select id from marks where id = 9`.execute(db);
+    expect(rows).toEqual([]);
+  });
+
+  it('keeps a read-only transaction read-only when its first statement takes parameters', async () => {
+    sent.length = 0;
+    await expect(
+      db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute((trx) => sql`insert into marks (id) values (${10})`.execute(trx)),
+    ).rejects.toThrow(/read-only transaction/);
+    expect(sent[0]).toBe(
+      'start transaction isolation level repeatable read read only | insert into marks (id) values ($1)',
+    );
   });
 
   it('gives a connection back without what its last user held and never followed', async () => {
