@@ -2,3 +2,4 @@
 export declare const bundleFile: string;
 export declare function bundleIsFresh(): boolean;
 export declare function ensureBundle(): Promise<string>;
+export declare function oneByteText(text: string): string;
