@@ -59,7 +59,7 @@ export function bundleIsFresh() {
  * differ: none of the bundle's tags reads it).
  */
 export function oneByteText(text) {
-  return text.replace(/[^\u0000-\u00ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -3,10 +3,11 @@
 // statement takes no parameters (the write queue's change position, commit), else in the extended
 // protocol before it, with one Sync. What reaches the server is counted below the deferral, as the
 // server sees it, and so are its round trips (each ends with one ReadyForQuery).
+
+import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventEmitter } from 'node:events';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

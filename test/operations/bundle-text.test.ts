@@ -10,7 +10,7 @@ describe('the bundle as text', () => {
   it('holds no character beyond Latin-1, and no comments or indentation', async () => {
     const text = readFileSync(await ensureBundle(), 'utf8');
     expect(bundleFile).toMatch(/tessera\.mjs$/);
-    expect(text.match(/[^\u0000-\u00ff]/g) ?? []).toEqual([]);
+    expect(text.match(/[\u0100-\uffff]/g) ?? []).toEqual([]);
     // The packages' documentation comments were most of the text (7.5 MB before, 5.3 MB after).
     expect(text).not.toMatch(/\n {6}\* /);
   });
@@ -20,7 +20,7 @@ describe('the bundle as text', () => {
       'Bearer …', "a – b", \`<dd>–</dd> \${1 + 1}…\`, /['’]s/.test("it’s"), /😀/u.test('😀'), '😀'.length,
     ]`;
     const escaped = oneByteText(source);
-    expect(escaped).not.toMatch(/[^\u0000-\u00ff]/);
+    expect(escaped).not.toMatch(/[\u0100-\uffff]/);
     expect(escaped).toContain('\\u2026');
     expect(runInNewContext(escaped)).toEqual(runInNewContext(source));
     expect(runInNewContext(escaped)).toEqual(['Bearer …', 'a – b', '<dd>–</dd> 2…', true, true, 2]);
