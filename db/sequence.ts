@@ -9,9 +9,10 @@
 // commits late. So the database stamps change_txn with the writing transaction's id
 // (pg_current_xact_id; db/change-feed-schema.ts), change_seq counts within the transaction (a
 // transaction-local setting: no lock, no shared row), and a page shows only rows of transactions
-// below its snapshot's horizon, pg_snapshot_xmin: every transaction below it has ended, and every
-// later one gets a larger id, so what a page has passed is final (settledChanges below, which
-// core/platform/pipeline/paging.ts applies to oldest-change-first pages).
+// below its snapshot's horizon, the oldest transaction running that may write this database: every
+// transaction below it has ended, and every later one gets a larger id, so what a page has passed
+// is final (settledChanges below, which core/platform/pipeline/paging.ts applies to
+// oldest-change-first pages).
 import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from './connect';
 import { isPostgres } from './dialect';
@@ -70,9 +71,23 @@ export async function changeSeqsInInsert(db: Db, count: number): Promise<number 
  * Rows whose change has settled, for a page of the feed: on PostgreSQL, written by a transaction
  * below the horizon of the statement's snapshot (the same snapshot the rows are read with).
  * PostgreSQL only: on SQLite every committed change has settled.
+ *
+ * The horizon is the snapshot's oldest transaction still running that may write this database.
+ * Transaction ids are the cluster's, so pg_snapshot_xmin alone let any transaction of another
+ * database on the same server (a report, a migration, another application) hold every list back
+ * while it ran. A running transaction is passed over only when pg_stat_activity says it belongs
+ * to another database: one that ended since the snapshot, or one whose session this role may not
+ * see, still counts, so a page never passes a change its snapshot cannot show.
  */
 export function settledChanges(txnColumn: string): RawBuilder<boolean> {
-  return sql<boolean>`${sql.ref(txnColumn)} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
+  return sql<boolean>`${sql.ref(txnColumn)} < coalesce(
+    (select min(running::text::bigint) from pg_snapshot_xip(pg_current_snapshot()) as running
+      where not exists (
+        select from pg_stat_activity as other
+        where other.backend_xid = running::xid and other.datname <> current_database()
+      )),
+    pg_snapshot_xmax(pg_current_snapshot())::text::bigint
+  )`;
 }
 
 /**

@@ -1,0 +1,77 @@
+// A page of the change feed shows a change once the transactions that may write this database and
+// began before it have ended (db/sequence.ts settledChanges). Transaction ids are the cluster's: a
+// transaction of another database on the same server must not hold the lists back, one of this
+// database must. PostgreSQL only (`npm run test:postgres`).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent } from '../../core/events/create-event';
+import { createRoom } from '../../core/programme/create-room';
+import { listRooms } from '../../core/programme/list-rooms';
+import { eventBody } from '../support/fixtures';
+import { raceHarness } from '../support/race-harness';
+import { signal } from '../support/signal';
+import { databaseFor, onPostgres } from '../support/test-store';
+
+const { call, db } = raceHarness('Settled across databases');
+
+/** A transaction that has taken its id on `on` and stays open until `release` fires. */
+function openTransaction(on: Kysely<any>) {
+  const began = signal();
+  const release = signal();
+  const done = on.transaction().execute(async (trx) => {
+    await sql`select pg_current_xact_id()`.execute(trx);
+    began.fire();
+    await release.fired;
+  });
+  return { began: began.fired, release, done };
+}
+
+describe.skipIf(!onPostgres)('settled changes with a transaction running elsewhere (PostgreSQL)', () => {
+  let otherDir: string;
+  let other: Kysely<any>;
+
+  beforeAll(async () => {
+    otherDir = mkdtempSync(join(tmpdir(), 'tessera-other-database-'));
+    const pool = new pg.Pool({ connectionString: await databaseFor(otherDir), max: 1 });
+    other = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  });
+  afterAll(async () => {
+    await other?.destroy();
+    rmSync(otherDir, { recursive: true, force: true });
+  });
+
+  const roomNames = async (eventId: string) =>
+    ((await call(listRooms, { eventId })) as { data: { name: string }[] }).data.map((r) => r.name);
+
+  it('shows a change while a transaction of another database that began before it still runs', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const elsewhere = openTransaction(other);
+    await elsewhere.began;
+    try {
+      await call(createRoom, { eventId, name: 'Hall A' });
+      expect(await roomNames(eventId)).toEqual(['Hall A']);
+    } finally {
+      elsewhere.release.fire();
+      await elsewhere.done;
+    }
+  });
+
+  it('holds a change back while a transaction of this database that began before it still runs', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const here = openTransaction(db());
+    await here.began;
+    try {
+      await call(createRoom, { eventId, name: 'Hall B' });
+      // Its transaction may still write a row below this change: the page waits for it.
+      expect(await roomNames(eventId)).toEqual([]);
+    } finally {
+      here.release.fire();
+      await here.done;
+    }
+    expect(await roomNames(eventId)).toEqual(['Hall B']);
+  });
+});
