@@ -54,7 +54,8 @@ export function deferringStatements(pool: pg.Pool): void {
         // One round trip; node-postgres answers a result per statement, the caller wants its own.
         return run(`${before}; ${config}`).then((results: pg.QueryResult[]) => results[results.length - 1]);
       }
-      // A cursor is answered at once: the connection runs its queries in order, the held ones first.
+      // A query object (a cursor) or a call with a callback is answered at once: the connection runs
+      // its queries in order, the held ones first (no caller of this service's makes either).
       if (typeof config !== 'string' || callback !== undefined) {
         (run(before) as Promise<unknown>).catch(() => undefined);
         return run(config, values, callback);

@@ -78,19 +78,31 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     expect(rows).toEqual([]);
   });
 
-  it('keeps isolation and access mode: a read-only transaction refuses a write', async () => {
-    sent.length = 0;
-    await expect(
-      db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .setAccessMode('read only')
-        .execute((trx) => sql`insert into marks (id) values (8)`.execute(trx)),
-    ).rejects.toThrow(/read-only transaction/);
-    expect(sent[0]).toBe(
+  it.each([
+    [
+      'without parameters',
+      () => sql`insert into marks (id) values (8)`,
       'start transaction isolation level repeatable read read only; insert into marks (id) values (8)',
-    );
-  });
+    ],
+    [
+      'with parameters',
+      () => sql`insert into marks (id) values (${10})`,
+      'start transaction isolation level repeatable read read only | insert into marks (id) values ($1)',
+    ],
+  ])(
+    'keeps isolation and access mode when the first statement is %s: a read-only transaction refuses a write',
+    async (_, write, first) => {
+      sent.length = 0;
+      await expect(
+        db
+          .transaction()
+          .setIsolationLevel('repeatable read')
+          .setAccessMode('read only')
+          .execute((trx) => write().execute(trx)),
+      ).rejects.toThrow(/read-only transaction/);
+      expect(sent[0]).toBe(first);
+    },
+  );
 
   it('sends a transaction’s setting with what follows: with a read with parameters, in the round trip of commit', async () => {
     sent.length = 0;
@@ -124,20 +136,6 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     expect(sent[0]).toBe('begin | set local enable_sort = banana | insert into marks (id) values ($1)');
     const { rows } = await sql`select id from marks where id = 9`.execute(db);
     expect(rows).toEqual([]);
-  });
-
-  it('keeps a read-only transaction read-only when its first statement takes parameters', async () => {
-    sent.length = 0;
-    await expect(
-      db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .setAccessMode('read only')
-        .execute((trx) => sql`insert into marks (id) values (${10})`.execute(trx)),
-    ).rejects.toThrow(/read-only transaction/);
-    expect(sent[0]).toBe(
-      'start transaction isolation level repeatable read read only | insert into marks (id) values ($1)',
-    );
   });
 
   it('gives a connection back without what its last user held and never followed', async () => {
