@@ -10,7 +10,7 @@ import { deferringStatements } from './deferred-statements';
 import { storeOf } from './dialect';
 import { type OpenSnapshot, postgresSnapshots, sqliteSnapshots, takingTurns } from './read-snapshot';
 import type { Database, Db } from './schema';
-import { namingStatements } from './server-statements';
+import { sendingStatements } from './server-statements';
 import { openSqliteFile } from './sqlite-driver';
 import { withStatementCache } from './sqlite-statements';
 
@@ -81,7 +81,7 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   // page whose cost estimate crossed jit_above_cost (a sort priced out, db/dialect.ts inIndexOrder)
   // spent 240 ms compiling to read 500 rows.
   const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c jit=off' });
-  namingStatements(pool);
+  sendingStatements(pool);
   deferringStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.queryLog });
   return {

@@ -9,7 +9,7 @@
 // held one fail the server skips the rest and nothing runs outside the transaction. The transaction
 // is the same; an error in a held statement is the next statement's error.
 import pg from 'pg';
-import { statementConfig } from './server-statements';
+import { statementConfig, withObjectRows } from './server-statements';
 
 /** Statements answered by their command alone: opening a transaction, a transaction's setting. */
 const answerless: [RegExp, string][] = [
@@ -62,7 +62,7 @@ export function deferringStatements(pool: pg.Pool): void {
       }
       return new Promise((resolve, reject) => {
         const query = new HeldFirst(held, statementConfig(config, values as unknown[]), (error, result) =>
-          error ? reject(error) : resolve(result),
+          error ? reject(error) : resolve(withObjectRows(result as pg.QueryResult)),
         );
         run(query);
       });

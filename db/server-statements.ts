@@ -5,8 +5,12 @@
 // A statement that selects `*` is never kept: once a migration adds a column (a rolling upgrade
 // does that beside running processes) PostgreSQL refuses to run it ("cached plan must not change
 // result type"); the hot reads name their columns (db/columns.ts).
+// Every statement's rows come back as arrays and are made into objects by a function per column
+// list (db/row-objects.ts): node-postgres builds each row object a property at a time, which was a
+// sixth of a page of 500 attendees read in-process.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { rowObjectOf, rowsAsObjects } from './row-objects';
 
 const names = new Map<string, string>();
 
@@ -24,22 +28,34 @@ export function keptPrepared(text: string): boolean {
   return names.has(text);
 }
 
-/** A statement as node-postgres runs it: by its name when it is kept prepared. */
-export function statementConfig(text: string, values: unknown[] | undefined): pg.QueryConfig {
+/** A statement as node-postgres runs it: by its name when it is kept prepared, its rows as arrays. */
+export function statementConfig(text: string, values: unknown[] | undefined): pg.QueryArrayConfig {
   const name = names.get(text);
-  return name ? { name, text, values } : { text, values };
+  return name ? { name, text, values, rowMode: 'array' } : { text, values, rowMode: 'array' };
 }
 
-/** Has a pool's connections run the kept statements by name (node-postgres prepares each once). */
-export function namingStatements(pool: pg.Pool): void {
+/** A result of statementConfig's with its rows made objects, as Kysely reads them. */
+export function withObjectRows<R extends pg.QueryResult | pg.QueryResult[]>(result: R): R {
+  const results: pg.QueryResult[] = Array.isArray(result) ? result : [result];
+  for (const one of results) {
+    if (one.rows.length > 0) rowsAsObjects(one.rows, rowObjectOf(one.fields.map((field) => field.name)));
+  }
+  return result;
+}
+
+/**
+ * Has a pool's connections send each statement given as text as statementConfig says: the kept ones
+ * by name (node-postgres prepares each once per connection), every one's rows as arrays made objects.
+ */
+export function sendingStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query;
     // Kysely runs each statement as query(text, parameters) and reads the promise it answers.
     client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
       // biome-ignore lint/suspicious/noExplicitAny: the overloads of query are not callable with a union.
       const run = query as (...args: any[]) => any;
-      return typeof config === 'string' && callback === undefined && names.has(config)
-        ? run.call(this, statementConfig(config, values as unknown[]))
+      return typeof config === 'string' && callback === undefined && typeof values !== 'function'
+        ? run.call(this, statementConfig(config, values as unknown[])).then(withObjectRows)
         : run.call(this, config, values, callback);
     } as typeof client.query;
   });

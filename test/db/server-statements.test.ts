@@ -2,7 +2,8 @@
 // (db/server-statements.ts), named by their text, and that stays safe through a rolling upgrade:
 // the hot reads name their columns (db/columns.ts), so a migration adding a column beside a running
 // process leaves its prepared reads answering; a prepared `select *` is refused by PostgreSQL then,
-// and is never kept. Both stores: the column lists are the tables' columns.
+// and is never kept. Both stores: the column lists are the tables' columns, and rows (answered as
+// arrays by both drivers, db/row-objects.ts) are the objects the drivers' own would be.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createEvent } from '../../core/events/create-event';
@@ -70,6 +71,31 @@ it.runIf(onPostgres)(
       });
   },
 );
+
+it('answers rows as objects of the columns in order, a name given twice keeping its last column', async () => {
+  const expected = [
+    { a: 4, b: 'x', c: null },
+    { a: 5, b: 'y', c: null },
+  ];
+  const pairs = sql`select 1 as a, 'x' as b, null as c, 4 as a union all select 2, 'y', null, 5 order by 4`;
+  // Alone (a kept or plain statement), the first of a transaction (sent with its held begin) and
+  // after it, with and without parameters.
+  expect((await pairs.execute(db())).rows).toEqual(expected);
+  expect(Object.keys((await pairs.execute(db())).rows[0] as object)).toEqual(['a', 'b', 'c']);
+  const withParameter = sql`select cast(${7} as integer) as n, ${'z'} as t`;
+  const inTransaction = await db()
+    .transaction()
+    .execute(async (trx) => [
+      (await withParameter.execute(trx)).rows,
+      (await pairs.execute(trx)).rows,
+      (await sql`select 1 as a where 1 = 0`.execute(trx)).rows,
+    ]);
+  expect(inTransaction).toEqual([[{ n: 7, t: 'z' }], expected, []]);
+  const plainFirst = await db()
+    .transaction()
+    .execute(async (trx) => (await pairs.execute(trx)).rows);
+  expect(plainFirst).toEqual(expected);
+});
 
 async function workspaceOf(eventId: string): Promise<string> {
   const row = await db()
