@@ -9,6 +9,7 @@ import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './
 import { deferringStatements } from './deferred-statements';
 import { storeOf } from './dialect';
 import { type OpenSnapshot, postgresSnapshots, sqliteSnapshots, takingTurns } from './read-snapshot';
+import { readingThread } from './reading-thread';
 import type { Database, Db } from './schema';
 import { sendingStatements } from './server-statements';
 import { openSqliteFile } from './sqlite-driver';
@@ -22,6 +23,12 @@ export interface OpenedDatabase {
   db: Db;
   /** A long read's own snapshot of the database (db/read-snapshot.ts). */
   snapshot: OpenSnapshot;
+  /**
+   * SQLite: a connection on the reading thread (db/reading-thread.ts) for a read that can take a
+   * few milliseconds and needs no snapshot (a search), so the server's thread goes on meanwhile.
+   * PostgreSQL: none; its reads never hold the event loop.
+   */
+  readsAside?: Db;
   /** Write transactions the store takes at once: SQLite one, PostgreSQL all connections but the reserved. */
   writers: number;
   close(): Promise<void>;
@@ -110,12 +117,16 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
     dialect: new SqliteDialectTakingTurns({ database: withStatementCache(sqlite) }, sqlite, patience),
     log: options.queryLog,
   });
+  const reading = readingThread(file);
+  const readsAside = reading.connection(options.queryLog);
   return {
     db,
-    snapshot: takingTurns(sqliteSnapshots(file, options.queryLog), sqliteLongReadsAtOnce),
+    snapshot: takingTurns(sqliteSnapshots(reading, options.queryLog), sqliteLongReadsAtOnce),
+    readsAside,
     writers: 1,
     close: async () => {
       await checkpointer?.stop();
+      await reading.stop();
       await db.destroy();
     },
   };

@@ -2,14 +2,14 @@
 // it can be read a page at a time without holding the writers' connection: writes go on meanwhile
 // and none of them shows in it.
 //
-// SQLite: a second connection, opened read-only, with one read transaction held from its first
-// statement to the end (WAL keeps that snapshot whole while the writer commits). The writers'
-// connection is never lent: a transaction there would hold every write for the whole read.
+// SQLite: a connection of the reading thread (db/reading-thread.ts), opened read-only, with one read
+// transaction held from its first statement to the end (WAL keeps that snapshot whole while the
+// writer commits); its statements run on that thread, not the server's. The writers' connection is
+// never lent: a transaction there would hold every write for the whole read.
 // PostgreSQL: a REPEATABLE READ, READ ONLY transaction on a pool connection of its own.
-import { Kysely, type LogEvent, SqliteDialect, sql, type Transaction } from 'kysely';
+import { type Kysely, type LogEvent, sql, type Transaction } from 'kysely';
+import type { ReadingThread } from './reading-thread';
 import type { Database, Db } from './schema';
-import { openSqliteFile } from './sqlite-driver';
-import { withStatementCache } from './sqlite-statements';
 
 export interface ReadSnapshot {
   /** Every statement run here sees the same moment; writes are refused. */
@@ -21,15 +21,9 @@ export interface ReadSnapshot {
 /** Opens a snapshot: the database as it is now, for as long as the caller reads. */
 export type OpenSnapshot = () => Promise<ReadSnapshot>;
 
-export function sqliteSnapshots(file: string, queryLog?: (event: LogEvent) => void): OpenSnapshot {
+export function sqliteSnapshots(thread: ReadingThread, queryLog?: (event: LogEvent) => void): OpenSnapshot {
   return async () => {
-    const connection = openSqliteFile(file, { readonly: true, fileMustExist: true });
-    // A reader waits for nothing but a checkpoint's brief lock; a short sleep is enough.
-    connection.pragma('busy_timeout = 100');
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(connection) }),
-      log: queryLog,
-    });
+    const db = thread.connection(queryLog);
     try {
       await sql`begin`.execute(db);
       // A deferred transaction takes its snapshot at its first read: taken now, not at the first page.

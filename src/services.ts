@@ -87,7 +87,7 @@ export async function openServices(options: {
   const file = options.database ?? join(options.dataDir, 'tessera.db');
   if (!options.database) privateDatabaseFile(file);
   const log = options.log ?? silentLog;
-  const { db, snapshot, writers, close } = openDatabase(file, {
+  const { db, snapshot, readsAside, writers, close } = openDatabase(file, {
     ...(options.backgroundCheckpoints ? { backgroundCheckpoints: log, serving: true } : {}),
     queryLog: options.metrics?.queryLog,
     connections: options.dbConnections,
@@ -101,6 +101,7 @@ export async function openServices(options: {
   const services: Services = {
     db,
     snapshot,
+    ...(readsAside ? { readsAside } : {}),
     clock,
     log,
     secrets: deriveSecrets(baseSecret(options.dataDir, options.secretKey)),

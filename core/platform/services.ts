@@ -38,6 +38,11 @@ export interface Services {
   db: Db;
   /** A snapshot of its own for a long read (core/platform/pipeline/long-read.ts). */
   snapshot: OpenSnapshot;
+  /**
+   * SQLite: reads of a few milliseconds (a search) on a thread of their own, so the server's thread
+   * answers other calls meanwhile (db/reading-thread.ts). Absent on PostgreSQL: read from ctx.db.
+   */
+  readsAside?: Db;
   clock: Clock;
   log: Log;
   secrets: DeploymentSecrets;

@@ -1,9 +1,10 @@
 // A read that can take long with the data (a whole export, every page of a list): it runs in
 // bounded steps on a snapshot of its own (db/read-snapshot.ts), and gives the event loop back
 // between steps, so the calls waiting behind it are answered after one step, not after the whole.
-// Why steps rather than a worker thread: each step goes through the list operation of the API as
-// it is (its scope, module and personal-data rules, its views), on this thread, so the rows are
-// the list's byte for byte; a thread would need its own copy of core and its own services.
+// Why steps rather than all of it on a worker thread: each step goes through the list operation of
+// the API as it is (its scope, module and personal-data rules, its views), on this thread, so the
+// rows are the list's byte for byte; a thread would need its own copy of core and its own services.
+// On SQLite the steps' statements themselves run on the reading thread (db/reading-thread.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Ctx } from '../context';
 
