@@ -8,12 +8,12 @@
 // last attempt gives up. Claims of a process that ended (kill -9) are let go at start and every
 // few seconds; a claim whose lease ran out is taken again in any case.
 import { claiming } from '../../db/dialect';
-import { holdLiveness, type Liveness, ownerGone } from '../../db/liveness';
 import type { MailMessageRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
-import { newId } from '../platform/ids';
 import { nextAttemptAt } from '../platform/retry-schedule';
 import type { Services } from '../platform/services';
+import { ClaimHolder } from '../platform/storage/claim-holder';
+import { WorkLoop } from '../platform/work-loop';
 import { isValidTicket } from '../sales/order-status';
 import { mailRefusal } from './mail-policy';
 import type { MailSendResult, MailTransport } from './mail-transport';
@@ -28,26 +28,26 @@ export interface MailSenderOptions {
 
 export const defaultMailSenderOptions: MailSenderOptions = { batch: 8, leaseMs: 120_000 };
 
-/** Ticks (seconds) between looks for claims of senders that ended. */
-const orphanCheckTicks = 5;
-
 export class MailSender {
-  private pumping: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private ticks = 0;
-  private readonly instanceId = newId();
-  private liveness: Liveness | null = null;
+  private readonly claims: ClaimHolder;
+  private readonly loop: WorkLoop;
 
   constructor(
     private readonly services: Services,
     private readonly transport: MailTransport,
     private readonly options: MailSenderOptions = defaultMailSenderOptions,
-  ) {}
+  ) {
+    this.claims = new ClaimHolder(services.db, services.log, 'mail senders', () =>
+      this.releaseOrphanedClaims(),
+    );
+    this.loop = new WorkLoop(
+      () => this.round(),
+      (err) => this.services.log.error({ err }, 'the mail sender failed'),
+    );
+  }
 
   async start(): Promise<void> {
-    this.liveness = await holdLiveness(this.services.db, this.instanceId);
-    await this.releaseOrphanedClaims();
+    await this.claims.start();
   }
 
   /** Messages being sent by a process that no longer runs go back to the queue, due at once. */
@@ -57,54 +57,34 @@ export class MailSender {
         .updateTable('mail_messages')
         .set({ state: 'queued', claimed_until_utc: null, claimed_by: null })
         .where('state', '=', 'sending')
-        .where((eb) =>
-          eb.or([
-            eb('claimed_by', 'is', null),
-            eb.and([eb('claimed_by', '<>', this.instanceId), ownerGone(trx, 'claimed_by')]),
-          ]),
-        )
+        .where(this.claims.ownedByEndedProcess(trx))
         .execute(),
     );
   }
 
   /** Called every second (and when a message is queued): works until nothing is due. */
   tick(): void {
-    if (this.stopped) return;
-    this.ticks += 1;
-    if (this.liveness?.othersMayEnd && this.ticks % orphanCheckTicks === 0)
-      this.releaseOrphanedClaims().catch((err: unknown) =>
-        this.services.log.error({ err }, 'letting go of claims of ended mail senders failed'),
-      );
-    if (this.pumping) {
-      this.again = true;
-      return;
-    }
-    this.pumping = this.pump()
-      .catch((err: unknown) => this.services.log.error({ err }, 'the mail sender failed'))
-      .finally(() => {
-        this.pumping = null;
-      });
+    if (this.loop.isStopped) return;
+    this.claims.tick();
+    this.loop.announce();
   }
 
   /** Waits until nothing is due now and nothing is being sent (tests). */
-  async drained(): Promise<void> {
-    while (this.pumping) await this.pumping;
+  drained(): Promise<void> {
+    return this.loop.drained();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    await this.pumping;
+    await this.loop.stop();
     this.transport.close();
-    await this.liveness?.release();
+    await this.claims.release();
   }
 
-  private async pump(): Promise<void> {
-    while (!this.stopped) {
-      this.again = false;
-      const claimed = await this.claimDue();
-      await Promise.all(claimed.map((id) => this.sendOne(id)));
-      if (claimed.length === 0 && !this.again) return;
-    }
+  /** Sends what is due; goes round again while there was some. */
+  private async round(): Promise<boolean> {
+    const claimed = await this.claimDue();
+    await Promise.all(claimed.map((id) => this.sendOne(id)));
+    return claimed.length > 0;
   }
 
   /** Claims what is due: queued messages, and messages whose sender's claim ran out. */
@@ -131,7 +111,7 @@ export class MailSender {
       const ids = due.map((d) => d.id);
       await trx
         .updateTable('mail_messages')
-        .set({ state: 'sending', claimed_until_utc: lease, claimed_by: this.instanceId })
+        .set({ state: 'sending', claimed_until_utc: lease, claimed_by: this.claims.instanceId })
         .where('id', 'in', ids)
         .execute();
       return ids;
@@ -145,7 +125,7 @@ export class MailSender {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
-      if (row?.state !== 'sending' || row.claimed_by !== this.instanceId) return;
+      if (row?.state !== 'sending' || row.claimed_by !== this.claims.instanceId) return;
       const why = await this.whyNot(row);
       if (why) {
         await this.finish(row, { state: 'cancelled', last_error: why });
@@ -238,7 +218,7 @@ export class MailSender {
         })
         .where('id', '=', row.id)
         .where('state', '=', 'sending')
-        .where('claimed_by', '=', this.instanceId)
+        .where('claimed_by', '=', this.claims.instanceId)
         .execute();
     });
   }

@@ -11,13 +11,13 @@
 // or dead receiver never holds up the others.
 import { sql } from 'kysely';
 import { claiming } from '../../db/dialect';
-import { holdLiveness, type Liveness, ownerGone } from '../../db/liveness';
 import { insertRows } from '../../db/prepared';
 import type { DeliveryRow, WebhookRow } from '../../db/schema';
 import type { DeliveryTargetKind, WebhookEventType } from '../../db/values';
-import { newId } from '../platform/ids';
 import { redactFor } from '../platform/pipeline/personal-data';
 import type { Services } from '../platform/services';
+import { ClaimHolder } from '../platform/storage/claim-holder';
+import { WorkLoop } from '../platform/work-loop';
 import { AttemptResults } from './attempt-results';
 import { type ClaimedDelivery, readClaimed } from './claimed-deliveries';
 import { newDelivery } from './delivery-state';
@@ -47,9 +47,6 @@ export const defaultDispatcherOptions: DispatcherOptions = {
   coalesceMs: 25,
 };
 
-/** Ticks (seconds) between looks for claims of dispatchers that ended. */
-const orphanCheckTicks = 5;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Dispatcher {
@@ -64,21 +61,15 @@ export class Dispatcher {
   /** Receivers that had due deliveries when last read (every tick and after each fan-out). */
   private receiversWithWork = new Map<string, { target_kind: DeliveryTargetKind; target_id: string }>();
   private receiversStale = true;
-  private pumping: Promise<void> | null = null;
   /** The outbox may hold messages not yet fanned out (set by a tick or a new message). */
   private outboxDirty = true;
-  /** Work was announced while a pump was running: it looks again before it ends. */
-  private again = false;
   private nudged: NodeJS.Timeout | null = null;
-  /** Ends the pump's wait for answers early when work is announced meanwhile. */
+  /** Ends a round's wait for answers early when work is announced meanwhile. */
   private wake: (() => void) | null = null;
-  private stopped = false;
-  private ticks = 0;
   /** When it last ticked (or started), by the services' clock: /readyz tells a wedged dispatcher by it. */
   private lastTickMs: number | null = null;
-  /** Names this process's claims (db/liveness.ts). */
-  private readonly instanceId = newId();
-  private liveness: Liveness | null = null;
+  private readonly claims: ClaimHolder;
+  private readonly loop: WorkLoop;
   private readonly results: AttemptResults;
 
   constructor(
@@ -86,23 +77,27 @@ export class Dispatcher {
     private readonly options: DispatcherOptions = defaultDispatcherOptions,
   ) {
     this.results = new AttemptResults(services);
+    this.claims = new ClaimHolder(services.db, services.log, 'dispatchers', () =>
+      this.releaseOrphanedClaims(),
+    );
+    this.loop = new WorkLoop(
+      () => this.round(),
+      (err) => this.services.log.error({ err }, 'the webhook dispatcher failed'),
+      () => this.wake?.(),
+    );
   }
 
   /** Shows this process alive while it runs, and lets go of claims left by processes that ended. */
   async start(): Promise<void> {
     this.lastTickMs = this.services.clock.now().getTime();
-    this.liveness = await holdLiveness(this.services.db, this.instanceId);
+    await this.claims.start();
     this.services.outboxSignal.listen((receiver) => {
       if (receiver) this.receiversWithWork.set(`${receiver.target_kind}:${receiver.target_id}`, receiver);
       this.nudge();
     });
-    await this.releaseOrphanedClaims();
   }
 
-  /**
-   * Claims of dispatchers that no longer run (a crash, a SIGKILL) are let go at once, rather than
-   * when their lease runs out: at start, and every few seconds when other processes deliver too.
-   */
+  /** Deliveries claimed by dispatchers that no longer run (a crash, a SIGKILL) are free to take again. */
   private releaseOrphanedClaims(): Promise<unknown> {
     return this.services.writes.run((trx) =>
       trx
@@ -110,12 +105,7 @@ export class Dispatcher {
         .set({ claimed_until_utc: null, claimed_by: null })
         .where('state', '=', 'pending')
         .where('claimed_until_utc', 'is not', null)
-        .where((eb) =>
-          eb.or([
-            eb('claimed_by', 'is', null),
-            eb.and([eb('claimed_by', '<>', this.instanceId), ownerGone(trx, 'claimed_by')]),
-          ]),
-        )
+        .where(this.claims.ownedByEndedProcess(trx))
         .execute(),
     );
   }
@@ -126,86 +116,69 @@ export class Dispatcher {
    * reads them all, for the retries that came due).
    */
   nudge(): void {
-    if (this.stopped || this.nudged) return;
+    if (this.loop.isStopped || this.nudged) return;
     this.nudged = setTimeout(() => {
       this.nudged = null;
       this.outboxDirty = true;
-      this.work();
+      this.loop.announce();
     }, this.options.coalesceMs);
   }
 
   /** Called on a schedule: starts working when there is work, unless already at it. */
   tick(): void {
-    if (this.stopped) return;
-    this.ticks += 1;
+    if (this.loop.isStopped) return;
     this.lastTickMs = this.services.clock.now().getTime();
-    if (this.liveness?.othersMayEnd && this.ticks % orphanCheckTicks === 0)
-      this.releaseOrphanedClaims().catch((err: unknown) =>
-        this.services.log.error({ err }, 'letting go of claims of ended dispatchers failed'),
-      );
+    this.claims.tick();
     this.outboxDirty = true;
     this.receiversStale = true;
-    this.work();
-  }
-
-  /** Starts the pump, or has the running one look again before it ends. */
-  private work(): void {
-    if (this.stopped) return;
-    if (this.pumping) {
-      this.again = true;
-      this.wake?.();
-      return;
-    }
-    this.pumping = this.pump()
-      .catch((err: unknown) => this.services.log.error({ err }, 'the webhook dispatcher failed'))
-      .finally(() => {
-        this.pumping = null;
-      });
+    this.loop.announce();
   }
 
   /** Whether it runs (started, not stopped) and when it last ticked (ms since 1970), for /readyz. */
   get state(): { running: boolean; lastTickMs: number | null } {
-    return { running: this.lastTickMs !== null && !this.stopped, lastTickMs: this.lastTickMs };
+    return { running: this.lastTickMs !== null && !this.loop.isStopped, lastTickMs: this.lastTickMs };
   }
 
   /** Stops taking work and waits for what is in flight. */
   async stop(): Promise<void> {
-    this.stopped = true;
+    const stopping = this.loop.stop();
     if (this.nudged) clearTimeout(this.nudged);
     this.services.outboxSignal.listen(null);
-    await this.pumping;
+    await stopping;
     await Promise.allSettled(this.inFlight.values());
     await Promise.allSettled(this.writing.values());
-    await this.liveness?.release();
+    await this.claims.release();
   }
 
-  /** Works until there is nothing to fan out, nothing due and nothing in flight. */
-  private async pump(): Promise<void> {
-    while (!this.stopped) {
-      this.again = false;
-      let fanned = 0;
-      if (this.outboxDirty) {
-        this.outboxDirty = false;
-        fanned = await this.fanOut();
-        // A full batch: there may be more.
-        if (fanned === this.options.batch) this.outboxDirty = true;
-      }
-      const started = await this.startDue();
-      if (fanned === 0 && started === 0 && !this.again) {
-        if (this.inFlight.size === 0) return;
-        // A new message does not wait for an answer: it would reach receivers made meanwhile.
-        await Promise.race([
-          ...this.inFlight.values(),
-          sleep(50),
-          new Promise<void>((resolve) => {
-            this.wake = resolve;
-          }),
-        ]);
-        this.wake = null;
-        // Answers arriving together free their places together: claim for them at once.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+  /**
+   * One round: fans out the outbox's new messages and starts the deliveries due; with neither, and
+   * answers awaited, waits for one (or for new work). Goes round again until there is nothing to
+   * fan out, nothing due and nothing in flight.
+   */
+  private async round(): Promise<boolean> {
+    let fanned = 0;
+    if (this.outboxDirty) {
+      this.outboxDirty = false;
+      fanned = await this.fanOut();
+      // A full batch: there may be more.
+      if (fanned === this.options.batch) this.outboxDirty = true;
     }
+    const started = await this.startDue();
+    if (fanned === 0 && started === 0 && !this.loop.announcedSinceRoundBegan) {
+      if (this.inFlight.size === 0) return false;
+      // A new message does not wait for an answer: it would reach receivers made meanwhile.
+      await Promise.race([
+        ...this.inFlight.values(),
+        sleep(50),
+        new Promise<void>((resolve) => {
+          this.wake = resolve;
+        }),
+      ]);
+      this.wake = null;
+      // Answers arriving together free their places together: claim for them at once.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return true;
   }
 
   /**
@@ -334,7 +307,7 @@ export class Dispatcher {
       if (picked.length === 0) return [];
       await trx
         .updateTable('deliveries')
-        .set({ claimed_until_utc: lease, claimed_by: this.instanceId })
+        .set({ claimed_until_utc: lease, claimed_by: this.claims.instanceId })
         .where(
           'id',
           'in',

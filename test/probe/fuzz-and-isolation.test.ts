@@ -15,18 +15,21 @@ import { documentedPath } from '../../rest/openapi';
 import { pathParams, type Route } from '../../rest/route-table';
 import { routes } from '../../rest/routes';
 import { expectProblem } from '../support/fixtures';
-import { type ApiAnswer, startTestServer, type TestServer } from '../support/server';
+import { type ApiAnswer, capturingLogger, startTestServer, type TestServer } from '../support/server';
 
 type Json = Record<string, any>;
 
 let t: TestServer;
 let openApi: Json;
+/** The server's log: a 5xx's failure names the error logged for its trace. */
+const log = capturingLogger();
 
 beforeAll(async () => {
   // A high failure limit, so the fuzzer's keyless calls keep reaching the 401 path, not only 429.
   // A master key of its own (without one, the data folder's instance.key would serve as well).
   t = await startTestServer({
     env: { TESSERA_AUTH_FAILURE_LIMIT: '1000000', TESSERA_SECRET_KEY: 'fuzz-master-key-0123456789abcdef' },
+    logger: log.logger,
   });
   openApi = (await t.api('//api/v1/openapi.json')).body;
 });
@@ -776,7 +779,9 @@ describe('fuzzing every route', () => {
             res.body?.status !== res.status));
       if (wrong) {
         const answer = JSON.stringify(res.body)?.slice(0, 400);
-        failures.push(`${describeCase(c)}\n  -> ${res.status} ${contentType} ${answer}`);
+        const logged = log.lines.find((line) => line.traceId === res.body?.traceId && line.err);
+        const error = logged ? `\n  logged: ${String(logged.err.stack ?? logged.err.message).slice(0, 1200)}` : '';
+        failures.push(`${describeCase(c)}\n  -> ${res.status} ${contentType} ${answer}${error}`);
       }
     });
 
