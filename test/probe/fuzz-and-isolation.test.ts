@@ -780,7 +780,9 @@ describe('fuzzing every route', () => {
       if (wrong) {
         const answer = JSON.stringify(res.body)?.slice(0, 400);
         const logged = log.lines.find((line) => line.traceId === res.body?.traceId && line.err);
-        const error = logged ? `\n  logged: ${String(logged.err.stack ?? logged.err.message).slice(0, 1200)}` : '';
+        const error = logged
+          ? `\n  logged: ${String(logged.err.stack ?? logged.err.message).slice(0, 1200)}`
+          : '';
         failures.push(`${describeCase(c)}\n  -> ${res.status} ${contentType} ${answer}${error}`);
       }
     });
