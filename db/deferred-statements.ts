@@ -8,7 +8,12 @@
 // the extended protocol carries each held statement, then the statement, then one Sync, so should a
 // held one fail the server skips the rest and nothing runs outside the transaction. The transaction
 // is the same; an error in a held statement is the next statement's error.
+// Inside a transaction, a statement named by sendWithNext (an insert whose caller reads nothing of
+// its answer: the outbox's messages) is held the same way, with its parameters, and goes with the
+// next statement, usually the commit: a write's message costs no round trip of its own.
 import pg from 'pg';
+// node-postgres's own conversion of a parameter to the wire's text (what its queries bind with).
+import pgUtils from 'pg/lib/utils.js';
 import { statementConfig, withObjectRows } from './server-statements';
 
 /** Statements answered by their command alone: opening a transaction, a transaction's setting. */
@@ -16,6 +21,24 @@ const answerless: [RegExp, string][] = [
   [/^(begin|start transaction)\b/i, 'BEGIN'],
   [/^set local\b/i, 'SET'],
 ];
+const opensTransaction = /^(begin|start transaction)\b/i;
+const endsTransaction = /^(commit|end|abort)\b|^rollback\b(?!\s+to\b)/i;
+
+/** Statements (by their text) whose callers read nothing of the answer: sent with the next, in a transaction. */
+const unread = new Set<string>();
+
+/** Has a statement whose answer its caller never reads go with the next one when in a transaction. */
+export function sendWithNext(text: string): void {
+  unread.add(text);
+}
+
+interface Held {
+  text: string;
+  values?: unknown[];
+}
+
+/** What a held statement is answered at once: nothing to read (no rows, no count). */
+const heldAnswer = (command: string) => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
 
 // biome-ignore lint/suspicious/noExplicitAny: the overloads of query are not callable with a union.
 type Query = (...args: any[]) => any;
@@ -30,44 +53,78 @@ function heldCommand(text: string): string | undefined {
 
 /** Has a pool's connections hold back the statements whose answer nobody reads (above). */
 export function deferringStatements(pool: pg.Pool): void {
-  const heldOf = new WeakMap<pg.PoolClient, string[]>();
+  const heldOf = new WeakMap<pg.PoolClient, Held[]>();
+  const inTransaction = new WeakSet<pg.PoolClient>();
   // Whatever a user of the connection held back and never followed (a transaction opened and given
   // up before its first statement) is dropped: the server never saw it, the next user must not.
-  pool.on('release', (_error: unknown, client: pg.PoolClient) => heldOf.set(client, []));
+  pool.on('release', (_error: unknown, client: pg.PoolClient) => {
+    heldOf.set(client, []);
+    inTransaction.delete(client);
+  });
   pool.on('connect', (client) => {
     const query = client.query as Query;
     heldOf.set(client, []);
     client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
       const run = (...args: unknown[]) => query.apply(this, args);
-      const plain = typeof config === 'string' && callback === undefined && noParameters(values);
-      const command = plain ? heldCommand(config as string) : undefined;
+      const text = typeof config === 'string' && callback === undefined ? config : undefined;
+      const plain = text !== undefined && noParameters(values);
+      const command = plain ? heldCommand(text) : undefined;
       const held = heldOf.get(this) ?? [];
       if (command) {
-        held.push(config as string);
+        if (opensTransaction.test(text!)) inTransaction.add(this);
+        held.push({ text: text! });
         heldOf.set(this, held);
-        return Promise.resolve({ command, rowCount: null, rows: [], fields: [], oid: 0 });
+        return Promise.resolve(heldAnswer(command));
       }
+      if (text !== undefined && unread.has(text) && inTransaction.has(this) && parsedHere(this, text)) {
+        held.push({ text, values: values as unknown[] });
+        heldOf.set(this, held);
+        return Promise.resolve(heldAnswer('HELD'));
+      }
+      if (text !== undefined && endsTransaction.test(text)) inTransaction.delete(this);
       if (held.length === 0) return run(config, values, callback);
-      const before = held.join('; ');
       heldOf.set(this, []);
-      if (plain) {
+      const before = held.map((h) => h.text).join('; ');
+      if (plain && held.every((h) => h.values === undefined)) {
         // One round trip; node-postgres answers a result per statement, the caller wants its own.
         return run(`${before}; ${config}`).then((results: pg.QueryResult[]) => results[results.length - 1]);
       }
       // A query object (a cursor) or a call with a callback is answered at once: the connection runs
       // its queries in order, the held ones first (no caller of this service's makes either).
-      if (typeof config !== 'string' || callback !== undefined) {
-        (run(before) as Promise<unknown>).catch(() => undefined);
+      if (text === undefined) {
+        run(new HeldFirst(held, extended({ text: 'select 1' }), () => {}));
         return run(config, values, callback);
       }
       return new Promise((resolve, reject) => {
-        const query = new HeldFirst(held, statementConfig(config, values as unknown[]), (error, result) =>
+        // Extended even without parameters: the held ones may have some, and travel the same way.
+        const config = extended(statementConfig(text, values as unknown[]));
+        const query = new HeldFirst(held, config, (error, result) =>
           error ? reject(error) : resolve(withObjectRows(result as pg.QueryResult)),
         );
         run(query);
       });
     } as typeof client.query;
   });
+}
+
+/** The connection's statements node-postgres has parsed, by name (beyond its published types). */
+const parsedOn = (client: pg.PoolClient) =>
+  (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
+    .parsedStatements;
+
+/**
+ * Whether a held statement can be sent by what the connection already has: a kept one (by name)
+ * once node-postgres parsed it there (the first time it goes as any statement does), any other
+ * parsed anew unnamed.
+ */
+function parsedHere(client: pg.PoolClient, text: string): boolean {
+  const { name } = statementConfig(text, undefined);
+  return name === undefined || parsedOn(client)[name] === text;
+}
+
+/** A query sent by the extended protocol even without parameters (node-postgres's queryMode). */
+function extended(config: pg.QueryConfig): pg.QueryConfig {
+  return { ...config, queryMode: 'extended' } as pg.QueryConfig;
 }
 
 /** node-postgres's Query as it is inside, beyond its published types. */
@@ -88,7 +145,7 @@ class HeldFirst extends pg.Query implements QueryInside {
   private heldLeft: number;
 
   constructor(
-    readonly held: readonly string[],
+    readonly held: readonly Held[],
     config: pg.QueryConfig,
     callback: (error: Error | undefined, result: unknown) => void,
   ) {
@@ -97,9 +154,14 @@ class HeldFirst extends pg.Query implements QueryInside {
   }
 
   prepare(connection: pg.Connection): void {
-    for (const text of this.held) {
-      connection.parse({ text, name: '', types: [] }, false);
-      connection.bind({ portal: '', statement: '', values: [] }, false);
+    for (const { text, values = [] } of this.held) {
+      // A kept statement is bound by its name (parsedHere held it only once parsed on this connection).
+      const { name = '' } = statementConfig(text, undefined);
+      if (!name) connection.parse({ text, name: '', types: [] }, false);
+      connection.bind(
+        { portal: '', statement: name, values: values as never[], valueMapper: pgUtils.prepareValue },
+        false,
+      );
       connection.execute({ portal: '' }, false);
     }
     queryInside.prepare.call(this, connection);

@@ -6,6 +6,7 @@
 // PostgreSQL keeps it prepared on each connection (db/server-statements.ts).
 import type { Compilable, CompiledQuery, Insertable, RawBuilder } from 'kysely';
 import type { Db } from './connect';
+import { sendWithNext } from './deferred-statements';
 import { isPostgres } from './dialect';
 import type { Database } from './schema';
 import { keepPrepared } from './server-statements';
@@ -28,15 +29,28 @@ export interface Prepared<A, R> {
   changed(db: Db, args: A): Promise<number>;
 }
 
+export interface PrepareOptions {
+  /**
+   * Its callers read nothing of its answer (an outbox insert): on PostgreSQL, inside a
+   * transaction, it travels with the next statement instead of a round trip of its own
+   * (db/deferred-statements.ts), and answers no rows and no count there.
+   */
+  unread?: boolean;
+}
+
 export function prepare<A extends Record<string, unknown>, R = unknown>(
   build: (db: Db, p: Placeholders<A>) => Compilable<R> | RawBuilder<R>,
+  options: PrepareOptions = {},
 ): Prepared<A, R> {
   // Compiled once per dialect (a process normally has one; tests open both).
   const compiledFor = new Map<unknown, { compiled: CompiledQuery<R>; slots: (string | undefined)[] }>();
   const compile = (db: Db) => {
     const built = build(db, placeholders as Placeholders<A>);
     const compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
-    if (isPostgres(db)) keepPrepared(compiled.sql);
+    if (isPostgres(db)) {
+      keepPrepared(compiled.sql);
+      if (options.unread) sendWithNext(compiled.sql);
+    }
     const slots = compiled.parameters.map((value) =>
       typeof value === 'string' && value.startsWith(marker) ? value.slice(marker.length) : undefined,
     );
@@ -78,6 +92,7 @@ export async function insertRows<T extends keyof Database & string>(
   rows: readonly Insertable<Database[T]>[],
   /** 'skipConflicts': a row that would break a unique rule is left out (ON CONFLICT DO NOTHING). */
   conflicts: 'refuse' | 'skipConflicts' = 'refuse',
+  options: PrepareOptions = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
@@ -88,6 +103,7 @@ export async function insertRows<T extends keyof Database & string>(
     compiled = (
       conflicts === 'skipConflicts' ? insert.onConflict((oc) => oc.doNothing()) : insert
     ).compile() as CompiledQuery;
+    if (options.unread && isPostgres(db)) sendWithNext(compiled.sql);
     insertSql.set(key, compiled);
   }
   const parameters: unknown[] = [];

@@ -1,8 +1,9 @@
 // PostgreSQL: statements whose answer nobody reads (`begin`, `set local`) travel with the statement
 // after them (db/deferred-statements.ts), in one round trip: in one simple-protocol string when that
 // statement takes no parameters (the write queue's change position, commit), else in the extended
-// protocol before it, with one Sync. What reaches the server is counted below the deferral, as the
-// server sees it, and so are its round trips (each ends with one ReadyForQuery).
+// protocol before it, with one Sync. Inside a transaction, so does an insert whose answer its caller
+// never reads (sendWithNext: the outbox's). What reaches the server is counted below the deferral,
+// as the server sees it, and so are its round trips (each ends with one ReadyForQuery).
 
 import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferringStatements } from '../../db/deferred-statements';
+import { deferringStatements, sendWithNext } from '../../db/deferred-statements';
+import { keepPrepared, sendingStatements } from '../../db/server-statements';
 import { databaseFor, onPostgres } from '../support/test-store';
 
 describe.runIf(onPostgres)('statements whose answer nobody reads sent with the next (PostgreSQL)', () => {
@@ -28,8 +30,9 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     pool.on('connect', (client) => {
       const query = client.query;
       client.query = ((...args: unknown[]) => {
-        const [config] = args as [string | { text: string; held?: string[] }];
-        sent.push(typeof config === 'string' ? config : [...(config.held ?? []), config.text].join(' | '));
+        const [config] = args as [string | { text: string; held?: { text: string }[] }];
+        const held = typeof config === 'string' ? [] : (config.held ?? []).map((h) => h.text);
+        sent.push(typeof config === 'string' ? config : [...held, config.text].join(' | '));
         return (query as (...a: unknown[]) => unknown).apply(client, args);
       }) as typeof client.query;
       (client as unknown as { connection: EventEmitter }).connection.on('readyForQuery', () => {
@@ -138,6 +141,70 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     expect(rows).toEqual([]);
   });
 
+  describe('an insert whose answer nobody reads', () => {
+    const unreadInsert = 'insert into marks (id) values ($1)';
+    beforeAll(() => sendWithNext(unreadInsert));
+
+    it('goes with the commit, in its round trip, and is written', async () => {
+      sent.length = 0;
+      roundTrips = 0;
+      await db.transaction().execute(async (trx) => {
+        const answer = await sql`insert into marks (id) values (${11})`.execute(trx);
+        expect(answer.rows).toEqual([]);
+      });
+      expect(sent).toEqual([`begin | ${unreadInsert} | commit`]);
+      expect(roundTrips).toBe(1);
+      expect((await sql`select id from marks where id = 11`.execute(db)).rows).toEqual([{ id: 11 }]);
+    });
+
+    it('fails the commit when it fails, and nothing of the transaction is written', async () => {
+      sent.length = 0;
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await sql`insert into marks (id) values (13)`.execute(trx);
+          await sql`insert into marks (id) values (${11})`.execute(trx);
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      expect(sent.slice(0, 2)).toEqual([
+        'begin; insert into marks (id) values (13)',
+        `${unreadInsert} | commit`,
+      ]);
+      expect((await sql`select id from marks where id = 13`.execute(db)).rows).toEqual([]);
+    });
+
+    it('goes at once the first time on a connection when kept prepared, then by its name with the commit', async () => {
+      const kept = 'insert into marks (id) select $1';
+      keepPrepared(kept);
+      sendWithNext(kept);
+      const named = await namedPool(dir);
+      try {
+        named.sent.length = 0;
+        for (const id of [15, 16])
+          await named.db
+            .transaction()
+            .execute((trx) => sql`insert into marks (id) select ${id}`.execute(trx));
+        expect(named.sent).toEqual([
+          'begin | insert into marks (id) select $1',
+          'commit',
+          'begin | insert into marks (id) select $1 | commit',
+        ]);
+        expect((await sql`select id from marks where id in (15, 16) order by id`.execute(db)).rows).toEqual([
+          { id: 15 },
+          { id: 16 },
+        ]);
+      } finally {
+        await named.db.destroy();
+      }
+    });
+
+    it('goes at once outside a transaction', async () => {
+      sent.length = 0;
+      await sql`insert into marks (id) values (${14})`.execute(db);
+      expect(sent).toEqual([unreadInsert]);
+      expect((await sql`select id from marks where id = 14`.execute(db)).rows).toEqual([{ id: 14 }]);
+    });
+  });
+
   it('gives a connection back without what its last user held and never followed', async () => {
     const client = await pool.connect();
     await client.query('begin');
@@ -161,3 +228,21 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     expect(a.rows[0]!.id).not.toBe(b.rows[0]!.id);
   });
 });
+
+/** A pool as the service opens one (kept statements by name, then the deferral), recording what is sent. */
+async function namedPool(dataDir: string): Promise<{ db: Kysely<any>; sent: string[] }> {
+  const sent: string[] = [];
+  const pool = new pg.Pool({ connectionString: await databaseFor(dataDir), max: 1 });
+  pool.on('connect', (client) => {
+    const query = client.query;
+    client.query = ((...args: unknown[]) => {
+      const [config] = args as [string | { text: string; held?: { text: string }[] }];
+      const held = typeof config === 'string' ? [] : (config.held ?? []).map((h) => h.text);
+      sent.push(typeof config === 'string' ? config : [...held, config.text].join(' | '));
+      return (query as (...a: unknown[]) => unknown).apply(client, args);
+    }) as typeof client.query;
+  });
+  sendingStatements(pool);
+  deferringStatements(pool);
+  return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), sent };
+}

@@ -31,17 +31,20 @@ function outboxRow(ctx: Ctx, message: OutboxMessage, timestamp: string): OutboxR
   };
 }
 
-// Named placeholders are no object Kysely can read the columns of: they are listed.
-const insertMessage = prepare<OutboxRow>((db, p) =>
-  db.insertInto('outbox').values({
-    message_id: p.message_id,
-    workspace_id: p.workspace_id,
-    event_id: p.event_id,
-    type: p.type,
-    payload: p.payload,
-    created_utc: p.created_utc,
-    dispatched_utc: null,
-  }),
+// Named placeholders are no object Kysely can read the columns of: they are listed. Nothing reads
+// an insert's answer: on PostgreSQL it goes with the transaction's next statement (its commit).
+const insertMessage = prepare<OutboxRow>(
+  (db, p) =>
+    db.insertInto('outbox').values({
+      message_id: p.message_id,
+      workspace_id: p.workspace_id,
+      event_id: p.event_id,
+      type: p.type,
+      payload: p.payload,
+      created_utc: p.created_utc,
+      dispatched_utc: null,
+    }),
+  { unread: true },
 );
 
 /** Records a message; ctx.db must be the transaction of the change. Returns its webhook id. */
@@ -61,7 +64,7 @@ export async function emitAll(ctx: Ctx, messages: OutboxMessage[]): Promise<stri
   const timestamp = ctx.clock.now().toISOString();
   const rows = messages.map((message) => outboxRow(ctx, message, timestamp));
   for (let i = 0; i < rows.length; i += messagesPerInsert)
-    await insertRows(ctx.db, 'outbox', rows.slice(i, i + messagesPerInsert));
+    await insertRows(ctx.db, 'outbox', rows.slice(i, i + messagesPerInsert), 'refuse', { unread: true });
   if (rows.length > 0) ctx.services.outboxSignal.notify();
   return rows.map((row) => row.message_id);
 }
