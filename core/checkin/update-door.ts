@@ -5,6 +5,7 @@ import type { Ctx } from '../platform/context';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -64,9 +65,11 @@ export const updateDoor = defineOperation({
     };
     // Set together with the check against the people inside, in one statement: nobody can come in
     // between the check and the change.
-    let update = ctx.db.updateTable('doors').set(changes).where('id', '=', door.id);
-    if (capacity !== null) update = update.where('inside', '<=', capacity);
-    if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) {
+    const changed = await updateEventRow(ctx, 'doors', door.id, 'door', changes, {
+      code: 'noDoor',
+      onlyIf: capacity === null ? undefined : (update) => update.where('inside', '<=', capacity),
+    });
+    if (!changed) {
       const inside = await insideDoor(ctx.db, door.id);
       throw problem('capacityBelowTaken', `${inside} people are inside; the capacity cannot be below that.`, {
         taken: inside,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { communityStatuses } from '../../db/values';
 import { nothingChanged } from '../platform/pipeline/change-log';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { communitySchema, communityView, loadCommunity } from './community-view';
@@ -35,7 +36,7 @@ export const setCommunityStatus = defineOperation({
       return communityView(ctx, current);
     }
     const changes = { status: input.status, ...(await changedNow(ctx)) };
-    await ctx.db.updateTable('communities').set(changes).where('id', '=', current.id).execute();
+    await updateWorkspaceRow(ctx, 'communities', current.id, 'community', changes);
     return communityView(ctx, { ...current, ...changes });
   },
 });

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { loadCommunity } from './community-view';
@@ -49,11 +50,14 @@ export const setEventCommunity = defineOperation({
       nothingChanged(ctx);
       return answer;
     }
-    await ctx.db
-      .updateTable('events')
-      .set({ community_id: community?.id ?? null, ...(await changedNow(ctx)) })
-      .where('id', '=', event.id)
-      .execute();
+    await updateWorkspaceRow(
+      ctx,
+      'events',
+      event.id,
+      'event',
+      { community_id: community?.id ?? null, ...(await changedNow(ctx)) },
+      { code: 'eventNotFound' },
+    );
     return answer;
   },
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { checkCommunityInput, communityFields, communitySlugTaken } from './community-input';
@@ -49,7 +50,7 @@ export const updateCommunity = defineOperation({
       join_policy: input.joinPolicy ?? current.join_policy,
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('communities').set(changes).where('id', '=', current.id).execute();
+    await updateWorkspaceRow(ctx, 'communities', current.id, 'community', changes);
     return communityView(ctx, { ...current, ...changes });
   },
 });

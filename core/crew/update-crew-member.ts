@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -54,18 +55,14 @@ export const updateCrewMember = defineOperation({
             .map((field) => ({ field, message: 'The person erased their data.' })),
         },
       );
-    await ctx.db
-      .updateTable('crew_members')
-      .set({
-        ...(input.name !== undefined && { name: input.name.trim() }),
-        ...(input.email !== undefined && { email: input.email }),
-        ...(input.phone !== undefined && { phone: input.phone }),
-        ...(input.roles !== undefined && { roles: JSON.stringify(input.roles.map((r) => r.trim())) }),
-        ...(input.attendeeId !== undefined && { attendee_id: input.attendeeId }),
-        ...(await changedNow(ctx)),
-      })
-      .where('id', '=', current.id)
-      .execute();
+    await updateEventRow(ctx, 'crew_members', current.id, 'crew member', {
+      ...(input.name !== undefined && { name: input.name.trim() }),
+      ...(input.email !== undefined && { email: input.email }),
+      ...(input.phone !== undefined && { phone: input.phone }),
+      ...(input.roles !== undefined && { roles: JSON.stringify(input.roles.map((r) => r.trim())) }),
+      ...(input.attendeeId !== undefined && { attendee_id: input.attendeeId }),
+      ...(await changedNow(ctx)),
+    });
     return crewMemberNow(ctx, event.id, current.id);
   },
 });

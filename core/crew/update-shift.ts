@@ -3,6 +3,7 @@ import { resolveTimes } from '../events/event-input';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -72,28 +73,27 @@ export const updateShift = defineOperation({
       }
     }
     // The people on it are counted in the same statement that sets needed.
-    const result = await ctx.db
-      .updateTable('shifts')
-      .set({
-        ...(input.role !== undefined && { role: input.role.trim() }),
-        ...place,
-        starts_utc: starts,
-        ends_utc: ends,
-        needed,
-        ...(await changedNow(ctx)),
-      })
-      .where('id', '=', current.id)
-      .where(
-        (eb) =>
-          eb
-            .selectFrom('shift_assignments')
-            .select((c) => c.fn.countAll<number>().as('n'))
-            .where('shift_assignments.shift_id', '=', current.id),
-        '<=',
-        needed,
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
+    const changes = {
+      ...(input.role !== undefined && { role: input.role.trim() }),
+      ...place,
+      starts_utc: starts,
+      ends_utc: ends,
+      needed,
+      ...(await changedNow(ctx)),
+    };
+    const changed = await updateEventRow(ctx, 'shifts', current.id, 'shift', changes, {
+      onlyIf: (update) =>
+        update.where(
+          (eb) =>
+            eb
+              .selectFrom('shift_assignments')
+              .select((c) => c.fn.countAll<number>().as('n'))
+              .where('shift_assignments.shift_id', '=', current.id),
+          '<=',
+          needed,
+        ),
+    });
+    if (!changed) {
       const taken = (await crewOnShifts(ctx.db, [current.id])).get(current.id)!.length;
       throw problem(
         'capacityBelowTaken',

@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { freeRegistrationLimit, registrationsAboveFreeLimit } from '../sales/free-limit';
@@ -49,11 +50,14 @@ export const setEventStatus = defineOperation({
       updated_utc: ctx.clock.now().toISOString(),
       change_seq: await nextChangeSeq(ctx.db),
     };
-    await ctx.db
-      .updateTable('events')
-      .set({ status: next.status, updated_utc: next.updated_utc, change_seq: next.change_seq })
-      .where('id', '=', event.id)
-      .execute();
+    await updateWorkspaceRow(
+      ctx,
+      'events',
+      event.id,
+      'event',
+      { status: next.status, updated_utc: next.updated_utc, change_seq: next.change_seq },
+      { code: 'eventNotFound' },
+    );
     return eventView(ctx, next);
   },
 });

@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { FieldErrors, textOf } from '../platform/field-errors';
 import { loadEvent, modulesOf } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { checkZoneAndCurrency, eventFields, resolveTimes } from './event-input';
 import { eventSchema, eventView } from './event-view';
@@ -68,7 +69,7 @@ export const updateEvent = defineOperation({
       updated_utc: ctx.clock.now().toISOString(),
       change_seq: await nextChangeSeq(ctx.db),
     };
-    await ctx.db.updateTable('events').set(next).where('id', '=', current.id).execute();
+    await updateWorkspaceRow(ctx, 'events', current.id, 'event', next, { code: 'eventNotFound' });
     return eventView(ctx, next);
   },
 });

@@ -3,6 +3,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { amountsFit, budgetLineFields, loadBudgetLine, textsNotBlank } from './budget-line-fields';
@@ -63,7 +64,7 @@ export const updateBudgetLine = defineOperation({
       vat_rate: input.vatRate ?? line.vat_rate,
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('budget_lines').set(next).where('id', '=', line.id).execute();
+    await updateEventRow(ctx, 'budget_lines', line.id, 'budget line', next);
     return budgetLineView(next, event.currency);
   },
 });

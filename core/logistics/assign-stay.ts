@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { staySchema } from '../webhooks/message-resources';
@@ -39,21 +40,22 @@ export const assignStay = defineOperation({
     errors.throwIfAny();
     requireStayStatus(stay, ['requested'], 'assigned');
     // Only from requested, in the statement itself: two assignments at once send one message.
-    const moved = await ctx.db
-      .updateTable('stays')
-      .set({
+    const moved = await updateEventRow(
+      ctx,
+      'stays',
+      stay.id,
+      'stay',
+      {
         status: 'assigned',
         hotel: input.hotel.trim(),
         room: input.room?.trim() ?? null,
         ...(input.checkInDate !== undefined && { check_in_date: input.checkInDate }),
         ...(input.checkOutDate !== undefined && { check_out_date: input.checkOutDate }),
         ...(await changedNow(ctx)),
-      })
-      .where('id', '=', stay.id)
-      .where('status', '=', 'requested')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0)
-      requireStayStatus(await loadStay(ctx, event.id, stay.id), ['requested'], 'assigned');
+      },
+      { onlyIf: (update) => update.where('status', '=', 'requested') },
+    );
+    if (!moved) requireStayStatus(await loadStay(ctx, event.id, stay.id), ['requested'], 'assigned');
     await stayAssigned.emit(ctx, { event, stay: await loadStay(ctx, event.id, stay.id) });
     return stayNow(ctx, event.id, stay.id);
   },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { staySchema } from '../webhooks/message-resources';
@@ -27,13 +28,15 @@ export const cancelStay = defineOperation({
     const stay = await loadStay(ctx, event.id, input.stayId);
     requireStayStatus(stay, ['requested', 'assigned'], 'cancelled');
     // Conditional: two cancellations at once send one stay.cancelled.
-    const moved = await ctx.db
-      .updateTable('stays')
-      .set({ status: 'cancelled', ...(await changedNow(ctx)) })
-      .where('id', '=', stay.id)
-      .where('status', '<>', 'cancelled')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0)
+    const moved = await updateEventRow(
+      ctx,
+      'stays',
+      stay.id,
+      'stay',
+      { status: 'cancelled', ...(await changedNow(ctx)) },
+      { onlyIf: (update) => update.where('status', '<>', 'cancelled') },
+    );
+    if (!moved)
       requireStayStatus(await loadStay(ctx, event.id, stay.id), ['requested', 'assigned'], 'cancelled');
     await stayCancelled.emit(ctx, { event, stay: await loadStay(ctx, event.id, stay.id) });
     return stayNow(ctx, event.id, stay.id);

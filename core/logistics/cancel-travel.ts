@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { travelSchema } from '../webhooks/message-resources';
@@ -27,14 +28,15 @@ export const cancelTravel = defineOperation({
     const travel = await loadTravel(ctx, event.id, input.travelId);
     requireBooked(travel, 'cancelled');
     // Conditional: two cancellations at once send one message.
-    const moved = await ctx.db
-      .updateTable('travel')
-      .set({ status: 'cancelled', ...(await changedNow(ctx)) })
-      .where('id', '=', travel.id)
-      .where('status', '=', 'booked')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0)
-      requireBooked(await loadTravel(ctx, event.id, travel.id), 'cancelled');
+    const moved = await updateEventRow(
+      ctx,
+      'travel',
+      travel.id,
+      'travel',
+      { status: 'cancelled', ...(await changedNow(ctx)) },
+      { onlyIf: (update) => update.where('status', '=', 'booked') },
+    );
+    if (!moved) requireBooked(await loadTravel(ctx, event.id, travel.id), 'cancelled');
     await travelChanged.emit(ctx, { event, travel: await loadTravel(ctx, event.id, travel.id) });
     return travelNow(ctx, event.id, travel.id);
   },

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { staySchema } from '../webhooks/message-resources';
@@ -51,11 +52,7 @@ export const updateStay = defineOperation({
     };
     // Nothing sent, nothing changed: no message.
     if (Object.keys(changes).length === 0) return stayNow(ctx, event.id, stay.id);
-    await ctx.db
-      .updateTable('stays')
-      .set({ ...changes, ...(await changedNow(ctx)) })
-      .where('id', '=', stay.id)
-      .execute();
+    await updateEventRow(ctx, 'stays', stay.id, 'stay', { ...changes, ...(await changedNow(ctx)) });
     await stayChanged.emit(ctx, { event, stay: await loadStay(ctx, event.id, stay.id) });
     return stayNow(ctx, event.id, stay.id);
   },

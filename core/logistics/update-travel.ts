@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { travelSchema } from '../webhooks/message-resources';
@@ -59,11 +60,7 @@ export const updateTravel = defineOperation({
     };
     // Nothing sent, nothing changed: no message.
     if (Object.keys(changes).length === 0) return travelNow(ctx, event.id, travel.id);
-    await ctx.db
-      .updateTable('travel')
-      .set({ ...changes, ...(await changedNow(ctx)) })
-      .where('id', '=', travel.id)
-      .execute();
+    await updateEventRow(ctx, 'travel', travel.id, 'travel', { ...changes, ...(await changedNow(ctx)) });
     await travelChanged.emit(ctx, { event, travel: await loadTravel(ctx, event.id, travel.id) });
     return travelNow(ctx, event.id, travel.id);
   },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import {
@@ -52,7 +53,7 @@ export const updateContent = defineOperation({
       session_id: input.sessionId === undefined ? content.session_id : input.sessionId,
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('published_content').set(next).where('id', '=', content.id).execute();
+    await updateEventRow(ctx, 'published_content', content.id, 'published content', next);
     return contentApiView(next);
   },
 });

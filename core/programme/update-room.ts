@@ -3,6 +3,7 @@ import { nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -60,7 +61,7 @@ export const updateRoom = defineOperation({
       sort_order: input.sortOrder ?? room.sort_order,
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('rooms').set(next).where('id', '=', room.id).execute();
+    await updateEventRow(ctx, 'rooms', room.id, 'room', next);
     return roomView(next);
   },
 });

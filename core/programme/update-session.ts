@@ -4,6 +4,7 @@ import { resolveTimes } from '../events/event-input';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { loadSession } from './load-session';
 import { checkCapacity, checkPlacement, refuseClash, sessionBody } from './session-input';
@@ -88,25 +89,21 @@ export const updateSession = defineOperation({
     const before = JSON.parse(current.speaker_ids) as string[];
     const speakerIds = input.speakerIds ?? before;
     const now = ctx.clock.now().toISOString();
-    await ctx.db
-      .updateTable('sessions')
-      .set({
-        title: input.title ?? current.title,
-        kind: input.kind ?? current.kind,
-        summary: input.summary === undefined ? current.summary : input.summary,
-        room_id: roomId,
-        track_id: input.trackId === undefined ? current.track_id : input.trackId,
-        starts_utc: starts,
-        ends_utc: ends,
-        capacity,
-        language: input.language === undefined ? current.language : input.language,
-        speaker_ids: JSON.stringify(speakerIds),
-        draft: input.draft === undefined ? current.draft : input.draft ? 1 : 0,
-        updated_utc: now,
-        change_seq: await nextChangeSeq(ctx.db),
-      })
-      .where('id', '=', current.id)
-      .execute();
+    await updateEventRow(ctx, 'sessions', current.id, 'session', {
+      title: input.title ?? current.title,
+      kind: input.kind ?? current.kind,
+      summary: input.summary === undefined ? current.summary : input.summary,
+      room_id: roomId,
+      track_id: input.trackId === undefined ? current.track_id : input.trackId,
+      starts_utc: starts,
+      ends_utc: ends,
+      capacity,
+      language: input.language === undefined ? current.language : input.language,
+      speaker_ids: JSON.stringify(speakerIds),
+      draft: input.draft === undefined ? current.draft : input.draft ? 1 : 0,
+      updated_utc: now,
+      change_seq: await nextChangeSeq(ctx.db),
+    });
     // Speakers whose list of sessions changed (or, when the session moved in time, whose
     // sessions are now in another order) are marked changed for updatedSince.
     const timesChanged = starts !== current.starts_utc || ends !== current.ends_utc;

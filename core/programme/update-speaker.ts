@@ -3,6 +3,7 @@ import { nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -51,7 +52,7 @@ export const updateSpeaker = defineOperation({
       photo_url: keep(input.photoUrl, speaker.photo_url),
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('speakers').set(next).where('id', '=', speaker.id).execute();
+    await updateEventRow(ctx, 'speakers', speaker.id, 'speaker', next);
     const sessions = await sessionIdsBySpeaker(ctx, event.id, [speaker.id]);
     return speakerView(ctx.actor, next, sessions.get(speaker.id) ?? []);
   },

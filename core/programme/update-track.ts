@@ -3,6 +3,7 @@ import { nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { trackFields } from './programme-fields';
@@ -40,7 +41,7 @@ export const updateTrack = defineOperation({
       sort_order: input.sortOrder ?? track.sort_order,
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('tracks').set(next).where('id', '=', track.id).execute();
+    await updateEventRow(ctx, 'tracks', track.id, 'track', next);
     return trackView(next);
   },
 });

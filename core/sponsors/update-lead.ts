@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { leadFields } from './lead-fields';
@@ -41,16 +42,12 @@ export const updateLead = defineOperation({
     if (input.answers !== undefined && (lead.shared === 0 || lead.erased === 1))
       errors.add('answers', 'Answers are kept only for a visitor who agreed to share their details.');
     errors.throwIfAny();
-    await ctx.db
-      .updateTable('leads')
-      .set({
-        ...(input.rating === undefined ? {} : { rating: input.rating }),
-        ...(input.answers === undefined ? {} : { answers: JSON.stringify(input.answers) }),
-        ...(input.note === undefined ? {} : { note: input.note }),
-        ...(await changedNow(ctx)),
-      })
-      .where('id', '=', lead.id)
-      .execute();
+    await updateEventRow(ctx, 'leads', lead.id, 'lead', {
+      ...(input.rating === undefined ? {} : { rating: input.rating }),
+      ...(input.answers === undefined ? {} : { answers: JSON.stringify(input.answers) }),
+      ...(input.note === undefined ? {} : { note: input.note }),
+      ...(await changedNow(ctx)),
+    });
     return leadItemView(ctx.actor, await loadLead(ctx, event.id, lead.id));
   },
 });

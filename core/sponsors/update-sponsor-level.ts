@@ -3,6 +3,7 @@ import { toFlag } from '../../db/values';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { exportWindowNeedsDownload, levelFields } from './level-fields';
@@ -80,7 +81,7 @@ export const updateSponsorLevel = defineOperation({
       sponsored_session: flagOr(input.sponsoredSession, level.sponsored_session),
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('sponsor_levels').set(next).where('id', '=', level.id).execute();
+    await updateEventRow(ctx, 'sponsor_levels', level.id, 'sponsor level', next);
     // Its sponsors show the level's name and rank: they changed too, for updatedSince.
     if (next.name !== level.name || next.rank !== level.rank)
       await ctx.db

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { checkLevelOfEvent, nextPlaceInLevel, sponsorFields } from './sponsor-fields';
@@ -60,7 +61,7 @@ export const updateSponsor = defineOperation({
         input.sortOrder ?? (moved ? await nextPlaceInLevel(ctx, event.id, levelId) : sponsor.sort_order),
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('sponsors').set(next).where('id', '=', sponsor.id).execute();
+    await updateEventRow(ctx, 'sponsors', sponsor.id, 'sponsor', next);
     return sponsorView(await loadSponsorView(ctx, sponsor.id));
   },
 });

@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { refuseOrphanedAnswers } from './answered-questions';
 import { loadSurvey, surveyView } from './load-survey';
@@ -50,18 +51,14 @@ export const updateSurvey = defineOperation({
     const questions = input.questions ? questionsToKeep(input.questions) : undefined;
     // The row is written first: on PostgreSQL that holds it against an answer arriving meanwhile
     // (an answer writes the row too), so the answers checked below are all there are.
-    await ctx.db
-      .updateTable('surveys')
-      .set({
-        title: input.title ? JSON.stringify(input.title) : current.title,
-        questions: questions ? JSON.stringify(questions) : current.questions,
-        opens_utc: opens,
-        closes_utc: closes,
-        updated_utc: ctx.clock.now().toISOString(),
-        change_seq: await nextChangeSeq(ctx.db),
-      })
-      .where('id', '=', current.id)
-      .execute();
+    await updateEventRow(ctx, 'surveys', current.id, 'survey', {
+      title: input.title ? JSON.stringify(input.title) : current.title,
+      questions: questions ? JSON.stringify(questions) : current.questions,
+      opens_utc: opens,
+      closes_utc: closes,
+      updated_utc: ctx.clock.now().toISOString(),
+      change_seq: await nextChangeSeq(ctx.db),
+    });
     if (questions) await refuseOrphanedAnswers(ctx, current.id, questionsOf(current.questions), questions);
     return surveyView(ctx, event, await loadSurvey(ctx, event, current.id));
   },

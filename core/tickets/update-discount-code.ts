@@ -4,6 +4,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { checkAmountAndWindow, checkTicketTypeIds, discountCodeFields } from './discount-code-fields';
@@ -81,7 +82,7 @@ export const updateDiscountCode = defineOperation({
       active: input.active === undefined ? code.active : toFlag(input.active),
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('discount_codes').set(next).where('id', '=', code.id).execute();
+    await updateEventRow(ctx, 'discount_codes', code.id, 'discount code', next);
     return discountCodeView(event, next);
   },
 });

@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { loadTicketType } from './load-ticket-type';
@@ -96,15 +97,12 @@ export const updateTicketType = defineOperation({
     };
     // The capacity is set under the tickets' lock: the row update itself checks it against
     // taken, so no registration can slip in between the check and the change.
-    let update = ctx.db.updateTable('ticket_types').set(changes).where('id', '=', current.id);
-    if (typeof changes.capacity === 'number') update = update.where('taken', '<=', changes.capacity);
-    const result = await update.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      const { taken } = await ctx.db
-        .selectFrom('ticket_types')
-        .select('taken')
-        .where('id', '=', current.id)
-        .executeTakeFirstOrThrow();
+    const capacity = changes.capacity;
+    const changed = await updateEventRow(ctx, 'ticket_types', current.id, 'ticket type', changes, {
+      onlyIf: typeof capacity === 'number' ? (update) => update.where('taken', '<=', capacity) : undefined,
+    });
+    if (!changed) {
+      const { taken } = await loadTicketType(ctx, event, current.id);
       throw problem('capacityBelowTaken', `The capacity cannot be below the ${taken} places already taken.`, {
         taken,
       });

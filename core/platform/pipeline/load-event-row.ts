@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { Ctx } from '../context';
-import { problem } from '../problems';
+import { type Problem, type ProblemCode, problem } from '../problems';
 
 type EventRowTable = 'ticket_types' | 'add_ons' | 'sessions' | 'rooms' | 'tracks' | 'speakers';
 
@@ -20,6 +20,11 @@ export async function loadEventRow<T extends EventRowTable>(
     .where('id', '=', id)
     .where('event_id', '=', eventId)
     .executeTakeFirst();
-  if (!row) throw problem('notFound', `No ${what} ${id} at this event.`);
+  if (!row) throw missingEventRow(what, id);
   return row as Selectable<Database[T]>;
+}
+
+/** The problem for a row that is not at the event: notFound, or the code an operation answers instead (noDoor). */
+export function missingEventRow(what: string, id: string, code: ProblemCode = 'notFound'): Problem {
+  return problem(code, `No ${what} ${id} at this event.`);
 }

@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { Ctx } from '../context';
-import { problem } from '../problems';
+import { type Problem, type ProblemCode, problem } from '../problems';
 
 type WorkspaceRowTable = 'webhooks' | 'hooks' | 'communities';
 
@@ -19,6 +19,11 @@ export async function loadWorkspaceRow<T extends WorkspaceRowTable>(
     .where('id', '=', id)
     .where('workspace_id', '=', ctx.actor.workspaceId)
     .executeTakeFirst();
-  if (!row) throw problem('notFound', `No ${what} ${id} in this workspace.`);
+  if (!row) throw missingWorkspaceRow(what, id);
   return row as Selectable<Database[T]>;
+}
+
+/** The problem for a row that is not in the workspace: notFound, or the code an operation answers instead (eventNotFound). */
+export function missingWorkspaceRow(what: string, id: string, code: ProblemCode = 'notFound'): Problem {
+  return problem(code, `No ${what} ${id} in this workspace.`);
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineOperation } from '../../platform/pipeline/operation';
+import { updateWorkspaceRow } from '../../platform/pipeline/update-row';
 import { dateTime, text, uuid } from '../../platform/schemas';
 import { changedNow } from '../../platform/storage/change-stamp';
 import { encryptSecret, newSigningSecret, secretKeyOf } from '../signing-secrets';
@@ -34,7 +35,7 @@ export const rotateWebhookSecret = defineOperation({
       previous_secret_until_utc: current.secret_enc ? until : null,
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('webhooks').set(next).where('id', '=', current.id).execute();
+    await updateWorkspaceRow(ctx, 'webhooks', current.id, 'webhook endpoint', next);
     return { webhook: webhookView(next), secret, previousSecretExpiresUtc: until };
   },
 });

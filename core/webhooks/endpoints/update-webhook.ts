@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineOperation } from '../../platform/pipeline/operation';
+import { updateWorkspaceRow } from '../../platform/pipeline/update-row';
 import { uuid } from '../../platform/schemas';
 import { changedNow } from '../../platform/storage/change-stamp';
 import { checkAddress, checkDescription, checkEventTypes, webhookFields } from './webhook-input';
@@ -39,7 +40,7 @@ export const updateWebhook = defineOperation({
       disabled_reason: input.active === true ? null : current.disabled_reason,
       ...(await changedNow(ctx)),
     };
-    await ctx.db.updateTable('webhooks').set(next).where('id', '=', current.id).execute();
+    await updateWorkspaceRow(ctx, 'webhooks', current.id, 'webhook endpoint', next);
     return webhookView(next);
   },
 });
