@@ -27,17 +27,8 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     dir = mkdtempSync(join(tmpdir(), 'tessera-begin-'));
     pool = new pg.Pool({ connectionString: await databaseFor(dir), max: 1 });
     // Registered first, so it sees what the deferral passes on: each call is one round trip.
-    pool.on('connect', (client) => {
-      const query = client.query;
-      client.query = ((...args: unknown[]) => {
-        const [config] = args as [string | { text: string; held?: { text: string }[] }];
-        const held = typeof config === 'string' ? [] : (config.held ?? []).map((h) => h.text);
-        sent.push(typeof config === 'string' ? config : [...held, config.text].join(' | '));
-        return (query as (...a: unknown[]) => unknown).apply(client, args);
-      }) as typeof client.query;
-      (client as unknown as { connection: EventEmitter }).connection.on('readyForQuery', () => {
-        roundTrips += 1;
-      });
+    recording(pool, sent, () => {
+      roundTrips += 1;
     });
     deferringStatements(pool);
     db = new Kysely({ dialect: new PostgresDialect({ pool }) });
@@ -233,6 +224,18 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
 async function namedPool(dataDir: string): Promise<{ db: Kysely<any>; sent: string[] }> {
   const sent: string[] = [];
   const pool = new pg.Pool({ connectionString: await databaseFor(dataDir), max: 1 });
+  recording(pool, sent);
+  sendingStatements(pool);
+  deferringStatements(pool);
+  return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), sent };
+}
+
+/**
+ * Records what each connection of the pool sends (held statements and the statement, joined by
+ * " | "), and counts its round trips (each ends with one ReadyForQuery). Registered first, it sees
+ * what the wrappers registered after it pass on.
+ */
+function recording(pool: pg.Pool, sent: string[], roundTrip: () => void = () => {}): void {
   pool.on('connect', (client) => {
     const query = client.query;
     client.query = ((...args: unknown[]) => {
@@ -241,8 +244,6 @@ async function namedPool(dataDir: string): Promise<{ db: Kysely<any>; sent: stri
       sent.push(typeof config === 'string' ? config : [...held, config.text].join(' | '));
       return (query as (...a: unknown[]) => unknown).apply(client, args);
     }) as typeof client.query;
+    (client as unknown as { connection: EventEmitter }).connection.on('readyForQuery', roundTrip);
   });
-  sendingStatements(pool);
-  deferringStatements(pool);
-  return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), sent };
 }
