@@ -12,16 +12,14 @@
 // its answer: the outbox's messages) is held the same way, with its parameters, and goes with the
 // next statement, usually the commit: a write's message costs no round trip of its own.
 import pg from 'pg';
-// node-postgres's own conversion of a parameter to the wire's text (what its queries bind with).
-import pgUtils from 'pg/lib/utils.js';
 import { statementConfig, withObjectRows } from './server-statements';
 
 /** Statements answered by their command alone: opening a transaction, a transaction's setting. */
+const opensTransaction = /^(begin|start transaction)\b/i;
 const answerless: [RegExp, string][] = [
-  [/^(begin|start transaction)\b/i, 'BEGIN'],
+  [opensTransaction, 'BEGIN'],
   [/^set local\b/i, 'SET'],
 ];
-const opensTransaction = /^(begin|start transaction)\b/i;
 const endsTransaction = /^(commit|end|abort)\b|^rollback\b(?!\s+to\b)/i;
 
 /** Statements (by their text) whose callers read nothing of the answer: sent with the next, in a transaction. */
@@ -34,7 +32,24 @@ export function sendWithNext(text: string): void {
 
 interface Held {
   text: string;
-  values?: unknown[];
+  /** Its parameters as the wire's text (wireValues). */
+  values?: (string | null)[];
+}
+
+/**
+ * Parameters as node-postgres would send them, for the kinds it sends as their text (strings,
+ * numbers, booleans, bigints, null): what an outbox insert binds. Undefined for any other kind (a
+ * date, a buffer, an array, an object), whose statement is then not held but sent as it comes.
+ */
+function wireValues(values: unknown): (string | null)[] | undefined {
+  if (!Array.isArray(values)) return undefined;
+  const wire: (string | null)[] = [];
+  for (const value of values) {
+    if (value === null || value === undefined) wire.push(null);
+    else if (['string', 'number', 'boolean', 'bigint'].includes(typeof value)) wire.push(String(value));
+    else return undefined;
+  }
+  return wire;
 }
 
 /** What a held statement is answered at once: nothing to read (no rows, no count). */
@@ -76,8 +91,9 @@ export function deferringStatements(pool: pg.Pool): void {
         heldOf.set(this, held);
         return Promise.resolve(heldAnswer(command));
       }
-      if (text !== undefined && unread.has(text) && inTransaction.has(this) && parsedHere(this, text)) {
-        held.push({ text, values: values as unknown[] });
+      const wire = text !== undefined && unread.has(text) ? wireValues(values) : undefined;
+      if (wire && inTransaction.has(this) && parsedHere(this, text!)) {
+        held.push({ text: text!, values: wire });
         heldOf.set(this, held);
         return Promise.resolve(heldAnswer('HELD'));
       }
@@ -90,7 +106,9 @@ export function deferringStatements(pool: pg.Pool): void {
         return run(`${before}; ${config}`).then((results: pg.QueryResult[]) => results[results.length - 1]);
       }
       // A query object (a cursor) or a call with a callback is answered at once: the connection runs
-      // its queries in order, the held ones first (no caller of this service's makes either).
+      // its queries in order, the held ones first, sent ahead of it with a statement of their own
+      // (no caller of this service's makes either; a held one's failure then shows as the aborted
+      // transaction's).
       if (text === undefined) {
         run(new HeldFirst(held, extended({ text: 'select 1' }), () => {}));
         return run(config, values, callback);
@@ -158,10 +176,7 @@ class HeldFirst extends pg.Query implements QueryInside {
       // A kept statement is bound by its name (parsedHere held it only once parsed on this connection).
       const { name = '' } = statementConfig(text, undefined);
       if (!name) connection.parse({ text, name: '', types: [] }, false);
-      connection.bind(
-        { portal: '', statement: name, values: values as never[], valueMapper: pgUtils.prepareValue },
-        false,
-      );
+      connection.bind({ portal: '', statement: name, values }, false);
       connection.execute({ portal: '' }, false);
     }
     queryInside.prepare.call(this, connection);
