@@ -34,7 +34,7 @@ export const updateStay = defineOperation({
   output: staySchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const stay = await loadStay(ctx, event.id, input.stayId);
+    const stay = await loadStay(ctx, event.id, input.stayId, true);
     const errors = new FieldErrors();
     checkStayChange(input, stay, errors);
     errors.throwIfAny();

@@ -36,7 +36,7 @@ export const updateTravel = defineOperation({
   output: travelSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const travel = await loadTravel(ctx, event.id, input.travelId);
+    const travel = await loadTravel(ctx, event.id, input.travelId, true);
     const errors = new FieldErrors();
     checkJourney(
       input,
