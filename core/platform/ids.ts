@@ -40,16 +40,21 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * 32 random hex digits (122 bits), for trace and message ids. randomUUID draws from a cached pool
+ * 32 random hex digits (122 bits), for trace ids. randomUUID draws from a cached pool
  * of randomness; randomBytes went to the system on every call, a few per cent of a request.
  */
 export function randomHex(): string {
   return randomUUID().replaceAll('-', '');
 }
 
-/** Outbox and webhook message ids: msg_ followed by 32 hex characters. */
+/**
+ * Outbox and webhook message ids: msg_ followed by 32 hex characters, those of a time-ordered id.
+ * The outbox's unique index on them then grows at its end: random ids put each message of a write
+ * on a page of its own, and a registration of 50 wrote some 50 more index pages at its commit
+ * (in-process 5.7–6.3 → 5.1–5.2 ms a call on SQLite).
+ */
 export function newMessageId(): string {
-  return `msg_${randomHex()}`;
+  return `msg_${newId().replaceAll('-', '')}`;
 }
 
 const upperCaseUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

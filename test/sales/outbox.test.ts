@@ -52,6 +52,11 @@ describe('attendee.registered', () => {
       'attendee.registered',
     ]);
     expect(new Set(messages.map((m) => m.messageId)).size).toBe(3);
+    // Time-ordered, so the outbox's unique index on them grows at its end: a later write's sort after.
+    await register(t, key, summit, [person(standard)]);
+    const inOrder = (await newMessages(mark)).map((m) => m.messageId);
+    expect(inOrder).toHaveLength(4);
+    expect(inOrder).toEqual([...inOrder].sort());
     for (const [i, m] of messages.entries()) {
       expect(m.messageId).toMatch(/^msg_[0-9a-f]{32}$/);
       expect(m.eventId).toBe(summit);
