@@ -5,8 +5,7 @@
 // runs a passive checkpoint (it never waits for, nor blocks, the writer or readers) every few
 // milliseconds. The writer keeps a far larger checkpoint of its own as a bound, should this thread
 // ever fall behind or stop.
-import { Worker } from 'node:worker_threads';
-import { sqliteDriverFiles } from './sqlite-driver';
+import { sqliteThread } from './sqlite-driver';
 
 /** Where a failing checkpoint thread is reported (the service's log). */
 export interface CheckpointLog {
@@ -19,8 +18,7 @@ export const writerCheckpointPages = 10_000;
 
 const checkpointEveryMs = 50;
 
-// Plain JavaScript evaluated by the worker: it loads nothing of ours, only the driver and its addon
-// by path (db/sqlite-driver.ts: the installed ones, or the single executable's copies).
+// What the thread runs (db/sqlite-driver.ts sqliteThread).
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -45,13 +43,8 @@ export interface Checkpointer {
 }
 
 export function startCheckpointer(file: string, log: CheckpointLog): Checkpointer {
-  const { driver, addon } = sqliteDriverFiles();
-  const worker = new Worker(workerSource, {
-    eval: true,
-    workerData: { driver, addon, file, everyMs: checkpointEveryMs },
-    // None of the process's flags: with --input-type=module (or a loader) the script above would
-    // be read as an ES module, where require does not exist.
-    execArgv: [],
+  const worker = sqliteThread(workerSource, file, {
+    data: { everyMs: checkpointEveryMs },
     // A connection and a timer: a small heap is plenty.
     resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
   });

@@ -9,7 +9,7 @@
 // a snapshot's (db/read-snapshot.ts), which holds a read transaction across its steps, or the one
 // kept for reads aside (a search's). The thread starts at the first read and holds the process
 // open only while a read is in flight.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -23,10 +23,9 @@ import {
 } from 'kysely';
 import { rowObjectOf, rowsAsObjects } from './row-objects';
 import type { Database, Db } from './schema';
-import { sqliteDriverFiles } from './sqlite-driver';
+import { sqliteThread } from './sqlite-driver';
 
-// Plain JavaScript evaluated by the worker, as the checkpointer's (db/checkpointer.ts): the driver
-// and its addon by path. Statements are kept by their text per connection; rows answered as
+// What the thread runs (db/sqlite-driver.ts sqliteThread). Statements are kept by their text per connection; rows answered as
 // arrays with their column names, which the server's thread makes objects (db/row-objects.ts).
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -106,13 +105,7 @@ export function readingThread(file: string): ReadingThread {
 
   const started = (): Worker => {
     if (worker) return worker;
-    const { driver, addon } = sqliteDriverFiles();
-    const thread = new Worker(workerSource, {
-      eval: true,
-      workerData: { driver, addon, file },
-      // None of the process's flags (db/checkpointer.ts says why).
-      execArgv: [],
-    });
+    const thread = sqliteThread(workerSource, file);
     thread.unref();
     thread.on('message', (answer: Answer) => {
       const caller = waiting.get(answer.id);

@@ -2,6 +2,7 @@
 // found by the driver beside itself: the single executable carries it inside, and a driver bundled
 // into the executable has no folder of its own to look in. Every connection passes these options.
 import { createRequire } from 'node:module';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import { packagedFilePath } from './packaged-files';
 
@@ -17,9 +18,27 @@ export function sqliteDriverOptions(): SqliteDatabase.Options {
   return { nativeBinding: addon as unknown as string };
 }
 
-/** What a thread of its own (db/checkpointer.ts) requires: the driver's JavaScript and its addon, by path. */
-export function sqliteDriverFiles(): { driver: string; addon: string } {
-  return { driver: packagedFilePath('better-sqlite3.cjs'), addon: packagedFilePath('better_sqlite3.node') };
+/**
+ * A thread of its own running `source`, plain CommonJS that loads nothing of ours: it finds the
+ * driver's JavaScript and its addon by path (`workerData.driver`, `workerData.addon`: the installed
+ * ones, or the single executable's copies) and the database at `workerData.file`, beside `data`.
+ * Used by the checkpointer (db/checkpointer.ts) and the reading thread (db/reading-thread.ts).
+ */
+export function sqliteThread(
+  source: string,
+  file: string,
+  options: { data?: object; resourceLimits?: ResourceLimits } = {},
+): Worker {
+  const driver = packagedFilePath('better-sqlite3.cjs');
+  const addon = packagedFilePath('better_sqlite3.node');
+  return new Worker(source, {
+    eval: true,
+    workerData: { ...options.data, driver, addon, file },
+    // None of the process's flags: with --input-type=module (or a loader) the source would be
+    // read as an ES module, where require does not exist.
+    execArgv: [],
+    resourceLimits: options.resourceLimits,
+  });
 }
 
 /** A connection to a SQLite file with the packaged addon: the one way the service opens one. */
