@@ -138,6 +138,16 @@ export function lockingRow<QB extends SelectQueryBuilder<any, any, any>>(db: Kys
 }
 
 /**
+ * A select of a row the transaction is about to change (not its key) after checking the change
+ * against the row's other columns: on PostgreSQL it takes, at the read, the lock the update takes
+ * anyway (FOR NO KEY UPDATE), so another change of the row waits and then checks against this one.
+ * Rows that only refer to it are still written meanwhile. SQLite has one writer at a time.
+ */
+export function changingRow<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB): QB {
+  return isPostgres(db) ? (qb.forNoKeyUpdate() as QB) : qb;
+}
+
+/**
  * The key of PostgreSQL's advisory lock named by a text (a value or a column's expression): the
  * one way every lock here is named, so a lock taken in one place is the one tested in another.
  */

@@ -28,8 +28,11 @@ import { storeOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 // A call of the scan function (db/migrations/0035) writes too: on PostgreSQL a scan's reads of
-// presence and its writes are that one statement.
-const writes = /^\s*(insert|update|delete)\b|^\s*select\b[^;]*?\bfrom tessera_scan_v\d+\(/i;
+// presence and its writes are that one statement. So does a read that locks its rows (db/dialect.ts
+// lockingRow, changingRow, referencedRow): it takes them as a write would, and two calls locking
+// one row could not both get past it to meet.
+const writes =
+  /^\s*(insert|update|delete)\b|^\s*select\b[^;]*?\bfrom tessera_scan_v\d+\(|\bfor (no key update|update|key share|share)\b/i;
 
 /** How long a call waits for the others at the meeting before the test fails instead of hanging. */
 const patienceMs = 5_000;
