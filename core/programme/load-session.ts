@@ -2,6 +2,7 @@ import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 
-export function loadSession(ctx: Ctx, event: EventRow, sessionId: string) {
-  return loadEventRow(ctx, 'sessions', event.id, sessionId, 'session');
+/** The session at its event; `forChange` locks it (loadEventRow). */
+export function loadSession(ctx: Ctx, event: EventRow, sessionId: string, forChange = false) {
+  return loadEventRow(ctx, 'sessions', event.id, sessionId, 'session', forChange);
 }

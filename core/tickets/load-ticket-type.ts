@@ -2,6 +2,7 @@ import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 
-export function loadTicketType(ctx: Ctx, event: EventRow, ticketTypeId: string) {
-  return loadEventRow(ctx, 'ticket_types', event.id, ticketTypeId, 'ticket type');
+/** The ticket type at its event; `forChange` locks it (loadEventRow). */
+export function loadTicketType(ctx: Ctx, event: EventRow, ticketTypeId: string, forChange = false) {
+  return loadEventRow(ctx, 'ticket_types', event.id, ticketTypeId, 'ticket type', forChange);
 }

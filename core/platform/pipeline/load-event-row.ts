@@ -1,25 +1,32 @@
 // A row that belongs to an event (a room, a track, a ticket type, ...), found only at that event:
 // another event's or workspace's id answers 404 notFound as if it did not exist.
 import type { Selectable } from 'kysely';
+import { changingRow } from '../../../db/dialect';
 import type { Database } from '../../../db/schema';
 import type { Ctx } from '../context';
 import { type Problem, type ProblemCode, problem } from '../problems';
 
 type EventRowTable = 'ticket_types' | 'add_ons' | 'sessions' | 'rooms' | 'tracks' | 'speakers';
 
+/**
+ * The row at its event; `forChange` locks it on PostgreSQL (db/dialect.ts changingRow) for a change
+ * checked against its other columns (a start against the end): another change of the same row waits,
+ * so the check sees the row the update writes over.
+ */
 export async function loadEventRow<T extends EventRowTable>(
   ctx: Ctx,
   table: T,
   eventId: string,
   id: string,
   what: string,
+  forChange = false,
 ): Promise<Selectable<Database[T]>> {
-  const row = await ctx.db
+  const query = ctx.db
     .selectFrom(table as EventRowTable)
     .selectAll()
     .where('id', '=', id)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
+    .where('event_id', '=', eventId);
+  const row = await (forChange ? changingRow(ctx.db, query) : query).executeTakeFirst();
   if (!row) throw missingEventRow(what, id);
   return row as Selectable<Database[T]>;
 }
