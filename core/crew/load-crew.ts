@@ -1,5 +1,6 @@
 // A crew member or a shift found only at its event (another event's or workspace's id answers 404
 // notFound as if it did not exist), and their views as the crew lists show them.
+import { changingRow } from '../../db/dialect';
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
@@ -16,7 +17,21 @@ export async function loadCrewMember(ctx: Ctx, eventId: string, id: string): Pro
   return row;
 }
 
-export async function loadShift(ctx: Ctx, eventId: string, id: string): Promise<ShiftJoinedRow> {
+/**
+ * `forChange` locks the shift on PostgreSQL (db/dialect.ts changingRow) for a change checked against
+ * its other columns (a start against the end): another change of it waits, so the check sees the row
+ * the update writes over. The shift's row alone: the door or room its place is named by is not held.
+ */
+export async function loadShift(
+  ctx: Ctx,
+  eventId: string,
+  id: string,
+  forChange = false,
+): Promise<ShiftJoinedRow> {
+  if (forChange) {
+    const own = ctx.db.selectFrom('shifts').select('id').where('id', '=', id).where('event_id', '=', eventId);
+    await changingRow(ctx.db, own).execute();
+  }
   const row = await shiftQuery(ctx.db)
     .where('shifts.id', '=', id)
     .where('shifts.event_id', '=', eventId)

@@ -45,7 +45,7 @@ export const updateShift = defineOperation({
   output: shiftSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadShift(ctx, event.id, input.shiftId);
+    const current = await loadShift(ctx, event.id, input.shiftId, true);
     const errors = new FieldErrors();
     checkRole(input.role, errors);
     const place = input.place ? await resolvePlace(ctx, event.id, input.place, errors) : undefined;
