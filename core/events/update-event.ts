@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { FieldErrors, textOf } from '../platform/field-errors';
-import { loadEvent, modulesOf } from '../platform/pipeline/load-event';
+import { loadEvent, loadEventForChange, modulesOf } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
@@ -43,7 +43,7 @@ export const updateEvent = defineOperation({
     checkZoneAndCurrency(errors, textOf(input.timeZone), textOf(input.currency));
   },
   async handler(ctx, input) {
-    const current = await loadEvent(ctx, input.eventId);
+    const current = await loadEventForChange(ctx, input.eventId);
     const errors = new FieldErrors();
     const zone = input.timeZone ?? current.time_zone;
     const times = resolveTimes(input, zone, { starts: current.starts_utc, ends: current.ends_utc }, errors);

@@ -4,6 +4,7 @@
 
 import { eventColumns } from '../../../db/columns';
 import type { Db } from '../../../db/connect';
+import { changingRow } from '../../../db/dialect';
 import { type Placeholders, prepare } from '../../../db/prepared';
 import { prepareTogether, type TogetherRead } from '../../../db/reads-together';
 import type { EventRow } from '../../../db/schema';
@@ -39,6 +40,16 @@ export async function loadEvent(ctx: Ctx, eventId: string): Promise<EventRow> {
     eventId,
     await eventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId }),
   );
+}
+
+/**
+ * The event read again and locked on PostgreSQL (db/dialect.ts changingRow), for a change of its
+ * row checked against its other columns (a start against the end): another change of the event waits,
+ * so the check sees the row the update writes over. Rows written at the event meanwhile do not wait.
+ */
+export async function loadEventForChange(ctx: Ctx, eventId: string): Promise<EventRow> {
+  const query = eventQuery(ctx.db, eventId, ctx.actor.workspaceId);
+  return keepEvent(ctx, eventId, await changingRow(ctx.db, query).executeTakeFirst());
 }
 
 function keepEvent(ctx: Ctx, eventId: string, row: EventRow | undefined): EventRow {
