@@ -42,15 +42,15 @@ export const updateSurvey = defineOperation({
   output: surveySchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadSurvey(ctx, event, input.surveyId);
+    const current = await loadSurvey(ctx, event, input.surveyId, true);
     const opens = input.opensUtc === undefined ? current.opens_utc : utcOrNull(input.opensUtc);
     const closes = input.closesUtc === undefined ? current.closes_utc : utcOrNull(input.closesUtc);
     const errors = new FieldErrors();
     checkWindow(opens, closes, errors);
     errors.throwIfAny();
     const questions = input.questions ? questionsToKeep(input.questions) : undefined;
-    // The row is written first: on PostgreSQL that holds it against an answer arriving meanwhile
-    // (an answer writes the row too), so the answers checked below are all there are.
+    // The row is held since it was read: on PostgreSQL an answer arriving meanwhile waits (an answer
+    // writes the row too), so the answers checked below are all there are.
     await updateEventRow(ctx, 'surveys', current.id, 'survey', {
       title: input.title ? JSON.stringify(input.title) : current.title,
       questions: questions ? JSON.stringify(questions) : current.questions,

@@ -49,7 +49,7 @@ export const updateDiscountCode = defineOperation({
   },
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const code = await loadDiscountCode(ctx, event.id, input.discountCodeId);
+    const code = await loadDiscountCode(ctx, event.id, input.discountCodeId, true);
     const errors = new FieldErrors();
     const from = input.validFromUtc === undefined ? code.valid_from_utc : instant(input.validFromUtc);
     const until = input.validUntilUtc === undefined ? code.valid_until_utc : instant(input.validUntilUtc);
