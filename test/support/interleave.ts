@@ -42,6 +42,10 @@ export interface Interleaving {
   writes: WriteBatcher;
   /** How many calls reached a write having read (the rest ended without writing). */
   metBeforeWriting(): number;
+  /** Resolves once `count` calls have reached their first write (or ended without one). */
+  arrived(count: number): Promise<void>;
+  /** Counts as one of the parties without a call of its own (one run meanwhile, say). */
+  standIn(): void;
 }
 
 /** Interleaves `parties` calls made at once on the database at `location` (a file or a URL). */
@@ -69,7 +73,12 @@ export function interleaved(location: string, parties: number): Interleaving {
       await db.destroy();
     }
   };
-  return { writes: { run } as unknown as WriteBatcher, metBeforeWriting: () => met };
+  return {
+    writes: { run } as unknown as WriteBatcher,
+    metBeforeWriting: () => met,
+    arrived: (count) => meeting.reached(count),
+    standIn: () => meeting.count(),
+  };
 }
 
 /** One connection of its own, as another process would have. */
@@ -85,6 +94,7 @@ function connectionTo(location: string): Dialect {
 /** Answers once `parties` calls have arrived (or ended). */
 class Meeting {
   private arrived = 0;
+  private waiting: { count: number; resolve: () => void }[] = [];
   private everyone!: () => void;
   private readonly all = new Promise<void>((resolve) => {
     this.everyone = resolve;
@@ -94,7 +104,14 @@ class Meeting {
 
   count(): void {
     this.arrived += 1;
+    for (const w of this.waiting.filter((w) => w.count <= this.arrived)) w.resolve();
+    this.waiting = this.waiting.filter((w) => w.count > this.arrived);
     if (this.arrived === this.parties) this.everyone();
+  }
+
+  reached(count: number): Promise<void> {
+    if (this.arrived >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push({ count, resolve }));
   }
 
   async arrive(): Promise<void> {

@@ -28,10 +28,20 @@ export interface RaceHarness {
    * answers what it got: its data, or the code of its problem (or the error) when refused.
    */
   atOnce(...calls: [AnyOperation, unknown][]): Promise<Answer[]>;
+  /**
+   * The first call held once it has read, before its first write, while the second runs to its end
+   * through the ordinary write queue; then the first writes. Each answers as in atOnce.
+   */
+  whileHeld(held: [AnyOperation, unknown], meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
   /** The store, to read what the calls left. */
   db(): Db;
   /** One call through a write queue of the test's own (several writers in flight, say). */
   callThrough(writes: WriteBatcher, operation: AnyOperation, input: unknown): Promise<Answer>;
+}
+
+/** A refusal as the calls answer it: the code of its problem, or the error. */
+function answerOf(error: unknown): string {
+  return isProblem(error) ? error.code : String(error);
 }
 
 /** Registers the set-up and tear-down of a race test file named `name`. */
@@ -63,9 +73,24 @@ export function raceHarness(name: string): RaceHarness {
       const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
       const settled = await Promise.allSettled(calls.map(([op, input]) => invoke(op, racing, input)));
       expect(race.metBeforeWriting(), 'every call had read before any wrote').toBe(calls.length);
-      return settled.map((s) =>
-        s.status === 'fulfilled' ? s.value.data : isProblem(s.reason) ? s.reason.code : String(s.reason),
+      return settled.map((s) => (s.status === 'fulfilled' ? s.value.data : answerOf(s.reason)));
+    },
+    async whileHeld([op, input], [otherOp, otherInput]) {
+      const race = interleaved(location, 2);
+      const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
+      const first = invoke(op, racing, input).then(
+        (done) => done.data,
+        (error) => answerOf(error),
       );
+      await race.arrived(1);
+      const second = await invoke(otherOp, ctx, otherInput).then(
+        (done) => done.data,
+        (error) => answerOf(error),
+      );
+      race.standIn();
+      const answers = [await first, second];
+      expect(race.metBeforeWriting(), 'the held call had read before it wrote').toBe(1);
+      return answers;
     },
     db: () => ctx.db,
     async callThrough(writes, operation, input) {
