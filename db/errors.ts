@@ -55,6 +55,12 @@ export function violatedConstraint(error: unknown): string | null {
   return message.replace(/ constraint failed: /, ' rule: ');
 }
 
+/** Whether a statement named a row that is not there (a foreign key found nothing to refer to). */
+export function violatedReference(error: unknown): boolean {
+  const code = (error as EngineError | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /**
  * Whether the database ended the transaction only because of another one running at the same time
  * (PostgreSQL's deadlock victim, 40P01, or serialisation failure, 40001): it may simply run again.

@@ -5,6 +5,7 @@
 import { eventColumns } from '../../../db/columns';
 import type { Db } from '../../../db/connect';
 import { changingRow } from '../../../db/dialect';
+import { violatedReference } from '../../../db/errors';
 import { type Placeholders, prepare } from '../../../db/prepared';
 import { prepareTogether, type TogetherRead } from '../../../db/reads-together';
 import type { EventRow } from '../../../db/schema';
@@ -56,6 +57,19 @@ function keepEvent(ctx: Ctx, eventId: string, row: EventRow | undefined): EventR
   if (!row) throw problem('eventNotFound', `No event ${eventId} in this workspace.`);
   ctx.loadedEvents?.set(eventId, row);
   return row;
+}
+
+/**
+ * What a write that failed answers when it wrote a row referring to its event (or to a row of it)
+ * while a removal of the draft event committed: on PostgreSQL the removal may end between the call's
+ * reads and its insert, whose foreign key then finds nothing. Once the event is not there the call
+ * answers as it would a moment later, eventNotFound; any other error stays as it was.
+ */
+export async function eventRemovedMeanwhile(ctx: Ctx, input: unknown, error: unknown): Promise<unknown> {
+  const eventId = (input as { eventId?: unknown } | undefined)?.eventId;
+  if (typeof eventId !== 'string' || !violatedReference(error)) return error;
+  const there = await eventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId });
+  return there ? error : problem('eventNotFound', `No event ${eventId} in this workspace.`);
 }
 
 /**
