@@ -33,7 +33,9 @@ export const deleteEvent = defineOperation({
       .selectFrom('events')
       .select('status')
       .where('id', '=', event.id)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // Another removal got there first (PostgreSQL: the touch above waited for it, then found nothing).
+    if (!now) throw problem('eventNotFound', `No event ${event.id} in this workspace.`);
     if (now.status !== 'draft')
       throw problem(
         'eventPublished',
