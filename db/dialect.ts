@@ -148,6 +148,16 @@ export function changingRow<QB extends SelectQueryBuilder<any, any, any>>(db: Ky
 }
 
 /**
+ * A select of a row the transaction is about to write rows referring to: on PostgreSQL it takes,
+ * at the read, the lock their foreign key takes anyway (FOR KEY SHARE), so a removal of the row
+ * waits for this transaction, or has removed it and the select finds nothing (where the insert
+ * would have failed on the key). SQLite has one writer at a time.
+ */
+export function referencedRow<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB): QB {
+  return isPostgres(db) ? (qb.forKeyShare() as QB) : qb;
+}
+
+/**
  * The key of PostgreSQL's advisory lock named by a text (a value or a column's expression): the
  * one way every lock here is named, so a lock taken in one place is the one tested in another.
  */

@@ -3,6 +3,7 @@
 // organiser (cfp:write) may add or change one at any time, any format, any track of the event
 // (an invited talk); a track must always be the event's own.
 import * as v from 'valibot';
+import { referencedRow } from '../../db/dialect';
 import type { EventRow } from '../../db/schema';
 import type { SubmissionFormat } from '../../db/values';
 import type { Ctx } from '../platform/context';
@@ -59,12 +60,16 @@ export async function checkAgainstCall(
   if (sent.title?.trim() === '') errors.add('title', 'The title cannot be blank.');
   if (sent.abstract?.trim() === '') errors.add('abstract', 'The abstract cannot be blank.');
   if (sent.trackId) {
-    const track = await ctx.db
-      .selectFrom('tracks')
-      .select('id')
-      .where('id', '=', sent.trackId)
-      .where('event_id', '=', event.id)
-      .executeTakeFirst();
+    // Held as the submission will refer to it (db/dialect.ts referencedRow): a removal of the track
+    // counting its submissions waits for this write, or has removed it and it is not found here.
+    const track = await referencedRow(
+      ctx.db,
+      ctx.db
+        .selectFrom('tracks')
+        .select('id')
+        .where('id', '=', sent.trackId)
+        .where('event_id', '=', event.id),
+    ).executeTakeFirst();
     if (!track) errors.add('trackId', `${sent.trackId} is not a track of this event.`);
   }
   if (isOrganiser(ctx)) return;

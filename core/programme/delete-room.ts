@@ -27,7 +27,8 @@ export const deleteRoom = defineOperation({
   output: v.object({ roomId: uuid('The room removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const room = await loadEventRow(ctx, 'rooms', event.id, input.roomId, 'room');
+    // Locked: a session placed in it meanwhile is waited for and counted, or finds it gone.
+    const room = await loadEventRow(ctx, 'rooms', event.id, input.roomId, 'room', 'removal');
     const sessions = await ctx.db
       .selectFrom('sessions')
       .select('id')

@@ -4,5 +4,5 @@ import { loadEventRow } from '../platform/pipeline/load-event-row';
 
 /** The session at its event; `forChange` locks it (loadEventRow). */
 export function loadSession(ctx: Ctx, event: EventRow, sessionId: string, forChange = false) {
-  return loadEventRow(ctx, 'sessions', event.id, sessionId, 'session', forChange);
+  return loadEventRow(ctx, 'sessions', event.id, sessionId, 'session', forChange ? 'change' : undefined);
 }

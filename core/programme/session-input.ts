@@ -2,7 +2,7 @@
 // must be the event's own, and a room holds one session at a time (409 clash naming the sessions
 // in the way, unless allowClash). Times are compared as instants, whatever pair they came in.
 import * as v from 'valibot';
-import { transactionLock } from '../../db/dialect';
+import { referencedRow, transactionLock } from '../../db/dialect';
 import type { EventRow, RoomRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
@@ -70,7 +70,11 @@ export interface Placement {
   speakerIds?: string[];
 }
 
-/** Checks that the room, track and speakers sent are the event's own; answers the room row. */
+/**
+ * Checks that the room, track and speakers sent are the event's own; answers the room row. Each is
+ * held on PostgreSQL as the session will refer to it (db/dialect.ts referencedRow): a removal of it
+ * counting its sessions waits for this write, or has removed it and it is not found here.
+ */
 export async function checkPlacement(
   ctx: Ctx,
   event: EventRow,
@@ -80,31 +84,37 @@ export async function checkPlacement(
   let room: RoomRow | null | undefined;
   if (placement.roomId === null) room = null;
   else if (placement.roomId !== undefined) {
-    room = await ctx.db
-      .selectFrom('rooms')
-      .selectAll()
-      .where('id', '=', placement.roomId)
-      .where('event_id', '=', event.id)
-      .executeTakeFirst();
+    room = await referencedRow(
+      ctx.db,
+      ctx.db
+        .selectFrom('rooms')
+        .selectAll()
+        .where('id', '=', placement.roomId)
+        .where('event_id', '=', event.id),
+    ).executeTakeFirst();
     if (!room) errors.add('roomId', `${placement.roomId} is not a room of this event.`);
   }
   if (placement.trackId) {
-    const track = await ctx.db
-      .selectFrom('tracks')
-      .select('id')
-      .where('id', '=', placement.trackId)
-      .where('event_id', '=', event.id)
-      .executeTakeFirst();
+    const track = await referencedRow(
+      ctx.db,
+      ctx.db
+        .selectFrom('tracks')
+        .select('id')
+        .where('id', '=', placement.trackId)
+        .where('event_id', '=', event.id),
+    ).executeTakeFirst();
     if (!track) errors.add('trackId', `${placement.trackId} is not a track of this event.`);
   }
   const speakerIds = placement.speakerIds ?? [];
   if (speakerIds.length > 0) {
-    const found = await ctx.db
-      .selectFrom('speakers')
-      .select('id')
-      .where('event_id', '=', event.id)
-      .where('id', 'in', speakerIds)
-      .execute();
+    const found = await referencedRow(
+      ctx.db,
+      ctx.db
+        .selectFrom('speakers')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .where('id', 'in', speakerIds),
+    ).execute();
     const known = new Set(found.map((r) => r.id));
     const seen = new Set<string>();
     speakerIds.forEach((id, i) => {

@@ -4,5 +4,12 @@ import { loadEventRow } from '../platform/pipeline/load-event-row';
 
 /** The ticket type at its event; `forChange` locks it (loadEventRow). */
 export function loadTicketType(ctx: Ctx, event: EventRow, ticketTypeId: string, forChange = false) {
-  return loadEventRow(ctx, 'ticket_types', event.id, ticketTypeId, 'ticket type', forChange);
+  return loadEventRow(
+    ctx,
+    'ticket_types',
+    event.id,
+    ticketTypeId,
+    'ticket type',
+    forChange ? 'change' : undefined,
+  );
 }

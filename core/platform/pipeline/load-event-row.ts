@@ -1,7 +1,7 @@
 // A row that belongs to an event (a room, a track, a ticket type, ...), found only at that event:
 // another event's or workspace's id answers 404 notFound as if it did not exist.
 import type { Selectable } from 'kysely';
-import { changingRow } from '../../../db/dialect';
+import { changingRow, lockingRow } from '../../../db/dialect';
 import type { Database } from '../../../db/schema';
 import type { Ctx } from '../context';
 import { type Problem, type ProblemCode, problem } from '../problems';
@@ -9,24 +9,30 @@ import { type Problem, type ProblemCode, problem } from '../problems';
 type EventRowTable = 'ticket_types' | 'add_ons' | 'sessions' | 'rooms' | 'tracks' | 'speakers';
 
 /**
- * The row at its event; `forChange` locks it on PostgreSQL (db/dialect.ts changingRow) for a change
- * checked against its other columns (a start against the end): another change of the same row waits,
- * so the check sees the row the update writes over.
+ * How a read of a row is locked on PostgreSQL (db/dialect.ts): `change`, for a change checked against
+ * its other columns (a start against the end), so another change of the row waits and the check sees
+ * the row the update writes over (changingRow); `removal`, for a removal after counting its uses, so
+ * a write adding a use waits or is seen (lockingRow).
  */
+export type RowLock = 'change' | 'removal';
+
+/** The row at its event, locked as `lock` says. */
 export async function loadEventRow<T extends EventRowTable>(
   ctx: Ctx,
   table: T,
   eventId: string,
   id: string,
   what: string,
-  forChange = false,
+  lock?: RowLock,
 ): Promise<Selectable<Database[T]>> {
   const query = ctx.db
     .selectFrom(table as EventRowTable)
     .selectAll()
     .where('id', '=', id)
     .where('event_id', '=', eventId);
-  const row = await (forChange ? changingRow(ctx.db, query) : query).executeTakeFirst();
+  const locked =
+    lock === 'change' ? changingRow(ctx.db, query) : lock === 'removal' ? lockingRow(ctx.db, query) : query;
+  const row = await locked.executeTakeFirst();
   if (!row) throw missingEventRow(what, id);
   return row as Selectable<Database[T]>;
 }
