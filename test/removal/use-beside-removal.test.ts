@@ -1,0 +1,154 @@
+// A room, a track or a speaker removed while a write gives it a use (a session placed in the room, a
+// session or submission on the track, a session naming the speaker), one call held once it has read
+// while the other runs to its end (test/support/race-harness.ts whileHeld). A removal counts the uses
+// first, so either order must end as if the calls came one after the other:
+// - the removal ran meanwhile: the write is refused as for a room, track or speaker that is not there
+//   (400 invalidRequest naming the field), never a 500 on the foreign key nor a session naming a
+//   speaker who is gone;
+// - the write ran meanwhile: the removal is refused (409 inUse) and the use stays, never a session
+//   whose room or track was quietly set to none.
+// On PostgreSQL the removal locks the row before counting and the write holds it while checking it
+// (db/dialect.ts lockingRow, referencedRow); without that both orders went wrong. SQLite writes one
+// call at a time, so a call is never held there between its reads and its writes: the call run
+// meanwhile runs first, then the other.
+import { describe, expect, it } from 'vitest';
+import { createSubmission } from '../../core/cfp/create-submission';
+import { createEvent } from '../../core/events/create-event';
+import type { AnyOperation } from '../../core/platform/pipeline/operation';
+import { isProblem } from '../../core/platform/problems';
+import { createRoom } from '../../core/programme/create-room';
+import { createSession } from '../../core/programme/create-session';
+import { createSpeaker } from '../../core/programme/create-speaker';
+import { createTrack } from '../../core/programme/create-track';
+import { deleteRoom } from '../../core/programme/delete-room';
+import { deleteSpeaker } from '../../core/programme/delete-speaker';
+import { deleteTrack } from '../../core/programme/delete-track';
+import { eventBody } from '../support/fixtures';
+import { raceHarness } from '../support/race-harness';
+import { onPostgres } from '../support/test-store';
+
+const { call, whileHeld, db } = raceHarness('Use beside removal');
+
+interface Case {
+  /** The use, as the case's title names it. */
+  use: string;
+  /** Makes the row at the event; answers the removal's input. */
+  make(eventId: string): Promise<Record<string, unknown>>;
+  remove: AnyOperation;
+  /** The write giving the row a use. */
+  write: AnyOperation;
+  input(eventId: string, ids: Record<string, unknown>): Record<string, unknown>;
+  /** The use's table and how it names the row, to see it kept. */
+  table: 'sessions' | 'submissions';
+  refers(row: { room_id?: string | null; track_id?: string | null; speaker_ids?: string }): string | null;
+}
+
+const session = (eventId: string, placement: Record<string, unknown>) => ({
+  eventId,
+  title: 'Keynote',
+  startsLocal: '2027-05-01T10:00',
+  endsLocal: '2027-05-01T11:00',
+  ...placement,
+});
+
+const cases: Case[] = [
+  {
+    use: 'a session placed in a room',
+    make: async (eventId) => ({ roomId: (await call(createRoom, { eventId, name: 'Hall' })).roomId }),
+    remove: deleteRoom,
+    write: createSession,
+    input: (eventId, { roomId }) => session(eventId, { roomId }),
+    table: 'sessions',
+    refers: (row) => row.room_id ?? null,
+  },
+  {
+    use: 'a session on a track',
+    make: async (eventId) => ({
+      trackId: (await call(createTrack, { eventId, name: 'Data', colour: '#112233' })).trackId,
+    }),
+    remove: deleteTrack,
+    write: createSession,
+    input: (eventId, { trackId }) => session(eventId, { trackId }),
+    table: 'sessions',
+    refers: (row) => row.track_id ?? null,
+  },
+  {
+    use: 'a submission on a track',
+    make: async (eventId) => ({
+      trackId: (await call(createTrack, { eventId, name: 'Data', colour: '#112233' })).trackId,
+    }),
+    remove: deleteTrack,
+    write: createSubmission,
+    input: (eventId, { trackId }) => ({
+      eventId,
+      title: 'Racing tracks',
+      abstract: 'Two at once.',
+      format: 'talk',
+      language: 'en',
+      trackId,
+      speakers: [{ name: 'Ada', email: 'ada@example.org' }],
+    }),
+    table: 'submissions',
+    refers: (row) => row.track_id ?? null,
+  },
+  {
+    use: 'a session naming a speaker',
+    make: async (eventId) => ({ speakerId: (await call(createSpeaker, { eventId, name: 'Ada' })).speakerId }),
+    remove: deleteSpeaker,
+    write: createSession,
+    input: (eventId, { speakerId }) => session(eventId, { speakerIds: [speakerId] }),
+    table: 'sessions',
+    refers: (row) => (JSON.parse(row.speaker_ids ?? '[]') as string[])[0] ?? null,
+  },
+];
+
+/** As whileHeld on PostgreSQL; on SQLite the call run meanwhile first, then the held one. */
+async function held(first: [AnyOperation, unknown], meanwhile: [AnyOperation, unknown]): Promise<unknown[]> {
+  if (onPostgres) return whileHeld(first, meanwhile);
+  const answer = async ([operation, input]: [AnyOperation, unknown]) => {
+    try {
+      return await call(operation, input);
+    } catch (error) {
+      return isProblem(error) ? error.code : String(error);
+    }
+  };
+  const other = await answer(meanwhile);
+  return [await answer(first), other];
+}
+
+async function uses(c: Case, eventId: string): Promise<(string | null)[]> {
+  const rows = await db().selectFrom(c.table).selectAll().where('event_id', '=', eventId).execute();
+  return rows.map((row) => c.refers(row as never));
+}
+
+describe('a use given to a row beside its removal, one held once it has read while the other ends', () => {
+  it.each(cases.map((c) => [c.use, c] as const))(
+    '%s, removed meanwhile: the write answers 400 invalidRequest',
+    async (_use, c) => {
+      const { eventId } = await call(createEvent, eventBody());
+      const ids = await c.make(eventId);
+      const [written, removed] = await held(
+        [c.write, c.input(eventId, ids)],
+        [c.remove, { eventId, ...ids }],
+      );
+      expect(removed).toMatchObject({ deleted: true });
+      expect(written).toBe('invalidRequest');
+      expect(await uses(c, eventId)).toEqual([]);
+    },
+  );
+
+  it.each(cases.map((c) => [c.use, c] as const))(
+    '%s, written meanwhile: the removal answers 409 inUse and the use stays',
+    async (_use, c) => {
+      const { eventId } = await call(createEvent, eventBody());
+      const ids = await c.make(eventId);
+      const [removed, written] = await held(
+        [c.remove, { eventId, ...ids }],
+        [c.write, c.input(eventId, ids)],
+      );
+      expect(written, JSON.stringify(written)).toBeTypeOf('object');
+      expect(removed).toBe('inUse');
+      expect(await uses(c, eventId)).toEqual([Object.values(ids)[0]]);
+    },
+  );
+});
