@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { lockingRow } from '../../db/dialect';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
-import { loadEvent } from '../platform/pipeline/load-event';
+import { eventNotFound, loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
-import { changedNow } from '../platform/storage/change-stamp';
 import { eventView } from './event-view';
 
 export const deleteEvent = defineOperation({
@@ -23,19 +23,17 @@ export const deleteEvent = defineOperation({
   output: v.object({ eventId: uuid('The event removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Its row first: a publish or an order racing this waits, and is seen below.
-    await ctx.db
-      .updateTable('events')
-      .set(await changedNow(ctx))
-      .where('id', '=', event.id)
-      .execute();
-    const now = await ctx.db
-      .selectFrom('events')
-      .select('status')
-      .where('id', '=', event.id)
-      .executeTakeFirst();
+    // Its row first, locked for removal (db/dialect.ts lockingRow): a publish, or an order being
+    // placed (its foreign key holds the row until it commits), is waited for and seen below. A lock
+    // that only kept changes out let the order commit between the count and the delete, which then
+    // took it with the event. A registration holding a ticket type may meet this in the other order:
+    // PostgreSQL ends one of the two, and the write queue runs it again whole.
+    const now = await lockingRow(
+      ctx.db,
+      ctx.db.selectFrom('events').select('status').where('id', '=', event.id),
+    ).executeTakeFirst();
     // Another removal got there first (PostgreSQL: the touch above waited for it, then found nothing).
-    if (!now) throw problem('eventNotFound', `No event ${event.id} in this workspace.`);
+    if (!now) throw eventNotFound(event.id);
     if (now.status !== 'draft')
       throw problem(
         'eventPublished',
@@ -66,7 +64,9 @@ export const deleteEvent = defineOperation({
       'an event people bought tickets or passes for stays; cancel or leave it in draft instead.',
     );
     // Every setup row belongs to the event and goes with it (foreign keys cascade, in this transaction).
-    await ctx.db.deleteFrom('events').where('id', '=', event.id).execute();
+    const removed = await ctx.db.deleteFrom('events').where('id', '=', event.id).executeTakeFirst();
+    // Removed by another call since the read above: answered as a moment later.
+    if (removed.numDeletedRows === 0n) throw eventNotFound(event.id);
     return { eventId: event.id, deleted: true as const };
   },
 });

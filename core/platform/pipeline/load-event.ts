@@ -53,8 +53,13 @@ export async function loadEventForChange(ctx: Ctx, eventId: string): Promise<Eve
   return keepEvent(ctx, eventId, await changingRow(ctx.db, query).executeTakeFirst());
 }
 
+/** The problem of an event that is not in the caller's workspace (or no longer is). */
+export function eventNotFound(eventId: string) {
+  return problem('eventNotFound', `No event ${eventId} in this workspace.`);
+}
+
 function keepEvent(ctx: Ctx, eventId: string, row: EventRow | undefined): EventRow {
-  if (!row) throw problem('eventNotFound', `No event ${eventId} in this workspace.`);
+  if (!row) throw eventNotFound(eventId);
   ctx.loadedEvents?.set(eventId, row);
   return row;
 }
@@ -69,7 +74,7 @@ export async function eventRemovedMeanwhile(ctx: Ctx, input: unknown, error: unk
   const eventId = (input as { eventId?: unknown } | undefined)?.eventId;
   if (typeof eventId !== 'string' || !violatedReference(error)) return error;
   const there = await eventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId });
-  return there ? error : problem('eventNotFound', `No event ${eventId} in this workspace.`);
+  return there ? error : eventNotFound(eventId);
 }
 
 /**
