@@ -158,6 +158,16 @@ export function referencedRow<QB extends SelectQueryBuilder<any, any, any>>(db: 
 }
 
 /**
+ * A select of a row whose columns the transaction's write is checked against (a room's capacity,
+ * which a session's may not exceed): on PostgreSQL FOR SHARE, so a change of the row (changingRow)
+ * or its removal (lockingRow) waits for this transaction, or is waited for and then read. Writes
+ * checked against one row still run at once. SQLite has one writer at a time.
+ */
+export function sharedRow<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB): QB {
+  return isPostgres(db) ? (qb.forShare() as QB) : qb;
+}
+
+/**
  * The key of PostgreSQL's advisory lock named by a text (a value or a column's expression): the
  * one way every lock here is named, so a lock taken in one place is the one tested in another.
  */

@@ -2,7 +2,7 @@
 // must be the event's own, and a room holds one session at a time (409 clash naming the sessions
 // in the way, unless allowClash). Times are compared as instants, whatever pair they came in.
 import * as v from 'valibot';
-import { referencedRow, transactionLock } from '../../db/dialect';
+import { referencedRow, sharedRow, transactionLock } from '../../db/dialect';
 import type { EventRow, RoomRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
@@ -73,7 +73,8 @@ export interface Placement {
 /**
  * Checks that the room, track and speakers sent are the event's own; answers the room row. Each is
  * held on PostgreSQL as the session will refer to it (db/dialect.ts referencedRow): a removal of it
- * counting its sessions waits for this write, or has removed it and it is not found here.
+ * counting its sessions waits for this write, or has removed it and it is not found here. The room
+ * is held shared (sharedRow), as its capacity is checked against: a change of it waits too.
  */
 export async function checkPlacement(
   ctx: Ctx,
@@ -84,7 +85,7 @@ export async function checkPlacement(
   let room: RoomRow | null | undefined;
   if (placement.roomId === null) room = null;
   else if (placement.roomId !== undefined) {
-    room = await referencedRow(
+    room = await sharedRow(
       ctx.db,
       ctx.db
         .selectFrom('rooms')

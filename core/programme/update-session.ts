@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { sharedRow } from '../../db/dialect';
 import { nextChangeSeq } from '../../db/sequence';
 import { resolveTimes } from '../events/event-input';
 import { FieldErrors } from '../platform/field-errors';
@@ -71,11 +72,10 @@ export const updateSession = defineOperation({
         ? sentRoom
         : current.room_id === null
           ? null
-          : ((await ctx.db
-              .selectFrom('rooms')
-              .selectAll()
-              .where('id', '=', current.room_id)
-              .executeTakeFirst()) ?? null);
+          : ((await sharedRow(
+              ctx.db,
+              ctx.db.selectFrom('rooms').selectAll().where('id', '=', current.room_id),
+            ).executeTakeFirst()) ?? null);
     const capacity = input.capacity === undefined ? current.capacity : input.capacity;
     if (input.capacity !== undefined || input.roomId !== undefined) checkCapacity(room, capacity, errors);
     errors.throwIfAny();

@@ -33,6 +33,11 @@ export interface RaceHarness {
    * through the ordinary write queue; then the first writes. Each answers as in atOnce.
    */
   whileHeld(held: [AnyOperation, unknown], meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
+  /**
+   * The calls one after the other through the ordinary write queue, each answering as in atOnce:
+   * what SQLite does with calls at once (one writer), for tests of locks only PostgreSQL takes.
+   */
+  inTurn(...calls: [AnyOperation, unknown][]): Promise<Answer[]>;
   /** The store, to read what the calls left. */
   db(): Db;
   /** One call through a write queue of the test's own (several writers in flight, say). */
@@ -90,6 +95,12 @@ export function raceHarness(name: string): RaceHarness {
       race.standIn();
       const answers = [await first, second];
       expect(race.metBeforeWriting(), 'the held call had read before it wrote').toBe(1);
+      return answers;
+    },
+    async inTurn(...calls) {
+      const answers: Answer[] = [];
+      for (const [operation, input] of calls)
+        answers.push(await invoke(operation, ctx, input).then((done) => done.data, answerOf));
       return answers;
     },
     db: () => ctx.db,
