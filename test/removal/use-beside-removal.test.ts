@@ -8,14 +8,12 @@
 // - the write ran meanwhile: the removal is refused (409 inUse) and the use stays, never a session
 //   whose room or track was quietly set to none.
 // On PostgreSQL the removal locks the row before counting and the write holds it while checking it
-// (db/dialect.ts lockingRow, referencedRow); without that both orders went wrong. SQLite writes one
-// call at a time, so a call is never held there between its reads and its writes: the call run
-// meanwhile runs first, then the other.
+// (db/dialect.ts lockingRow, referencedRow); without that both orders went wrong. On SQLite the call
+// run meanwhile runs first, then the other (race-harness.ts heldOrInTurn).
 import { describe, expect, it } from 'vitest';
 import { createSubmission } from '../../core/cfp/create-submission';
 import { createEvent } from '../../core/events/create-event';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
-import { isProblem } from '../../core/platform/problems';
 import { createRoom } from '../../core/programme/create-room';
 import { createSession } from '../../core/programme/create-session';
 import { createSpeaker } from '../../core/programme/create-speaker';
@@ -25,9 +23,8 @@ import { deleteSpeaker } from '../../core/programme/delete-speaker';
 import { deleteTrack } from '../../core/programme/delete-track';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
-import { onPostgres } from '../support/test-store';
 
-const { call, whileHeld, db } = raceHarness('Use beside removal');
+const { call, heldOrInTurn: held, db } = raceHarness('Use beside removal');
 
 interface Case {
   /** The use, as the case's title names it. */
@@ -101,20 +98,6 @@ const cases: Case[] = [
     refers: (row) => (JSON.parse(row.speaker_ids ?? '[]') as string[])[0] ?? null,
   },
 ];
-
-/** As whileHeld on PostgreSQL; on SQLite the call run meanwhile first, then the held one. */
-async function held(first: [AnyOperation, unknown], meanwhile: [AnyOperation, unknown]): Promise<unknown[]> {
-  if (onPostgres) return whileHeld(first, meanwhile);
-  const answer = async ([operation, input]: [AnyOperation, unknown]) => {
-    try {
-      return await call(operation, input);
-    } catch (error) {
-      return isProblem(error) ? error.code : String(error);
-    }
-  };
-  const other = await answer(meanwhile);
-  return [await answer(first), other];
-}
 
 async function uses(c: Case, eventId: string): Promise<(string | null)[]> {
   const rows = await db().selectFrom(c.table).selectAll().where('event_id', '=', eventId).execute();

@@ -15,7 +15,7 @@ import type { Db } from '../../db/connect';
 import { type OpenServices, openServices } from '../../src/services';
 import { interleaved } from './interleave';
 import { everythingKeyContext } from './key-context';
-import { databaseFor } from './test-store';
+import { databaseFor, onPostgres } from './test-store';
 
 /** An answer, read by its documented fields. */
 type Answer = any;
@@ -38,6 +38,11 @@ export interface RaceHarness {
    * what SQLite does with calls at once (one writer), for tests of locks only PostgreSQL takes.
    */
   inTurn(...calls: [AnyOperation, unknown][]): Promise<Answer[]>;
+  /**
+   * As whileHeld on PostgreSQL. SQLite writes one call at a time, so a call is never held there
+   * between its reads and its writes: the call meanwhile runs first, then the other.
+   */
+  heldOrInTurn(held: [AnyOperation, unknown], meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
   /** The store, to read what the calls left. */
   db(): Db;
   /** One call through a write queue of the test's own (several writers in flight, say). */
@@ -69,7 +74,13 @@ export function raceHarness(name: string): RaceHarness {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  return {
+  const answered = ([operation, input]: [AnyOperation, unknown]): Promise<Answer> =>
+    invoke(operation, ctx, input).then(
+      (done) => done.data,
+      (error) => answerOf(error),
+    );
+
+  const harness: RaceHarness = {
     async call(operation, input) {
       return (await invoke(operation, ctx, input)).data;
     },
@@ -88,10 +99,7 @@ export function raceHarness(name: string): RaceHarness {
         (error) => answerOf(error),
       );
       await race.arrived(1);
-      const second = await invoke(otherOp, ctx, otherInput).then(
-        (done) => done.data,
-        (error) => answerOf(error),
-      );
+      const second = await answered([otherOp, otherInput]);
       race.standIn();
       const answers = [await first, second];
       expect(race.metBeforeWriting(), 'the held call had read before it wrote').toBe(1);
@@ -99,13 +107,18 @@ export function raceHarness(name: string): RaceHarness {
     },
     async inTurn(...calls) {
       const answers: Answer[] = [];
-      for (const [operation, input] of calls)
-        answers.push(await invoke(operation, ctx, input).then((done) => done.data, answerOf));
+      for (const call of calls) answers.push(await answered(call));
       return answers;
+    },
+    async heldOrInTurn(held, meanwhile) {
+      if (onPostgres) return harness.whileHeld(held, meanwhile);
+      const other = await answered(meanwhile);
+      return [await answered(held), other];
     },
     db: () => ctx.db,
     async callThrough(writes, operation, input) {
       return (await invoke(operation, { ...ctx, services: { ...ctx.services, writes } }, input)).data;
     },
   };
+  return harness;
 }
