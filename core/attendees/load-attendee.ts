@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect';
+import { changingRow } from '../../db/dialect';
 import { prepare } from '../../db/prepared';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
@@ -15,7 +16,21 @@ const attendeeById = prepare<{ attendeeId: string; eventId: string }, AttendeeJo
   attendeeByIdQuery(db, p.eventId, p.attendeeId),
 );
 
-export async function loadAttendee(ctx: Ctx, eventId: string, attendeeId: string) {
+/**
+ * `forChange` locks the attendee's row on PostgreSQL (db/dialect.ts changingRow) before reading it,
+ * for a change checked against the row (erased): an erasure of the person meanwhile is waited for,
+ * so the change sees the row erased instead of writing their data back. The row alone: the joined
+ * ones are not held.
+ */
+export async function loadAttendee(ctx: Ctx, eventId: string, attendeeId: string, forChange = false) {
+  if (forChange) {
+    const own = ctx.db
+      .selectFrom('attendees')
+      .select('id')
+      .where('id', '=', attendeeId)
+      .where('event_id', '=', eventId);
+    await changingRow(ctx.db, own).execute();
+  }
   return attendeeOrProblem(await attendeeById.first(ctx.db, { attendeeId, eventId }), { attendeeId });
 }
 

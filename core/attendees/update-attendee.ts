@@ -42,7 +42,7 @@ export const updateAttendee = defineOperation({
   output: attendeeSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadAttendee(ctx, event.id, input.attendeeId);
+    const current = await loadAttendee(ctx, event.id, input.attendeeId, true);
     if (current.erased === 1)
       throw problem('invalidRequest', 'This person erased their data; it cannot be set again.', {
         errors: [],

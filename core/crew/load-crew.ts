@@ -8,7 +8,25 @@ import { crewOnShifts, shiftsOfCrew } from './assignments';
 import { type CrewMemberJoinedRow, crewMemberQuery, type ShiftJoinedRow, shiftQuery } from './crew-rows';
 import { type CrewMemberView, crewMemberView, type ShiftView, shiftView } from './crew-view';
 
-export async function loadCrewMember(ctx: Ctx, eventId: string, id: string): Promise<CrewMemberJoinedRow> {
+/**
+ * `forChange` locks the crew member's row on PostgreSQL (db/dialect.ts changingRow) before reading it,
+ * for a change checked against the row (erased): an erasure of the person meanwhile is waited for,
+ * so the change sees the row erased instead of writing their data back. The row alone, as loadShift.
+ */
+export async function loadCrewMember(
+  ctx: Ctx,
+  eventId: string,
+  id: string,
+  forChange = false,
+): Promise<CrewMemberJoinedRow> {
+  if (forChange) {
+    const own = ctx.db
+      .selectFrom('crew_members')
+      .select('id')
+      .where('id', '=', id)
+      .where('event_id', '=', eventId);
+    await changingRow(ctx.db, own).execute();
+  }
   const row = await crewMemberQuery(ctx.db)
     .where('crew_members.id', '=', id)
     .where('crew_members.event_id', '=', eventId)

@@ -38,7 +38,7 @@ export const updateCrewMember = defineOperation({
   output: crewMemberSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadCrewMember(ctx, event.id, input.crewMemberId);
+    const current = await loadCrewMember(ctx, event.id, input.crewMemberId, true);
     const errors = new FieldErrors();
     checkCrewMember(input, errors);
     await checkCrewTicket(ctx, event.id, input.attendeeId, errors);

@@ -37,7 +37,7 @@ export const updateLead = defineOperation({
   output: leadItemSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const lead = await loadLead(ctx, event.id, input.leadId);
+    const lead = await loadLead(ctx, event.id, input.leadId, true);
     const errors = new FieldErrors();
     if (input.answers !== undefined && (lead.shared === 0 || lead.erased === 1))
       errors.add('answers', 'Answers are kept only for a visitor who agreed to share their details.');
