@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { callNamingTrack } from '../cfp/call-naming-track';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
@@ -10,7 +11,7 @@ export const deleteTrack = defineOperation({
   name: 'deleteTrack',
   title: 'Remove a track',
   description:
-    'Removes a track no session or submission has; while some do, it is refused (inUse, naming them): give them another track first. Needs program:write.',
+    "Removes a track no session or submission has and the call for speakers does not offer; otherwise it is refused (inUse, naming them): give them another track first, and take it out of the call's trackIds. Needs program:write.",
   scope: 'program:write',
   effect: 'destructive',
   repeatable: true,
@@ -36,8 +37,12 @@ export const deleteTrack = defineOperation({
     // A track is the programme's colour coding: detaching it silently would change what people see.
     refuseWhileUsed(
       `The track ${track.name}`,
-      [dependentsOf('session', await ids('sessions')), dependentsOf('submission', await ids('submissions'))],
-      'give them another track (or none) first.',
+      [
+        dependentsOf('session', await ids('sessions')),
+        dependentsOf('submission', await ids('submissions')),
+        await callNamingTrack(ctx, event.id, track.id),
+      ],
+      "give them another track (or none) first, and take it out of the call for speakers' trackIds.",
     );
     await ctx.db.deleteFrom('tracks').where('id', '=', track.id).execute();
     return { trackId: track.id, deleted: true as const };
