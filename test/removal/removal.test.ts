@@ -73,6 +73,22 @@ describe('programme: rooms, tracks, speakers and sessions', () => {
     expect(activity.filter((a) => a.resource_type === 'session').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('refuses a track the call for speakers offers (409 inUse naming the call), removes it once the call no longer does', async () => {
+    const e = await newEvent();
+    const track = (await post(`/events/${e}/tracks`, { name: 'Data', colour: '#112233' })).trackId;
+    const offer = async (trackIds: string[]) => {
+      const res = await t.api(`/events/${e}/call-for-speakers`, { key, method: 'PATCH', body: { trackIds } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await offer([track]);
+    const refused = expectProblem(await del(`/events/${e}/tracks/${track}`), 409, 'inUse');
+    expect(refused.dependents).toEqual([{ resource: 'callForSpeakers', count: 1, ids: [e] }]);
+    expect((await t.api(`/events/${e}/call-for-speakers`, { key })).body.trackIds).toEqual([track]);
+    await offer([]);
+    expect((await del(`/events/${e}/tracks/${track}`)).status).toBe(204);
+    expect((await t.api(`/events/${e}/tracks`, { key })).body.data).toEqual([]);
+  });
+
   it('refuses a session a door scans for or attendees rated; honours If-Match (412 when stale)', async () => {
     const e = await newEvent();
     const session = await post(`/events/${e}/sessions`, {
