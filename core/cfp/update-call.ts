@@ -1,6 +1,7 @@
 // Opening and closing the call is setting its window: opensUtc now (or earlier) opens it, closesUtc
 // now closes it, closesUtc null keeps it open until closed. Venue times are read in the event's zone.
 import * as v from 'valibot';
+import { referencedRow } from '../../db/dialect';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -73,16 +74,14 @@ export const updateCallForSpeakers = defineOperation({
     });
     const trackIds = input.trackIds ?? call.trackIds;
     if (input.trackIds && input.trackIds.length > 0) {
-      const known = new Set(
-        (
-          await ctx.db
-            .selectFrom('tracks')
-            .select('id')
-            .where('event_id', '=', event.id)
-            .where('id', 'in', input.trackIds)
-            .execute()
-        ).map((r) => r.id),
-      );
+      // Held (referencedRow): a track's removal meanwhile waits and sees the call offer it, or has
+      // removed it and it is not found here, never left named by the call.
+      const tracks = ctx.db
+        .selectFrom('tracks')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .where('id', 'in', input.trackIds);
+      const known = new Set((await referencedRow(ctx.db, tracks).execute()).map((r) => r.id));
       input.trackIds.forEach((id, i) => {
         if (!known.has(id)) errors.add(`trackIds.${i}`, `${id} is not a track of this event.`);
         else if (input.trackIds!.indexOf(id) !== i) errors.add(`trackIds.${i}`, `${id} is named twice.`);
