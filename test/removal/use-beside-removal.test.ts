@@ -1,10 +1,11 @@
 // A room, a track or a speaker removed while a write gives it a use (a session placed in the room, a
-// session or submission on the track, a session naming the speaker), one call held once it has read
-// while the other runs to its end (test/support/race-harness.ts whileHeld). A removal counts the uses
-// first, so either order must end as if the calls came one after the other:
+// session or submission on the track or the call for speakers offering it, a session naming the
+// speaker), one call held once it has read while the other runs to its end
+// (test/support/race-harness.ts whileHeld). A removal counts the uses first, so either order must
+// end as if the calls came one after the other:
 // - the removal ran meanwhile: the write is refused as for a room, track or speaker that is not there
 //   (400 invalidRequest naming the field), never a 500 on the foreign key nor a session naming a
-//   speaker who is gone;
+//   speaker, or a call offering a track, that is gone;
 // - the write ran meanwhile: the removal is refused (409 inUse) and the use stays, never a session
 //   whose room or track was quietly set to none.
 // On PostgreSQL the removal locks the row before counting and the write holds it while checking it
@@ -12,6 +13,7 @@
 // run meanwhile runs first, then the other (race-harness.ts heldOrInTurn).
 import { describe, expect, it } from 'vitest';
 import { createSubmission } from '../../core/cfp/create-submission';
+import { updateCallForSpeakers } from '../../core/cfp/update-call';
 import { createEvent } from '../../core/events/create-event';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import { createRoom } from '../../core/programme/create-room';
@@ -36,8 +38,13 @@ interface Case {
   write: AnyOperation;
   input(eventId: string, ids: Record<string, unknown>): Record<string, unknown>;
   /** The use's table and how it names the row, to see it kept. */
-  table: 'sessions' | 'submissions';
-  refers(row: { room_id?: string | null; track_id?: string | null; speaker_ids?: string }): string | null;
+  table: 'sessions' | 'submissions' | 'calls_for_speakers';
+  refers(row: {
+    room_id?: string | null;
+    track_id?: string | null;
+    speaker_ids?: string;
+    track_ids?: string;
+  }): string | null;
 }
 
 const session = (eventId: string, placement: Record<string, unknown>) => ({
@@ -87,6 +94,17 @@ const cases: Case[] = [
     }),
     table: 'submissions',
     refers: (row) => row.track_id ?? null,
+  },
+  {
+    use: 'the call for speakers offering a track',
+    make: async (eventId) => ({
+      trackId: (await call(createTrack, { eventId, name: 'Data', colour: '#112233' })).trackId,
+    }),
+    remove: deleteTrack,
+    write: updateCallForSpeakers,
+    input: (eventId, { trackId }) => ({ eventId, trackIds: [trackId] }),
+    table: 'calls_for_speakers',
+    refers: (row) => (JSON.parse(row.track_ids ?? '[]') as string[])[0] ?? null,
   },
   {
     use: 'a session naming a speaker',
