@@ -18,20 +18,12 @@ import { updateRoom } from '../../core/programme/update-room';
 import { updateSession } from '../../core/programme/update-session';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
-import { onPostgres } from '../support/test-store';
 
-const { call, whileHeld, inTurn, db } = raceHarness('Capacity beside capacity');
+const { call, heldOrInTurn, db } = raceHarness('Capacity beside capacity');
 
-/**
- * The room's change held once it has read (before its first write, or before its lock where it
- * takes one) while the other call runs to its end, then let go: on PostgreSQL. SQLite writes one
- * call at a time, so there the other runs first. Answers the room's answer, then the other's.
- */
-async function roomHeldWhile(room: unknown, other: [AnyOperation, unknown]) {
-  if (onPostgres) return whileHeld([updateRoom, room], other);
-  const [second, first] = await inTurn(other, [updateRoom, room]);
-  return [first, second];
-}
+/** The room's change held once it has read while the other call runs to its end (in turn on SQLite). */
+const roomHeldWhile = (room: unknown, other: [AnyOperation, unknown]) =>
+  heldOrInTurn([updateRoom, room], other);
 
 const day = (time: string) => `2027-05-01T${time}`;
 

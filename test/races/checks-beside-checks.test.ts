@@ -17,7 +17,6 @@ import { requestStay } from '../../core/logistics/request-stay';
 import { updateStay } from '../../core/logistics/update-stay';
 import { updateTravel } from '../../core/logistics/update-travel';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
-import { isProblem } from '../../core/platform/problems';
 import { createSession } from '../../core/programme/create-session';
 import { updateSession } from '../../core/programme/update-session';
 import { createSurvey } from '../../core/surveys/create-survey';
@@ -31,7 +30,7 @@ import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { onPostgres } from '../support/test-store';
 
-const { call, atOnce, db } = raceHarness('Checks beside checks');
+const { call, atOnce, inTurn, db } = raceHarness('Checks beside checks');
 
 interface Pair {
   /** The row, as the case's title names it. */
@@ -188,19 +187,6 @@ const pairs: Pair[] = [
     earlier: { checkOutDate: '2027-04-28' },
   },
 ];
-
-/** The calls one after the other, each answering its data or its problem's code. */
-async function inTurn(...calls: [AnyOperation, unknown][]): Promise<unknown[]> {
-  const answers: unknown[] = [];
-  for (const [operation, input] of calls) {
-    try {
-      answers.push(await call(operation, input));
-    } catch (error) {
-      answers.push(isProblem(error) ? error.code : String(error));
-    }
-  }
-  return answers;
-}
 
 async function stored(pair: Pair, id: string): Promise<[string, string]> {
   const row = (await db()
