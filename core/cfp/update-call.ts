@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { referencedRow } from '../../db/dialect';
 import { FieldErrors } from '../platform/field-errors';
-import { loadEvent } from '../platform/pipeline/load-event';
+import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, localTime, uuid } from '../platform/schemas';
 import { fromLocal, parseInstant } from '../platform/time';
@@ -49,7 +49,9 @@ export const updateCallForSpeakers = defineOperation({
   }),
   output: callSchema,
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId);
+    // The event's row locked for the change: the call is one row an event, perhaps not written
+    // yet, and a change writes all of it back from what it read: of two at once, one was lost.
+    const event = await loadEventForChange(ctx, input.eventId);
     const call = await loadCall(ctx, event.id);
     const errors = new FieldErrors();
     const instant = (

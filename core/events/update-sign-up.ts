@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { loadEvent } from '../platform/pipeline/load-event';
+import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { loadSignUp, signUpSchema } from './sign-up-settings';
@@ -39,7 +39,9 @@ export const updateSignUp = defineOperation({
   }),
   output: signUpSchema,
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId);
+    // The event's row locked for the change: the settings are one row an event, perhaps not written
+    // yet, and a change writes all of it back from what it read: of two at once, one was lost.
+    const event = await loadEventForChange(ctx, input.eventId);
     const current = await loadSignUp(ctx.db, event);
     const row = {
       public_form: (input.publicForm ?? current.publicForm) ? 1 : 0,

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { invoicingSchema, loadInvoicing } from '../invoicing/invoicing-view';
 import { FieldErrors } from '../platform/field-errors';
 import { isCurrency } from '../platform/money';
-import { loadEvent } from '../platform/pipeline/load-event';
+import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 
@@ -58,7 +58,9 @@ export const updateInvoicing = defineOperation({
   }),
   output: invoicingSchema,
   async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId);
+    // The event's row locked for the change: the invoicing settings are one row an event, perhaps not written
+    // yet, and a change writes all of it back from what it read: of two at once, one was lost.
+    const event = await loadEventForChange(ctx, input.eventId);
     const current = await loadInvoicing(ctx, event);
     const pick = <K extends keyof typeof current>(key: K) =>
       (input[key as keyof typeof input] === undefined
