@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect';
-import { changingRow } from '../../db/dialect';
 import { prepare } from '../../db/prepared';
 import type { Ctx } from '../platform/context';
+import { lockForChange } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { type AttendeeJoinedRow, attendeeQuery } from './attendee-view';
 
@@ -17,20 +17,13 @@ const attendeeById = prepare<{ attendeeId: string; eventId: string }, AttendeeJo
 );
 
 /**
- * `forChange` locks the attendee's row on PostgreSQL (db/dialect.ts changingRow) before reading it,
+ * `forChange` locks the attendee's row on PostgreSQL (load-event-row.ts lockForChange) before reading it,
  * for a change checked against the row (erased): an erasure of the person meanwhile is waited for,
  * so the change sees the row erased instead of writing their data back. The row alone: the joined
  * ones are not held.
  */
 export async function loadAttendee(ctx: Ctx, eventId: string, attendeeId: string, forChange = false) {
-  if (forChange) {
-    const own = ctx.db
-      .selectFrom('attendees')
-      .select('id')
-      .where('id', '=', attendeeId)
-      .where('event_id', '=', eventId);
-    await changingRow(ctx.db, own).execute();
-  }
+  if (forChange) await lockForChange(ctx, 'attendees', eventId, attendeeId);
   return attendeeOrProblem(await attendeeById.first(ctx.db, { attendeeId, eventId }), { attendeeId });
 }
 

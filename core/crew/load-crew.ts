@@ -1,15 +1,16 @@
 // A crew member or a shift found only at its event (another event's or workspace's id answers 404
 // notFound as if it did not exist), and their views as the crew lists show them.
-import { changingRow } from '../../db/dialect';
+
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
+import { lockForChange } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { crewOnShifts, shiftsOfCrew } from './assignments';
 import { type CrewMemberJoinedRow, crewMemberQuery, type ShiftJoinedRow, shiftQuery } from './crew-rows';
 import { type CrewMemberView, crewMemberView, type ShiftView, shiftView } from './crew-view';
 
 /**
- * `forChange` locks the crew member's row on PostgreSQL (db/dialect.ts changingRow) before reading it,
+ * `forChange` locks the crew member's row on PostgreSQL (load-event-row.ts lockForChange) before reading it,
  * for a change checked against the row (erased): an erasure of the person meanwhile is waited for,
  * so the change sees the row erased instead of writing their data back. The row alone, as loadShift.
  */
@@ -19,14 +20,7 @@ export async function loadCrewMember(
   id: string,
   forChange = false,
 ): Promise<CrewMemberJoinedRow> {
-  if (forChange) {
-    const own = ctx.db
-      .selectFrom('crew_members')
-      .select('id')
-      .where('id', '=', id)
-      .where('event_id', '=', eventId);
-    await changingRow(ctx.db, own).execute();
-  }
+  if (forChange) await lockForChange(ctx, 'crew_members', eventId, id);
   const row = await crewMemberQuery(ctx.db)
     .where('crew_members.id', '=', id)
     .where('crew_members.event_id', '=', eventId)
@@ -36,7 +30,7 @@ export async function loadCrewMember(
 }
 
 /**
- * `forChange` locks the shift on PostgreSQL (db/dialect.ts changingRow) for a change checked against
+ * `forChange` locks the shift on PostgreSQL (load-event-row.ts lockForChange) for a change checked against
  * its other columns (a start against the end): another change of it waits, so the check sees the row
  * the update writes over. The shift's row alone: the door or room its place is named by is not held.
  */
@@ -46,10 +40,7 @@ export async function loadShift(
   id: string,
   forChange = false,
 ): Promise<ShiftJoinedRow> {
-  if (forChange) {
-    const own = ctx.db.selectFrom('shifts').select('id').where('id', '=', id).where('event_id', '=', eventId);
-    await changingRow(ctx.db, own).execute();
-  }
+  if (forChange) await lockForChange(ctx, 'shifts', eventId, id);
   const row = await shiftQuery(ctx.db)
     .where('shifts.id', '=', id)
     .where('shifts.event_id', '=', eventId)

@@ -1,8 +1,9 @@
 // A sponsor, a level or a lead, found only at its event: another event's or workspace's id answers
 // 404 notFound as if it did not exist. `forChange` locks the row on PostgreSQL: a sponsor's or a
 // level's for a removal that first checks what depends on it, a lead's for a change (see loadLead).
-import { changingRow, lockingRow } from '../../db/dialect';
+import { lockingRow } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
+import { lockForChange } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { leadQuery } from './lead-view';
 import { sponsorQuery } from './sponsor-view';
@@ -35,19 +36,12 @@ export async function loadSponsorView(ctx: Ctx, sponsorId: string) {
 }
 
 /**
- * `forChange` locks the lead's row on PostgreSQL (db/dialect.ts changingRow) before reading it, for a
+ * `forChange` locks the lead's row on PostgreSQL (load-event-row.ts lockForChange) before reading it, for a
  * change checked against the row (shared, erased): an erasure of the visitor meanwhile is waited
  * for, so the change sees the row erased instead of writing their answers back. The row alone.
  */
 export async function loadLead(ctx: Ctx, eventId: string, leadId: string, forChange = false) {
-  if (forChange) {
-    const own = ctx.db
-      .selectFrom('leads')
-      .select('id')
-      .where('id', '=', leadId)
-      .where('event_id', '=', eventId);
-    await changingRow(ctx.db, own).execute();
-  }
+  if (forChange) await lockForChange(ctx, 'leads', eventId, leadId);
   const row = await leadQuery(ctx.db)
     .where('leads.id', '=', leadId)
     .where('leads.event_id', '=', eventId)

@@ -41,3 +41,27 @@ export async function loadEventRow<T extends EventRowTable>(
 export function missingEventRow(what: string, id: string, code: ProblemCode = 'notFound'): Problem {
   return problem(code, `No ${what} ${id} at this event.`);
 }
+
+/** The tables of rows that belong to an event by an `event_id` and are named by an `id`. */
+type EventOwnedTable = {
+  [T in keyof Database]: Database[T] extends { id: unknown; event_id: unknown } ? T : never;
+}[keyof Database];
+
+/**
+ * Locks the row of `table` at the event for a change (db/dialect.ts changingRow) before a loader
+ * reads it joined with others: a change or erasure of the row meanwhile is waited for, so a check
+ * against the row sees the row the update writes over. The row alone: joined ones are not held.
+ */
+export async function lockForChange(
+  ctx: Ctx,
+  table: EventOwnedTable,
+  eventId: string,
+  id: string,
+): Promise<void> {
+  const own = ctx.db
+    .selectFrom(table as 'attendees')
+    .select('id')
+    .where('id', '=', id)
+    .where('event_id', '=', eventId);
+  await changingRow(ctx.db, own).execute();
+}
