@@ -3,7 +3,9 @@
 // answers for an erased row (400 invalidRequest) and the row keep nothing personal. On PostgreSQL
 // the change read the row unlocked, found it not erased, and wrote the person's data back after the
 // erasure had committed; now it locks the row as it reads it (db/dialect.ts changingRow), so it
-// waits for the erasure and then sees the row erased.
+// waits for the erasure and then sees the row erased. Likewise a booth's capture of the visitor:
+// it copied their details into a new lead after the erasure had committed; now it holds the
+// attendee shared while it reads them (core/sponsors/lead-visitor.ts) and finds them erased.
 import { describe, expect, it } from 'vitest';
 import { erasePersonDataOperation } from '../../core/admin/erase-person';
 import { countName } from '../../core/admin/erasure-counts';
@@ -103,4 +105,26 @@ describe('a change of a person’s row held once it has read while their erasure
       expect(await leftOf(c, id)).toEqual({ erased: 1, kept: [] });
     },
   );
+});
+
+describe('a capture of a visitor held once it has read while their erasure runs to its end', () => {
+  it('answers 404 attendeeNotFound and no lead keeps anything of them', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const email = 'captured-erased@example.org';
+    const attendeeId = await ticketFor(eventId, email);
+    const { sponsorId } = await call(createSponsor, { eventId, name: 'Booth' });
+    const capture = { eventId, sponsorId, attendeeId, consent: true, shareEmail: true, rating: 3 };
+    const [captured, erased] = await heldOrInTurn(
+      [captureLead, capture],
+      [erasePersonDataOperation, { email }],
+    );
+    expect(erased[countName(attendeePersonal)]).toBe(1);
+    expect(captured).toBe('attendeeNotFound');
+    const leads = await db().selectFrom('leads').selectAll().where('attendee_id', '=', attendeeId).execute();
+    expect(
+      leads.flatMap((lead) =>
+        erasedColumns(leadPersonal).filter((c) => lead[c as keyof typeof lead] !== null),
+      ),
+    ).toEqual([]);
+  });
 });
