@@ -1,7 +1,9 @@
 // Who a stay, a journey or an expense claim is for: a speaker, a crew member or an attendee of the
 // event (one link at most), or someone named only by what is given. Names and the email are copied
 // from the linked person unless given; the copies are personal data, erased with the person.
+
 import * as v from 'valibot';
+import { sharedRow } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { emailAddress, uuid } from '../platform/schemas';
@@ -48,7 +50,9 @@ function splitName(name: string | null): [string | null, string | null] {
 /**
  * Finds the linked person at the event and the names to copy. Adds a field error for a link to no
  * one at this event, to someone who erased their data, for two links, and for no name at all.
- * `attendee` says whether the resource may link an attendee (a claim may not).
+ * `attendee` says whether the resource may link an attendee (a claim may not). The person's row is
+ * held shared while their names are copied (db/dialect.ts sharedRow): their erasure meanwhile is
+ * waited for and then refused here, or waits and then erases the copies too.
  */
 export async function resolveWhoFor(
   ctx: Ctx,
@@ -61,35 +65,41 @@ export async function resolveWhoFor(
   for (const field of links.slice(1)) errors.add(field, `Give one of ${links.join(' and ')}, not both.`);
   let found: { first: string | null; last: string | null; email: string | null } | null = null;
   if (input.speakerId !== undefined) {
-    const row = await ctx.db
-      .selectFrom('speakers')
-      .select(['name', 'email', 'erased'])
-      .where('id', '=', input.speakerId)
-      .where('event_id', '=', eventId)
-      .executeTakeFirst();
+    const row = await sharedRow(
+      ctx.db,
+      ctx.db
+        .selectFrom('speakers')
+        .select(['name', 'email', 'erased'])
+        .where('id', '=', input.speakerId)
+        .where('event_id', '=', eventId),
+    ).executeTakeFirst();
     if (!row) errors.add('speakerId', 'No such speaker at this event.');
     else if (row.erased === 1) errors.add('speakerId', 'This speaker erased their data.');
     else found = { ...named(splitName(row.name)), email: row.email };
   }
   if (input.crewMemberId !== undefined) {
-    const row = await ctx.db
-      .selectFrom('crew_members')
-      .select(['name', 'email', 'erased'])
-      .where('id', '=', input.crewMemberId)
-      .where('event_id', '=', eventId)
-      .executeTakeFirst();
+    const row = await sharedRow(
+      ctx.db,
+      ctx.db
+        .selectFrom('crew_members')
+        .select(['name', 'email', 'erased'])
+        .where('id', '=', input.crewMemberId)
+        .where('event_id', '=', eventId),
+    ).executeTakeFirst();
     if (!row) errors.add('crewMemberId', 'No such crew member at this event.');
     else if (row.erased === 1) errors.add('crewMemberId', 'This crew member erased their data.');
     else found = { ...named(splitName(row.name)), email: row.email };
   }
   if (input.attendeeId !== undefined) {
     if (!attendee) errors.add('attendeeId', 'Only a speaker or a crew member can be named here.');
-    const row = await ctx.db
-      .selectFrom('attendees')
-      .select(['first_name', 'last_name', 'email', 'erased'])
-      .where('id', '=', input.attendeeId)
-      .where('event_id', '=', eventId)
-      .executeTakeFirst();
+    const row = await sharedRow(
+      ctx.db,
+      ctx.db
+        .selectFrom('attendees')
+        .select(['first_name', 'last_name', 'email', 'erased'])
+        .where('id', '=', input.attendeeId)
+        .where('event_id', '=', eventId),
+    ).executeTakeFirst();
     if (!row) errors.add('attendeeId', 'No such attendee at this event.');
     else if (row.erased === 1) errors.add('attendeeId', 'This attendee erased their data.');
     else found = { first: row.first_name, last: row.last_name, email: row.email };

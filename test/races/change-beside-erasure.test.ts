@@ -5,7 +5,8 @@
 // erasure had committed; now it locks the row as it reads it (db/dialect.ts changingRow), so it
 // waits for the erasure and then sees the row erased. Likewise a booth's capture of the visitor:
 // it copied their details into a new lead after the erasure had committed; now it holds the
-// attendee shared while it reads them (core/sponsors/lead-visitor.ts) and finds them erased.
+// attendee shared while it reads them (core/sponsors/lead-visitor.ts) and finds them erased; and a
+// journey booked for a person, whose names it copies (core/logistics/who-for.ts).
 import { describe, expect, it } from 'vitest';
 import { erasePersonDataOperation } from '../../core/admin/erase-person';
 import { countName } from '../../core/admin/erasure-counts';
@@ -16,6 +17,7 @@ import { crewMemberPersonal } from '../../core/crew/crew-view';
 import { inviteCrewMember } from '../../core/crew/invite-crew-member';
 import { updateCrewMember } from '../../core/crew/update-crew-member';
 import { createEvent } from '../../core/events/create-event';
+import { bookTravel } from '../../core/logistics/book-travel';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import { erasedColumns, type PersonalResource } from '../../core/platform/pipeline/personal-data';
 import { captureLead } from '../../core/sponsors/capture-lead';
@@ -126,5 +128,31 @@ describe('a capture of a visitor held once it has read while their erasure runs 
         erasedColumns(leadPersonal).filter((c) => lead[c as keyof typeof lead] !== null),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('a journey booked for a crew member, held once it has read while their erasure runs to its end', () => {
+  it('answers 400 invalidRequest and no journey keeps their name', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const email = 'travelling-erased@example.org';
+    const { crewMemberId } = await call(inviteCrewMember, { eventId, name: 'Ada Crew', email });
+    const journey = {
+      eventId,
+      crewMemberId,
+      mode: 'train',
+      from: 'Bergen',
+      to: 'Oslo S',
+      departsUtc: '2027-04-30T06:00:00Z',
+      arrivesUtc: '2027-04-30T13:00:00Z',
+    };
+    const [booked, erased] = await heldOrInTurn([bookTravel, journey], [erasePersonDataOperation, { email }]);
+    expect(erased[countName(crewMemberPersonal)]).toBe(1);
+    expect(booked).toBe('invalidRequest');
+    const travel = await db()
+      .selectFrom('travel')
+      .selectAll()
+      .where('crew_member_id', '=', crewMemberId)
+      .execute();
+    expect(travel).toEqual([]);
   });
 });
