@@ -36,7 +36,9 @@ export const updateSpeaker = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const speaker = await loadEventRow(ctx, 'speakers', event.id, input.speakerId, 'speaker');
+    // Locked for the change: the row is written back whole, so an erasure of the speaker meanwhile
+    // is waited for and seen below, not undone.
+    const speaker = await loadEventRow(ctx, 'speakers', event.id, input.speakerId, 'speaker', 'change');
     if (speaker.erased === 1)
       throw problem('invalidRequest', 'This speaker erased their data; it cannot be set again.', {
         errors: [],

@@ -1,4 +1,4 @@
-// A change of an attendee, a crew member or a lead held once it has read while the person's erasure
+// A change of an attendee, a crew member, a speaker or a lead held once it has read while the person's erasure
 // runs to its end (test/support/race-harness.ts heldOrInTurn): the change must answer what it
 // answers for an erased row (400 invalidRequest) and the row keep nothing personal. On PostgreSQL
 // the change read the row unlocked, found it not erased, and wrote the person's data back after the
@@ -20,6 +20,9 @@ import { createEvent } from '../../core/events/create-event';
 import { bookTravel } from '../../core/logistics/book-travel';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import { erasedColumns, type PersonalResource } from '../../core/platform/pipeline/personal-data';
+import { createSpeaker } from '../../core/programme/create-speaker';
+import { speakerPersonal } from '../../core/programme/speaker-view';
+import { updateSpeaker } from '../../core/programme/update-speaker';
 import { captureLead } from '../../core/sponsors/capture-lead';
 import { createSponsor } from '../../core/sponsors/create-sponsor';
 import { leadPersonal } from '../../core/sponsors/lead-view';
@@ -70,6 +73,15 @@ const cases: Case[] = [
     change: updateCrewMember,
   },
   {
+    row: 'a speaker',
+    personal: speakerPersonal,
+    make: async (eventId, email) => {
+      const { speakerId } = await call(createSpeaker, { eventId, name: 'Ada Speaker', email });
+      return { eventId, speakerId, company: 'Again Ltd', bio: 'Back again.' };
+    },
+    change: updateSpeaker,
+  },
+  {
     row: 'a lead',
     personal: leadPersonal,
     make: async (eventId, email) => {
@@ -103,7 +115,7 @@ describe('a change of a person’s row held once it has read while their erasure
       const [changed, erased] = await heldOrInTurn([c.change, input], [erasePersonDataOperation, { email }]);
       expect(erased[countName(c.personal)]).toBe(1);
       expect(changed).toBe('invalidRequest');
-      const id = (input.attendeeId ?? input.crewMemberId ?? input.leadId) as string;
+      const id = (input.attendeeId ?? input.crewMemberId ?? input.speakerId ?? input.leadId) as string;
       expect(await leftOf(c, id)).toEqual({ erased: 1, kept: [] });
     },
   );
