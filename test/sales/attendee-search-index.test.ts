@@ -14,6 +14,8 @@ let t: TestServer;
 let workspaceId: string;
 let people: string;
 let summit: string;
+/** The seeded attendees, in edgeValues' order. */
+let seededIds: string[] = [];
 
 /** Values given to sample attendees (by id order), to search for. */
 const edgeValues = [
@@ -92,6 +94,20 @@ beforeAll(async () => {
     .where('id', '=', attendees[5]!.id)
     .execute();
   await erasePerson(await operatorContext(t.server.services, workspaceId), { attendeeId: attendees[6]!.id });
+  // The seeding took, read back at once: a later miss of a seeded value then names what changed it.
+  const seeded = await db
+    .selectFrom('attendees')
+    .select(['id', 'first_name', 'status', 'erased'])
+    .where('id', 'in', [attendees[0]!.id, attendees[4]!.id, attendees[5]!.id, attendees[6]!.id])
+    .orderBy('id')
+    .execute();
+  expect(seeded.map((r) => [r.first_name, r.status, r.erased])).toEqual([
+    ['Jürgen', 'active', 0],
+    ['Newname', 'active', 0],
+    ['Cancel', 'cancelled', 0],
+    [null, 'active', 1],
+  ]);
+  seededIds = attendees.slice(0, 7).map((a) => a.id);
 }, 180_000);
 afterAll(async () => t.close());
 
@@ -169,9 +185,16 @@ describe('attendee search through the index', () => {
         found.set(q, expected.length);
       }
     }
-    // The seeded values are found (or not) as the old rule says; the seeding took.
-    expect(found.get('müller'), 'müller').toBe(1);
-    expect(found.get('Newname'), 'Newname').toBe(1);
+    // The seeded values are found (or not) as the old rule says; the seeding took. Should one be
+    // missed, its row as it is now says what changed it since the seeding (read back above).
+    const now = await t.server.services.db
+      .selectFrom('attendees')
+      .select(['id', 'event_id', 'first_name', 'last_name', 'status', 'erased'])
+      .where('id', 'in', seededIds)
+      .execute();
+    const rowsNow = JSON.stringify(now);
+    expect(found.get('müller'), `müller; the seeded rows now: ${rowsNow}`).toBe(1);
+    expect(found.get('Newname'), `Newname; the seeded rows now: ${rowsNow}`).toBe(1);
     expect(found.get('Oldname'), 'Oldname').toBe(0);
     expect(found.get('Qwyzz'), 'Qwyzz').toBe(0);
     expect(found.get('ledperson'), 'ledperson').toBe(1);
