@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { callNamingTrack } from '../cfp/call-naming-track';
-import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
+import type { Ctx } from '../platform/context';
+import { type Dependent, dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -40,7 +40,7 @@ export const deleteTrack = defineOperation({
       [
         dependentsOf('session', await ids('sessions')),
         dependentsOf('submission', await ids('submissions')),
-        await callNamingTrack(ctx, event.id, track.id),
+        await callOffering(ctx, event.id, track.id),
       ],
       "give them another track (or none) first, and take it out of the call for speakers' trackIds.",
     );
@@ -48,3 +48,19 @@ export const deleteTrack = defineOperation({
     return { trackId: track.id, deleted: true as const };
   },
 });
+
+/**
+ * The event's call for speakers (named by the event's id, its only key) when its trackIds offer the
+ * track: refused as a ticket type a door or code names is (core/tickets/naming-rows.ts), since
+ * dropping it from the list quietly would change what speakers may choose. Read from its row here:
+ * the call's module (core/cfp) builds on the programme, not the other way round.
+ */
+async function callOffering(ctx: Ctx, eventId: string, trackId: string): Promise<Dependent> {
+  const call = await ctx.db
+    .selectFrom('calls_for_speakers')
+    .select('track_ids')
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  const offered = call !== undefined && (JSON.parse(call.track_ids) as string[]).includes(trackId);
+  return dependentsOf('callForSpeakers', offered ? [eventId] : []);
+}
