@@ -1,25 +1,23 @@
-import { changingRow } from '../../db/dialect';
 import type { DiscountCodeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { problem } from '../platform/problems';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
 
 /**
- * One discount code of the event; 404 notFound otherwise. `forChange` locks it on PostgreSQL
- * (db/dialect.ts changingRow) for a change checked against its other columns (validity, uses): another
- * change of it waits, so the check sees the row the update writes over.
+ * One discount code of the event; 404 notFound otherwise. `forChange` locks it for a change checked
+ * against its other columns (validity, uses; loadEventRow).
  */
-export async function loadDiscountCode(
+export function loadDiscountCode(
   ctx: Ctx,
   eventId: string,
   discountCodeId: string,
   forChange = false,
 ): Promise<DiscountCodeRow> {
-  const query = ctx.db
-    .selectFrom('discount_codes')
-    .selectAll()
-    .where('id', '=', discountCodeId)
-    .where('event_id', '=', eventId);
-  const row = await (forChange ? changingRow(ctx.db, query) : query).executeTakeFirst();
-  if (!row) throw problem('notFound', `No discount code ${discountCodeId} at this event.`);
-  return row;
+  return loadEventRow(
+    ctx,
+    'discount_codes',
+    eventId,
+    discountCodeId,
+    'discount code',
+    forChange ? 'change' : undefined,
+  );
 }

@@ -6,7 +6,10 @@ import type { Database } from '../../../db/schema';
 import type { Ctx } from '../context';
 import { type Problem, type ProblemCode, problem } from '../problems';
 
-type EventRowTable = 'ticket_types' | 'add_ons' | 'sessions' | 'rooms' | 'tracks' | 'speakers';
+/** The tables of rows that belong to an event by an `event_id` and are named by an `id`. */
+type EventOwnedTable = {
+  [T in keyof Database]: Database[T] extends { id: unknown; event_id: unknown } ? T : never;
+}[keyof Database];
 
 /**
  * How a read of a row is locked on PostgreSQL (db/dialect.ts): `change`, for a change checked against
@@ -17,7 +20,7 @@ type EventRowTable = 'ticket_types' | 'add_ons' | 'sessions' | 'rooms' | 'tracks
 export type RowLock = 'change' | 'removal';
 
 /** The row at its event, locked as `lock` says. */
-export async function loadEventRow<T extends EventRowTable>(
+export async function loadEventRow<T extends EventOwnedTable>(
   ctx: Ctx,
   table: T,
   eventId: string,
@@ -26,7 +29,7 @@ export async function loadEventRow<T extends EventRowTable>(
   lock?: RowLock,
 ): Promise<Selectable<Database[T]>> {
   const query = ctx.db
-    .selectFrom(table as EventRowTable)
+    .selectFrom(table as 'ticket_types')
     .selectAll()
     .where('id', '=', id)
     .where('event_id', '=', eventId);
@@ -41,11 +44,6 @@ export async function loadEventRow<T extends EventRowTable>(
 export function missingEventRow(what: string, id: string, code: ProblemCode = 'notFound'): Problem {
   return problem(code, `No ${what} ${id} at this event.`);
 }
-
-/** The tables of rows that belong to an event by an `event_id` and are named by an `id`. */
-type EventOwnedTable = {
-  [T in keyof Database]: Database[T] extends { id: unknown; event_id: unknown } ? T : never;
-}[keyof Database];
 
 /**
  * Locks the row of `table` at the event for a change (db/dialect.ts changingRow) before a loader
