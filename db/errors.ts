@@ -78,3 +78,12 @@ export function heldByAnotherWriter(error: unknown): boolean {
   const code = (error as EngineError | null)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
+
+/**
+ * An error the write queue treats as PostgreSQL's serialisation failure (40001): the transaction is
+ * rolled back and run again whole. For a write that finds, under its locks, that another one
+ * committed a row it should have locked first (core/crew/shift-places.ts).
+ */
+export function runAgain(why: string): Error {
+  return Object.assign(new Error(`run again: ${why}`), { code: '40001' });
+}

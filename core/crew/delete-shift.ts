@@ -2,9 +2,8 @@ import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { crewOnShifts } from './assignments';
 import { loadShift, shiftNow } from './load-crew';
-import { dropFromShift, touchShift } from './shift-places';
+import { dropFromShift, lockCrewThenShift, touchShift } from './shift-places';
 
 export const deleteShift = defineOperation({
   name: 'deleteShift',
@@ -28,10 +27,11 @@ export const deleteShift = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const shift = await loadShift(ctx, event.id, input.shiftId);
-    // The shift's row first: no sign-up can land after the people on it are read below.
+    // The people on it, then the shift (shift-places.ts's lock order): no sign-up can land after
+    // they are read, and a drop of one of them beside this waits instead of meeting it in a circle.
+    const crewIds = await lockCrewThenShift(ctx, event.id, shift.id);
     await touchShift(ctx, shift.id);
-    for (const crewMemberId of (await crewOnShifts(ctx.db, [shift.id])).get(shift.id)!)
-      await dropFromShift(ctx, event, shift.id, crewMemberId);
+    for (const crewMemberId of crewIds) await dropFromShift(ctx, event, shift.id, crewMemberId);
     await ctx.db.deleteFrom('shifts').where('id', '=', shift.id).execute();
     return { shiftId: shift.id, deleted: true as const };
   },

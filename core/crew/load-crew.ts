@@ -12,7 +12,7 @@ import { type CrewMemberView, crewMemberView, type ShiftView, shiftView } from '
 /**
  * `forChange` locks the crew member's row on PostgreSQL (load-event-row.ts lockForChange) before reading it,
  * for a change checked against the row (erased): an erasure of the person meanwhile is waited for,
- * so the change sees the row erased instead of writing their data back. The row alone, as loadShift.
+ * so the change sees the row erased instead of writing their data back. The row alone, as a shift's change locks the shift.
  */
 export async function loadCrewMember(
   ctx: Ctx,
@@ -29,18 +29,8 @@ export async function loadCrewMember(
   return row;
 }
 
-/**
- * `forChange` locks the shift on PostgreSQL (load-event-row.ts lockForChange) for a change checked against
- * its other columns (a start against the end): another change of it waits, so the check sees the row
- * the update writes over. The shift's row alone: the door or room its place is named by is not held.
- */
-export async function loadShift(
-  ctx: Ctx,
-  eventId: string,
-  id: string,
-  forChange = false,
-): Promise<ShiftJoinedRow> {
-  if (forChange) await lockForChange(ctx, 'shifts', eventId, id);
+/** A change of a shift locks it with the people on it first (shift-places.ts lockCrewThenShift). */
+export async function loadShift(ctx: Ctx, eventId: string, id: string): Promise<ShiftJoinedRow> {
   const row = await shiftQuery(ctx.db)
     .where('shifts.id', '=', id)
     .where('shifts.event_id', '=', eventId)

@@ -2,14 +2,18 @@
 // Limits hold under concurrent calls on both stores, without a stored count:
 // - each change first touches the crew member's row, then the shift's (updatedSince sees both
 //   change; on PostgreSQL the touch takes the row's lock, so a second sign-up for the same shift or
-//   by the same person waits for the first to commit, and its next statement sees it);
+//   by the same person waits for the first to commit, and its next statement sees it). Lock order:
+//   people before shifts, people in id order, a person's shifts in time order; a change or removal
+//   of a shift locks the people on it first (lockCrewThenShift), so it never meets a drop in a circle;
 // - the sign-up is then one conditional insert: a place is left on the shift and the person holds
 //   no shift at an overlapping time (this one included), so on SQLite, where each statement stands
 //   alone, the statement itself keeps the rules.
 // Every move sends its message (shift.signed_up or shift.dropped) in the same transaction.
 import { sql } from 'kysely';
+import { runAgain } from '../../db/errors';
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
+import { lockForChange } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { changedNow } from '../platform/storage/change-stamp';
 import { crewOnShifts, shiftsOfCrew } from './assignments';
@@ -32,6 +36,23 @@ export async function touchShift(ctx: Ctx, shiftId: string): Promise<void> {
     .set(await changedNow(ctx))
     .where('id', '=', shiftId)
     .execute();
+}
+
+/**
+ * Locks the people on a shift (in id order), then the shift, and answers who is on it, in the order
+ * they signed up: a shift's change or removal touches each of them, and a person's row comes before
+ * a shift's, as a sign-up or a drop takes them. Someone who signed up between the first read and the
+ * shift's lock was not locked first: the transaction runs again (the write queue's retry), and finds
+ * them on it. One writer (SQLite) never sees that.
+ */
+export async function lockCrewThenShift(ctx: Ctx, eventId: string, shiftId: string): Promise<string[]> {
+  const before = (await crewOnShifts(ctx.db, [shiftId])).get(shiftId)!;
+  for (const id of [...before].sort()) await lockForChange(ctx, 'crew_members', eventId, id);
+  await lockForChange(ctx, 'shifts', eventId, shiftId);
+  const now = (await crewOnShifts(ctx.db, [shiftId])).get(shiftId)!;
+  if (now.some((id) => !before.includes(id)))
+    throw runAgain(`someone signed up for shift ${shiftId} before it was locked`);
+  return now;
 }
 
 /** The first other shift of the crew member's that overlaps the time (touching ends do not clash). */

@@ -11,7 +11,7 @@ import { crewOnShifts } from './assignments';
 import { shiftSchema } from './crew-view';
 import { loadShift, shiftNow } from './load-crew';
 import { checkRole, resolvePlace, shiftFields } from './shift-input';
-import { clashingShift, refuseClash, touchCrewMember, touchShift } from './shift-places';
+import { clashingShift, lockCrewThenShift, refuseClash, touchCrewMember, touchShift } from './shift-places';
 
 export const updateShift = defineOperation({
   name: 'updateShift',
@@ -45,7 +45,10 @@ export const updateShift = defineOperation({
   output: shiftSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadShift(ctx, event.id, input.shiftId, true);
+    // The people on it, then the shift (shift-places.ts's lock order): a sign-up, a drop or another
+    // change waits for this one, and the checks below see the row and the people it writes over.
+    const crewIds = await lockCrewThenShift(ctx, event.id, input.shiftId);
+    const current = await loadShift(ctx, event.id, input.shiftId);
     const errors = new FieldErrors();
     checkRole(input.role, errors);
     const place = input.place ? await resolvePlace(ctx, event.id, input.place, errors) : undefined;
@@ -60,10 +63,7 @@ export const updateShift = defineOperation({
     const ends = times.ends!;
     const needed = input.needed ?? current.needed;
 
-    // The shift's row first: sign-ups for it wait until this change is in, and what is read next
-    // includes every one that came before.
     await touchShift(ctx, current.id);
-    const crewIds = (await crewOnShifts(ctx.db, [current.id])).get(current.id)!;
     if (starts !== current.starts_utc || ends !== current.ends_utc) {
       for (const crewMemberId of crewIds) {
         const clash = await clashingShift(ctx, crewMemberId, { starts, ends, exceptShiftId: current.id });
