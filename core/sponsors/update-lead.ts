@@ -13,7 +13,7 @@ export const updateLead = defineOperation({
   name: 'updateLead',
   title: 'Change a lead',
   description:
-    "Changes a lead's rating, note or answers; send only what changes. Answers only for a visitor who agreed to share. Needs leads:write.",
+    "Changes a lead's rating, note or answers; send only what changes. Answers only for a visitor who agreed to share; once the visitor erased their data, neither answers nor a note about them (the rating still can). Needs leads:write.",
   scope: 'leads:write',
   effect: 'write',
   repeatable: true,
@@ -41,6 +41,9 @@ export const updateLead = defineOperation({
     const errors = new FieldErrors();
     if (input.answers !== undefined && (lead.shared === 0 || lead.erased === 1))
       errors.add('answers', 'Answers are kept only for a visitor who agreed to share their details.');
+    // The note is about the visitor and went with their erasure (lead-view.ts): none is written again.
+    if (input.note != null && lead.erased === 1)
+      errors.add('note', 'The visitor erased their data; no note about them is kept.');
     errors.throwIfAny();
     await updateEventRow(ctx, 'leads', lead.id, 'lead', {
       ...(input.rating === undefined ? {} : { rating: input.rating }),

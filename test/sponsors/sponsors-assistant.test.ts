@@ -260,5 +260,19 @@ describe('erasure after a live capture', () => {
       .where('id', '=', captured.body.lead.leadId)
       .executeTakeFirst();
     expect(lead).toMatchObject({ erased: 1, first_name: null, email: null, answers: null, note: null });
+
+    // Nothing about them is written again: a note is refused (400, naming the field); the rating
+    // is the booth's own and still changes.
+    const leadPath = `/events/${summit}/leads/${captured.body.lead.leadId}`;
+    const noted = await t.api(leadPath, { key, method: 'PATCH', body: { note: `Call ${who.firstName} back.` } });
+    expect(noted.status).toBe(400);
+    expect(noted.body).toMatchObject({
+      code: 'invalidRequest',
+      errors: [{ field: 'note', message: 'The visitor erased their data; no note about them is kept.' }],
+    });
+    const rated = await t.api(leadPath, { key, method: 'PATCH', body: { rating: 1, note: null } });
+    expect(rated.status).toBe(200);
+    expect(rated.body.lead).toMatchObject({ shared: false, rating: 1, note: null });
+    expect(await whereTheyAppear()).toEqual([]);
   });
 });
