@@ -6,9 +6,11 @@
 // the session's runs to its end: it then finds the session's seats and is refused as a single
 // change below them is (400 invalidRequest). Before the lock it had checked already and was
 // answered, leaving a session of 80 seats in a room of 60. SQLite writes one call at a time.
-// The other order (a session that checked the room before the room's change locked it) is what the
-// session's shared hold covers; the harness holds a call at its first lock or write, not between
-// two reads, so that order is not played here.
+// The other order: a session's write that checked the room is held before it writes its row
+// (heldAt) while the room is made smaller. The session holds the room shared since it read it, so
+// the room's change waits (PostgreSQL shows it waiting on the lock), then finds the session's seats.
+// Without the shared hold the room's change was answered meanwhile, and the session then wrote 80
+// seats into a room of 60.
 import { describe, expect, it } from 'vitest';
 import { createEvent } from '../../core/events/create-event';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
@@ -18,8 +20,9 @@ import { updateRoom } from '../../core/programme/update-room';
 import { updateSession } from '../../core/programme/update-session';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
+import { onPostgres } from '../support/test-store';
 
-const { call, heldOrInTurn, db } = raceHarness('Capacity beside capacity');
+const { call, heldOrInTurn, heldAt, inTurn, db } = raceHarness('Capacity beside capacity');
 
 /** The room's change held once it has read while the other call runs to its end (in turn on SQLite). */
 const roomHeldWhile = (room: unknown, other: [AnyOperation, unknown]) =>
@@ -83,6 +86,50 @@ describe('a room made smaller beside a session made larger', () => {
       createSession,
       { ...workshop, capacity: 80 },
     ]);
+    expect(session).toMatchObject({ title: 'Workshop', capacity: 80 });
+    expect(room).toBe('invalidRequest');
+    expect(await seats(roomId)).toEqual({ room: 100, most: 80 });
+  });
+});
+
+describe("a session's write that checked its room, held before it writes, while the room is made smaller", () => {
+  /** The session's call held at its write of the session's row (on SQLite: it runs first, then the room's). */
+  async function sessionHeldWhileRoom(session: [AnyOperation, unknown], at: RegExp, room: unknown) {
+    if (!onPostgres) return inTurn(session, [updateRoom, room]);
+    const { answers, meanwhileWaited } = await heldAt(session, at, [updateRoom, room]);
+    expect(meanwhileWaited, "the room's change waits for the session's").toBe(true);
+    return answers;
+  }
+
+  it("a session's change: the room's change waits, then is refused", async () => {
+    const { eventId, roomId, sessionId } = await roomWithSession();
+    const [session, room] = await sessionHeldWhileRoom(
+      [updateSession, { eventId, sessionId, capacity: 80 }],
+      /^update "sessions"/,
+      { eventId, roomId, capacity: 60 },
+    );
+    expect(session).toMatchObject({ sessionId, capacity: 80 });
+    expect(room).toBe('invalidRequest');
+    expect(await seats(roomId)).toEqual({ room: 100, most: 80 });
+  });
+
+  it('a new session in the room: the same', async () => {
+    const { eventId, roomId } = await roomWithSession();
+    const [session, room] = await sessionHeldWhileRoom(
+      [
+        createSession,
+        {
+          eventId,
+          title: 'Workshop',
+          startsLocal: day('12:00'),
+          endsLocal: day('13:00'),
+          roomId,
+          capacity: 80,
+        },
+      ],
+      /^insert into "sessions"/,
+      { eventId, roomId, capacity: 60 },
+    );
     expect(session).toMatchObject({ title: 'Workshop', capacity: 80 });
     expect(room).toBe('invalidRequest');
     expect(await seats(roomId)).toEqual({ room: 100, most: 80 });

@@ -48,8 +48,12 @@ export interface Interleaving {
   standIn(): void;
 }
 
-/** Interleaves `parties` calls made at once on the database at `location` (a file or a URL). */
-export function interleaved(location: string, parties: number): Interleaving {
+/**
+ * Interleaves `parties` calls made at once on the database at `location` (a file or a URL). Each
+ * meets the others before its first write (or locking read), or before its first statement `meetAt`
+ * matches when given (to hold a call after reads it locks, say).
+ */
+export function interleaved(location: string, parties: number, meetAt: RegExp = writes): Interleaving {
   const meeting = new Meeting(parties);
   let met = 0;
   const run = async <T>(work: (trx: Db, moment: Clock) => Promise<T>): Promise<T> => {
@@ -57,7 +61,7 @@ export function interleaved(location: string, parties: number): Interleaving {
     const moment = frozenAt(new Date());
     let arrived = false;
     const beforeStatement = (query: CompiledQuery): Promise<void> => {
-      if (arrived || !writes.test(query.sql)) return Promise.resolve();
+      if (arrived || !meetAt.test(query.sql)) return Promise.resolve();
       arrived = true;
       met += 1;
       return meeting.arrive();

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Ctx } from '../../core/platform/context';
 import { invoke } from '../../core/platform/pipeline/invoke';
@@ -43,6 +44,16 @@ export interface RaceHarness {
    * between its reads and its writes: the call meanwhile runs first, then the other.
    */
   heldOrInTurn(held: [AnyOperation, unknown], meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
+  /**
+   * PostgreSQL only: the first call held before its first statement `at` matches (past reads that
+   * lock), while the second runs, until the second ends or waits on a row lock; then the first goes
+   * on. Answers both, and whether the second had to wait for the held one.
+   */
+  heldAt(
+    held: [AnyOperation, unknown],
+    at: RegExp,
+    meanwhile: [AnyOperation, unknown],
+  ): Promise<{ answers: Answer[]; meanwhileWaited: boolean }>;
   /** The store, to read what the calls left. */
   db(): Db;
   /** One call through a write queue of the test's own (several writers in flight, say). */
@@ -52,6 +63,21 @@ export interface RaceHarness {
 /** A refusal as the calls answer it: the code of its problem, or the error. */
 function answerOf(error: unknown): string {
   return isProblem(error) ? error.code : String(error);
+}
+
+/**
+ * Whether a connection to this database comes to wait on a row lock (PostgreSQL's
+ * pg_stat_activity) before `ended` turns true; polled every few milliseconds.
+ */
+async function waitingOnLock(db: Db, ended: () => boolean): Promise<boolean> {
+  while (!ended()) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    if (rows[0]!.n > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return false;
 }
 
 /** Registers the set-up and tear-down of a race test file named `name`. */
@@ -114,6 +140,24 @@ export function raceHarness(name: string): RaceHarness {
       if (onPostgres) return harness.whileHeld(held, meanwhile);
       const other = await answered(meanwhile);
       return [await answered(held), other];
+    },
+    async heldAt([op, input], at, meanwhile) {
+      const race = interleaved(location, 2, at);
+      const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
+      const first = invoke(op, racing, input).then(
+        (done) => done.data,
+        (error) => answerOf(error),
+      );
+      await race.arrived(1);
+      let ended = false;
+      const second = answered(meanwhile).finally(() => {
+        ended = true;
+      });
+      const meanwhileWaited = await waitingOnLock(ctx.db, () => ended);
+      race.standIn();
+      const answers = [await first, await second];
+      expect(race.metBeforeWriting(), 'the held call got to its statement').toBe(1);
+      return { answers, meanwhileWaited };
     },
     db: () => ctx.db,
     async callThrough(writes, operation, input) {
