@@ -25,7 +25,7 @@ export async function loadCrewMember(
     .where('crew_members.id', '=', id)
     .where('crew_members.event_id', '=', eventId)
     .executeTakeFirst();
-  if (!row) throw problem('notFound', `No crew member ${id} at this event.`);
+  if (!row) throw crewMemberNotFound(id);
   return row;
 }
 
@@ -35,9 +35,12 @@ export async function loadShift(ctx: Ctx, eventId: string, id: string): Promise<
     .where('shifts.id', '=', id)
     .where('shifts.event_id', '=', eventId)
     .executeTakeFirst();
-  if (!row) throw problem('notFound', `No shift ${id} at this event.`);
+  if (!row) throw shiftNotFound(id);
   return row;
 }
+
+export const crewMemberNotFound = (id: string) => problem('notFound', `No crew member ${id} at this event.`);
+export const shiftNotFound = (id: string) => problem('notFound', `No shift ${id} at this event.`);
 
 /** A crew member as the crew list shows them to this caller. */
 export async function crewMemberNow(ctx: Ctx, eventId: string, id: string): Promise<CrewMemberView> {

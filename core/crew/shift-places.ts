@@ -18,24 +18,30 @@ import { problem } from '../platform/problems';
 import { changedNow } from '../platform/storage/change-stamp';
 import { crewOnShifts, shiftsOfCrew } from './assignments';
 import { crewMemberQuery, type ShiftJoinedRow, shiftQuery } from './crew-rows';
+import { crewMemberNotFound, shiftNotFound } from './load-crew';
 import { shiftDropped, shiftSignedUp } from './shift-messages';
 
-/** Marks a crew member changed (and, on PostgreSQL, holds their row until the transaction ends). */
+/**
+ * Marks a crew member changed (and, on PostgreSQL, holds their row until the transaction ends).
+ * Removed since the call read them: 404 notFound, as if the call had come after.
+ */
 export async function touchCrewMember(ctx: Ctx, crewMemberId: string): Promise<void> {
-  await ctx.db
+  const { numUpdatedRows } = await ctx.db
     .updateTable('crew_members')
     .set(await changedNow(ctx))
     .where('id', '=', crewMemberId)
-    .execute();
+    .executeTakeFirst();
+  if (Number(numUpdatedRows) === 0) throw crewMemberNotFound(crewMemberId);
 }
 
-/** Marks a shift changed (and, on PostgreSQL, holds its row until the transaction ends). */
+/** Marks a shift changed (and holds its row); removed since the call read it: 404 notFound. */
 export async function touchShift(ctx: Ctx, shiftId: string): Promise<void> {
-  await ctx.db
+  const { numUpdatedRows } = await ctx.db
     .updateTable('shifts')
     .set(await changedNow(ctx))
     .where('id', '=', shiftId)
-    .execute();
+    .executeTakeFirst();
+  if (Number(numUpdatedRows) === 0) throw shiftNotFound(shiftId);
 }
 
 /**
