@@ -1,7 +1,6 @@
 // Builds the Koa router from the route table: input assembly, the core call, and what the
 // operation declares for HTTP (ETag / If-None-Match, If-Match, Idempotency-Key, success status).
 // No business rules here.
-import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Ctx } from '../core/platform/context';
 import { etagOf, tagListMatches } from '../core/platform/pipeline/etag';
@@ -10,6 +9,7 @@ import { isTableFile } from '../core/platform/pipeline/table-file';
 import { problem } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
 import { coerceQuery } from './query';
+import { groupedRoutes } from './route-groups';
 import { apiBase, type Method, openApiPath, type Route } from './route-table';
 import { routes } from './routes';
 import { sendTableFile } from './table-file-answer';
@@ -105,9 +105,11 @@ export interface RestOptions {
   jsonBody: Middleware;
 }
 
-export function restRouter({ services, authenticate, jsonBody }: RestOptions): Router {
-  const router = new Router({ prefix: apiBase });
-  for (const route of routes) {
+export function restRouter({ services, authenticate, jsonBody }: RestOptions): {
+  routes: Middleware;
+  allowedMethods: Middleware;
+} {
+  return groupedRoutes(routes, (router, route) => {
     const shadowed = shadowedLiteral(route);
     const operationName: Middleware = async (ctx, next) => {
       const allowed = shadowed?.(ctx);
@@ -123,13 +125,12 @@ export function restRouter({ services, authenticate, jsonBody }: RestOptions): R
       [route.method],
       [operationName, authenticate, jsonBody, handle(route, services)],
     );
-  }
-  return router;
+  });
 }
 
-export function restMethodGuard(router: Router): Middleware {
+export function restMethodGuard(rest: { allowedMethods: Middleware }): Middleware {
   // Not `throw: true`: the router then throws before setting Allow, which a 405 must carry.
-  const allowed = router.allowedMethods() as Middleware;
+  const allowed = rest.allowedMethods;
   return async (ctx, next) => {
     await allowed(ctx, next);
     if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) throw problem('methodNotAllowed');

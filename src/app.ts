@@ -84,7 +84,7 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   app.use(oauth.signIn.routes());
   const body = jsonBody();
   const rest = restRouter({ services, authenticate: authenticate(services, 'rest', guard), jsonBody: body });
-  app.use(rest.routes());
+  app.use(rest.routes);
   app.use(restMethodGuard(rest));
 
   const mcp = new Router();
