@@ -22,10 +22,13 @@ export async function sessionIdsBySpeaker(
   return found;
 }
 
-/** Marks the given speakers as changed now. */
+/**
+ * Marks the given speakers as changed now, in id order (on PostgreSQL each touch holds the row): two
+ * sessions listing the same speakers in other orders would otherwise take them crosswise.
+ */
 export async function touchSpeakers(ctx: Ctx, eventId: string, speakerIds: Iterable<string>): Promise<void> {
   const now = ctx.clock.now().toISOString();
-  for (const id of new Set(speakerIds)) {
+  for (const id of [...new Set(speakerIds)].sort()) {
     await ctx.db
       .updateTable('speakers')
       .set({ updated_utc: now, change_seq: await nextChangeSeq(ctx.db) })
