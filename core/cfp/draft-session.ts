@@ -10,6 +10,7 @@ import { resolveTimes } from '../events/event-input';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
+import { lockForChange } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { madeNow } from '../platform/storage/change-stamp';
 import { checkCapacity, checkPlacement, refuseClash, sessionFields } from '../programme/session-input';
@@ -151,6 +152,9 @@ async function programmeSpeakers(ctx: Ctx, event: EventRow, submissionId: string
  */
 export async function dropDraftSession(ctx: Ctx, submission: SubmissionRow): Promise<void> {
   if (!submission.session_id) return;
+  // The submission's row before the session's, as the session's removal takes them (it unlinks the
+  // submission first); the other way round, the two met in a circle on PostgreSQL.
+  await lockForChange(ctx, 'submissions', submission.event_id, submission.id);
   const session = await ctx.db
     .selectFrom('sessions')
     .select(['id', 'draft', 'event_id', 'speaker_ids'])

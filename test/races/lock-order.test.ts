@@ -5,17 +5,25 @@
 // - Programme: a session's write touches its speakers (updatedSince sees their sessionIds change)
 //   in the order the session lists them; two sessions listing the same speakers in opposite orders
 //   took them crosswise. Now speakers are touched in id order (touchSpeakers).
+// - Call for speakers: a withdrawal removed the submission's draft session, whose foreign key then
+//   set the submission's session_id to null, and moved the submission: session, then submission.
+//   The session's removal unlinks the submissions first, then removes the session: submission, then
+//   session. Now the withdrawal locks the submission first (lockForChange), as every other write.
 // On PostgreSQL the calls read before either writes or locks (test/support/interleave.ts); SQLite
 // writes one call at a time, so there they run in turn and these tests show only the answers.
 import { describe, expect, it } from 'vitest';
+import { changeSubmissionStatus } from '../../core/cfp/change-submission-status';
+import { createSubmission } from '../../core/cfp/create-submission';
+import { withdrawSubmission } from '../../core/cfp/withdraw-submission';
 import { createEvent } from '../../core/events/create-event';
 import { createSession } from '../../core/programme/create-session';
 import { createSpeaker } from '../../core/programme/create-speaker';
+import { deleteSession } from '../../core/programme/delete-session';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { onPostgres } from '../support/test-store';
 
-const { call, atOnce, inTurn } = raceHarness('Lock order');
+const { call, atOnce, inTurn, db } = raceHarness('Lock order');
 const race = onPostgres ? atOnce : inTurn;
 const day = (time: string) => `2027-05-01T${time}`;
 
@@ -40,4 +48,42 @@ describe('programme: sessions and their speakers', () => {
     );
     expect(answers).toMatchObject([{ speakerIds: listed }, { speakerIds: reversed }]);
   }, 20_000);
+});
+
+describe('call for speakers: a withdrawal beside the removal of its draft session', () => {
+  async function accepted(eventId: string): Promise<{ submissionId: string; sessionId: string }> {
+    const { submissionId } = await call(createSubmission, {
+      eventId,
+      title: 'Locks in order',
+      abstract: 'Two writers, one circle.',
+      format: 'talk',
+      language: 'en',
+      speakers: [{ name: 'Ada', email: 'ada@example.org' }],
+    });
+    await call(changeSubmissionStatus, { eventId, submissionId, status: 'underReview' });
+    const { sessionId } = await call(changeSubmissionStatus, {
+      eventId,
+      submissionId,
+      status: 'accepted',
+      session: { startsLocal: day('10:00'), endsLocal: day('10:30'), allowClash: true },
+    });
+    return { submissionId, sessionId };
+  }
+
+  it('the removal answered and the submission withdrawn, never a deadlock', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    // A few rounds: the circle needs the withdrawal's removal to land within the other's few statements.
+    for (let round = 0; round < 4; round += 1) {
+      const { submissionId, sessionId } = await accepted(eventId);
+      const [withdrawn, removed] = await race(
+        [withdrawSubmission, { eventId, submissionId }],
+        [deleteSession, { eventId, sessionId }],
+      );
+      expect(withdrawn).toMatchObject({ submissionId, status: 'withdrawn', sessionId: null });
+      // The removal either came first, or found the draft session gone with the withdrawal.
+      expect([{ sessionId, deleted: true }, 'notFound']).toContainEqual(removed);
+      const left = await db().selectFrom('sessions').select('id').where('id', '=', sessionId).execute();
+      expect(left).toEqual([]);
+    }
+  }, 30_000);
 });
