@@ -26,6 +26,7 @@ import {
   erasureSummary,
   noneErased,
 } from './erasure-counts';
+import { lockOrdersOf, refuseOrdersPlacedSince } from './erasure-locks';
 import { invokeAsOperator } from './operator';
 import { attendeeLinks, personalResources } from './personal-resources';
 import { scrubStoredCopies } from './scrub-stored-copies';
@@ -100,12 +101,17 @@ async function eraseEverywhere(
   let attendeeIds: string[] = [];
   const erasedByTable = new Map<string, string[]>();
   if (email) {
+    // Their orders before their tickets, as a write to an order takes them (erasure-locks.ts).
+    const orders = await lockOrdersOf(ctx, email);
     for (const declaration of personalResources) {
       const ids = await eraseRows(ctx, declaration, email, attendeeIds, erasedByTable);
       counts[countName(declaration)] = ids.length;
       for (const id of ids) erasedIds.add(id);
       erasedByTable.set(declaration.table, ids);
-      if (declaration.table === 'attendees') attendeeIds = ids;
+      if (declaration.table === 'attendees') {
+        attendeeIds = ids;
+        await refuseOrdersPlacedSince(ctx, email, orders);
+      }
     }
   }
   for (const link of attendeeLinks) counts[countName(link)] = await cutLinks(ctx, link, attendeeIds);

@@ -9,9 +9,16 @@
 //   set the submission's session_id to null, and moved the submission: session, then submission.
 //   The session's removal unlinks the submissions first, then removes the session: submission, then
 //   session. Now the withdrawal locks the submission first (lockForChange), as every other write.
+// - Erasure: a person's tickets were erased before the orders they bought (the attendees come first
+//   in core/admin/personal-resources.ts), while a cancellation, a refund or a payment takes the
+//   order, then its tickets. Now the erasure locks the person's orders first, in id order
+//   (core/admin/erasure-locks.ts), and runs again whole should they place one meanwhile.
 // On PostgreSQL the calls read before either writes or locks (test/support/interleave.ts); SQLite
 // writes one call at a time, so there they run in turn and these tests show only the answers.
 import { describe, expect, it } from 'vitest';
+import { erasePersonDataOperation as erasePersonData } from '../../core/admin/erase-person';
+import { cancelAttendee } from '../../core/attendees/cancel-attendee';
+import { registerAttendees } from '../../core/attendees/register-attendees';
 import { changeSubmissionStatus } from '../../core/cfp/change-submission-status';
 import { createSubmission } from '../../core/cfp/create-submission';
 import { withdrawSubmission } from '../../core/cfp/withdraw-submission';
@@ -19,6 +26,7 @@ import { createEvent } from '../../core/events/create-event';
 import { createSession } from '../../core/programme/create-session';
 import { createSpeaker } from '../../core/programme/create-speaker';
 import { deleteSession } from '../../core/programme/delete-session';
+import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { onPostgres } from '../support/test-store';
@@ -84,6 +92,32 @@ describe('call for speakers: a withdrawal beside the removal of its draft sessio
       expect([{ sessionId, deleted: true }, 'notFound']).toContainEqual(removed);
       const left = await db().selectFrom('sessions').select('id').where('id', '=', sessionId).execute();
       expect(left).toEqual([]);
+    }
+  }, 30_000);
+});
+
+describe('erasure: a person who bought their own ticket, erased beside a change of the order', () => {
+  async function ticket(eventId: string, email: string): Promise<{ attendeeId: string; orderId: string }> {
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
+    const { attendees, orderId } = await call(registerAttendees, {
+      eventId,
+      attendees: [{ ticketTypeId, firstName: 'Ada', lastName: 'Visitor', email }],
+    });
+    return { attendeeId: attendees[0].attendeeId, orderId };
+  }
+
+  it('the ticket cancelled and the person erased', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    // A few rounds: the circle needs the erasure's first ticket before the cancellation reaches it.
+    for (let round = 0; round < 4; round += 1) {
+      const email = `ada.${round}.${Date.now()}@example.org`;
+      const { attendeeId } = await ticket(eventId, email);
+      const [cancelled, erased] = await race(
+        [cancelAttendee, { eventId, attendeeId }],
+        [erasePersonData, { email }],
+      );
+      expect(cancelled).toMatchObject({ attendeeId, status: 'cancelled' });
+      expect(erased).toMatchObject({ attendees: 1, orders: 1 });
     }
   }, 30_000);
 });

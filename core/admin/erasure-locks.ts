@@ -1,0 +1,31 @@
+// An erasure writes a person's tickets before their orders (personal-resources.ts: rows about a
+// ticket are found by it, so the attendees come first), while every write to an order takes the
+// order before its tickets (core/attendees/cancel-tickets.ts, touch-order.ts). Beside a cancellation
+// or a payment of their order, an erasure met it in a circle on PostgreSQL; so it locks the orders it
+// will erase first, in id order, as a change of each would (db/dialect.ts changingRow).
+import { changingRow } from '../../db/dialect';
+import { runAgain } from '../../db/errors';
+import type { Ctx } from '../platform/context';
+
+const ordersOf = (ctx: Ctx, email: string) =>
+  ctx.db
+    .selectFrom('orders')
+    .select('id')
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .where('buyer_email', '=', email)
+    .orderBy('id');
+
+/** Locks the orders the person bought, in id order; answers their ids. */
+export async function lockOrdersOf(ctx: Ctx, email: string): Promise<string[]> {
+  return (await changingRow(ctx.db, ordersOf(ctx, email)).execute()).map((r) => r.id);
+}
+
+/**
+ * After their tickets: an order they placed since the first lock was not locked before them, and a
+ * write to it may be waiting for one of those tickets. The transaction runs again whole (the write
+ * queue's retry) and locks it first. One writer (SQLite) never sees that.
+ */
+export async function refuseOrdersPlacedSince(ctx: Ctx, email: string, locked: string[]): Promise<void> {
+  const placed = (await ordersOf(ctx, email).execute()).find((r) => !locked.includes(r.id));
+  if (placed) throw runAgain(`order ${placed.id} was placed after the erasure locked its buyer's orders`);
+}
