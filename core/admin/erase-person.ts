@@ -191,12 +191,12 @@ async function eraseRows(
     order by id`.execute(ctx.db);
   const nulls = sql.join(erasedColumns(declaration).map((c) => sql`${sql.ref(c)} = null`));
   const now = ctx.clock.now().toISOString();
+  if (declaration.shownIn && found.rows.length > 0) await touchShownIn(ctx, declaration, found.rows, now);
   for (const row of found.rows) {
     await sql`
       update ${table} set ${nulls}, erased = 1, updated_utc = ${now}, change_seq = ${await nextChangeSeq(ctx.db)}
       where id = ${row.id}`.execute(ctx.db);
   }
-  if (declaration.shownIn && found.rows.length > 0) await touchShownIn(ctx, declaration, found.rows, now);
   return found.rows.map((r) => r.id);
 }
 
@@ -211,7 +211,10 @@ async function cutLinks(ctx: Ctx, link: AttendeeLink, attendeeIds: string[]): Pr
   return Number(cut.numAffectedRows ?? 0);
 }
 
-/** The rows that show the erased ones (a submission its speakers) change with them, for updatedSince. */
+/**
+ * The rows that show the erased ones (a submission its speakers) change with them, for updatedSince.
+ * Touched first, in id order: a change of the submission takes its row, then its speakers'.
+ */
 async function touchShownIn(
   ctx: Ctx,
   declaration: PersonalResource<string, string>,

@@ -15,8 +15,9 @@ const ordersOf = (ctx: Ctx, email: string) =>
     .where('buyer_email', '=', email)
     .orderBy('id');
 
-/** Locks the orders the person bought, in id order; answers their ids. */
+/** Locks the orders the person bought, in id order; answers their ids. No order, no lock taken. */
 export async function lockOrdersOf(ctx: Ctx, email: string): Promise<string[]> {
+  if (!(await ordersOf(ctx, email).executeTakeFirst())) return [];
   return (await changingRow(ctx.db, ordersOf(ctx, email)).execute()).map((r) => r.id);
 }
 

@@ -13,6 +13,9 @@
 //   in core/admin/personal-resources.ts), while a cancellation, a refund or a payment takes the
 //   order, then its tickets. Now the erasure locks the person's orders first, in id order
 //   (core/admin/erasure-locks.ts), and runs again whole should they place one meanwhile.
+// - Erasure: a submission's speaker was erased, then the submission touched (updatedSince), while a
+//   change of the submission takes its row, then replaces its speakers. Now the erasure touches the
+//   rows showing the erased ones first (erase-person.ts touchShownIn).
 // On PostgreSQL the calls read before either writes or locks (test/support/interleave.ts); SQLite
 // writes one call at a time, so there they run in turn and these tests show only the answers.
 import { describe, expect, it } from 'vitest';
@@ -21,6 +24,7 @@ import { cancelAttendee } from '../../core/attendees/cancel-attendee';
 import { registerAttendees } from '../../core/attendees/register-attendees';
 import { changeSubmissionStatus } from '../../core/cfp/change-submission-status';
 import { createSubmission } from '../../core/cfp/create-submission';
+import { updateSubmission } from '../../core/cfp/update-submission';
 import { withdrawSubmission } from '../../core/cfp/withdraw-submission';
 import { createEvent } from '../../core/events/create-event';
 import { createSession } from '../../core/programme/create-session';
@@ -118,6 +122,31 @@ describe('erasure: a person who bought their own ticket, erased beside a change 
       );
       expect(cancelled).toMatchObject({ attendeeId, status: 'cancelled' });
       expect(erased).toMatchObject({ attendees: 1, orders: 1 });
+    }
+  }, 30_000);
+});
+
+describe("erasure: a submission's speaker erased beside a change of the submission", () => {
+  it('the submission changed and the speaker erased', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    // A few rounds, as above.
+    for (let round = 0; round < 4; round += 1) {
+      const email = `bo.${round}.${Date.now()}@example.org`;
+      const { submissionId } = await call(createSubmission, {
+        eventId,
+        title: 'Erased meanwhile',
+        abstract: 'A speaker leaves.',
+        format: 'talk',
+        language: 'en',
+        speakers: [{ name: 'Bo', email }],
+      });
+      const [changed, erased] = await race(
+        [updateSubmission, { eventId, submissionId, speakers: [{ name: 'Cy', email: 'cy@example.org' }] }],
+        [erasePersonData, { email }],
+      );
+      expect(changed).toMatchObject({ submissionId, title: 'Erased meanwhile' });
+      // The speaker was erased, or replaced before the erasure found them.
+      expect([0, 1]).toContain(erased.submissionSpeakers);
     }
   }, 30_000);
 });
