@@ -16,6 +16,9 @@
 // - Erasure: a submission's speaker was erased, then the submission touched (updatedSince), while a
 //   change of the submission takes its row, then replaces its speakers. Now the erasure touches the
 //   rows showing the erased ones first (erase-person.ts touchShownIn).
+// - Surveys: an answer writes the survey's row, then inserts its own, which waits on an answer of
+//   the same attendee being removed (the unique index); the survey's removal removed the answers,
+//   then the survey. Now the removal locks the survey first (FOR UPDATE, loadEventRow 'removal').
 // On PostgreSQL the calls read before either writes or locks (test/support/interleave.ts); SQLite
 // writes one call at a time, so there they run in turn and these tests show only the answers.
 import { describe, expect, it } from 'vitest';
@@ -30,6 +33,9 @@ import { createEvent } from '../../core/events/create-event';
 import { createSession } from '../../core/programme/create-session';
 import { createSpeaker } from '../../core/programme/create-speaker';
 import { deleteSession } from '../../core/programme/delete-session';
+import { createSurvey } from '../../core/surveys/create-survey';
+import { deleteSurvey } from '../../core/surveys/delete-survey';
+import { submitSurveyAnswer } from '../../core/surveys/submit-survey-answer';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
@@ -147,6 +153,33 @@ describe("erasure: a submission's speaker erased beside a change of the submissi
       expect(changed).toMatchObject({ submissionId, title: 'Erased meanwhile' });
       // The speaker was erased, or replaced before the erasure found them.
       expect([0, 1]).toContain(erased.submissionSpeakers);
+    }
+  }, 30_000);
+});
+
+describe("surveys: a survey's removal beside an attendee answering it again", () => {
+  it('the removal answered; the answer refused or not found, never a deadlock', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
+    const { attendees } = await call(registerAttendees, {
+      eventId,
+      attendees: [{ ticketTypeId, firstName: 'Ada', lastName: 'Visitor', email: 'ada@example.org' }],
+    });
+    const attendeeId = attendees[0].attendeeId;
+    for (let round = 0; round < 4; round += 1) {
+      const { surveyId } = await call(createSurvey, {
+        eventId,
+        title: { en: 'Pulse' },
+        questions: [{ id: 'mood', kind: 'rating', label: { en: 'Mood?' } }],
+      });
+      await call(submitSurveyAnswer, { eventId, surveyId, attendeeId, answers: { mood: 4 } });
+      // Their second answer is refused either way; before, it could wait on the first's removal.
+      const [removed, again] = await race(
+        [deleteSurvey, { eventId, surveyId }],
+        [submitSurveyAnswer, { eventId, surveyId, attendeeId, answers: { mood: 2 } }],
+      );
+      expect(removed).toEqual({ surveyId, deleted: true });
+      expect(['alreadyAnswered', 'notFound']).toContain(again);
     }
   }, 30_000);
 });
