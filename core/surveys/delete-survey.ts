@@ -4,7 +4,6 @@
 // keep the results, close the survey instead (update_survey closesUtc).
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
-import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { loadSurvey, surveyView } from './load-survey';
@@ -33,7 +32,7 @@ export const deleteSurvey = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     // Its row first, locked for removal: an answer writes the survey before its own row (a second
     // answer waits on the first's), so removing the answers first met it in a circle on PostgreSQL.
-    const survey = await loadEventRow(ctx, 'surveys', event.id, input.surveyId, 'survey', 'removal');
+    const survey = await loadSurvey(ctx, event, input.surveyId, 'removal');
     // Said here rather than left to the foreign key's cascade, so it holds whatever the store's settings.
     await ctx.db.deleteFrom('survey_responses').where('survey_id', '=', survey.id).execute();
     await ctx.db.deleteFrom('surveys').where('id', '=', survey.id).execute();
