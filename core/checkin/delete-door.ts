@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { doorView } from './door-view';
@@ -47,7 +48,7 @@ export const deleteDoor = defineOperation({
       ],
       'keep it, or rename it; its scans stay in the check-in history.',
     );
-    await ctx.db.deleteFrom('doors').where('id', '=', door.id).execute();
+    await deleteEventRow(ctx, 'doors', door.id, 'door', 'noDoor');
     return { doorId: door.id, deleted: true as const };
   },
 });

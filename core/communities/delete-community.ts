@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { communityView, loadCommunity } from './community-view';
@@ -49,7 +50,7 @@ export const deleteCommunity = defineOperation({
       ],
       'move its events to another community (or none) and let its members go first, or set it back to draft instead.',
     );
-    await ctx.db.deleteFrom('communities').where('id', '=', community.id).execute();
+    await deleteWorkspaceRow(ctx, 'communities', community.id, 'community');
     return { communityId: community.id, deleted: true as const };
   },
 });

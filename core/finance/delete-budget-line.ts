@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { loadBudgetLine } from './budget-line-fields';
 import { budgetLineView } from './budget-line-view';
@@ -28,7 +29,7 @@ export const deleteBudgetLine = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const line = await loadBudgetLine(ctx, event.id, input.lineId);
-    await ctx.db.deleteFrom('budget_lines').where('id', '=', line.id).execute();
+    await deleteEventRow(ctx, 'budget_lines', line.id, 'budget line');
     return { lineId: line.id, deleted: true as const };
   },
 });

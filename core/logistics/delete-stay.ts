@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { stayCancelled } from '../webhooks/stay-messages';
 import { loadStay, stayNow } from './stay-rows';
@@ -22,9 +23,9 @@ export const deleteStay = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const stay = await loadStay(ctx, event.id, input.stayId);
-    const removed = await ctx.db.deleteFrom('stays').where('id', '=', stay.id).executeTakeFirst();
-    // Only the call that removed it tells receivers, and only of a stay they still think is on.
-    if (Number(removed.numDeletedRows) > 0 && stay.status !== 'cancelled')
+    // Removed by another call meanwhile: answered as after it (notFound), and receivers told once.
+    await deleteEventRow(ctx, 'stays', stay.id, 'stay');
+    if (stay.status !== 'cancelled')
       await stayCancelled.emit(ctx, { event, stay: { ...stay, status: 'cancelled' } });
     return { stayId: stay.id, deleted: true as const };
   },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { travelChanged } from '../webhooks/travel-messages';
 import { loadTravel, travelNow } from './travel-rows';
@@ -22,9 +23,9 @@ export const deleteTravel = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const travel = await loadTravel(ctx, event.id, input.travelId);
-    const removed = await ctx.db.deleteFrom('travel').where('id', '=', travel.id).executeTakeFirst();
-    // Only the call that removed it tells receivers, and only of a journey they still think is on.
-    if (Number(removed.numDeletedRows) > 0 && travel.status === 'booked')
+    // Removed by another call meanwhile: answered as after it (notFound), and receivers told once.
+    await deleteEventRow(ctx, 'travel', travel.id, 'travel');
+    if (travel.status === 'booked')
       await travelChanged.emit(ctx, { event, travel: { ...travel, status: 'cancelled' } });
     return { travelId: travel.id, deleted: true as const };
   },

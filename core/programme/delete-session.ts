@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { loadSession } from './load-session';
@@ -56,7 +57,7 @@ export const deleteSession = defineOperation({
       .set({ attended_session_id: null, ...(await changedNow(ctx)) })
       .where('attended_session_id', '=', session.id)
       .execute();
-    await ctx.db.deleteFrom('sessions').where('id', '=', session.id).execute();
+    await deleteEventRow(ctx, 'sessions', session.id, 'session');
     await touchSpeakers(ctx, event.id, JSON.parse(session.speaker_ids) as string[]);
     return { sessionId: session.id, deleted: true as const };
   },

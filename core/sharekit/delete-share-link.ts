@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
+import { missingEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { loadShareLink, shareLinkView } from './share-link-view';
@@ -28,11 +30,16 @@ export const deleteShareLink = defineOperation({
   async handler(ctx, input) {
     const link = await loadShareLink(ctx, input.eventId, input.linkId);
     const stamp = await changedNow(ctx);
-    await ctx.db
-      .updateTable('share_links')
-      .set({ removed_utc: stamp.updated_utc, ...stamp })
-      .where('id', '=', link.id)
-      .execute();
+    // Only a link still there: one removed by another call meanwhile answers notFound, as after it.
+    const removed = await updateEventRow(
+      ctx,
+      'share_links',
+      link.id,
+      'share link',
+      { removed_utc: stamp.updated_utc, ...stamp },
+      { onlyIf: (update) => update.where('removed_utc', 'is', null) },
+    );
+    if (!removed) throw missingEventRow('share link', link.id);
     return { linkId: link.id, deleted: true as const };
   },
 });

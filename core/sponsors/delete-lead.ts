@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { leadItemView } from './lead-view';
 import { loadLead } from './sponsor-rows';
@@ -27,7 +28,7 @@ export const deleteLead = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const lead = await loadLead(ctx, event.id, input.leadId);
-    await ctx.db.deleteFrom('leads').where('id', '=', lead.id).execute();
+    await deleteEventRow(ctx, 'leads', lead.id, 'lead');
     return { leadId: lead.id, deleted: true as const };
   },
 });

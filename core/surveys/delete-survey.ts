@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { loadSurvey, surveyView } from './load-survey';
 
@@ -35,7 +36,7 @@ export const deleteSurvey = defineOperation({
     const survey = await loadSurvey(ctx, event, input.surveyId, 'removal');
     // Said here rather than left to the foreign key's cascade, so it holds whatever the store's settings.
     await ctx.db.deleteFrom('survey_responses').where('survey_id', '=', survey.id).execute();
-    await ctx.db.deleteFrom('surveys').where('id', '=', survey.id).execute();
+    await deleteEventRow(ctx, 'surveys', survey.id, 'survey');
     return { surveyId: survey.id, deleted: true as const };
   },
 });

@@ -3,6 +3,7 @@ import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { addOnView } from './add-on-view';
 import { rowsNamingAddOn } from './naming-rows';
@@ -56,7 +57,7 @@ export const deleteAddOn = defineOperation({
       ],
       'it stays for the tickets that have it; take it out of those ticket types and doors first otherwise.',
     );
-    await ctx.db.deleteFrom('add_ons').where('id', '=', addOn.id).execute();
+    await deleteEventRow(ctx, 'add_ons', addOn.id, 'add-on');
     return { addOnId: addOn.id, deleted: true as const };
   },
 });

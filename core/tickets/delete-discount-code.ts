@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { discountCodeView } from './discount-code-view';
 import { loadDiscountCode } from './load-discount-code';
@@ -45,7 +46,7 @@ export const deleteDiscountCode = defineOperation({
       ],
       'switch it off with active false instead.',
     );
-    await ctx.db.deleteFrom('discount_codes').where('id', '=', code.id).execute();
+    await deleteEventRow(ctx, 'discount_codes', code.id, 'discount code');
     return { discountCodeId: code.id, deleted: true as const };
   },
 });

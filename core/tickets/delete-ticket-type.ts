@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { loadTicketType } from './load-ticket-type';
 import { rowsNamingTicketType } from './naming-rows';
@@ -44,7 +45,7 @@ export const deleteTicketType = defineOperation({
       ],
       'retire it with retired true (tickets issued), or change those doors, codes or questions first.',
     );
-    await ctx.db.deleteFrom('ticket_types').where('id', '=', type.id).execute();
+    await deleteEventRow(ctx, 'ticket_types', type.id, 'ticket type');
     return { ticketTypeId: type.id, deleted: true as const };
   },
 });

@@ -5,7 +5,8 @@
 // answers for a row that is not there (404 notFound, "No sponsor X at this event."), rather than a
 // fault or the view of a row that is gone; thrown, the problem rolls the whole call back. Nothing
 // is locked earlier than before, so locks are taken in the same order as before. SQLite writes one
-// transaction at a time, so there the row read is still there.
+// transaction at a time, so there the row read is still there. A removal of a row read without a
+// lock (deleteEventRow) answers the same way when another removal went first.
 import type { Kysely, Updateable, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { Ctx } from '../context';
@@ -77,4 +78,31 @@ async function updateOrGone<T extends RowTable>(
   const there = onlyIf && (await db.selectFrom(name).select('id').where('id', '=', id).executeTakeFirst());
   if (!there) throw gone();
   return false;
+}
+
+/**
+ * Removes the row `id` of `table`, one of the event's, read without a lock: should another call
+ * have removed it since (on PostgreSQL this delete waits for that one and finds nothing), the
+ * removal answers "No {what} {id} at this event." as it would a moment later, not deleted again.
+ */
+export function deleteEventRow(
+  ctx: Ctx,
+  table: RowTable,
+  id: string,
+  what: string,
+  code?: ProblemCode,
+): Promise<void> {
+  return deleteOrGone(ctx, table, id, () => missingEventRow(what, id, code));
+}
+
+/** As deleteEventRow, for a row of the workspace itself: "No {what} {id} in this workspace." */
+export function deleteWorkspaceRow(ctx: Ctx, table: RowTable, id: string, what: string): Promise<void> {
+  return deleteOrGone(ctx, table, id, () => missingWorkspaceRow(what, id));
+}
+
+async function deleteOrGone(ctx: Ctx, table: RowTable, id: string, gone: () => Problem): Promise<void> {
+  const db = ctx.db as unknown as Kysely<Record<string, { id: string }>>;
+  const name: string = table;
+  const { numDeletedRows } = await db.deleteFrom(name).where('id', '=', id).executeTakeFirst();
+  if (Number(numDeletedRows) === 0) throw gone();
 }

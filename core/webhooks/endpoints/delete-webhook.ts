@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineOperation } from '../../platform/pipeline/operation';
+import { deleteWorkspaceRow } from '../../platform/pipeline/update-row';
 import { uuid } from '../../platform/schemas';
 import { cancelPendingDeliveries } from '../delivery-state';
 import { loadWebhook } from './webhook-view';
@@ -19,7 +20,7 @@ export const deleteWebhook = defineOperation({
   async handler(ctx, input) {
     const webhook = await loadWebhook(ctx, input.webhookId);
     await cancelPendingDeliveries(ctx.db, ctx.clock, 'webhook', [webhook.id]);
-    await ctx.db.deleteFrom('webhooks').where('id', '=', webhook.id).execute();
+    await deleteWorkspaceRow(ctx, 'webhooks', webhook.id, 'webhook endpoint');
     return { webhookId: webhook.id, deleted: true as const };
   },
 });

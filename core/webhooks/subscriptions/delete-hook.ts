@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineOperation } from '../../platform/pipeline/operation';
+import { deleteWorkspaceRow } from '../../platform/pipeline/update-row';
 import { uuid } from '../../platform/schemas';
 import { requireScope } from '../../platform/scopes';
 import { cancelPendingDeliveries } from '../delivery-state';
@@ -24,7 +25,7 @@ export const deleteHook = defineOperation({
     // invoke checked the scope the key makes subscriptions with; another key's needs webhooks:write.
     if (hook.api_key_id !== ctx.actor.keyId) requireScope(ctx.actor.scopes, 'webhooks:write');
     await cancelPendingDeliveries(ctx.db, ctx.clock, 'hook', [hook.id]);
-    await ctx.db.deleteFrom('hooks').where('id', '=', hook.id).execute();
+    await deleteWorkspaceRow(ctx, 'hooks', hook.id, 'subscription');
     return { hookId: hook.id, deleted: true as const };
   },
 });
