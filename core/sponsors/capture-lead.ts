@@ -90,7 +90,9 @@ export const captureLead = defineOperation({
   },
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId);
+    // Held as the lead will name it: a removal of the sponsor meanwhile waits for this capture (and
+    // counts its lead), or has removed it and the capture answers notFound, not a foreign-key fault.
+    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId, 'reference');
     const visitor = await findVisitor(ctx, event.id, await ticketHolderId(ctx, event.id, input));
     const errors = new FieldErrors();
     if (input.attendedSessionId !== undefined) {

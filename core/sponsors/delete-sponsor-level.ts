@@ -28,7 +28,7 @@ export const deleteSponsorLevel = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     // Locked first, so a sponsor given this level meanwhile is counted, not left without one.
-    const level = await loadSponsorLevel(ctx, event.id, input.levelId, true);
+    const level = await loadSponsorLevel(ctx, event.id, input.levelId, 'removal');
     const { n } = await ctx.db
       .selectFrom('sponsors')
       .select((eb) => eb.fn.countAll<number>().as('n'))

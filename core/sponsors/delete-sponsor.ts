@@ -41,7 +41,7 @@ export const deleteSponsor = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     // Locked first, so a lead captured meanwhile is counted, not removed unasked.
-    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId, true);
+    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId, 'removal');
     const { n } = await ctx.db
       .selectFrom('leads')
       .select((eb) => eb.fn.countAll<number>().as('n'))

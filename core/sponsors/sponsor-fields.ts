@@ -1,6 +1,7 @@
 // Input fields of a sponsor, shared by adding and changing one; its level must be one of the
 // event's, and a new place goes last within the level.
 import * as v from 'valibot';
+import { referencedRow } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { sortOrderInput, uuid } from '../platform/schemas';
@@ -36,12 +37,16 @@ export async function checkLevelOfEvent(
   errors: FieldErrors,
 ): Promise<void> {
   if (!levelId) return;
-  const level = await ctx.db
-    .selectFrom('sponsor_levels')
-    .select('id')
-    .where('id', '=', levelId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
+  // Held as the sponsor will name it (db/dialect.ts referencedRow): a removal of the level meanwhile
+  // waits and counts this sponsor, or has removed it and the level is not found here.
+  const level = await referencedRow(
+    ctx.db,
+    ctx.db
+      .selectFrom('sponsor_levels')
+      .select('id')
+      .where('id', '=', levelId)
+      .where('event_id', '=', eventId),
+  ).executeTakeFirst();
   if (!level) errors.add('levelId', `${levelId} is not a sponsor level of this event.`);
 }
 

@@ -1,31 +1,31 @@
 // A sponsor, a level or a lead, found only at its event: another event's or workspace's id answers
-// 404 notFound as if it did not exist. `forChange` locks the row on PostgreSQL: a sponsor's or a
-// level's for a removal that first checks what depends on it, a lead's for a change (see loadLead).
-import { lockingRow } from '../../db/dialect';
+// 404 notFound as if it did not exist. A sponsor's or a level's read is locked on PostgreSQL as
+// `lock` says (load-event-row.ts RowLock): for a removal that first checks what depends on it, or
+// for a write that will name it (a lead its sponsor); a lead's `forChange` for a change (see loadLead).
 import type { Ctx } from '../platform/context';
-import { lockForChange } from '../platform/pipeline/load-event-row';
+import { lockedAs, lockForChange, type RowLock } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { leadQuery } from './lead-view';
 import { sponsorQuery } from './sponsor-view';
 
-export async function loadSponsorLevel(ctx: Ctx, eventId: string, levelId: string, forChange = false) {
+export async function loadSponsorLevel(ctx: Ctx, eventId: string, levelId: string, lock?: RowLock) {
   const query = ctx.db
     .selectFrom('sponsor_levels')
     .selectAll()
     .where('id', '=', levelId)
     .where('event_id', '=', eventId);
-  const row = await (forChange ? lockingRow(ctx.db, query) : query).executeTakeFirst();
+  const row = await lockedAs(ctx.db, query, lock).executeTakeFirst();
   if (!row) throw problem('notFound', `No sponsor level ${levelId} at this event.`);
   return row;
 }
 
-export async function loadSponsor(ctx: Ctx, eventId: string, sponsorId: string, forChange = false) {
+export async function loadSponsor(ctx: Ctx, eventId: string, sponsorId: string, lock?: RowLock) {
   const query = ctx.db
     .selectFrom('sponsors')
     .selectAll()
     .where('id', '=', sponsorId)
     .where('event_id', '=', eventId);
-  const row = await (forChange ? lockingRow(ctx.db, query) : query).executeTakeFirst();
+  const row = await lockedAs(ctx.db, query, lock).executeTakeFirst();
   if (!row) throw problem('notFound', `No sponsor ${sponsorId} at this event.`);
   return row;
 }

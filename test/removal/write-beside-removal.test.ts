@@ -27,8 +27,11 @@ import { createShareLink } from '../../core/sharekit/create-share-link';
 import { deleteShareLink } from '../../core/sharekit/delete-share-link';
 import { captureLead } from '../../core/sponsors/capture-lead';
 import { createSponsor } from '../../core/sponsors/create-sponsor';
+import { createSponsorLevel } from '../../core/sponsors/create-sponsor-level';
 import { deleteLead } from '../../core/sponsors/delete-lead';
 import { deleteSponsor } from '../../core/sponsors/delete-sponsor';
+import { deleteSponsorLevel } from '../../core/sponsors/delete-sponsor-level';
+import { updateSponsor } from '../../core/sponsors/update-sponsor';
 import { createSurvey } from '../../core/surveys/create-survey';
 import { deleteSurvey } from '../../core/surveys/delete-survey';
 import { submitSurveyAnswer } from '../../core/surveys/submit-survey-answer';
@@ -99,6 +102,34 @@ async function communityAt(): Promise<string> {
 
 const cases: Case[] = [
   {
+    write: 'a first capture of a lead for a sponsor',
+    make: async (eventId) => ({
+      ...(await visitorAt(eventId)),
+      sponsorId: (await call(createSponsor, { eventId, name: 'Booth' })).sponsorId,
+    }),
+    remove: [deleteSponsor, ({ eventId, sponsorId }) => ({ eventId, sponsorId, withLeads: true })],
+    writing: [
+      captureLead,
+      ({ eventId, sponsorId, attendeeId }) => ({ eventId, sponsorId, attendeeId, consent: true, rating: 2 }),
+    ],
+    gone: 'notFound',
+  },
+  {
+    write: 'a later capture of a lead for a sponsor',
+    make: async (eventId) => {
+      const ids = await visitorAt(eventId);
+      const { sponsorId } = await call(createSponsor, { eventId, name: 'Booth' });
+      await call(captureLead, { eventId, sponsorId, attendeeId: ids.attendeeId, consent: true, rating: 2 });
+      return { ...ids, sponsorId };
+    },
+    remove: [deleteSponsor, ({ eventId, sponsorId }) => ({ eventId, sponsorId, withLeads: true })],
+    writing: [
+      captureLead,
+      ({ eventId, sponsorId, attendeeId }) => ({ eventId, sponsorId, attendeeId, consent: true }),
+    ],
+    gone: 'notFound',
+  },
+  {
     write: 'a lead naming the session it came from',
     make: async (eventId) => ({
       ...(await visitorAt(eventId)),
@@ -118,6 +149,29 @@ const cases: Case[] = [
         attendedSessionId: sessionId,
       }),
     ],
+    gone: 'invalidRequest',
+  },
+  {
+    write: 'a new sponsor given a level',
+    make: async (eventId) => ({
+      eventId,
+      levelId: (await call(createSponsorLevel, { eventId, name: 'Gold', rank: 1, colour: '#ffd700' }))
+        .levelId,
+    }),
+    remove: [deleteSponsorLevel, ({ eventId, levelId }) => ({ eventId, levelId })],
+    writing: [createSponsor, ({ eventId, levelId }) => ({ eventId, name: 'Booth', levelId })],
+    gone: 'invalidRequest',
+  },
+  {
+    write: 'a sponsor moved to a level',
+    make: async (eventId) => ({
+      eventId,
+      levelId: (await call(createSponsorLevel, { eventId, name: 'Gold', rank: 1, colour: '#ffd700' }))
+        .levelId,
+      sponsorId: (await call(createSponsor, { eventId, name: 'Booth' })).sponsorId,
+    }),
+    remove: [deleteSponsorLevel, ({ eventId, levelId }) => ({ eventId, levelId })],
+    writing: [updateSponsor, ({ eventId, sponsorId, levelId }) => ({ eventId, sponsorId, levelId })],
     gone: 'invalidRequest',
   },
   {

@@ -1,7 +1,9 @@
 // A row that belongs to an event (a room, a track, a ticket type, ...), found only at that event:
 // another event's or workspace's id answers 404 notFound as if it did not exist.
-import type { Selectable } from 'kysely';
-import { changingRow, lockingRow } from '../../../db/dialect';
+// biome-ignore-all lint/suspicious/noExplicitAny: lockedAs takes a select of any table, as db/dialect.ts's locks do.
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../../db/connect';
+import { changingRow, lockingRow, referencedRow } from '../../../db/dialect';
 import type { Database } from '../../../db/schema';
 import type { Ctx } from '../context';
 import { type Problem, type ProblemCode, problem } from '../problems';
@@ -15,9 +17,23 @@ type EventOwnedTable = {
  * How a read of a row is locked on PostgreSQL (db/dialect.ts): `change`, for a change checked against
  * its other columns (a start against the end), so another change of the row waits and the check sees
  * the row the update writes over (changingRow); `removal`, for a removal after counting its uses, so
- * a write adding a use waits or is seen (lockingRow).
+ * a write adding a use waits or is seen (lockingRow); `reference`, for a write that will name the row
+ * (a lead its sponsor), so a removal of it waits, or has removed it and the read finds nothing: the
+ * call answers its not-found rather than fail on the foreign key (referencedRow).
  */
-export type RowLock = 'change' | 'removal';
+export type RowLock = 'change' | 'removal' | 'reference';
+
+/** A select of one row, locked as `lock` says (none: not locked). */
+export function lockedAs<QB extends SelectQueryBuilder<any, any, any>>(
+  db: Db,
+  query: QB,
+  lock?: RowLock,
+): QB {
+  if (lock === 'change') return changingRow(db, query);
+  if (lock === 'removal') return lockingRow(db, query);
+  if (lock === 'reference') return referencedRow(db, query);
+  return query;
+}
 
 /** The row at its event, locked as `lock` says. */
 export async function loadEventRow<T extends EventOwnedTable>(
@@ -33,9 +49,7 @@ export async function loadEventRow<T extends EventOwnedTable>(
     .selectAll()
     .where('id', '=', id)
     .where('event_id', '=', eventId);
-  const locked =
-    lock === 'change' ? changingRow(ctx.db, query) : lock === 'removal' ? lockingRow(ctx.db, query) : query;
-  const row = await locked.executeTakeFirst();
+  const row = await lockedAs(ctx.db, query, lock).executeTakeFirst();
   if (!row) throw missingEventRow(what, id);
   return row as Selectable<Database[T]>;
 }
