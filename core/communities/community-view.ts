@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { CommunityRow } from '../../db/schema';
 import { communityStatuses, joinPolicies } from '../../db/values';
 import type { Ctx } from '../platform/context';
+import type { RowLock } from '../platform/pipeline/load-event-row';
 import { loadWorkspaceRow } from '../platform/pipeline/load-workspace-row';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
 
@@ -47,8 +48,9 @@ export const communitySchema = v.object({
 export type CommunityListItem = v.InferOutput<typeof communityListItemSchema>;
 export type CommunityView = v.InferOutput<typeof communitySchema>;
 
-export function loadCommunity(ctx: Ctx, communityId: string): Promise<CommunityRow> {
-  return loadWorkspaceRow(ctx, 'communities', communityId, 'community');
+/** The community; `lock` as loadWorkspaceRow's (reference: a member will name it). */
+export function loadCommunity(ctx: Ctx, communityId: string, lock?: RowLock): Promise<CommunityRow> {
+  return loadWorkspaceRow(ctx, 'communities', communityId, 'community', lock);
 }
 
 function commonView(ctx: Ctx, row: CommunityRow) {

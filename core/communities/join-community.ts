@@ -54,7 +54,9 @@ export const joinCommunity = defineOperation({
   output: memberSchema,
   rules: nameNotBlank,
   async handler(ctx, input) {
-    const community = await loadCommunity(ctx, input.communityId);
+    // Held as the member will name it: a removal of the community meanwhile waits for this join, or
+    // has removed it and the join answers notFound, not a foreign-key fault.
+    const community = await loadCommunity(ctx, input.communityId, 'reference');
     const email = input.email.trim().toLowerCase();
     const existing = await ctx.db
       .selectFrom('community_members')

@@ -46,7 +46,9 @@ export const rateSession = defineOperation({
   output: feedbackSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const session = await loadEventRow(ctx, 'sessions', event.id, input.sessionId, 'session');
+    // Held as the rating will name it: a removal of the session meanwhile waits for this rating, or
+    // has removed it and the rating answers notFound, not a foreign-key fault.
+    const session = await loadEventRow(ctx, 'sessions', event.id, input.sessionId, 'session', 'reference');
     const attendeeId = await respondentOf(ctx, event, input);
     const comment = input.comment?.trim();
     const rating = {

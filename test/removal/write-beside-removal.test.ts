@@ -13,6 +13,7 @@ import { createDoor } from '../../core/checkin/create-door';
 import { deleteDoor } from '../../core/checkin/delete-door';
 import { createCommunity } from '../../core/communities/create-community';
 import { deleteCommunity } from '../../core/communities/delete-community';
+import { joinCommunity } from '../../core/communities/join-community';
 import { createEvent } from '../../core/events/create-event';
 import { createBudgetLine } from '../../core/finance/create-budget-line';
 import { deleteBudgetLine } from '../../core/finance/delete-budget-line';
@@ -34,6 +35,7 @@ import { deleteSponsorLevel } from '../../core/sponsors/delete-sponsor-level';
 import { updateSponsor } from '../../core/sponsors/update-sponsor';
 import { createSurvey } from '../../core/surveys/create-survey';
 import { deleteSurvey } from '../../core/surveys/delete-survey';
+import { rateSession } from '../../core/surveys/rate-session';
 import { submitSurveyAnswer } from '../../core/surveys/submit-survey-answer';
 import { createAddOn } from '../../core/tickets/create-add-on';
 import { createDiscountCode } from '../../core/tickets/create-discount-code';
@@ -175,6 +177,16 @@ const cases: Case[] = [
     gone: 'invalidRequest',
   },
   {
+    write: 'a rating of a session',
+    make: async (eventId) => ({ ...(await visitorAt(eventId)), sessionId: await sessionAt(eventId) }),
+    remove: [deleteSession, ({ eventId, sessionId }) => ({ eventId, sessionId })],
+    writing: [
+      rateSession,
+      ({ eventId, sessionId, attendeeId }) => ({ eventId, sessionId, attendeeId, stars: 4 }),
+    ],
+    gone: 'notFound',
+  },
+  {
     write: 'an answer to a survey',
     make: async (eventId) => ({
       ...(await visitorAt(eventId)),
@@ -191,6 +203,13 @@ const cases: Case[] = [
       submitSurveyAnswer,
       ({ eventId, surveyId, attendeeId }) => ({ eventId, surveyId, attendeeId, answers: { overall: 4 } }),
     ],
+    gone: 'notFound',
+  },
+  {
+    write: 'a member joining a community',
+    make: async () => ({ communityId: await communityAt() }),
+    remove: [deleteCommunity, ({ communityId }) => ({ communityId })],
+    writing: [joinCommunity, ({ communityId }) => ({ communityId, name: 'Fay', email: 'fay@example.org' })],
     gone: 'notFound',
   },
 ];
