@@ -2,9 +2,11 @@
 // (core/sales/places.ts), refused soldOut; then per add-on, those the types include and those the
 // people chose together, refused registrationRefused (addOnSoldOut). Each kind in the order of its
 // ids, ticket types first, so concurrent registrations take their rows' locks in one order. All or
-// nothing: a refusal undoes what was taken with the transaction.
+// nothing: a refusal undoes what was taken with the transaction. A ticket type or an add-on removed
+// since the registration read it answers as one it never had (unknownTicket, invalidRequest).
 import type { TicketTypeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
+import { FieldErrors } from '../platform/field-errors';
 import { problem } from '../platform/problems';
 import { takePlaces } from '../sales/places';
 import { countByType, countChosenAddOns, type NewAttendee } from './registration-input';
@@ -20,7 +22,11 @@ export async function takeRegistrationPlaces(
   /** The ticket type including an add-on, for the refusal to name (as it did before add-ons were chosen). */
   const includedBy = new Map<string, string>();
   for (const [ticketTypeId, n] of [...countByType(people)].sort(byId)) {
-    if (!(await takePlaces(ctx, 'ticket_types', ticketTypeId, n))) {
+    const took = await takePlaces(ctx, 'ticket_types', ticketTypeId, n);
+    // Removed since the registration read it: answered as checkRegistration answers one it never had.
+    if (took === 'gone')
+      throw problem('unknownTicket', `${ticketTypeId} is not a ticket type of this event.`, { ticketTypeId });
+    if (took === 'full') {
       const name = types.get(ticketTypeId)?.name;
       throw problem('soldOut', `Not enough places left for ${n} × ${name}.`, { ticketTypeId });
     }
@@ -30,7 +36,9 @@ export async function takeRegistrationPlaces(
     }
   }
   for (const [addOnId, n] of [...addOns].sort(byId)) {
-    if (!(await takePlaces(ctx, 'add_ons', addOnId, n))) {
+    const took = await takePlaces(ctx, 'add_ons', addOnId, n);
+    if (took === 'gone') refuseAddOnGone(people, addOnId);
+    if (took === 'full') {
       const ticketTypeId = includedBy.get(addOnId);
       throw problem(
         'registrationRefused',
@@ -41,4 +49,22 @@ export async function takeRegistrationPlaces(
       );
     }
   }
+}
+
+/**
+ * An add-on removed since the registration read it, answered as checkChosenAddOns answers one that
+ * was never there (400 invalidRequest), at each person who chose it. One a ticket type includes
+ * cannot be removed, so someone chose it.
+ */
+function refuseAddOnGone(people: NewAttendee[], addOnId: string): never {
+  const errors = new FieldErrors();
+  people.forEach((person, i) => {
+    (person.addOns ?? []).forEach((chosen, n) => {
+      if (chosen.addOnId === addOnId)
+        errors.add(`attendees.${i}.addOns.${n}.addOnId`, 'Not an add-on of this event.');
+    });
+  });
+  if (errors.list.length === 0) errors.add('attendees', `${addOnId} is not an add-on of this event.`);
+  errors.throwIfAny();
+  throw new Error('unreachable: an error was added');
 }

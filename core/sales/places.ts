@@ -7,8 +7,17 @@ import type { Ctx } from '../platform/context';
 /** What has places: ticket types and add-ons keep a capacity (null: no limit) and a taken count. */
 type WithPlaces = 'ticket_types' | 'add_ons';
 
-/** Takes n places of a ticket type or an add-on; false when they are not there. */
-export async function takePlaces(ctx: Ctx, table: WithPlaces, id: string, n: number): Promise<boolean> {
+/**
+ * Takes n places of a ticket type or an add-on: `full` when they are not there, `gone` when the row
+ * is not (on PostgreSQL a removal may commit between the caller's read of it and this update, which
+ * then waits for it and finds nothing), so the caller answers as for a row it never had.
+ */
+export async function takePlaces(
+  ctx: Ctx,
+  table: WithPlaces,
+  id: string,
+  n: number,
+): Promise<'taken' | 'full' | 'gone'> {
   let update = ctx.db
     .updateTable(table)
     .set({
@@ -21,7 +30,9 @@ export async function takePlaces(ctx: Ctx, table: WithPlaces, id: string, n: num
   // A ticket type retired meanwhile takes no more places (add-ons are never retired).
   if (table === 'ticket_types') update = update.where(sql`retired_utc`, 'is', null);
   const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) === 1) return 'taken';
+  const there = await ctx.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  return there ? 'full' : 'gone';
 }
 
 /**

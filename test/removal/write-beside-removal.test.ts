@@ -82,7 +82,7 @@ async function sessionAt(eventId: string): Promise<string> {
   return sessionId;
 }
 
-const _person = (ticketTypeId: string, more: Record<string, unknown> = {}) => ({
+const person = (ticketTypeId: string, more: Record<string, unknown> = {}) => ({
   ticketTypeId,
   firstName: 'Bo',
   lastName: 'Racer',
@@ -174,6 +174,36 @@ const cases: Case[] = [
     }),
     remove: [deleteSponsorLevel, ({ eventId, levelId }) => ({ eventId, levelId })],
     writing: [updateSponsor, ({ eventId, sponsorId, levelId }) => ({ eventId, sponsorId, levelId })],
+    gone: 'invalidRequest',
+  },
+  {
+    write: 'a registration for a ticket type',
+    make: async (eventId) => ({
+      eventId,
+      ticketTypeId: (await call(createTicketType, { eventId, name: 'Day' })).ticketTypeId,
+    }),
+    remove: [deleteTicketType, ({ eventId, ticketTypeId }) => ({ eventId, ticketTypeId })],
+    writing: [
+      registerAttendees,
+      ({ eventId, ticketTypeId }) => ({ eventId, attendees: [person(ticketTypeId!)] }),
+    ],
+    gone: 'unknownTicket',
+  },
+  {
+    write: 'a registration with an add-on',
+    make: async (eventId) => ({
+      eventId,
+      ticketTypeId: (await call(createTicketType, { eventId, name: 'Day' })).ticketTypeId,
+      addOnId: (await call(createAddOn, { eventId, name: 'Dinner' })).addOnId,
+    }),
+    remove: [deleteAddOn, ({ eventId, addOnId }) => ({ eventId, addOnId })],
+    writing: [
+      registerAttendees,
+      ({ eventId, ticketTypeId, addOnId }) => ({
+        eventId,
+        attendees: [person(ticketTypeId!, { addOns: [{ addOnId }] })],
+      }),
+    ],
     gone: 'invalidRequest',
   },
   {
