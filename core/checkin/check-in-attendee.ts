@@ -8,6 +8,7 @@ import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
 import { doorAndTicketReads, loadDoorAndTicket } from './door-and-ticket';
 import { doorKinds } from './door-view';
+import { doorRemovedMeanwhile } from './load-door';
 import { applyScan } from './scanner';
 
 export const checkInResultSchema = v.object({
@@ -50,6 +51,7 @@ export const checkInAttendee = defineOperation({
   }),
   output: checkInResultSchema,
   readsWithEvent: (input) => doorAndTicketReads(input.doorId, { attendeeId: input.attendeeId }),
+  namedRowGone: (ctx, input) => doorRemovedMeanwhile(ctx, input.eventId, input.doorId),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const { door, attendee } = await loadDoorAndTicket(ctx, event.id, input.doorId, {

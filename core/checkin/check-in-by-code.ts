@@ -8,6 +8,7 @@ import { uuid } from '../platform/schemas';
 import { ticketCodeIn } from '../platform/ticket-codes';
 import { checkInResultSchema, scanAtDoor } from './check-in-attendee';
 import { doorAndTicketReads, loadDoorAndTicket } from './door-and-ticket';
+import { doorRemovedMeanwhile } from './load-door';
 
 // Also exported here, where check-in by code first had them.
 export { codeInScan, scannedTicketSchema };
@@ -37,6 +38,7 @@ export const checkInByCode = defineOperation({
     const code = ticketCodeIn(input.ticketCode);
     return code === null ? undefined : doorAndTicketReads(input.doorId, { ticketCode: code });
   },
+  namedRowGone: (ctx, input) => doorRemovedMeanwhile(ctx, input.eventId, input.doorId),
   async handler(ctx, input) {
     const code = codeInScan(input.ticketCode, 'ticketCode');
     const event = await loadEvent(ctx, input.eventId);

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { lockingRow } from '../../db/dialect';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
-import { changedNow } from '../platform/storage/change-stamp';
 import { doorView } from './door-view';
 import { loadDoor } from './load-door';
 
@@ -31,12 +31,9 @@ export const deleteDoor = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const door = await loadDoor(ctx, event.id, input.doorId);
-    // The door's row first: a scan counted at it meanwhile waits for this answer, not lost with it.
-    await ctx.db
-      .updateTable('doors')
-      .set(await changedNow(ctx))
-      .where('id', '=', door.id)
-      .execute();
+    // The door's row locked first (FOR UPDATE): a scan writing at it holds it as its foreign keys do,
+    // so this waits for the scan and counts it below, instead of removing the door with it.
+    await lockingRow(ctx.db, ctx.db.selectFrom('doors').select('id').where('id', '=', door.id)).execute();
     const scans = await ctx.db.selectFrom('check_ins').select('id').where('door_id', '=', door.id).execute();
     refuseWhileUsed(
       `The door ${door.name}`,

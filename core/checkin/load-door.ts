@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import { prepare } from '../../db/prepared';
 import type { DoorRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { problem } from '../platform/problems';
+import { isProblem, type Problem, problem } from '../platform/problems';
 
 /** An event's doors, in the organiser's order. */
 export function loadEventDoors(ctx: Ctx, eventId: string): Promise<DoorRow[]> {
@@ -54,4 +54,22 @@ export function doorOrProblem(door: DoorRow | undefined, doorId: string | undefi
     );
   }
   return door;
+}
+
+/**
+ * For a scan whose write met a foreign key (an operation's namedRowGone): noDoor once the door it
+ * names is gone, removed between the scan's read of it and its write.
+ */
+export async function doorRemovedMeanwhile(
+  ctx: Ctx,
+  eventId: string,
+  doorId: string | undefined,
+): Promise<Problem | undefined> {
+  try {
+    await loadDoor(ctx, eventId, doorId);
+    return undefined;
+  } catch (error) {
+    if (isProblem(error)) return error;
+    throw error;
+  }
 }

@@ -3,7 +3,6 @@ import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { defineOperation } from '../platform/pipeline/operation';
 import { deleteWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
-import { changedNow } from '../platform/storage/change-stamp';
 import { communityView, loadCommunity } from './community-view';
 
 export const deleteCommunity = defineOperation({
@@ -21,13 +20,9 @@ export const deleteCommunity = defineOperation({
   input: v.object({ communityId: uuid('The community id.') }),
   output: v.object({ communityId: uuid('The community removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
-    const community = await loadCommunity(ctx, input.communityId);
-    // Its row first: a member joining meanwhile is counted below, not removed with it unseen.
-    await ctx.db
-      .updateTable('communities')
-      .set(await changedNow(ctx))
-      .where('id', '=', community.id)
-      .execute();
+    // Its row locked first (FOR UPDATE): a member joining, an event or a pass moved to it meanwhile
+    // holds it as its foreign key does, so this waits and counts them below, not removed unseen.
+    const community = await loadCommunity(ctx, input.communityId, 'removal');
     const ids = async (table: 'events' | 'passes') =>
       (await ctx.db.selectFrom(table).select('id').where('community_id', '=', community.id).execute()).map(
         (r) => r.id,

@@ -12,8 +12,15 @@
 // (db/dialect.ts lockingRow, referencedRow); without that both orders went wrong. On SQLite the call
 // run meanwhile runs first, then the other (race-harness.ts heldOrInTurn).
 import { describe, expect, it } from 'vitest';
+import { registerAttendees } from '../../core/attendees/register-attendees';
 import { createSubmission } from '../../core/cfp/create-submission';
 import { updateCallForSpeakers } from '../../core/cfp/update-call';
+import { checkInAttendee } from '../../core/checkin/check-in-attendee';
+import { createDoor } from '../../core/checkin/create-door';
+import { deleteDoor } from '../../core/checkin/delete-door';
+import { createCommunity } from '../../core/communities/create-community';
+import { deleteCommunity } from '../../core/communities/delete-community';
+import { joinCommunity } from '../../core/communities/join-community';
 import { createEvent } from '../../core/events/create-event';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import { createRoom } from '../../core/programme/create-room';
@@ -23,10 +30,12 @@ import { createTrack } from '../../core/programme/create-track';
 import { deleteRoom } from '../../core/programme/delete-room';
 import { deleteSpeaker } from '../../core/programme/delete-speaker';
 import { deleteTrack } from '../../core/programme/delete-track';
+import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
+import { onPostgres } from '../support/test-store';
 
-const { call, heldOrInTurn: held, db } = raceHarness('Use beside removal');
+const { call, heldOrInTurn: held, heldAt, inTurn, db } = raceHarness('Use beside removal');
 
 interface Case {
   /** The use, as the case's title names it. */
@@ -152,4 +161,70 @@ describe('a use given to a row beside its removal, one held once it has read whi
       expect(await uses(c, eventId)).toEqual([Object.values(ids)[0]]);
     },
   );
+});
+
+// A use written while the removal counts: a scan at a door, or a member joining a community, has
+// written its row (holding the door or community FOR KEY SHARE, as its foreign key does) and not
+// committed when the removal counts the uses. The removal's lock of its row (FOR UPDATE,
+// db/dialect.ts lockingRow) waits for the write to end, then counts it and refuses. With a lock a
+// use does not wait for (the update touching the row these removals took before), the count missed
+// the use in flight, and the delete then waited for it and went ahead: a door removed with its scan
+// (or failing on it), a community removed with the member who had just joined.
+describe('a use in flight while its row is removed: the removal waits for it, then answers 409 inUse', () => {
+  /** The write held before `at` (its row written, not committed) while the removal runs. */
+  async function removalBesideWrite(
+    write: [AnyOperation, unknown],
+    at: RegExp,
+    removal: [AnyOperation, unknown],
+  ) {
+    if (!onPostgres) return inTurn(write, removal);
+    const { answers, meanwhileWaited } = await heldAt(write, at, removal);
+    expect(meanwhileWaited, 'the removal waits for the write').toBe(true);
+    return answers;
+  }
+
+  it('a scan at a door', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
+    const { attendees } = await call(registerAttendees, {
+      eventId,
+      attendees: [{ ticketTypeId, firstName: 'Ada', lastName: 'Scanned', email: 'ada@example.org' }],
+    });
+    const { doorId } = await call(createDoor, { eventId, name: 'Side' });
+    const [scanned, removed] = await removalBesideWrite(
+      [checkInAttendee, { eventId, attendeeId: attendees[0].attendeeId, doorId }],
+      /^insert into "outbox"/,
+      [deleteDoor, { eventId, doorId }],
+    );
+    expect(scanned).toMatchObject({ result: 'welcome' });
+    expect(removed).toBe('inUse');
+    const scans = await db()
+      .selectFrom('check_ins')
+      .select('door_id')
+      .where('event_id', '=', eventId)
+      .execute();
+    expect(scans).toEqual([{ door_id: doorId }]);
+  });
+
+  it('a member joining a community', async () => {
+    const { communityId } = await call(createCommunity, {
+      slug: `use-race-${Date.now()}`,
+      name: 'Racers',
+      timeZone: 'UTC',
+      joinPolicy: 'open',
+    });
+    const [joined, removed] = await removalBesideWrite(
+      [joinCommunity, { communityId, name: 'Bo', email: 'bo@example.org' }],
+      /^insert into "community_members"/,
+      [deleteCommunity, { communityId }],
+    );
+    expect(joined, JSON.stringify(joined)).toBeTypeOf('object');
+    expect(removed).toBe('inUse');
+    const members = await db()
+      .selectFrom('community_members')
+      .select('community_id')
+      .where('community_id', '=', communityId)
+      .execute();
+    expect(members).toHaveLength(1);
+  });
 });

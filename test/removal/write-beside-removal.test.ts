@@ -8,7 +8,10 @@
 // row that is not there (its own 404 or 400), never a 500 on the foreign key, a refusal of another
 // kind (soldOut for a ticket type that is gone), nor deleted: true for a row already removed.
 import { describe, expect, it } from 'vitest';
+import { getAttendee } from '../../core/attendees/get-attendee';
 import { registerAttendees } from '../../core/attendees/register-attendees';
+import { checkInAttendee } from '../../core/checkin/check-in-attendee';
+import { checkInByCode } from '../../core/checkin/check-in-by-code';
 import { createDoor } from '../../core/checkin/create-door';
 import { deleteDoor } from '../../core/checkin/delete-door';
 import { createCommunity } from '../../core/communities/create-community';
@@ -175,6 +178,28 @@ const cases: Case[] = [
     remove: [deleteSponsorLevel, ({ eventId, levelId }) => ({ eventId, levelId })],
     writing: [updateSponsor, ({ eventId, sponsorId, levelId }) => ({ eventId, sponsorId, levelId })],
     gone: 'invalidRequest',
+  },
+  {
+    write: 'a scan at a door',
+    make: async (eventId) => ({
+      ...(await visitorAt(eventId)),
+      doorId: (await call(createDoor, { eventId, name: 'Side' })).doorId,
+    }),
+    remove: [deleteDoor, ({ eventId, doorId }) => ({ eventId, doorId })],
+    writing: [checkInAttendee, ({ eventId, attendeeId, doorId }) => ({ eventId, attendeeId, doorId })],
+    gone: 'noDoor',
+  },
+  {
+    write: 'a scan of a ticket code at a door',
+    make: async (eventId) => {
+      const ids = await visitorAt(eventId);
+      const { doorId } = await call(createDoor, { eventId, name: 'Side' });
+      const attendee = await call(getAttendee, { eventId, attendeeId: ids.attendeeId });
+      return { ...ids, doorId, ticketCode: attendee.ticketCode };
+    },
+    remove: [deleteDoor, ({ eventId, doorId }) => ({ eventId, doorId })],
+    writing: [checkInByCode, ({ eventId, ticketCode, doorId }) => ({ eventId, ticketCode, doorId })],
+    gone: 'noDoor',
   },
   {
     write: 'a registration for a ticket type',

@@ -10,7 +10,8 @@
 //  6. the event's rules (exists, online, module), then people's data (peopleScope);
 //  7. If-Match against the entity tag of the view `ifMatch.current` loads (412 preconditionFailed);
 //  8. the handler, a collision with a unique key answered as the problem `unique` declares (and a
-//     write referring to an event removed meanwhile answered eventNotFound, load-event.ts);
+//     write referring to its event, or a row it names, removed meanwhile answered as it would be
+//     after that removal: eventNotFound, or the operation's namedRowGone, load-event.ts);
 //  9. a write's activity entry, as `activity` declares it (none when it changed nothing);
 // 10. whatever it answers must be among the problems it declares (problemsOf).
 import { isPostgres } from '../../../db/dialect';
@@ -31,7 +32,7 @@ import {
   storedAnswer,
   storedProblem,
 } from './idempotency';
-import { enforceEventRules, eventRemovedMeanwhile } from './load-event';
+import { enforceEventRules, namedRowRemovedMeanwhile } from './load-event';
 import type { AnyOperation } from './operation';
 import { problemsOf } from './operation-problems';
 import { isPaged } from './paging';
@@ -84,7 +85,7 @@ export async function invoke(
     if (!done.replayed) await operation.afterCommit?.(ctx.services);
     return done;
   } catch (error) {
-    throw declared(operation, ctx, await eventRemovedMeanwhile(ctx, input, error));
+    throw declared(operation, ctx, await namedRowRemovedMeanwhile(ctx, operation, input, error));
   }
 }
 

@@ -78,6 +78,21 @@ export async function eventRemovedMeanwhile(ctx: Ctx, input: unknown, error: unk
 }
 
 /**
+ * As eventRemovedMeanwhile, then for another row the operation names (its namedRowGone): a scan
+ * whose door was removed meanwhile answers noDoor, as it would a moment later.
+ */
+export async function namedRowRemovedMeanwhile(
+  ctx: Ctx,
+  operation: AnyOperation,
+  input: unknown,
+  error: unknown,
+): Promise<unknown> {
+  const answer = await eventRemovedMeanwhile(ctx, input, error);
+  if (answer !== error || !operation.namedRowGone || !violatedReference(error)) return answer;
+  return (await operation.namedRowGone(ctx, input as never)) ?? error;
+}
+
+/**
  * Reads an operation needs beside its event, prepared to be read with it (an operation's
  * readsWithEvent): the event's read is added, by its id and the caller's workspace.
  */

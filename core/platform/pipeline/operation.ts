@@ -4,7 +4,7 @@ import type * as v from 'valibot';
 import type { Db } from '../../../db/connect';
 import type { EventModule } from '../../../db/values';
 import type { Ctx } from '../context';
-import type { ProblemCode } from '../problems';
+import type { Problem, ProblemCode } from '../problems';
 import type { Scope } from '../scopes';
 import type { Services } from '../services';
 import type { FileOutput } from './table-file';
@@ -112,6 +112,13 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * store drop the bytes the erased rows held). Not run when the change is refused or replayed.
    */
   afterCommit?(services: Services): Promise<void>;
+  /**
+   * For a write whose insert met a foreign key: on PostgreSQL a row it names (beyond its event, which
+   * invoke checks for every write) may have been removed between its read of it and its write. Read
+   * after the transaction ended: the problem the call answers had it come after that removal, or
+   * undefined while the row is there (the error stands).
+   */
+  namedRowGone?(ctx: Ctx, input: v.InferOutput<I>): Promise<Problem | undefined>;
   /** Reaches outside this service (sends a message to a receiver): the MCP openWorldHint. */
   openWorld?: boolean;
   /**
