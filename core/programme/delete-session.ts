@@ -31,7 +31,24 @@ export const deleteSession = defineOperation({
   output: v.object({ sessionId: uuid('The session removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const session = await loadSession(ctx, event, input.sessionId);
+    const found = await loadSession(ctx, event, input.sessionId);
+    // Submissions that became this session keep their decision, and leads that came from it their
+    // visitor; both lose the link (stamped, so syncs see it go). Rows naming the session before the
+    // session, as a lead's change takes the lead, then the session it names.
+    await ctx.db
+      .updateTable('submissions')
+      .set({ session_id: null, ...(await changedNow(ctx)) })
+      .where('session_id', '=', found.id)
+      .execute();
+    await ctx.db
+      .updateTable('leads')
+      .set({ attended_session_id: null, ...(await changedNow(ctx)) })
+      .where('attended_session_id', '=', found.id)
+      .execute();
+    // Then its row, locked (FOR UPDATE) before its uses are counted: a rating, a door or content
+    // written now holds the session as its foreign key does, so this waits for it and counts it,
+    // instead of removing the session with it. A refusal undoes the unlinking above with the call.
+    const session = await loadSession(ctx, event, found.id, 'removal');
     const ids = async (table: 'doors' | 'session_ratings' | 'published_content') =>
       (await ctx.db.selectFrom(table).select('id').where('session_id', '=', session.id).execute()).map((r) =>
         String(r.id),
@@ -46,17 +63,6 @@ export const deleteSession = defineOperation({
       ],
       'remove or repoint the doors and content first; a rated session stays in the programme.',
     );
-    // Submissions that became this session keep their decision; they are stamped so syncs see the link go.
-    await ctx.db
-      .updateTable('submissions')
-      .set({ session_id: null, ...(await changedNow(ctx)) })
-      .where('session_id', '=', session.id)
-      .execute();
-    await ctx.db
-      .updateTable('leads')
-      .set({ attended_session_id: null, ...(await changedNow(ctx)) })
-      .where('attended_session_id', '=', session.id)
-      .execute();
     await deleteEventRow(ctx, 'sessions', session.id, 'session');
     await touchSpeakers(ctx, event.id, JSON.parse(session.speaker_ids) as string[]);
     return { sessionId: session.id, deleted: true as const };

@@ -50,7 +50,7 @@ export const updateSession = defineOperation({
   output: sessionSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadSession(ctx, event, input.sessionId, true);
+    const current = await loadSession(ctx, event, input.sessionId, 'change');
 
     const errors = new FieldErrors();
     if (input.title !== undefined && input.title.trim() === '')

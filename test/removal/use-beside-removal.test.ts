@@ -28,8 +28,10 @@ import { createSession } from '../../core/programme/create-session';
 import { createSpeaker } from '../../core/programme/create-speaker';
 import { createTrack } from '../../core/programme/create-track';
 import { deleteRoom } from '../../core/programme/delete-room';
+import { deleteSession } from '../../core/programme/delete-session';
 import { deleteSpeaker } from '../../core/programme/delete-speaker';
 import { deleteTrack } from '../../core/programme/delete-track';
+import { rateSession } from '../../core/surveys/rate-session';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
@@ -163,13 +165,13 @@ describe('a use given to a row beside its removal, one held once it has read whi
   );
 });
 
-// A use written while the removal counts: a scan at a door, or a member joining a community, has
+// A use written while the removal counts: a scan at a door, a rating of a session or a member joining a community, has
 // written its row (holding the door or community FOR KEY SHARE, as its foreign key does) and not
 // committed when the removal counts the uses. The removal's lock of its row (FOR UPDATE,
 // db/dialect.ts lockingRow) waits for the write to end, then counts it and refuses. With a lock a
 // use does not wait for (the update touching the row these removals took before), the count missed
 // the use in flight, and the delete then waited for it and went ahead: a door removed with its scan
-// (or failing on it), a community removed with the member who had just joined.
+// (or failing on it), a session with its rating, a community with the member who had just joined.
 describe('a use in flight while its row is removed: the removal waits for it, then answers 409 inUse', () => {
   /** The write held before `at` (its row written, not committed) while the removal runs. */
   async function removalBesideWrite(
@@ -204,6 +206,29 @@ describe('a use in flight while its row is removed: the removal waits for it, th
       .where('event_id', '=', eventId)
       .execute();
     expect(scans).toEqual([{ door_id: doorId }]);
+  });
+
+  it('a rating of a session', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
+    const { attendees } = await call(registerAttendees, {
+      eventId,
+      attendees: [{ ticketTypeId, firstName: 'Ada', lastName: 'Rater', email: 'ada@example.org' }],
+    });
+    const { sessionId } = await call(createSession, session(eventId, {}));
+    const [rated, removed] = await removalBesideWrite(
+      [rateSession, { eventId, sessionId, attendeeId: attendees[0].attendeeId, stars: 5 }],
+      /^insert into "session_ratings"/,
+      [deleteSession, { eventId, sessionId }],
+    );
+    expect(rated).toMatchObject({ sessionId, rating: 5 });
+    expect(removed).toBe('inUse');
+    const ratings = await db()
+      .selectFrom('session_ratings')
+      .select('session_id')
+      .where('event_id', '=', eventId)
+      .execute();
+    expect(ratings).toEqual([{ session_id: sessionId }]);
   });
 
   it('a member joining a community', async () => {
