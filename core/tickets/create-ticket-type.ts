@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { referencedRow } from '../../db/dialect';
 import { ticketVisibilities, toFlag } from '../../db/values';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
@@ -76,13 +77,17 @@ export const createTicketType = defineOperation({
     const addOnIds = [...new Set(input.includedAddOnIds ?? [])];
     if (addOnIds.length > 0) {
       const found = new Set(
+        // Held as a foreign key would hold them (db/dialect.ts referencedRow): a removal of one
+        // meanwhile waits and counts this type, or has removed it and it is named below.
         (
-          await ctx.db
-            .selectFrom('add_ons')
-            .select('id')
-            .where('event_id', '=', event.id)
-            .where('id', 'in', addOnIds)
-            .execute()
+          await referencedRow(
+            ctx.db,
+            ctx.db
+              .selectFrom('add_ons')
+              .select('id')
+              .where('event_id', '=', event.id)
+              .where('id', 'in', addOnIds),
+          ).execute()
         ).map((r) => r.id),
       );
       addOnIds.forEach((id, i) => {

@@ -29,9 +29,10 @@ export const deleteAddOn = defineOperation({
   output: v.object({ addOnId: uuid('The add-on removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const addOn = await loadEventRow(ctx, 'add_ons', event.id, input.addOnId, 'add-on');
-    // Its row first (the lock places are taken under): no sale can slip between count and removal.
-    await ctx.db.updateTable('add_ons').set({ taken: addOn.taken }).where('id', '=', addOn.id).execute();
+    // Its row first, locked for removal (FOR UPDATE): a sale taking places (the lock they are taken
+    // under) and a ticket type or door naming it (held FOR KEY SHARE while it checks) are waited for
+    // and counted below. A lock that only kept changes out missed the names being written.
+    const addOn = await loadEventRow(ctx, 'add_ons', event.id, input.addOnId, 'add-on', 'removal');
     const tickets = await ctx.db
       .selectFrom('attendee_add_ons')
       .select('attendee_id')

@@ -1,5 +1,6 @@
 // The fields of a discount code, shared by creating and changing one, and the rules across them.
 import * as v from 'valibot';
+import { referencedRow } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { maxAmount, maxWhole } from '../platform/schemas';
@@ -57,12 +58,12 @@ export async function checkTicketTypeIds(
 ): Promise<string[]> {
   const ids = [...new Set(sent)];
   if (ids.length === 0) return ids;
-  const found = await ctx.db
-    .selectFrom('ticket_types')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where('id', 'in', ids)
-    .execute();
+  // Held as a foreign key would hold them (db/dialect.ts referencedRow): a removal of one meanwhile
+  // waits and counts this code, or has removed it and it is named here as not the event's.
+  const found = await referencedRow(
+    ctx.db,
+    ctx.db.selectFrom('ticket_types').select('id').where('event_id', '=', eventId).where('id', 'in', ids),
+  ).execute();
   const known = new Set(found.map((r) => r.id));
   ids.forEach((id, i) => {
     if (!known.has(id)) errors.add(`ticketTypeIds.${i}`, `${id} is not a ticket type of this event.`);

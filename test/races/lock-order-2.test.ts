@@ -1,0 +1,83 @@
+// Locks of the second audit (docs/architecture.md, "Lock order:"): the areas the first left out.
+// - Tickets: a ticket type's and an add-on's removal count the setup rows naming them in JSON lists
+//   (a discount code's, a door's types; a ticket type's bundled add-ons, a door's required ones).
+//   Those lists have no foreign key, so the write naming the row held nothing, and the removal only
+//   touched its row (FOR NO KEY UPDATE, which a reference does not wait for): a code made meanwhile
+//   was missed by the count and named a removed ticket type. Now the write holds the rows it names
+//   while it checks them (FOR KEY SHARE, db/dialect.ts referencedRow) and the removal locks its row
+//   FOR UPDATE before counting (loadEventRow 'removal'), so it waits for the write and answers 409
+//   inUse; a removal first leaves the write naming a row that is not there (400).
+// On PostgreSQL the write is held before its insert while the removal runs (race-harness.ts heldAt);
+// SQLite writes one call at a time, so there they run in turn and these tests show only the answers.
+import { describe, expect, it } from 'vitest';
+import { createDoor } from '../../core/checkin/create-door';
+import { createEvent } from '../../core/events/create-event';
+import type { AnyOperation } from '../../core/platform/pipeline/operation';
+import { createAddOn } from '../../core/tickets/create-add-on';
+import { createDiscountCode } from '../../core/tickets/create-discount-code';
+import { createTicketType } from '../../core/tickets/create-ticket-type';
+import { deleteAddOn } from '../../core/tickets/delete-add-on';
+import { deleteTicketType } from '../../core/tickets/delete-ticket-type';
+import { eventBody } from '../support/fixtures';
+import { raceHarness } from '../support/race-harness';
+import { onPostgres } from '../support/test-store';
+
+const { call, heldAt, inTurn, db } = raceHarness('Lock order 2');
+
+/** The write held before `at` while the removal runs: it waits for the write, then counts it. */
+async function removalBesideWrite(
+  write: [AnyOperation, unknown],
+  at: RegExp,
+  removal: [AnyOperation, unknown],
+) {
+  if (!onPostgres) return inTurn(write, removal);
+  const { answers, meanwhileWaited } = await heldAt(write, at, removal);
+  expect(meanwhileWaited, 'the removal waits for the write').toBe(true);
+  return answers;
+}
+
+describe('tickets: a row named in a JSON list beside its removal', () => {
+  it('a discount code limited to a ticket type being removed', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
+    const [made, removed] = await removalBesideWrite(
+      [createDiscountCode, { eventId, code: 'RACE10', percent: 10, ticketTypeIds: [ticketTypeId] }],
+      /^insert into "discount_codes"/,
+      [deleteTicketType, { eventId, ticketTypeId }],
+    );
+    expect(made).toMatchObject({ ticketTypeIds: [ticketTypeId] });
+    expect(removed).toBe('inUse');
+    const types = await db()
+      .selectFrom('ticket_types')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .execute();
+    expect(types).toEqual([{ id: ticketTypeId }]);
+  });
+
+  it('a door admitting a ticket type being removed', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
+    const [made, removed] = await removalBesideWrite(
+      [createDoor, { eventId, name: 'Side', ticketTypeIds: [ticketTypeId] }],
+      /^insert into "doors"/,
+      [deleteTicketType, { eventId, ticketTypeId }],
+    );
+    expect(made).toMatchObject({ ticketTypeIds: [ticketTypeId] });
+    expect(removed).toBe('inUse');
+  });
+
+  it('a ticket type bundling an add-on being removed', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { addOnId } = await call(createAddOn, { eventId, name: 'Dinner' });
+    const [made, removed] = await removalBesideWrite(
+      [createTicketType, { eventId, name: 'Day and dinner', includedAddOnIds: [addOnId] }],
+      /^insert into "ticket_types"/,
+      [deleteAddOn, { eventId, addOnId }],
+    );
+    expect(made).toMatchObject({ includedAddOnIds: [addOnId] });
+    expect(removed).toBe('inUse');
+    const addOns = await db().selectFrom('add_ons').select('id').where('event_id', '=', eventId).execute();
+    expect(addOns).toEqual([{ id: addOnId }]);
+  });
+});
