@@ -264,7 +264,11 @@ describe('erasure after a live capture', () => {
     // Nothing about them is written again: a note is refused (400, naming the field); the rating
     // is the booth's own and still changes.
     const leadPath = `/events/${summit}/leads/${captured.body.lead.leadId}`;
-    const noted = await t.api(leadPath, { key, method: 'PATCH', body: { note: `Call ${who.firstName} back.` } });
+    const noted = await t.api(leadPath, {
+      key,
+      method: 'PATCH',
+      body: { note: `Call ${who.firstName} back.` },
+    });
     expect(noted.status).toBe(400);
     expect(noted.body).toMatchObject({
       code: 'invalidRequest',
