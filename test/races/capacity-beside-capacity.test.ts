@@ -20,9 +20,8 @@ import { updateRoom } from '../../core/programme/update-room';
 import { updateSession } from '../../core/programme/update-session';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
-import { onPostgres } from '../support/test-store';
 
-const { call, heldOrInTurn, heldAt, inTurn, db } = raceHarness('Capacity beside capacity');
+const { call, heldOrInTurn, waitsFor, db } = raceHarness('Capacity beside capacity');
 
 /** The room's change held once it has read while the other call runs to its end (in turn on SQLite). */
 const roomHeldWhile = (room: unknown, other: [AnyOperation, unknown]) =>
@@ -93,20 +92,12 @@ describe('a room made smaller beside a session made larger', () => {
 });
 
 describe("a session's write that checked its room, held before it writes, while the room is made smaller", () => {
-  /** The session's call held at its write of the session's row (on SQLite: it runs first, then the room's). */
-  async function sessionHeldWhileRoom(session: [AnyOperation, unknown], at: RegExp, room: unknown) {
-    if (!onPostgres) return inTurn(session, [updateRoom, room]);
-    const { answers, meanwhileWaited } = await heldAt(session, at, [updateRoom, room]);
-    expect(meanwhileWaited, "the room's change waits for the session's").toBe(true);
-    return answers;
-  }
-
   it("a session's change: the room's change waits, then is refused", async () => {
     const { eventId, roomId, sessionId } = await roomWithSession();
-    const [session, room] = await sessionHeldWhileRoom(
+    const [session, room] = await waitsFor(
       [updateSession, { eventId, sessionId, capacity: 80 }],
       /^update "sessions"/,
-      { eventId, roomId, capacity: 60 },
+      [updateRoom, { eventId, roomId, capacity: 60 }],
     );
     expect(session).toMatchObject({ sessionId, capacity: 80 });
     expect(room).toBe('invalidRequest');
@@ -115,7 +106,7 @@ describe("a session's write that checked its room, held before it writes, while 
 
   it('a new session in the room: the same', async () => {
     const { eventId, roomId } = await roomWithSession();
-    const [session, room] = await sessionHeldWhileRoom(
+    const [session, room] = await waitsFor(
       [
         createSession,
         {
@@ -128,7 +119,7 @@ describe("a session's write that checked its room, held before it writes, while 
         },
       ],
       /^insert into "sessions"/,
-      { eventId, roomId, capacity: 60 },
+      [updateRoom, { eventId, roomId, capacity: 60 }],
     );
     expect(session).toMatchObject({ title: 'Workshop', capacity: 80 });
     expect(room).toBe('invalidRequest');

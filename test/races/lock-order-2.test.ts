@@ -12,7 +12,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDoor } from '../../core/checkin/create-door';
 import { createEvent } from '../../core/events/create-event';
-import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import { createAddOn } from '../../core/tickets/create-add-on';
 import { createDiscountCode } from '../../core/tickets/create-discount-code';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
@@ -20,27 +19,14 @@ import { deleteAddOn } from '../../core/tickets/delete-add-on';
 import { deleteTicketType } from '../../core/tickets/delete-ticket-type';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
-import { onPostgres } from '../support/test-store';
 
-const { call, heldAt, inTurn, db } = raceHarness('Lock order 2');
-
-/** The write held before `at` while the removal runs: it waits for the write, then counts it. */
-async function removalBesideWrite(
-  write: [AnyOperation, unknown],
-  at: RegExp,
-  removal: [AnyOperation, unknown],
-) {
-  if (!onPostgres) return inTurn(write, removal);
-  const { answers, meanwhileWaited } = await heldAt(write, at, removal);
-  expect(meanwhileWaited, 'the removal waits for the write').toBe(true);
-  return answers;
-}
+const { call, waitsFor, db } = raceHarness('Lock order 2');
 
 describe('tickets: a row named in a JSON list beside its removal', () => {
   it('a discount code limited to a ticket type being removed', async () => {
     const { eventId } = await call(createEvent, eventBody());
     const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
-    const [made, removed] = await removalBesideWrite(
+    const [made, removed] = await waitsFor(
       [createDiscountCode, { eventId, code: 'RACE10', percent: 10, ticketTypeIds: [ticketTypeId] }],
       /^insert into "discount_codes"/,
       [deleteTicketType, { eventId, ticketTypeId }],
@@ -58,7 +44,7 @@ describe('tickets: a row named in a JSON list beside its removal', () => {
   it('a door admitting a ticket type being removed', async () => {
     const { eventId } = await call(createEvent, eventBody());
     const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
-    const [made, removed] = await removalBesideWrite(
+    const [made, removed] = await waitsFor(
       [createDoor, { eventId, name: 'Side', ticketTypeIds: [ticketTypeId] }],
       /^insert into "doors"/,
       [deleteTicketType, { eventId, ticketTypeId }],
@@ -70,7 +56,7 @@ describe('tickets: a row named in a JSON list beside its removal', () => {
   it('a ticket type bundling an add-on being removed', async () => {
     const { eventId } = await call(createEvent, eventBody());
     const { addOnId } = await call(createAddOn, { eventId, name: 'Dinner' });
-    const [made, removed] = await removalBesideWrite(
+    const [made, removed] = await waitsFor(
       [createTicketType, { eventId, name: 'Day and dinner', includedAddOnIds: [addOnId] }],
       /^insert into "ticket_types"/,
       [deleteAddOn, { eventId, addOnId }],

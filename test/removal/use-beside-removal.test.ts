@@ -35,9 +35,8 @@ import { rateSession } from '../../core/surveys/rate-session';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
-import { onPostgres } from '../support/test-store';
 
-const { call, heldOrInTurn: held, heldAt, inTurn, db } = raceHarness('Use beside removal');
+const { call, heldOrInTurn: held, waitsFor, db } = raceHarness('Use beside removal');
 
 interface Case {
   /** The use, as the case's title names it. */
@@ -173,18 +172,6 @@ describe('a use given to a row beside its removal, one held once it has read whi
 // the use in flight, and the delete then waited for it and went ahead: a door removed with its scan
 // (or failing on it), a session with its rating, a community with the member who had just joined.
 describe('a use in flight while its row is removed: the removal waits for it, then answers 409 inUse', () => {
-  /** The write held before `at` (its row written, not committed) while the removal runs. */
-  async function removalBesideWrite(
-    write: [AnyOperation, unknown],
-    at: RegExp,
-    removal: [AnyOperation, unknown],
-  ) {
-    if (!onPostgres) return inTurn(write, removal);
-    const { answers, meanwhileWaited } = await heldAt(write, at, removal);
-    expect(meanwhileWaited, 'the removal waits for the write').toBe(true);
-    return answers;
-  }
-
   it('a scan at a door', async () => {
     const { eventId } = await call(createEvent, eventBody());
     const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
@@ -193,7 +180,7 @@ describe('a use in flight while its row is removed: the removal waits for it, th
       attendees: [{ ticketTypeId, firstName: 'Ada', lastName: 'Scanned', email: 'ada@example.org' }],
     });
     const { doorId } = await call(createDoor, { eventId, name: 'Side' });
-    const [scanned, removed] = await removalBesideWrite(
+    const [scanned, removed] = await waitsFor(
       [checkInAttendee, { eventId, attendeeId: attendees[0].attendeeId, doorId }],
       /^insert into "outbox"/,
       [deleteDoor, { eventId, doorId }],
@@ -216,7 +203,7 @@ describe('a use in flight while its row is removed: the removal waits for it, th
       attendees: [{ ticketTypeId, firstName: 'Ada', lastName: 'Rater', email: 'ada@example.org' }],
     });
     const { sessionId } = await call(createSession, session(eventId, {}));
-    const [rated, removed] = await removalBesideWrite(
+    const [rated, removed] = await waitsFor(
       [rateSession, { eventId, sessionId, attendeeId: attendees[0].attendeeId, stars: 5 }],
       /^insert into "session_ratings"/,
       [deleteSession, { eventId, sessionId }],
@@ -238,7 +225,7 @@ describe('a use in flight while its row is removed: the removal waits for it, th
       timeZone: 'UTC',
       joinPolicy: 'open',
     });
-    const [joined, removed] = await removalBesideWrite(
+    const [joined, removed] = await waitsFor(
       [joinCommunity, { communityId, name: 'Bo', email: 'bo@example.org' }],
       /^insert into "community_members"/,
       [deleteCommunity, { communityId }],

@@ -54,6 +54,11 @@ export interface RaceHarness {
     at: RegExp,
     meanwhile: [AnyOperation, unknown],
   ): Promise<{ answers: Answer[]; meanwhileWaited: boolean }>;
+  /**
+   * The call meanwhile must wait for the held one: on PostgreSQL heldAt, expecting it to have waited
+   * on a row lock; on SQLite (one writer) the held call runs first, then the other. Answers both.
+   */
+  waitsFor(held: [AnyOperation, unknown], at: RegExp, meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
   /** The store, to read what the calls left. */
   db(): Db;
   /** One call through a write queue of the test's own (several writers in flight, say). */
@@ -158,6 +163,12 @@ export function raceHarness(name: string): RaceHarness {
       const answers = [await first, await second];
       expect(race.metBeforeWriting(), 'the held call got to its statement').toBe(1);
       return { answers, meanwhileWaited };
+    },
+    async waitsFor(held, at, meanwhile) {
+      if (!onPostgres) return harness.inTurn(held, meanwhile);
+      const { answers, meanwhileWaited } = await harness.heldAt(held, at, meanwhile);
+      expect(meanwhileWaited, 'the call meanwhile waits for the held one').toBe(true);
+      return answers;
     },
     db: () => ctx.db,
     async callThrough(writes, operation, input) {
