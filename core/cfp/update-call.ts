@@ -1,9 +1,9 @@
 // Opening and closing the call is setting its window: opensUtc now (or earlier) opens it, closesUtc
 // now closes it, closesUtc null keeps it open until closed. Venue times are read in the event's zone.
 import * as v from 'valibot';
-import { referencedRow } from '../../db/dialect';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';
+import { heldEventIds } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, localTime, uuid } from '../platform/schemas';
 import { fromLocal, parseInstant } from '../platform/time';
@@ -78,12 +78,7 @@ export const updateCallForSpeakers = defineOperation({
     if (input.trackIds && input.trackIds.length > 0) {
       // Held (referencedRow): a track's removal meanwhile waits and sees the call offer it, or has
       // removed it and it is not found here, never left named by the call.
-      const tracks = ctx.db
-        .selectFrom('tracks')
-        .select('id')
-        .where('event_id', '=', event.id)
-        .where('id', 'in', input.trackIds);
-      const known = new Set((await referencedRow(ctx.db, tracks).execute()).map((r) => r.id));
+      const known = await heldEventIds(ctx, 'tracks', event.id, input.trackIds);
       input.trackIds.forEach((id, i) => {
         if (!known.has(id)) errors.add(`trackIds.${i}`, `${id} is not a track of this event.`);
         else if (input.trackIds!.indexOf(id) !== i) errors.add(`trackIds.${i}`, `${id} is named twice.`);

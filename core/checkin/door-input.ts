@@ -1,9 +1,9 @@
 // Fields and rules shared by adding and changing a door: what it admits must be the event's own
 // ticket types and add-ons, and one door at most is the event's main entrance.
 import * as v from 'valibot';
-import { referencedRow } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
+import { heldEventIds } from '../platform/pipeline/load-event-row';
 import { sortOrderInput, uuid } from '../platform/schemas';
 
 export const doorFields = {
@@ -51,16 +51,8 @@ export async function checkAdmits(
   ] as const) {
     const ids = admits[field] ?? [];
     if (ids.length === 0) continue;
-    const found = new Set(
-      // Held as a foreign key would hold them (db/dialect.ts referencedRow): a removal of one
-      // meanwhile waits and counts this door, or has removed it and it is named below.
-      (
-        await referencedRow(
-          ctx.db,
-          ctx.db.selectFrom(table).select('id').where('event_id', '=', eventId).where('id', 'in', ids),
-        ).execute()
-      ).map((r) => r.id),
-    );
+    // Held while checked: a removal of one meanwhile waits and counts this door (heldEventIds).
+    const found = await heldEventIds(ctx, table, eventId, ids);
     ids.forEach((id, i) => {
       if (!found.has(id))
         errors.add(`${field}.${i}`, `${id} is not a${what === 'add-on' ? 'n' : ''} ${what} of this event.`);

@@ -6,6 +6,7 @@ import { referencedRow, sharedRow, transactionLock } from '../../db/dialect';
 import type { EventRow, RoomRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
+import { heldEventIds } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { dateTime, languageTagMessage, languageTagPattern, localTime, uuid } from '../platform/schemas';
 import { sessionKinds } from './session-view';
@@ -108,15 +109,7 @@ export async function checkPlacement(
   }
   const speakerIds = placement.speakerIds ?? [];
   if (speakerIds.length > 0) {
-    const found = await referencedRow(
-      ctx.db,
-      ctx.db
-        .selectFrom('speakers')
-        .select('id')
-        .where('event_id', '=', event.id)
-        .where('id', 'in', speakerIds),
-    ).execute();
-    const known = new Set(found.map((r) => r.id));
+    const known = await heldEventIds(ctx, 'speakers', event.id, speakerIds);
     const seen = new Set<string>();
     speakerIds.forEach((id, i) => {
       if (!known.has(id)) errors.add(`speakerIds.${i}`, `${id} is not a speaker of this event.`);

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { referencedRow } from '../../db/dialect';
 import { ticketVisibilities, toFlag } from '../../db/values';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { fitsCurrency, toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
+import { heldEventIds } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -76,20 +76,8 @@ export const createTicketType = defineOperation({
     const window = resolveSalesWindow(input, event.time_zone, { start: null, end: null }, errors);
     const addOnIds = [...new Set(input.includedAddOnIds ?? [])];
     if (addOnIds.length > 0) {
-      const found = new Set(
-        // Held as a foreign key would hold them (db/dialect.ts referencedRow): a removal of one
-        // meanwhile waits and counts this type, or has removed it and it is named below.
-        (
-          await referencedRow(
-            ctx.db,
-            ctx.db
-              .selectFrom('add_ons')
-              .select('id')
-              .where('event_id', '=', event.id)
-              .where('id', 'in', addOnIds),
-          ).execute()
-        ).map((r) => r.id),
-      );
+      // Held while checked: a removal of one meanwhile waits and counts this type (heldEventIds).
+      const found = await heldEventIds(ctx, 'add_ons', event.id, addOnIds);
       addOnIds.forEach((id, i) => {
         if (!found.has(id)) errors.add(`includedAddOnIds.${i}`, `${id} is not an add-on of this event.`);
       });

@@ -1,8 +1,8 @@
 // The fields of a discount code, shared by creating and changing one, and the rules across them.
 import * as v from 'valibot';
-import { referencedRow } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
+import { heldEventIds } from '../platform/pipeline/load-event-row';
 import { maxAmount, maxWhole } from '../platform/schemas';
 import { parseInstant } from '../platform/time';
 
@@ -58,13 +58,8 @@ export async function checkTicketTypeIds(
 ): Promise<string[]> {
   const ids = [...new Set(sent)];
   if (ids.length === 0) return ids;
-  // Held as a foreign key would hold them (db/dialect.ts referencedRow): a removal of one meanwhile
-  // waits and counts this code, or has removed it and it is named here as not the event's.
-  const found = await referencedRow(
-    ctx.db,
-    ctx.db.selectFrom('ticket_types').select('id').where('event_id', '=', eventId).where('id', 'in', ids),
-  ).execute();
-  const known = new Set(found.map((r) => r.id));
+  // Held while checked: a removal of one meanwhile waits and counts this code (heldEventIds).
+  const known = await heldEventIds(ctx, 'ticket_types', eventId, ids);
   ids.forEach((id, i) => {
     if (!known.has(id)) errors.add(`ticketTypeIds.${i}`, `${id} is not a ticket type of this event.`);
   });

@@ -77,3 +77,24 @@ export async function lockForChange(
     .where('event_id', '=', eventId);
   await changingRow(ctx.db, own).execute();
 }
+
+/**
+ * Which of `ids` are rows of the event's `table`, held FOR KEY SHARE on PostgreSQL as a foreign key
+ * would hold them (db/dialect.ts referencedRow): for a write naming them in a list, which has no
+ * foreign key. A removal of one meanwhile waits and counts the write, or has removed it and it is
+ * not among those answered (the write refuses it as not the event's).
+ */
+export async function heldEventIds(
+  ctx: Ctx,
+  table: EventOwnedTable,
+  eventId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const query = ctx.db
+    .selectFrom(table as 'attendees')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('id', 'in', ids);
+  return new Set((await referencedRow(ctx.db, query).execute()).map((r) => r.id));
+}
