@@ -5,6 +5,7 @@
 
 import { changingTables } from '../../db/changing-tables';
 import type { Db } from '../../db/connect';
+import { referencedRow } from '../../db/dialect';
 import { violatedConstraint } from '../../db/errors';
 import { reserveChangeSeqs } from '../../db/sequence';
 import { withSavepoint } from '../platform/storage/savepoint';
@@ -164,6 +165,12 @@ function addSetChanges(report: WriteReport, table: ImportTable, batch: SetChange
   for (const row of batch.removed) changes.removed.push(row);
 }
 
+/**
+ * The stored rows the file names. Rows of the tables other rows name (an event, a ticket type, a
+ * room: every table but the bulk ones) are held as a write holds what it names (FOR KEY SHARE on
+ * PostgreSQL): a file's question naming a ticket type it leaves as it is must not meet that ticket
+ * type's removal, which counts the questions naming it before it goes.
+ */
 async function existingRows(
   db: Db,
   table: ImportTable,
@@ -172,12 +179,12 @@ async function existingRows(
 ): Promise<PlannedRow[]> {
   const found: PlannedRow[] = [];
   for (let i = 0; i < values.length; i += chunk) {
-    const rows = await db
+    const query = db
       .selectFrom(table)
       .selectAll()
       // biome-ignore lint/suspicious/noExplicitAny: the column is one of this table's, named by the plan.
-      .where(column as any, 'in', values.slice(i, i + chunk))
-      .execute();
+      .where(column as any, 'in', values.slice(i, i + chunk));
+    const rows = await (bulkTables.has(table) ? query : referencedRow(db, query)).execute();
     found.push(...(rows as PlannedRow[]));
   }
   return found;

@@ -85,6 +85,10 @@ async function waitingOnLock(db: Db, ended: () => boolean): Promise<boolean> {
   return false;
 }
 
+/** The context a call runs in: an operator's command (an import, say) as the operator of the workspace. */
+const as = (operation: AnyOperation, base: Ctx): Ctx =>
+  operation.operator ? { ...base, actor: { ...base.actor, operator: true } } : base;
+
 /** Registers the set-up and tear-down of a race test file named `name`. */
 export function raceHarness(name: string): RaceHarness {
   let dir: string;
@@ -106,26 +110,26 @@ export function raceHarness(name: string): RaceHarness {
   });
 
   const answered = ([operation, input]: [AnyOperation, unknown]): Promise<Answer> =>
-    invoke(operation, ctx, input).then(
+    invoke(operation, as(operation, ctx), input).then(
       (done) => done.data,
       (error) => answerOf(error),
     );
 
   const harness: RaceHarness = {
     async call(operation, input) {
-      return (await invoke(operation, ctx, input)).data;
+      return (await invoke(operation, as(operation, ctx), input)).data;
     },
     async atOnce(...calls) {
       const race = interleaved(location, calls.length);
       const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-      const settled = await Promise.allSettled(calls.map(([op, input]) => invoke(op, racing, input)));
+      const settled = await Promise.allSettled(calls.map(([op, input]) => invoke(op, as(op, racing), input)));
       expect(race.metBeforeWriting(), 'every call had read before any wrote').toBe(calls.length);
       return settled.map((s) => (s.status === 'fulfilled' ? s.value.data : answerOf(s.reason)));
     },
     async whileHeld([op, input], [otherOp, otherInput]) {
       const race = interleaved(location, 2);
       const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-      const first = invoke(op, racing, input).then(
+      const first = invoke(op, as(op, racing), input).then(
         (done) => done.data,
         (error) => answerOf(error),
       );
@@ -149,7 +153,7 @@ export function raceHarness(name: string): RaceHarness {
     async heldAt([op, input], at, meanwhile) {
       const race = interleaved(location, 2, at);
       const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-      const first = invoke(op, racing, input).then(
+      const first = invoke(op, as(op, racing), input).then(
         (done) => done.data,
         (error) => answerOf(error),
       );
@@ -172,7 +176,9 @@ export function raceHarness(name: string): RaceHarness {
     },
     db: () => ctx.db,
     async callThrough(writes, operation, input) {
-      return (await invoke(operation, { ...ctx, services: { ...ctx.services, writes } }, input)).data;
+      return (
+        await invoke(operation, as(operation, { ...ctx, services: { ...ctx.services, writes } }), input)
+      ).data;
     },
   };
   return harness;
