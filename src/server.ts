@@ -88,6 +88,7 @@ export async function startServer(
   });
   const { services } = opened;
   metrics?.counts.watchQueue(() => deliveryQueue(services.db, services.clock.now()));
+  metrics?.counts.watchWrites(() => services.writes.ranAgain);
   if (services.delivery.allowPrivate)
     logger.warn(
       {},

@@ -16,6 +16,7 @@ export const updateCallForSpeakers = defineOperation({
     'Opens, closes or changes the call for speakers; send only what changes. opensUtc now opens it, closesUtc now closes it, closesUtc null keeps it open. formats and trackIds are what speakers may choose. Needs cfp:write.',
   scope: 'cfp:write',
   effect: 'write',
+  changesEvent: true,
   repeatable: true,
   extension: true,
   module: 'cfp',

@@ -26,6 +26,7 @@ export const setEventCommunity = defineOperation({
     'Makes an event a meetup of a community (its page lists it once published), or of none with null. Needs communities:write.',
   scope: 'communities:write',
   effect: 'write',
+  changesEvent: true,
   extension: true,
   repeatable: true,
   problems: ['notFound'],

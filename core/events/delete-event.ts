@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { lockingRow } from '../../db/dialect';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
-import { eventNotFound, loadEvent } from '../platform/pipeline/load-event';
+import { changingOwnEvent, eventNotFound, loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -14,6 +14,7 @@ export const deleteEvent = defineOperation({
     'Removes a draft event without orders, with all its setup, in one step. Published: refused (eventPublished; return it to draft first). With orders or passes: refused (inUse, naming them). Needs events:write.',
   scope: 'events:write',
   effect: 'destructive',
+  changesEvent: true,
   repeatable: true,
   extension: true,
   problems: ['eventNotFound', 'eventPublished', 'inUse'],
@@ -28,6 +29,7 @@ export const deleteEvent = defineOperation({
     // that only kept changes out let the order commit between the count and the delete, which then
     // took it with the event. A registration holding a ticket type may meet this in the other order:
     // PostgreSQL ends one of the two, and the write queue runs it again whole.
+    changingOwnEvent(ctx, event.id);
     const now = await lockingRow(
       ctx.db,
       ctx.db.selectFrom('events').select('status').where('id', '=', event.id),

@@ -16,6 +16,7 @@ export const setEventStatus = defineOperation({
     'Publishes an event, opening its page and registration, or returns it to draft; for other changes use update_event. Needs events:write.',
   scope: 'events:write',
   effect: 'write',
+  changesEvent: true,
   activity: {
     resourceType: 'event',
     resourceId: (_input, event) => event.eventId,

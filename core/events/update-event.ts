@@ -17,6 +17,7 @@ export const updateEvent = defineOperation({
     "Changes an event's settings; send only what changes. To publish use set_event_status. Needs events:write.",
   scope: 'events:write',
   effect: 'write',
+  changesEvent: true,
   repeatable: true,
   problems: ['slugTaken'],
   etag: true,

@@ -11,6 +11,7 @@ export const updateSignUp = defineOperation({
     "Switches the event's public registration form on or off, sets the payment instructions shown to buyers paying by bank transfer, and whether attendees are sent e-mail. Needs events:write.",
   scope: 'events:write',
   effect: 'write',
+  changesEvent: true,
   extension: true,
   repeatable: true,
   etag: true,

@@ -17,6 +17,7 @@ export const updateInvoicing = defineOperation({
     'Switches invoicing on or off for an event and sets the seller as printed, the number prefix, the footer and a second VAT currency with its exchange rate. Only later documents change: issued ones never do. Needs finance:write.',
   scope: 'finance:write',
   effect: 'write',
+  changesEvent: true,
   extension: true,
   module: 'payments',
   repeatable: true,

@@ -23,6 +23,8 @@ export interface Ctx {
   request: RequestFacts;
   /** Events already loaded during this call (by invoke's rules), so the handler reads each once. */
   loadedEvents?: Map<string, EventRow>;
+  /** The event this write has held since its first read (load-event.ts), if it holds one. */
+  heldEvent?: string;
   /** Rows the operation declared it reads with its event (readsWithEvent), read by invoke with it. */
   readWithEvent?: Record<string, unknown[]>;
   /** What invoke learns from the handler of this call: a write that changed nothing logs no activity. */

@@ -65,6 +65,7 @@ export class ServerMetrics implements Metrics {
     registers: [this.registry],
   });
   private queue: (() => Promise<DeliveryQueue>) | null = null;
+  private writesRanAgain: () => number = () => 0;
   /** One read of the queue serves both gauges of a scrape. */
   private reading: Promise<DeliveryQueue | null> | null = null;
 
@@ -101,6 +102,16 @@ export class ServerMetrics implements Metrics {
         if (queue) this.set(queue.oldestAgeSeconds);
       },
     });
+    const ranAgain = () => this.writesRanAgain();
+    new Counter({
+      name: 'tessera_writes_ran_again_total',
+      help: 'Write transactions the database ended as a deadlock victim or a serialisation failure, run again whole: locks taken in crossing orders (two processes, say).',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(ranAgain());
+      },
+    });
     // Every known series from the start at 0, so rates and alerts have a baseline.
     for (const limiter of limiters) this.refusals.inc({ limiter }, 0);
     for (const outcome of attemptOutcomes) this.deliveries.inc({ outcome }, 0);
@@ -110,6 +121,11 @@ export class ServerMetrics implements Metrics {
   /** Where the delivery queue is read from at scrape time (the services exist after the metrics). */
   watchQueue(read: () => Promise<DeliveryQueue>): void {
     this.queue = read;
+  }
+
+  /** Where the writes run again are counted (the write queue, which exists after the metrics). */
+  watchWrites(ranAgain: () => number): void {
+    this.writesRanAgain = ranAgain;
   }
 
   request(operation: string, status: number, seconds: number): void {

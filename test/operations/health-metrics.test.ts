@@ -183,6 +183,15 @@ describe('the main server (token, e-mail, deliveries)', () => {
     expect(after.value('tessera_emails_total', { outcome: 'sent' })).toBe(1);
     expect(after.value('tessera_emails_total', { outcome: 'failed' })).toBe(0);
   });
+
+  it('reads the writes run again from the write queue at each scrape', async () => {
+    // A deadlock needs two transactions in crossing orders (test/races plays them); the count is
+    // the write queue's own, which the scrape reads.
+    const before = (await scrape(t)).value('tessera_writes_ran_again_total');
+    expect(before).toBe(t.server.services.writes.ranAgain);
+    t.server.services.writes.ranAgain += 2;
+    expect((await scrape(t)).value('tessera_writes_ran_again_total')).toBe((before ?? 0) + 2);
+  });
 });
 
 describe('a server without the metrics settings and without a dispatcher', () => {

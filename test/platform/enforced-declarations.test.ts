@@ -10,11 +10,13 @@ import { nothingChanged } from '../../core/platform/pipeline/change-log';
 import { checkDeclarations, declarationFaults } from '../../core/platform/pipeline/declaration-check';
 import { etagOf } from '../../core/platform/pipeline/etag';
 import { invoke } from '../../core/platform/pipeline/invoke';
+import { loadEventForChange } from '../../core/platform/pipeline/load-event';
 import { type AnyOperation, defineOperation } from '../../core/platform/pipeline/operation';
 import { isProblem, problem } from '../../core/platform/problems';
 import { tools } from '../../mcp/tools';
 import { routes } from '../../rest/routes';
 import { buildApp } from '../../src/app';
+import { sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -189,6 +191,33 @@ describe('a unique-key collision, declared', () => {
   it('is left as the fault it is when the operation maps no problem to it', async () => {
     const careless = probe('carelessCollidingProbe', { handler: again });
     expect(await outcome(careless)).toMatch(/UNIQUE|duplicate key/i);
+  });
+});
+
+describe('a change of its event, declared (changesEvent)', () => {
+  // Every other write holds its event from its first read (load-event.ts); held first, then locked
+  // for a change, two such writes at once would each wait for the other's hold.
+  const changing = (extra: Partial<AnyOperation>) =>
+    probe('eventChangeProbe', {
+      input: v.object({ eventId: v.string() }),
+      async handler(ctx: Ctx, input: { eventId: string }) {
+        await loadEventForChange(ctx, input.eventId);
+        return {};
+      },
+      ...extra,
+    });
+  const eventId = () => sampleIds(workspaceId).event('summit');
+
+  it('is a fault when the write changes its event without the declaration', async () => {
+    expect(await outcome(changing({}), undefined, { eventId: eventId() })).toMatch(
+      /must declare changesEvent/,
+    );
+  });
+
+  it('lets a write that declares it change its event', async () => {
+    expect(await outcome(changing({ changesEvent: true }), undefined, { eventId: eventId() })).toBe(
+      'answered',
+    );
   });
 });
 

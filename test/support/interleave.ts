@@ -31,8 +31,11 @@ import type { Database } from '../../db/schema';
 // presence and its writes are that one statement. So does a read that locks its rows (db/dialect.ts
 // lockingRow, changingRow, referencedRow): it takes them as a write would, and two calls locking
 // one row could not both get past it to meet.
+// The hold of its event a write takes with its first read (core/platform/pipeline/load-event.ts)
+// is not one: writes at one event all hold it, and the calls meet after their reads as before.
 const writes =
   /^\s*(insert|update|delete)\b|^\s*select\b[^;]*?\bfrom tessera_scan_v\d+\(|\bfor (no key update|update|key share|share)\b/i;
+const eventHold = /^\s*select\b[^;]*?\bfrom "events"[^;]*\bfor key share\s*$/i;
 
 /** How long a call waits for the others at the meeting before the test fails instead of hanging. */
 const patienceMs = 5_000;
@@ -61,7 +64,8 @@ export function interleaved(location: string, parties: number, meetAt: RegExp = 
     const moment = frozenAt(new Date());
     let arrived = false;
     const beforeStatement = (query: CompiledQuery): Promise<void> => {
-      if (arrived || !meetAt.test(query.sql)) return Promise.resolve();
+      if (arrived || !meetAt.test(query.sql) || (meetAt === writes && eventHold.test(query.sql)))
+        return Promise.resolve();
       arrived = true;
       met += 1;
       return meeting.arrive();

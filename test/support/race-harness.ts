@@ -56,7 +56,7 @@ export interface RaceHarness {
   ): Promise<{ answers: Answer[]; meanwhileWaited: boolean }>;
   /**
    * The call meanwhile must wait for the held one: on PostgreSQL heldAt, expecting it to have waited
-   * on a row lock; on SQLite (one writer) the held call runs first, then the other. Answers both.
+   * on a row lock and not to have been run again (a deadlock's victim); on SQLite (one writer) the held call runs first, then the other. Answers both.
    */
   waitsFor(held: [AnyOperation, unknown], at: RegExp, meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
   /** The store, to read what the calls left. */
@@ -170,8 +170,11 @@ export function raceHarness(name: string): RaceHarness {
     },
     async waitsFor(held, at, meanwhile) {
       if (!onPostgres) return harness.inTurn(held, meanwhile);
+      const ranAgain = ctx.services.writes.ranAgain;
       const { answers, meanwhileWaited } = await harness.heldAt(held, at, meanwhile);
       expect(meanwhileWaited, 'the call meanwhile waits for the held one').toBe(true);
+      // A deadlock's victim runs again whole and then answers well: the counter tells it happened.
+      expect(ctx.services.writes.ranAgain - ranAgain, 'no deadlock: nothing ran again').toBe(0);
       return answers;
     },
     db: () => ctx.db,

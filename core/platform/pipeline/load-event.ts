@@ -4,7 +4,7 @@
 
 import { eventColumns } from '../../../db/columns';
 import type { Db } from '../../../db/connect';
-import { changingRow } from '../../../db/dialect';
+import { changingRow, referencedRow } from '../../../db/dialect';
 import { violatedReference } from '../../../db/errors';
 import { type Placeholders, prepare } from '../../../db/prepared';
 import { prepareTogether, type TogetherRead } from '../../../db/reads-together';
@@ -33,6 +33,17 @@ const eventById = prepare<{ eventId: string; workspaceId: string }, EventRow>((d
   eventQuery(db, p.eventId, p.workspaceId),
 );
 
+/**
+ * The same read, holding the event as a row the write refers to (FOR KEY SHARE on PostgreSQL; the
+ * lock its rows' foreign keys take anyway, now from the start). A write locks rows of the event (a
+ * ticket type whose places it takes, a sponsor it captures a lead for) and then inserts rows
+ * referring to the event; a draft event's removal locks the event, then its rows as they cascade.
+ * Without the event first the two met in a circle on PostgreSQL.
+ */
+const heldEventById = prepare<{ eventId: string; workspaceId: string }, EventRow>((db, p) =>
+  referencedRow(db, eventQuery(db, p.eventId, p.workspaceId)),
+);
+
 export async function loadEvent(ctx: Ctx, eventId: string): Promise<EventRow> {
   const known = ctx.loadedEvents?.get(eventId);
   if (known) return known;
@@ -49,8 +60,19 @@ export async function loadEvent(ctx: Ctx, eventId: string): Promise<EventRow> {
  * so the check sees the row the update writes over. Rows written at the event meanwhile do not wait.
  */
 export async function loadEventForChange(ctx: Ctx, eventId: string): Promise<EventRow> {
+  changingOwnEvent(ctx, eventId);
   const query = eventQuery(ctx.db, eventId, ctx.actor.workspaceId);
   return keepEvent(ctx, eventId, await changingRow(ctx.db, query).executeTakeFirst());
+}
+
+/**
+ * A write about to change or lock its event's own row: it must not hold the event already (held
+ * first, then locked for a change, two such writes at once would each wait for the other's hold).
+ * An operation doing this declares changesEvent; one that does not is a bug the tests meet.
+ */
+export function changingOwnEvent(ctx: Ctx, eventId: string): void {
+  if (ctx.heldEvent === eventId)
+    throw new Error('This operation changes its event: it must declare changesEvent (operation.ts).');
 }
 
 /** The problem of an event that is not in the caller's workspace (or no longer is). */
@@ -105,9 +127,18 @@ export function withEvent<A extends Record<string, unknown>, Q extends Record<st
   }));
 }
 
-/** The event, and the rows the operation declared it reads with it (ctx.readWithEvent). */
+/**
+ * The event, and the rows the operation declared it reads with it (ctx.readWithEvent). A write that
+ * does not change its event holds it (heldEventById). A scan (the reads with its event) does not: its
+ * event has tickets, so no removal of it can run.
+ */
 async function loadEventWith(ctx: Ctx, op: AnyOperation, eventId: string, input: unknown): Promise<EventRow> {
   const declared = ctx.loadedEvents?.has(eventId) ? undefined : op.readsWithEvent?.(input as never);
+  if (!declared && op.effect !== 'read' && !op.changesEvent && !ctx.loadedEvents?.has(eventId)) {
+    const row = await heldEventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId });
+    ctx.heldEvent = eventId;
+    return keepEvent(ctx, eventId, row);
+  }
   if (!declared) return loadEvent(ctx, eventId);
   const { reads, args } = declared;
   const rows = await reads.rows(ctx.db, { ...args, eventId, workspaceId: ctx.actor.workspaceId });

@@ -65,6 +65,12 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   /** A door feature: online events have none, so invoke answers 409 onlineEvent (before moduleOff). */
   doors?: boolean;
   /**
+   * The write changes or removes its event's own row (its details, status, settings kept on it).
+   * Every other write with an eventId holds its event from its first read (load-event.ts), so the
+   * rows of the event it locks next come after the event, as a removal of the event takes them.
+   */
+  changesEvent?: boolean;
+  /**
    * Reads the handler needs beside its event, which invoke answers in the event's own read (one
    * round trip on PostgreSQL: load-event.ts withEvent) and hands over as ctx.readWithEvent.
    */

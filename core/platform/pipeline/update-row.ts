@@ -11,6 +11,7 @@ import type { Kysely, Updateable, UpdateQueryBuilder, UpdateResult } from 'kysel
 import type { Database } from '../../../db/schema';
 import type { Ctx } from '../context';
 import type { Problem, ProblemCode } from '../problems';
+import { changingOwnEvent } from './load-event';
 import { missingEventRow } from './load-event-row';
 import { missingWorkspaceRow } from './load-workspace-row';
 
@@ -54,6 +55,7 @@ export function updateWorkspaceRow<T extends RowTable>(
   changes: Updateable<Database[T]>,
   change: RowChange<T> = {},
 ): Promise<boolean> {
+  if (table === 'events') changingOwnEvent(ctx, id);
   return updateOrGone(ctx, table, id, changes, change, () => missingWorkspaceRow(what, id, change.code));
 }
 

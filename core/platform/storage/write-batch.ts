@@ -64,6 +64,11 @@ export class WriteBatcher {
   private ended: Promise<unknown> = Promise.resolve();
   /** Transactions that took their change position and have not ended. */
   private positioned = 0;
+  /**
+   * Transactions the database ended as a deadlock's victim (or a serialisation failure) and that ran
+   * again: the operator's metric of locks taken in crossing orders, and the race tests' proof of none.
+   */
+  ranAgain = 0;
 
   constructor(
     private readonly db: Db,
@@ -119,6 +124,7 @@ export class WriteBatcher {
         await transaction.finally(thisEnds.resolve);
       } catch (error) {
         if (attempt < attempts && lostToConcurrentWrite(error)) {
+          this.ranAgain += 1;
           // Nothing of it was written. A moment apart, so the two do not meet again the same way.
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
           continue;
