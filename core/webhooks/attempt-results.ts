@@ -6,6 +6,7 @@
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
+import { lockingRow } from '../../db/dialect';
 import { insertRows } from '../../db/prepared';
 import type { DeliveryRow } from '../../db/schema';
 import type { AttemptOutcome } from '../../db/values';
@@ -133,6 +134,41 @@ async function writeResults(trx: Db, moment: Clock, group: readonly AttemptResul
     error: result.error,
     next_attempt_utc: outcomes[i]!.next,
   }));
+  // Each endpoint once, with its last result; a receiver gone afterwards, its waiting deliveries cancelled.
+  const lastByWebhook = new Map<string, AttemptResult>();
+  const goneHooks = new Set<string>();
+  for (const attempt of group)
+    if (attempt.target.kind === 'webhook') lastByWebhook.set(attempt.target.row.id, attempt);
+    else if (attempt.result.outcome === 'gone') goneHooks.add(attempt.target.row.id);
+  const goneWebhooks = group
+    .filter((a) => a.target.kind === 'webhook' && a.result.outcome === 'gone')
+    .map((a) => a.target.row.id);
+  // The endpoints first, in the order of their ids, then their deliveries: another process writing
+  // its results updates the same endpoints, and an endpoint's removal (or its key's end) locks it
+  // before cancelling its deliveries; in two orders they would wait on each other in a circle until
+  // the database ended one (1 s).
+  for (const [id, { result }] of [...lastByWebhook].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const gone = goneWebhooks.includes(id);
+    await trx
+      .updateTable('webhooks')
+      .set({
+        last_status: result.outcome === 'succeeded' ? 'succeeded' : 'failed',
+        last_delivery_utc: nowIso,
+        ...(gone ? { active: 0 as const, disabled_reason: 'gone' as const } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+  // A callback answering 410 Gone is unsubscribed: held first too, as its removal holds it.
+  if (goneHooks.size > 0)
+    await lockingRow(
+      trx,
+      trx
+        .selectFrom('hooks')
+        .select('id')
+        .where('id', 'in', [...goneHooks])
+        .orderBy('id'),
+    ).execute();
   // In statements of at most 50 rows: few shapes of insert for the statement caches to keep.
   for (let i = 0; i < attempts.length; i += 50)
     await insertRows(trx, 'delivery_attempts', attempts.slice(i, i + 50));
@@ -149,32 +185,8 @@ async function writeResults(trx: Db, moment: Clock, group: readonly AttemptResul
       })),
       nowIso,
     );
-  // Each endpoint once, with its last result; a receiver gone afterwards, its waiting deliveries cancelled.
-  const lastByWebhook = new Map<string, AttemptResult>();
-  const goneHooks = new Set<string>();
-  for (const attempt of group)
-    if (attempt.target.kind === 'webhook') lastByWebhook.set(attempt.target.row.id, attempt);
-    else if (attempt.result.outcome === 'gone') goneHooks.add(attempt.target.row.id);
-  const goneWebhooks = group
-    .filter((a) => a.target.kind === 'webhook' && a.result.outcome === 'gone')
-    .map((a) => a.target.row.id);
-  // In the order of their ids: another process writing its results updates the same endpoints, and
-  // in two orders the two would wait on each other in a circle until the database ended one (1 s).
-  for (const [id, { result }] of [...lastByWebhook].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const gone = goneWebhooks.includes(id);
-    await trx
-      .updateTable('webhooks')
-      .set({
-        last_status: result.outcome === 'succeeded' ? 'succeeded' : 'failed',
-        last_delivery_utc: nowIso,
-        ...(gone ? { active: 0 as const, disabled_reason: 'gone' as const } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
-  }
   await cancelPendingDeliveries(trx, moment, 'webhook', [...new Set(goneWebhooks)]);
   if (goneHooks.size > 0) {
-    // A callback answering 410 Gone is unsubscribed.
     await cancelPendingDeliveries(trx, moment, 'hook', [...goneHooks]);
     await trx
       .deleteFrom('hooks')

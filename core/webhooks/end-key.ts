@@ -2,6 +2,7 @@
 // switches off the endpoints it made; what was still waiting for them is cancelled. Done once per
 // key: at revocation in the same transaction, and for expiry by a job that looks every minute.
 import type { Db } from '../../db/connect';
+import { changingRow, lockingRow } from '../../db/dialect';
 import type { Clock } from '../platform/clock';
 import type { Services } from '../platform/services';
 import { cancelPendingDeliveries } from './delivery-state';
@@ -13,19 +14,27 @@ export async function endKeySubscriptions(
   reason: 'keyRevoked' | 'keyExpired',
 ): Promise<{ hooks: number; webhooks: number }> {
   const now = clock.now().toISOString();
-  const hooks = (await db.selectFrom('hooks').select('id').where('api_key_id', '=', keyId).execute()).map(
-    (h) => h.id,
-  );
+  // The endpoints, then the subscriptions, each in id order, before their deliveries: as their
+  // attempts' results take them (attempt-results.ts), so the two never wait on each other in a circle.
+  const webhooks = (
+    await changingRow(
+      db,
+      db
+        .selectFrom('webhooks')
+        .select('id')
+        .where('api_key_id', '=', keyId)
+        .where('active', '=', 1)
+        .orderBy('id'),
+    ).execute()
+  ).map((w) => w.id);
+  const hooks = (
+    await lockingRow(
+      db,
+      db.selectFrom('hooks').select('id').where('api_key_id', '=', keyId).orderBy('id'),
+    ).execute()
+  ).map((h) => h.id);
   await cancelPendingDeliveries(db, clock, 'hook', hooks);
   if (hooks.length > 0) await db.deleteFrom('hooks').where('id', 'in', hooks).execute();
-  const webhooks = (
-    await db
-      .selectFrom('webhooks')
-      .select('id')
-      .where('api_key_id', '=', keyId)
-      .where('active', '=', 1)
-      .execute()
-  ).map((w) => w.id);
   await cancelPendingDeliveries(db, clock, 'webhook', webhooks);
   if (webhooks.length > 0)
     await db

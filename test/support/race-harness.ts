@@ -50,7 +50,7 @@ export interface RaceHarness {
    * on. Answers both, and whether the second had to wait for the held one.
    */
   heldAt(
-    held: [AnyOperation, unknown],
+    held: Held,
     at: RegExp,
     meanwhile: [AnyOperation, unknown],
   ): Promise<{ answers: Answer[]; meanwhileWaited: boolean }>;
@@ -58,12 +58,18 @@ export interface RaceHarness {
    * The call meanwhile must wait for the held one: on PostgreSQL heldAt, expecting it to have waited
    * on a row lock and not to have been run again (a deadlock's victim); on SQLite (one writer) the held call runs first, then the other. Answers both.
    */
-  waitsFor(held: [AnyOperation, unknown], at: RegExp, meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
+  waitsFor(held: Held, at: RegExp, meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
   /** The store, to read what the calls left. */
   db(): Db;
   /** One call through a write queue of the test's own (several writers in flight, say). */
   callThrough(writes: WriteBatcher, operation: AnyOperation, input: unknown): Promise<Answer>;
 }
+
+/**
+ * A held call: an operation with its input, or other work written through a write queue (the
+ * dispatcher's results, say), given the queue and the context to run it with.
+ */
+export type Held = [AnyOperation, unknown] | ((writes: WriteBatcher, ctx: Ctx) => Promise<unknown>);
 
 /** A refusal as the calls answer it: the code of its problem, or the error. */
 function answerOf(error: unknown): string {
@@ -115,6 +121,13 @@ export function raceHarness(name: string): RaceHarness {
       (error) => answerOf(error),
     );
 
+  /** Runs a held call with the context given (its write queue the race's, or the ordinary one). */
+  const runHeld = async (held: Held, base: Ctx): Promise<Answer> => {
+    if (typeof held === 'function') return held(base.services.writes, base);
+    const [op, input] = held;
+    return (await invoke(op, as(op, base), input)).data;
+  };
+
   const harness: RaceHarness = {
     async call(operation, input) {
       return (await invoke(operation, as(operation, ctx), input)).data;
@@ -150,11 +163,11 @@ export function raceHarness(name: string): RaceHarness {
       const other = await answered(meanwhile);
       return [await answered(held), other];
     },
-    async heldAt([op, input], at, meanwhile) {
+    async heldAt(held, at, meanwhile) {
       const race = interleaved(location, 2, at);
       const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-      const first = invoke(op, as(op, racing), input).then(
-        (done) => done.data,
+      const first = runHeld(held, racing).then(
+        (data) => data,
         (error) => answerOf(error),
       );
       await race.arrived(1);
@@ -169,7 +182,10 @@ export function raceHarness(name: string): RaceHarness {
       return { answers, meanwhileWaited };
     },
     async waitsFor(held, at, meanwhile) {
-      if (!onPostgres) return harness.inTurn(held, meanwhile);
+      if (!onPostgres) {
+        const first = await runHeld(held, ctx).then((data) => data, answerOf);
+        return [first, await answered(meanwhile)];
+      }
       const ranAgain = ctx.services.writes.ranAgain;
       const { answers, meanwhileWaited } = await harness.heldAt(held, at, meanwhile);
       expect(meanwhileWaited, 'the call meanwhile waits for the held one').toBe(true);

@@ -18,7 +18,8 @@ export const deleteWebhook = defineOperation({
   input: v.object({ webhookId: uuid('The endpoint id.') }),
   output: v.object({ webhookId: uuid('The endpoint removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
-    const webhook = await loadWebhook(ctx, input.webhookId);
+    // The endpoint before its deliveries, as its attempts' results take them (attempt-results.ts).
+    const webhook = await loadWebhook(ctx, input.webhookId, 'removal');
     await cancelPendingDeliveries(ctx.db, ctx.clock, 'webhook', [webhook.id]);
     await deleteWorkspaceRow(ctx, 'webhooks', webhook.id, 'webhook endpoint');
     return { webhookId: webhook.id, deleted: true as const };

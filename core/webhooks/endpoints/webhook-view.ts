@@ -9,6 +9,7 @@ import {
   webhookEventTypes,
 } from '../../../db/values';
 import type { Ctx } from '../../platform/context';
+import type { RowLock } from '../../platform/pipeline/load-event-row';
 import { loadWorkspaceRow } from '../../platform/pipeline/load-workspace-row';
 import { dateTime, text, uuid } from '../../platform/schemas';
 import { shownUrl } from '../receiver-address';
@@ -57,6 +58,6 @@ export function webhookView(row: WebhookRow): WebhookView {
   };
 }
 
-export function loadWebhook(ctx: Ctx, webhookId: string): Promise<WebhookRow> {
-  return loadWorkspaceRow(ctx, 'webhooks', webhookId, 'webhook endpoint');
+export function loadWebhook(ctx: Ctx, webhookId: string, lock?: RowLock): Promise<WebhookRow> {
+  return loadWorkspaceRow(ctx, 'webhooks', webhookId, 'webhook endpoint', lock);
 }

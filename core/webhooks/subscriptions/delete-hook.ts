@@ -21,7 +21,8 @@ export const deleteHook = defineOperation({
   input: v.object({ hookId: uuid('The subscription id.') }),
   output: v.object({ hookId: uuid('The subscription removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
-    const hook = await loadHook(ctx, input.hookId);
+    // The subscription before its deliveries, as its attempts' results take them (attempt-results.ts).
+    const hook = await loadHook(ctx, input.hookId, 'removal');
     // invoke checked the scope the key makes subscriptions with; another key's needs webhooks:write.
     if (hook.api_key_id !== ctx.actor.keyId) requireScope(ctx.actor.scopes, 'webhooks:write');
     await cancelPendingDeliveries(ctx.db, ctx.clock, 'hook', [hook.id]);

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { HookRow } from '../../../db/schema';
 import { webhookEventTypes } from '../../../db/values';
 import type { Ctx } from '../../platform/context';
+import type { RowLock } from '../../platform/pipeline/load-event-row';
 import { loadWorkspaceRow } from '../../platform/pipeline/load-workspace-row';
 import { dateTime, uuid } from '../../platform/schemas';
 import { unknownHookClient } from './hook-client';
@@ -37,6 +38,6 @@ export function hookView(row: HookRow): HookView {
   };
 }
 
-export function loadHook(ctx: Ctx, hookId: string): Promise<HookRow> {
-  return loadWorkspaceRow(ctx, 'hooks', hookId, 'subscription');
+export function loadHook(ctx: Ctx, hookId: string, lock?: RowLock): Promise<HookRow> {
+  return loadWorkspaceRow(ctx, 'hooks', hookId, 'subscription', lock);
 }
