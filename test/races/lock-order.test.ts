@@ -12,7 +12,8 @@
 // - Erasure: a person's tickets were erased before the orders they bought (the attendees come first
 //   in core/admin/personal-resources.ts), while a cancellation, a refund or a payment takes the
 //   order, then its tickets. Now the erasure locks the person's orders first, in id order
-//   (core/admin/erasure-locks.ts), and runs again whole should they place one meanwhile.
+//   (core/admin/erasure-locks.ts), and runs again whole should they place one meanwhile (played
+//   with the erasure held between that lock and its tickets, race-harness.ts heldAt).
 // - Erasure: a submission's speaker was erased, then the submission touched (updatedSince), while a
 //   change of the submission takes its row, then replaces its speakers. Now the erasure touches the
 //   rows showing the erased ones first (erase-person.ts touchShownIn).
@@ -30,6 +31,7 @@ import { createSubmission } from '../../core/cfp/create-submission';
 import { updateSubmission } from '../../core/cfp/update-submission';
 import { withdrawSubmission } from '../../core/cfp/withdraw-submission';
 import { createEvent } from '../../core/events/create-event';
+import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import { createSession } from '../../core/programme/create-session';
 import { createSpeaker } from '../../core/programme/create-speaker';
 import { deleteSession } from '../../core/programme/delete-session';
@@ -41,7 +43,7 @@ import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { onPostgres } from '../support/test-store';
 
-const { call, atOnce, inTurn, db } = raceHarness('Lock order');
+const { call, atOnce, inTurn, heldAt, db } = raceHarness('Lock order');
 const race = onPostgres ? atOnce : inTurn;
 const day = (time: string) => `2027-05-01T${time}`;
 
@@ -130,6 +132,32 @@ describe('erasure: a person who bought their own ticket, erased beside a change 
       expect(erased).toMatchObject({ attendees: 1, orders: 1 });
     }
   }, 30_000);
+});
+
+describe("erasure: an order placed between the erasure's lock of the person's orders and its tickets", () => {
+  it('the erasure runs again whole and erases the new order too', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
+    const email = `grace.${Date.now()}@example.org`;
+    const buy = (lastName: string) => ({
+      eventId,
+      attendees: [{ ticketTypeId, firstName: 'Grace', lastName, email }],
+    });
+    await call(registerAttendees, buy('First'));
+    const erase: [AnyOperation, unknown] = [erasePersonData, { email }];
+    const register: [AnyOperation, unknown] = [registerAttendees, buy('Second')];
+    // On PostgreSQL the erasure is held after locking the one order, before finding the tickets;
+    // the second order commits meanwhile and its ticket is among those the erasure then finds.
+    const [held, registered] = onPostgres
+      ? (await heldAt(erase, /select id from "attendees"/, register)).answers
+      : (await inTurn(register, erase)).reverse();
+    expect(registered).toMatchObject({ attendees: [{ lastName: 'Second' }] });
+    if (onPostgres) {
+      // Here nothing runs again: the held erasure answers what the write queue runs again whole.
+      expect(held).toMatch(/was placed after the erasure locked its buyer's orders/);
+      expect(await call(...erase)).toMatchObject({ attendees: 2, orders: 2 });
+    } else expect(held).toMatchObject({ attendees: 2, orders: 2 });
+  });
 });
 
 describe("erasure: a submission's speaker erased beside a change of the submission", () => {
