@@ -8,6 +8,7 @@
 // the issue's targets, refusals, and how far the dispatcher ran behind; the table goes into
 // docs/benchmarks.md between its markers.
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -123,13 +124,35 @@ async function runOn(
       receivers.flatMap((r) => r.lags),
       drainSeconds,
     );
+    const ranAgain = await writesRanAgain(origins, ca);
     const slowestWarmup = (Object.keys(targets) as Kind[])
       .map((kind) => `${kind} ${Math.max(0, ...(load.warmupTally.latencies.get(kind) ?? [])).toFixed(0)} ms`)
       .join(', ');
-    return `${figures}\n\nThe clients and receivers used ${(clientCpu * 100).toFixed(0)} % of a core during the run. The first ${warmupSeconds} s ran the same load on the servers just started and are not counted above (deliveries are); the slowest call of each kind then: ${slowestWarmup}.`;
+    return `${figures}\n\nThe clients and receivers used ${(clientCpu * 100).toFixed(0)} % of a core during the run. The first ${warmupSeconds} s ran the same load on the servers just started and are not counted above (deliveries are); the slowest call of each kind then: ${slowestWarmup}. Write transactions the database ended as a deadlock's victim and the servers ran again (\`tessera_writes_ran_again_total\`, the servers' sum over the whole run): ${ranAgain}${ranAgain === 0 ? ' (none: every write takes its locks in one order)' : ' (**two writes took their locks in crossing orders**)'}.`;
   } finally {
     await Promise.all(receivers.map((r) => r.close()));
   }
+}
+
+const metricsToken = randomBytes(24).toString('hex');
+
+/** The servers' count of writes run again (a deadlock's victim), summed from their /metrics. */
+async function writesRanAgain(origins: string[], ca: string): Promise<number> {
+  let sum = 0;
+  for (const origin of origins) {
+    const agent = new Agent({ connect: { ca, servername: 'localhost' } });
+    const res = await request(`${origin}/metrics`, {
+      headers: { authorization: `Bearer ${metricsToken}` },
+      dispatcher: agent,
+    });
+    const text = await res.body.text();
+    await agent.close();
+    if (res.statusCode !== 200) throw new Error(`${origin}/metrics answered ${res.statusCode}`);
+    const line = text.split('\n').find((l) => l.startsWith('tessera_writes_ran_again_total '));
+    if (!line) throw new Error(`${origin}/metrics has no tessera_writes_ran_again_total`);
+    sum += Number(line.split(' ')[1]);
+  }
+  return sum;
 }
 
 async function prepare(database?: string) {
@@ -142,6 +165,8 @@ async function prepare(database?: string) {
   // The receivers are on loopback, with the data folder's certificate.
   const env = {
     TESSERA_WEBHOOKS_ALLOW_PRIVATE: '1',
+    // Read at the end: how many writes the database ended as a deadlock's victim.
+    TESSERA_METRICS_TOKEN: metricsToken,
     NODE_EXTRA_CA_CERTS: tls.certFile,
     ...(database ? { TESSERA_DATABASE_URL: database } : {}),
   };
