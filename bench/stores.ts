@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadTls } from '../src/tls';
+import { clusterCpuReader, processCpuSeconds } from './cpu-time';
 import { type LoadResult, runLoad } from './load';
 import { startServer, stopAll, writeBetweenMarkers } from './processes';
 import { attendeesPerCall, measureRegistration, type RegistrationResult } from './registration';
@@ -21,7 +22,7 @@ interface Sizes {
 }
 
 interface StoreFigures {
-  checkIn: LoadResult;
+  checkIn: LoadResult & { cpuSeconds: number[] };
   syncSeconds: number;
   registration: RegistrationResult;
 }
@@ -35,24 +36,39 @@ function checkInPaths(seeded: Seeded, ids: string[]): string[] {
   return ids.map((id) => `/api/v1/events/${seeded.doorEvent.eventId}/attendees/${id}/check-in`);
 }
 
-/** Check-in of fresh attendees (each scan a welcome), after a warm-up on others. */
+/** CPU seconds used so far, by a process or a cluster (cpu-time.ts). */
+type CpuMeter = () => number;
+
+/**
+ * Check-in of fresh attendees (each scan a welcome), after a warm-up on others; `meters` are read
+ * before and after the measured scans (their CPU seconds in `cpuSeconds`, in the same order).
+ */
 async function checkInLoad(
   origins: string[],
   ca: string,
   seeded: Seeded,
   ids: { warm: string[]; measured: string[] },
   scanners: number,
-): Promise<LoadResult> {
+  meters: CpuMeter[] = [],
+): Promise<LoadResult & { cpuSeconds: number[] }> {
   const headers = { authorization: `Bearer ${seeded.key}` };
   await runLoad(origins, ca, scanners, checkInPaths(seeded, ids.warm), { method: 'POST', headers });
-  return runLoad(origins, ca, scanners, checkInPaths(seeded, ids.measured), {
+  const before = meters.map((read) => read());
+  const load = await runLoad(origins, ca, scanners, checkInPaths(seeded, ids.measured), {
     method: 'POST',
     headers,
     ok: (status, body) => status === 200 && body.includes('"result":"welcome"'),
   });
+  return { ...load, cpuSeconds: meters.map((read, i) => read() - before[i]!) };
 }
 
-async function measureStore(origin: string, ca: string, seeded: Seeded, sizes: Sizes): Promise<StoreFigures> {
+async function measureStore(
+  origin: string,
+  ca: string,
+  seeded: Seeded,
+  sizes: Sizes,
+  meters: CpuMeter[] = [],
+): Promise<StoreFigures> {
   const ids = seeded.doorEvent.attendeeIds;
   const checkIn = await checkInLoad(
     [origin],
@@ -60,6 +76,7 @@ async function measureStore(origin: string, ca: string, seeded: Seeded, sizes: S
     seeded,
     { warm: ids.slice(2 * sizes.checkIns), measured: ids.slice(0, sizes.checkIns) },
     sizes.scanners,
+    meters,
   );
   const auth = { authorization: `Bearer ${seeded.key}` };
   const pulled = await pullAll(origin, ca, auth, seeded.syncEvent.eventId);
@@ -73,6 +90,40 @@ async function measureStore(origin: string, ca: string, seeded: Seeded, sizes: S
     calls: 400,
   });
   return { checkIn, syncSeconds: pulled.seconds, registration };
+}
+
+/**
+ * What more cores buy at the door, projected from what one scan cost the server and PostgreSQL in
+ * CPU during the one-process run (the load generator, on this machine too, is left out: a
+ * deployment's scanners are elsewhere): cores split between server processes and PostgreSQL as those
+ * costs say serve about cores ÷ (both costs) scans a second, as long as the door rows do not queue
+ * (docs/deployment.md, a door with a capacity).
+ */
+function coresTable(
+  scans: number,
+  serverSeconds: number,
+  clusterSeconds: number,
+  one: number,
+  two: number,
+): string {
+  const serverMs = (1000 * serverSeconds) / scans;
+  const clusterMs = (1000 * clusterSeconds) / scans;
+  const perCore = 1000 / (serverMs + clusterMs);
+  const projected = (cores: number) => {
+    const servers = Math.max(1, Math.round((cores * serverMs) / (serverMs + clusterMs)));
+    return `| ${cores} cores (projected) | ${servers} | ${cores - servers} cores | about ${(Math.round((cores * perCore) / 50) * 50).toLocaleString('en')}/s |`;
+  };
+  return [
+    `What more cores buy (the sizing table of docs/deployment.md): during the one-process scans above each scan took ${serverMs.toFixed(2)} ms of the server's CPU and ${clusterMs.toFixed(2)} ms of PostgreSQL's (its postmaster and every process it started), about ${perCore.toFixed(0)} scans a second for each core the two are given, split as the costs say.`,
+    '',
+    '| Machine | Server processes | PostgreSQL | Door scans a second |',
+    '|---|---|---|---|',
+    `| This one, 2 cores shared with the load generator (measured) | 1 | the same cores | ${one.toFixed(0)}/s |`,
+    `| This one (measured) | 2 | the same cores | ${two.toFixed(0)}/s |`,
+    projected(4),
+    projected(8),
+    projected(16),
+  ].join('\n');
 }
 
 export async function benchStores(root: string, database: string, sizes: Sizes): Promise<void> {
@@ -96,11 +147,17 @@ export async function benchStores(root: string, database: string, sizes: Sizes):
 
     const pgEnv = { TESSERA_DATABASE_URL: database };
     const first = await startServer(pgDir, port + 1, pgEnv);
+    // The server's and the cluster's CPU during the one-process scans: what a scan costs each side.
+    const cluster = await clusterCpuReader(database);
     let onPg: StoreFigures;
     let two: LoadResult;
     try {
       process.stdout.write('PostgreSQL, one process…\n');
-      onPg = await measureStore(origin(1), certificateOf(pgDir), pg, sizes);
+      const server = first.pid!;
+      onPg = await measureStore(origin(1), certificateOf(pgDir), pg, sizes, [
+        () => processCpuSeconds(server),
+        ...(cluster ? [cluster] : []),
+      ]);
       process.stdout.write('PostgreSQL, two processes…\n');
       // The same data folder, as the processes of a deployment share one (docs/deployment.md).
       const second = await startServer(pgDir, port + 2, pgEnv);
@@ -151,6 +208,9 @@ export async function benchStores(root: string, database: string, sizes: Sizes):
       `- sync of ${sizes.syncSize} within 1.2 × SQLite's time: ${verdict(syncOver <= 1.2)} (${syncOver.toFixed(2)})`,
     ].join('\n');
     table += `\n${targets}`;
+    const [serverSeconds, clusterSeconds] = onPg.checkIn.cpuSeconds;
+    if (serverSeconds !== undefined && clusterSeconds !== undefined)
+      table += `\n\n${coresTable(sizes.checkIns, serverSeconds, clusterSeconds, onPg.checkIn.perSecond, two.perSecond)}`;
     process.stdout.write(`\n${table}\n`);
     if (sizes.checkIns === 10_000 && sizes.syncSize === 50_000)
       writeBetweenMarkers(join(root, 'docs/benchmarks.md'), 'stores', table);
