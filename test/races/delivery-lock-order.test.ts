@@ -10,8 +10,10 @@
 import { describe, expect, it } from 'vitest';
 import { revokeKeyOperation } from '../../core/admin/key-operations';
 import type { Ctx } from '../../core/platform/context';
+import type { AnyOperation } from '../../core/platform/pipeline/operation';
 import type { WriteBatcher } from '../../core/platform/storage/write-batch';
 import { type AttemptResult, AttemptResults } from '../../core/webhooks/attempt-results';
+import type { Target } from '../../core/webhooks/claimed-deliveries';
 import { newDelivery } from '../../core/webhooks/delivery-state';
 import { createWebhook } from '../../core/webhooks/endpoints/create-webhook';
 import { deleteWebhook } from '../../core/webhooks/endpoints/delete-webhook';
@@ -65,26 +67,40 @@ const states = async (ids: number[]) =>
     await db().selectFrom('deliveries').select(['id', 'state']).where('id', 'in', ids).orderBy('id').execute()
   ).map((d) => d.state);
 
+/** A webhook endpoint made by the harness's key, as stored. */
+async function webhookAt(url: string) {
+  const { webhook } = await call(createWebhook, { url, eventTypes: ['attendee.registered'] });
+  return db()
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('id', '=', webhook.webhookId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Two deliveries waiting for the target; the second attempted, its receiver answering 410 Gone, its
+ * result held before it cancels the other while `meanwhile` runs, which must wait for it. Checks the
+ * result was written (the attempted one failed, the other cancelled); answers what meanwhile did.
+ */
+async function goneBeside(target: Target, meanwhile: [AnyOperation, unknown]): Promise<unknown> {
+  const [waiting, attempted] = await waitingFor(target.kind, target.row.id, 2);
+  const [written, answered] = await waitsFor(
+    goneResult({ delivery: attempted!, target }),
+    /^update "deliveries" set "state"/,
+    meanwhile,
+  );
+  expect(written).toBeUndefined();
+  expect(await states([waiting!.id, attempted!.id])).toEqual(['cancelled', 'failed']);
+  return answered;
+}
+
 describe('a result of 410 Gone beside the removal of its endpoint', () => {
   it('a webhook endpoint: switched off by the result, then removed', async () => {
-    const { webhook } = await call(createWebhook, {
-      url: 'https://receiver.example.org/gone',
-      eventTypes: ['attendee.registered'],
+    const row = await webhookAt('https://receiver.example.org/gone');
+    expect(await goneBeside({ kind: 'webhook', row }, [deleteWebhook, { webhookId: row.id }])).toEqual({
+      webhookId: row.id,
+      deleted: true,
     });
-    const row = await db()
-      .selectFrom('webhooks')
-      .selectAll()
-      .where('id', '=', webhook.webhookId)
-      .executeTakeFirstOrThrow();
-    const [waiting, attempted] = await waitingFor('webhook', row.id, 2);
-    const [written, removed] = await waitsFor(
-      goneResult({ delivery: attempted!, target: { kind: 'webhook', row } }),
-      /^update "deliveries" set "state"/,
-      [deleteWebhook, { webhookId: row.id }],
-    );
-    expect(written).toBeUndefined();
-    expect(removed).toEqual({ webhookId: row.id, deleted: true });
-    expect(await states([waiting!.id, attempted!.id])).toEqual(['cancelled', 'failed']);
   });
 
   it('a callback: unsubscribed by the result, then its removal answers 404', async () => {
@@ -97,35 +113,13 @@ describe('a result of 410 Gone beside the removal of its endpoint', () => {
       .selectAll()
       .where('id', '=', hook.id)
       .executeTakeFirstOrThrow();
-    const [waiting, attempted] = await waitingFor('hook', row.id, 2);
-    const [written, removed] = await waitsFor(
-      goneResult({ delivery: attempted!, target: { kind: 'hook', row } }),
-      /^update "deliveries" set "state"/,
-      [deleteHook, { hookId: row.id }],
-    );
-    expect(written).toBeUndefined();
-    expect(removed).toBe('notFound');
-    expect(await states([waiting!.id, attempted!.id])).toEqual(['cancelled', 'failed']);
+    expect(await goneBeside({ kind: 'hook', row }, [deleteHook, { hookId: row.id }])).toBe('notFound');
   });
 
   it('an endpoint of a key being revoked: switched off by the result, which the revocation then finds', async () => {
-    const { webhook } = await call(createWebhook, {
-      url: 'https://receiver.example.org/revoked',
-      eventTypes: ['attendee.registered'],
-    });
-    const row = await db()
-      .selectFrom('webhooks')
-      .selectAll()
-      .where('id', '=', webhook.webhookId)
-      .executeTakeFirstOrThrow();
-    const [waiting, attempted] = await waitingFor('webhook', row.id, 2);
-    const [written, revoked] = await waitsFor(
-      goneResult({ delivery: attempted!, target: { kind: 'webhook', row } }),
-      /^update "deliveries" set "state"/,
-      [revokeKeyOperation, { apiKeyId: row.api_key_id }],
-    );
-    expect(written).toBeUndefined();
-    expect(revoked).toMatchObject({ alreadyRevoked: false, endpointsSwitchedOff: 0 });
-    expect(await states([waiting!.id, attempted!.id])).toEqual(['cancelled', 'failed']);
+    const row = await webhookAt('https://receiver.example.org/revoked');
+    expect(
+      await goneBeside({ kind: 'webhook', row }, [revokeKeyOperation, { apiKeyId: row.api_key_id }]),
+    ).toMatchObject({ alreadyRevoked: false, endpointsSwitchedOff: 0 });
   });
 });
