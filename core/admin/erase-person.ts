@@ -26,7 +26,7 @@ import {
   erasureSummary,
   noneErased,
 } from './erasure-counts';
-import { lockOrdersOf, refuseOrdersPlacedSince } from './erasure-locks';
+import { holdWorkspaceEvents, lockOrdersOf, refuseOrdersPlacedSince } from './erasure-locks';
 import { invokeAsOperator } from './operator';
 import { attendeeLinks, personalResources } from './personal-resources';
 import { scrubStoredCopies } from './scrub-stored-copies';
@@ -101,7 +101,9 @@ async function eraseEverywhere(
   let attendeeIds: string[] = [];
   const erasedByTable = new Map<string, string[]>();
   if (email) {
-    // Their orders before their tickets, as a write to an order takes them (erasure-locks.ts).
+    // The events first, then their orders before their tickets, as a write to an order takes them
+    // (erasure-locks.ts).
+    await holdWorkspaceEvents(ctx);
     const orders = await lockOrdersOf(ctx, email);
     for (const declaration of personalResources) {
       const ids = await eraseRows(ctx, declaration, email, attendeeIds, erasedByTable);

@@ -3,9 +3,25 @@
 // order before its tickets (core/attendees/cancel-tickets.ts, touch-order.ts). Beside a cancellation
 // or a payment of their order, an erasure met it in a circle on PostgreSQL; so it locks the orders it
 // will erase first, in id order, as a change of each would (db/dialect.ts changingRow).
-import { changingRow } from '../../db/dialect';
+import { changingRow, isPostgres, referencedRow } from '../../db/dialect';
 import { runAgain } from '../../db/errors';
 import type { Ctx } from '../platform/context';
+
+/**
+ * Holds every event of the workspace (FOR KEY SHARE on PostgreSQL, in id order), as a write holds
+ * its event before its rows (core/platform/pipeline/load-event.ts): the person's rows may be at any
+ * of them, and a draft event's removal locks the event, then its rows as they cascade. Without it
+ * the two met in a circle (a submission's speaker erased, then a crew member the removal had taken).
+ */
+export async function holdWorkspaceEvents(ctx: Ctx): Promise<void> {
+  if (!isPostgres(ctx.db)) return;
+  const events = ctx.db
+    .selectFrom('events')
+    .select('id')
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .orderBy('id');
+  await referencedRow(ctx.db, events).execute();
+}
 
 const ordersOf = (ctx: Ctx, email: string) =>
   ctx.db
