@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import { revokeKeyOperation } from '../../core/admin/key-operations';
 import type { Ctx } from '../../core/platform/context';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
-import type { WriteBatcher } from '../../core/platform/storage/write-batch';
 import { type AttemptResult, AttemptResults } from '../../core/webhooks/attempt-results';
 import type { Target } from '../../core/webhooks/claimed-deliveries';
 import { newDelivery } from '../../core/webhooks/delivery-state';
@@ -56,8 +55,8 @@ async function waitingFor(kind: DeliveryTargetKind, targetId: string, count: num
 /** The receiver answered 410 Gone to one attempt: its result, written as the dispatcher writes it. */
 const goneResult =
   (attempt: Omit<AttemptResult, 'result'>) =>
-  (writes: WriteBatcher, ctx: Ctx): Promise<void> =>
-    new AttemptResults({ ...ctx.services, writes }).record({
+  (ctx: Ctx): Promise<void> =>
+    new AttemptResults(ctx.services).record({
       ...attempt,
       result: { outcome: 'gone', statusCode: 410, durationMs: 3, retryAfterSeconds: null, error: null },
     });

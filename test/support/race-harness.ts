@@ -56,7 +56,8 @@ export interface RaceHarness {
   ): Promise<{ answers: Answer[]; meanwhileWaited: boolean }>;
   /**
    * The call meanwhile must wait for the held one: on PostgreSQL heldAt, expecting it to have waited
-   * on a row lock and not to have been run again (a deadlock's victim); on SQLite (one writer) the held call runs first, then the other. Answers both.
+   * on a row lock and not to have been run again (a deadlock's victim); on SQLite (one writer) the
+   * held call runs first, then the other. Answers both.
    */
   waitsFor(held: Held, at: RegExp, meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
   /** The store, to read what the calls left. */
@@ -66,10 +67,10 @@ export interface RaceHarness {
 }
 
 /**
- * A held call: an operation with its input, or other work written through a write queue (the
- * dispatcher's results, say), given the queue and the context to run it with.
+ * A held call: an operation with its input, or other work written through the context's write queue
+ * (the dispatcher's results, say).
  */
-export type Held = [AnyOperation, unknown] | ((writes: WriteBatcher, ctx: Ctx) => Promise<unknown>);
+export type Held = [AnyOperation, unknown] | ((ctx: Ctx) => Promise<unknown>);
 
 /** A refusal as the calls answer it: the code of its problem, or the error. */
 function answerOf(error: unknown): string {
@@ -115,22 +116,19 @@ export function raceHarness(name: string): RaceHarness {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const answered = ([operation, input]: [AnyOperation, unknown]): Promise<Answer> =>
-    invoke(operation, as(operation, ctx), input).then(
-      (done) => done.data,
-      (error) => answerOf(error),
-    );
-
-  /** Runs a held call with the context given (its write queue the race's, or the ordinary one). */
+  /** Runs a call with the context given (its write queue the race's, or the ordinary one). */
   const runHeld = async (held: Held, base: Ctx): Promise<Answer> => {
-    if (typeof held === 'function') return held(base.services.writes, base);
+    if (typeof held === 'function') return held(base);
     const [op, input] = held;
     return (await invoke(op, as(op, base), input)).data;
   };
 
+  /** A call through the ordinary write queue, answering its data or its refusal. */
+  const answered = (held: Held): Promise<Answer> => runHeld(held, ctx).then((data) => data, answerOf);
+
   const harness: RaceHarness = {
     async call(operation, input) {
-      return (await invoke(operation, as(operation, ctx), input)).data;
+      return runHeld([operation, input], ctx);
     },
     async atOnce(...calls) {
       const race = interleaved(location, calls.length);
@@ -166,10 +164,7 @@ export function raceHarness(name: string): RaceHarness {
     async heldAt(held, at, meanwhile) {
       const race = interleaved(location, 2, at);
       const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-      const first = runHeld(held, racing).then(
-        (data) => data,
-        (error) => answerOf(error),
-      );
+      const first = runHeld(held, racing).then((data) => data, answerOf);
       await race.arrived(1);
       let ended = false;
       const second = answered(meanwhile).finally(() => {
@@ -182,10 +177,7 @@ export function raceHarness(name: string): RaceHarness {
       return { answers, meanwhileWaited };
     },
     async waitsFor(held, at, meanwhile) {
-      if (!onPostgres) {
-        const first = await runHeld(held, ctx).then((data) => data, answerOf);
-        return [first, await answered(meanwhile)];
-      }
+      if (!onPostgres) return [await answered(held), await answered(meanwhile)];
       const ranAgain = ctx.services.writes.ranAgain;
       const { answers, meanwhileWaited } = await harness.heldAt(held, at, meanwhile);
       expect(meanwhileWaited, 'the call meanwhile waits for the held one').toBe(true);

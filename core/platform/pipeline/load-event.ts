@@ -133,13 +133,14 @@ export function withEvent<A extends Record<string, unknown>, Q extends Record<st
  * event has tickets, so no removal of it can run.
  */
 async function loadEventWith(ctx: Ctx, op: AnyOperation, eventId: string, input: unknown): Promise<EventRow> {
-  const declared = ctx.loadedEvents?.has(eventId) ? undefined : op.readsWithEvent?.(input as never);
-  if (!declared && op.effect !== 'read' && !op.changesEvent && !ctx.loadedEvents?.has(eventId)) {
+  if (ctx.loadedEvents?.has(eventId)) return loadEvent(ctx, eventId);
+  const declared = op.readsWithEvent?.(input as never);
+  if (!declared) {
+    if (op.effect === 'read' || op.changesEvent) return loadEvent(ctx, eventId);
     const row = await heldEventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId });
     ctx.heldEvent = eventId;
     return keepEvent(ctx, eventId, row);
   }
-  if (!declared) return loadEvent(ctx, eventId);
   const { reads, args } = declared;
   const rows = await reads.rows(ctx.db, { ...args, eventId, workspaceId: ctx.actor.workspaceId });
   const event = keepEvent(ctx, eventId, rows.events?.[0] as EventRow | undefined);
