@@ -14,11 +14,14 @@ interface ProcessTimes {
   seconds: number;
 }
 
-/** A process's parent and CPU seconds (user and system); null once it is gone. */
-function timesOf(pid: number): ProcessTimes | null {
+/** A process's (or with `thread`, one of its threads') parent and CPU seconds (user and system); null once it is gone. */
+function timesOf(pid: number, thread?: number): ProcessTimes | null {
   let stat: string;
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    stat = readFileSync(
+      thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+      'utf8',
+    );
   } catch {
     return null;
   }
@@ -27,9 +30,17 @@ function timesOf(pid: number): ProcessTimes | null {
   return { parent: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond };
 }
 
-/** CPU seconds of one process so far. */
+/** CPU seconds of one process so far, all its threads. */
 export function processCpuSeconds(pid: number): number {
   return timesOf(pid)?.seconds ?? 0;
+}
+
+/**
+ * CPU seconds so far of a process's main thread: a Node.js server's JavaScript, without the
+ * threads beside it (V8's collector helpers, SQLite's checkpoints, libuv's pool).
+ */
+export function mainThreadCpuSeconds(pid: number): number {
+  return timesOf(pid, pid)?.seconds ?? 0;
 }
 
 /**

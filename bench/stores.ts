@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadTls } from '../src/tls';
-import { clusterCpuReader, processCpuSeconds } from './cpu-time';
+import { clusterCpuReader, mainThreadCpuSeconds, processCpuSeconds } from './cpu-time';
 import { type LoadResult, runLoad } from './load';
 import { startServer, stopAll, writeBetweenMarkers } from './processes';
 import { attendeesPerCall, measureRegistration, type RegistrationResult } from './registration';
@@ -22,12 +22,16 @@ interface Sizes {
 }
 
 interface StoreFigures {
-  checkIn: LoadResult & { cpuSeconds: number[] };
+  checkIn: LoadResult & { cpu: Cpu };
   syncSeconds: number;
   registration: RegistrationResult;
+  /** CPU seconds during the sync's pull and during the registrations. */
+  syncCpu: Cpu;
+  registrationCpu: Cpu;
 }
 
 const warmup = 300;
+const registrationCalls = 400;
 
 /** A data folder's certificate, which its server answers with. */
 const certificateOf = (dir: string) => readFileSync(join(dir, 'tls/localhost-cert.pem'), 'utf8');
@@ -36,8 +40,29 @@ function checkInPaths(seeded: Seeded, ids: string[]): string[] {
   return ids.map((id) => `/api/v1/events/${seeded.doorEvent.eventId}/attendees/${id}/check-in`);
 }
 
-/** CPU seconds used so far, by a process or a cluster (cpu-time.ts). */
-type CpuMeter = () => number;
+/** What is metered (cpu-time.ts): the server's main thread, the whole server process, the cluster. */
+type Metered = 'serverThread' | 'server' | 'cluster';
+/** Readers of CPU seconds used so far, each where it can be read. */
+type Meters = Partial<Record<Metered, () => number>>;
+/** CPU seconds used during a run, by what was metered. */
+type Cpu = Partial<Record<Metered, number>>;
+
+/** Meters of a server process, and of the cluster it serves from when that is on this machine. */
+function metersOf(pid: number, cluster: (() => number) | null = null): Meters {
+  return {
+    serverThread: () => mainThreadCpuSeconds(pid),
+    server: () => processCpuSeconds(pid),
+    ...(cluster ? { cluster } : {}),
+  };
+}
+
+/** What `work` answers, with the CPU seconds each meter counted while it ran. */
+async function metered<T>(meters: Meters, work: () => Promise<T>): Promise<[T, Cpu]> {
+  const entries = Object.entries(meters) as [Metered, () => number][];
+  const before = entries.map(([, read]) => read());
+  const result = await work();
+  return [result, Object.fromEntries(entries.map(([name, read], i) => [name, read() - before[i]!]))];
+}
 
 /**
  * Check-in of fresh attendees (each scan a welcome), after a warm-up on others; `meters` are read
@@ -49,17 +74,18 @@ async function checkInLoad(
   seeded: Seeded,
   ids: { warm: string[]; measured: string[] },
   scanners: number,
-  meters: CpuMeter[] = [],
-): Promise<LoadResult & { cpuSeconds: number[] }> {
+  meters: Meters = {},
+): Promise<LoadResult & { cpu: Cpu }> {
   const headers = { authorization: `Bearer ${seeded.key}` };
   await runLoad(origins, ca, scanners, checkInPaths(seeded, ids.warm), { method: 'POST', headers });
-  const before = meters.map((read) => read());
-  const load = await runLoad(origins, ca, scanners, checkInPaths(seeded, ids.measured), {
-    method: 'POST',
-    headers,
-    ok: (status, body) => status === 200 && body.includes('"result":"welcome"'),
-  });
-  return { ...load, cpuSeconds: meters.map((read, i) => read() - before[i]!) };
+  const [load, cpu] = await metered(meters, () =>
+    runLoad(origins, ca, scanners, checkInPaths(seeded, ids.measured), {
+      method: 'POST',
+      headers,
+      ok: (status, body) => status === 200 && body.includes('"result":"welcome"'),
+    }),
+  );
+  return { ...load, cpu };
 }
 
 async function measureStore(
@@ -67,7 +93,7 @@ async function measureStore(
   ca: string,
   seeded: Seeded,
   sizes: Sizes,
-  meters: CpuMeter[] = [],
+  meters: Meters = {},
 ): Promise<StoreFigures> {
   const ids = seeded.doorEvent.attendeeIds;
   const checkIn = await checkInLoad(
@@ -79,17 +105,19 @@ async function measureStore(
     meters,
   );
   const auth = { authorization: `Bearer ${seeded.key}` };
-  const pulled = await pullAll(origin, ca, auth, seeded.syncEvent.eventId);
+  const [pulled, syncCpu] = await metered(meters, () => pullAll(origin, ca, auth, seeded.syncEvent.eventId));
   if (pulled.rows !== sizes.syncSize) throw new Error(`sync pulled ${pulled.rows} of ${sizes.syncSize}`);
-  const registration = await measureRegistration({
-    origin,
-    ca,
-    key: seeded.key,
-    eventId: seeded.syncEvent.eventId,
-    ticketTypeId: seeded.syncEvent.ticketTypeId,
-    calls: 400,
-  });
-  return { checkIn, syncSeconds: pulled.seconds, registration };
+  const [registration, registrationCpu] = await metered(meters, () =>
+    measureRegistration({
+      origin,
+      ca,
+      key: seeded.key,
+      eventId: seeded.syncEvent.eventId,
+      ticketTypeId: seeded.syncEvent.ticketTypeId,
+      calls: registrationCalls,
+    }),
+  );
+  return { checkIn, syncSeconds: pulled.seconds, registration, syncCpu, registrationCpu };
 }
 
 /**
@@ -126,6 +154,33 @@ function coresTable(
   ].join('\n');
 }
 
+/**
+ * What bounds registration and the sync on each store, from the CPU they used: a registration's
+ * milliseconds of the server's main thread (a process runs its JavaScript on one), of the whole
+ * server process and of PostgreSQL, and what those allow; the sync's share of its time each side
+ * was busy (one client, page after page: what is not busy is the wire and the client).
+ */
+function registrationAndSyncBounds(lite: StoreFigures, pg: StoreFigures): string {
+  const perCall = (seconds: number | undefined) => (1000 * (seconds ?? 0)) / registrationCalls;
+  const attendees = (callsPerSecond: number) =>
+    (Math.round((callsPerSecond * attendeesPerCall) / 50) * 50).toLocaleString('en');
+  const costs = (cpu: Cpu) => ({
+    thread: perCall(cpu.serverThread),
+    server: perCall(cpu.server),
+    cluster: perCall(cpu.cluster),
+  });
+  const onLite = costs(lite.registrationCpu);
+  const onPg = costs(pg.registrationCpu);
+  // The server's thread, or the machine's two cores shared by the server and PostgreSQL.
+  const pgCores = 2000 / (onPg.server + onPg.cluster);
+  const busy = (seconds: number | undefined, of: number) => `${((100 * (seconds ?? 0)) / of).toFixed(0)} %`;
+  return [
+    `What bounds registration and the sync (CPU from /proc during those runs): a registration of ${attendeesPerCall} took ${onLite.thread.toFixed(2)} ms of the SQLite server's main thread (${onLite.server.toFixed(2)} ms of the whole process), which allows about ${attendees(1000 / onLite.thread)} attendees a second (measured ${lite.registration.attendeesPerSecond.toFixed(0)});`,
+    `on PostgreSQL ${onPg.thread.toFixed(2)} ms of the server's main thread (${onPg.server.toFixed(2)} ms of the process) and ${onPg.cluster.toFixed(2)} ms of PostgreSQL's: the thread allows about ${attendees(1000 / onPg.thread)}, this machine's two cores shared by both about ${attendees(Math.min(pgCores, 1000 / onPg.thread))} (measured ${pg.registration.attendeesPerSecond.toFixed(0)}).`,
+    `The sync's one client pulls page after page: during its ${lite.syncSeconds.toFixed(2)} s on SQLite the server's main thread was busy ${busy(lite.syncCpu.serverThread, lite.syncSeconds)} of the time; during its ${pg.syncSeconds.toFixed(2)} s on PostgreSQL the server's main thread ${busy(pg.syncCpu.serverThread, pg.syncSeconds)} and PostgreSQL ${busy(pg.syncCpu.cluster, pg.syncSeconds)} (the rest is the wire, the client reading each page, and waits).`,
+  ].join(' ');
+}
+
 export async function benchStores(root: string, database: string, sizes: Sizes): Promise<void> {
   const dirs = ['lite', 'pg'].map((name) => mkdtempSync(join(tmpdir(), `tessera-bench-${name}-`)));
   const [liteDir, pgDir] = dirs as [string, string];
@@ -141,9 +196,13 @@ export async function benchStores(root: string, database: string, sizes: Sizes):
 
     process.stdout.write('SQLite, one process…\n');
     const liteServer = await startServer(liteDir, port, {});
-    const onLite = await measureStore(origin(0), certificateOf(liteDir), lite, sizes).finally(() =>
-      stopAll([liteServer]),
-    );
+    const onLite = await measureStore(
+      origin(0),
+      certificateOf(liteDir),
+      lite,
+      sizes,
+      metersOf(liteServer.pid!),
+    ).finally(() => stopAll([liteServer]));
 
     const pgEnv = { TESSERA_DATABASE_URL: database };
     const first = await startServer(pgDir, port + 1, pgEnv);
@@ -153,11 +212,7 @@ export async function benchStores(root: string, database: string, sizes: Sizes):
     let two: LoadResult;
     try {
       process.stdout.write('PostgreSQL, one process…\n');
-      const server = first.pid!;
-      onPg = await measureStore(origin(1), certificateOf(pgDir), pg, sizes, [
-        () => processCpuSeconds(server),
-        ...(cluster ? [cluster] : []),
-      ]);
+      onPg = await measureStore(origin(1), certificateOf(pgDir), pg, sizes, metersOf(first.pid!, cluster));
       process.stdout.write('PostgreSQL, two processes…\n');
       // The same data folder, as the processes of a deployment share one (docs/deployment.md).
       const second = await startServer(pgDir, port + 2, pgEnv);
@@ -208,9 +263,11 @@ export async function benchStores(root: string, database: string, sizes: Sizes):
       `- sync of ${sizes.syncSize} within 1.2 × SQLite's time: ${verdict(syncOver <= 1.2)} (${syncOver.toFixed(2)})`,
     ].join('\n');
     table += `\n${targets}`;
-    const [serverSeconds, clusterSeconds] = onPg.checkIn.cpuSeconds;
-    if (serverSeconds !== undefined && clusterSeconds !== undefined)
+    const { server: serverSeconds, cluster: clusterSeconds } = onPg.checkIn.cpu;
+    if (serverSeconds !== undefined && clusterSeconds !== undefined) {
       table += `\n\n${coresTable(sizes.checkIns, serverSeconds, clusterSeconds, onPg.checkIn.perSecond, two.perSecond)}`;
+      table += `\n\n${registrationAndSyncBounds(onLite, onPg)}`;
+    }
     process.stdout.write(`\n${table}\n`);
     if (sizes.checkIns === 10_000 && sizes.syncSize === 50_000)
       writeBetweenMarkers(join(root, 'docs/benchmarks.md'), 'stores', table);

@@ -1,6 +1,6 @@
 // Registration: free tickets for 1 to 50 people in one order, all or nothing. Checked first
-// (registration-input.ts), then the places taken (registration-places.ts), the rows written
-// (registration-order.ts) and attendee.registered sent for each.
+// (registration-input.ts), then the rows written (registration-order.ts), attendee.registered sent
+// for each, and the places taken last (registration-places.ts): a refusal undoes the rest.
 import * as v from 'valibot';
 import { queueTicketConfirmations } from '../mail/ticket-mails';
 import { documentedAsRequired } from '../platform/docs/json-schema';
@@ -51,7 +51,6 @@ export const registerAttendees = defineOperation({
   async handler(ctx, input) {
     const registration = await checkRegistration(ctx, input);
     refusePricedAddOns(registration);
-    await takeRegistrationPlaces(ctx, registration.people, registration.types);
     const { orderId, reference, joined } = await writeRegistration(ctx, registration, input);
     if (input.shareRef !== undefined)
       await recordShareRegistration(ctx, registration.event, input.shareRef, joined);
@@ -64,6 +63,8 @@ export const registerAttendees = defineOperation({
       registration.event.id,
       joined.map((attendee) => attendee.id),
     );
+    // Last: every registration of the type queues on its row from here to its commit.
+    await takeRegistrationPlaces(ctx, registration.people, registration.types);
     return { orderId, reference, attendees: joined.map((row) => attendeeView(ctx.actor, row)) };
   },
 });

@@ -3,6 +3,7 @@
 // named at once, as `invalid` with `errors`), and what cannot be issued at all (an event that
 // is over, more of one type than fit in one order).
 import * as v from 'valibot';
+import { referencedRow } from '../../db/dialect';
 import { readTogether } from '../../db/reads-together';
 import type { AddOnRow, EventRow, TicketTypeRow } from '../../db/schema';
 import { questionOrder, questionsOf } from '../events/load-questions';
@@ -96,10 +97,19 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
     requestErrors.add('buyerEmail', 'Not an email address.');
   requestErrors.throwIfAny();
 
-  // The event's ticket types, add-ons and questions in one read (one round trip on PostgreSQL).
+  // The event's ticket types, add-ons and questions in one read (one round trip on PostgreSQL). The
+  // types and add-ons are held as the tickets' foreign keys hold them (FOR KEY SHARE): none is
+  // removed before the places are taken, last of all (registration-places.ts).
   const read = await readTogether(ctx.db, {
-    types: { query: ctx.db.selectFrom('ticket_types').selectAll().where('event_id', '=', event.id) },
-    addOns: { query: ctx.db.selectFrom('add_ons').selectAll().where('event_id', '=', event.id) },
+    types: {
+      query: referencedRow(
+        ctx.db,
+        ctx.db.selectFrom('ticket_types').selectAll().where('event_id', '=', event.id),
+      ),
+    },
+    addOns: {
+      query: referencedRow(ctx.db, ctx.db.selectFrom('add_ons').selectAll().where('event_id', '=', event.id)),
+    },
     questions: { query: questionsOf(ctx.db, event.id), order: questionOrder },
   });
   const types = new Map(read.types.map((t) => [t.id, t]));

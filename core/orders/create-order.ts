@@ -47,7 +47,6 @@ export const createOrder = defineOperation({
   output: orderSchema,
   async handler(ctx, input) {
     const registration = await checkRegistration(ctx, input);
-    await takeRegistrationPlaces(ctx, registration.people, registration.types);
     let totalMinor = 0;
     let vatMinor = 0;
     for (const person of registration.people) {
@@ -68,6 +67,8 @@ export const createOrder = defineOperation({
     });
     // The buyer is told how to pay, for the API's orders and the form's alike, in this transaction.
     await queueTransferInstructions(ctx, registration.event.id, orderId);
+    // Last: every order of the type queues on its row from here to its commit.
+    await takeRegistrationPlaces(ctx, registration.people, registration.types);
     const row = await orderQuery(ctx.db).where('orders.id', '=', orderId).executeTakeFirstOrThrow();
     return orderView(ctx.actor, row, Number(row.attendee_count ?? 0));
   },
