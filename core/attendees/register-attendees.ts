@@ -11,7 +11,7 @@ import { attendeeRegistered } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { checkRegistration, newAttendeeSchema, optionalText, refusePricedAddOns } from './registration-input';
 import { writeRegistration } from './registration-order';
-import { takeRegistrationPlaces } from './registration-places';
+import { refuseFullAtRead, takeRegistrationPlaces } from './registration-places';
 
 export { maxAttendeesPerRequest, newAttendeeSchema } from './registration-input';
 
@@ -51,6 +51,7 @@ export const registerAttendees = defineOperation({
   async handler(ctx, input) {
     const registration = await checkRegistration(ctx, input);
     refusePricedAddOns(registration);
+    refuseFullAtRead(registration);
     const { orderId, reference, joined } = await writeRegistration(ctx, registration, input);
     if (input.shareRef !== undefined)
       await recordShareRegistration(ctx, registration.event, input.shareRef, joined);

@@ -5,7 +5,8 @@
 // last, after the order, its tickets and their messages are written: on PostgreSQL each registration
 // of a type waits on the type's row from its update to its commit, so the update comes as late as
 // it can (registrations of one type in flight at once: 4,283 → 4,997 attendees a second in calls of
-// 50). All or nothing: a refusal undoes the rest with the transaction. The registration's read holds
+// 50). All or nothing: a refusal undoes the rest with the transaction; places the registration's read
+// already found gone are refused before anything is written (refuseFullAtRead). The read holds
 // its types and add-ons (FOR KEY SHARE), so none is removed meanwhile; should one be gone all the
 // same, it answers as one it never had (unknownTicket, invalidRequest).
 import type { TicketTypeRow } from '../../db/schema';
@@ -13,45 +14,87 @@ import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { problem } from '../platform/problems';
 import { takePlaces } from '../sales/places';
-import { countByType, countChosenAddOns, type NewAttendee } from './registration-input';
+import {
+  type CheckedRegistration,
+  countByType,
+  countChosenAddOns,
+  type NewAttendee,
+} from './registration-input';
 
 const byId = <T>([a]: [string, T], [b]: [string, T]) => (a < b ? -1 : 1);
+
+/** The places a registration wants: per ticket type, then per add-on (included and chosen), each in id order. */
+interface WantedPlaces {
+  ticketTypes: [string, number][];
+  addOns: [string, number][];
+  /** The ticket type including an add-on, for the refusal to name (as it did before add-ons were chosen). */
+  includedBy: Map<string, string>;
+}
+
+function wantedPlaces(people: NewAttendee[], types: Map<string, TicketTypeRow>): WantedPlaces {
+  const addOns = countChosenAddOns(people);
+  const includedBy = new Map<string, string>();
+  const ticketTypes = [...countByType(people)].sort(byId);
+  for (const [ticketTypeId, n] of ticketTypes) {
+    for (const addOnId of JSON.parse(types.get(ticketTypeId)!.included_add_on_ids) as string[]) {
+      addOns.set(addOnId, (addOns.get(addOnId) ?? 0) + n);
+      if (!includedBy.has(addOnId)) includedBy.set(addOnId, ticketTypeId);
+    }
+  }
+  return { ticketTypes, addOns: [...addOns].sort(byId), includedBy };
+}
+
+function ticketTypeFull(types: Map<string, TicketTypeRow>, ticketTypeId: string, n: number) {
+  return problem('soldOut', `Not enough places left for ${n} × ${types.get(ticketTypeId)?.name}.`, {
+    ticketTypeId,
+  });
+}
+
+function addOnFull(wanted: WantedPlaces, addOnId: string, n: number) {
+  const ticketTypeId = wanted.includedBy.get(addOnId);
+  return problem(
+    'registrationRefused',
+    ticketTypeId
+      ? 'An add-on included with this ticket type is sold out.'
+      : `Not enough places left for ${n} of an add-on chosen.`,
+    { reason: 'addOnSoldOut', addOnId, ...(ticketTypeId ? { ticketTypeId } : {}) },
+  );
+}
+
+const fullAtRead = (row: { capacity: number | null; taken: number } | undefined, n: number) =>
+  row !== undefined && row.capacity !== null && row.taken + n > row.capacity;
+
+/**
+ * Refused at once, before anything is written, when the registration's read found the places
+ * gone: a sold-out event's registrations leave nothing to undo (on PostgreSQL, no dead rows and
+ * index entries). The answer is the one the places' update would give; when the read found room,
+ * that update, last, decides.
+ */
+export function refuseFullAtRead({ people, types, addOns }: CheckedRegistration): void {
+  const wanted = wantedPlaces(people, types);
+  for (const [ticketTypeId, n] of wanted.ticketTypes)
+    if (fullAtRead(types.get(ticketTypeId), n)) throw ticketTypeFull(types, ticketTypeId, n);
+  for (const [addOnId, n] of wanted.addOns)
+    if (fullAtRead(addOns.get(addOnId), n)) throw addOnFull(wanted, addOnId, n);
+}
 
 export async function takeRegistrationPlaces(
   ctx: Ctx,
   people: NewAttendee[],
   types: Map<string, TicketTypeRow>,
 ): Promise<void> {
-  const addOns = countChosenAddOns(people);
-  /** The ticket type including an add-on, for the refusal to name (as it did before add-ons were chosen). */
-  const includedBy = new Map<string, string>();
-  for (const [ticketTypeId, n] of [...countByType(people)].sort(byId)) {
+  const wanted = wantedPlaces(people, types);
+  for (const [ticketTypeId, n] of wanted.ticketTypes) {
     const took = await takePlaces(ctx, 'ticket_types', ticketTypeId, n);
     // Removed since the registration read it: answered as checkRegistration answers one it never had.
     if (took === 'gone')
       throw problem('unknownTicket', `${ticketTypeId} is not a ticket type of this event.`, { ticketTypeId });
-    if (took === 'full') {
-      const name = types.get(ticketTypeId)?.name;
-      throw problem('soldOut', `Not enough places left for ${n} × ${name}.`, { ticketTypeId });
-    }
-    for (const addOnId of JSON.parse(types.get(ticketTypeId)!.included_add_on_ids) as string[]) {
-      addOns.set(addOnId, (addOns.get(addOnId) ?? 0) + n);
-      if (!includedBy.has(addOnId)) includedBy.set(addOnId, ticketTypeId);
-    }
+    if (took === 'full') throw ticketTypeFull(types, ticketTypeId, n);
   }
-  for (const [addOnId, n] of [...addOns].sort(byId)) {
+  for (const [addOnId, n] of wanted.addOns) {
     const took = await takePlaces(ctx, 'add_ons', addOnId, n);
     if (took === 'gone') refuseAddOnGone(people, addOnId);
-    if (took === 'full') {
-      const ticketTypeId = includedBy.get(addOnId);
-      throw problem(
-        'registrationRefused',
-        ticketTypeId
-          ? 'An add-on included with this ticket type is sold out.'
-          : `Not enough places left for ${n} of an add-on chosen.`,
-        { reason: 'addOnSoldOut', addOnId, ...(ticketTypeId ? { ticketTypeId } : {}) },
-      );
-    }
+    if (took === 'full') throw addOnFull(wanted, addOnId, n);
   }
 }
 

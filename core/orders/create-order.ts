@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { checkRegistration, newAttendeeSchema, optionalText } from '../attendees/registration-input';
 import { writeRegistration } from '../attendees/registration-order';
-import { takeRegistrationPlaces } from '../attendees/registration-places';
+import { refuseFullAtRead, takeRegistrationPlaces } from '../attendees/registration-places';
 import { queueTransferInstructions } from '../mail/ticket-mails';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -47,6 +47,7 @@ export const createOrder = defineOperation({
   output: orderSchema,
   async handler(ctx, input) {
     const registration = await checkRegistration(ctx, input);
+    refuseFullAtRead(registration);
     let totalMinor = 0;
     let vatMinor = 0;
     for (const person of registration.people) {

@@ -138,9 +138,28 @@ describe('one registration of 50', () => {
     const ofFifty = await counted(50);
     expect(ofFifty.length).toBe(ofOne.length);
     // PostgreSQL (a round trip each): begin, the write's change position, the event, its ticket types
-    // with add-ons and questions, the places, the order, the attendees, their messages, the activity
+    // with add-ons and questions, the order, the attendees, their messages, the places, the activity
     // entry, commit. SQLite counts change positions with statements of their own (in the process).
     expect(ofFifty.length, ofFifty.join('\n')).toBeLessThanOrEqual(onPostgres ? 10 : 13);
     expect(ofFifty.filter((s) => /^select .* from "orders"/.test(s))).toEqual([]);
+  });
+});
+
+describe('a registration whose places its read found gone', () => {
+  it('is refused soldOut before it writes anything', async () => {
+    const ticketTypeId = await insertTicketType(ctx.db, summit, { capacity: 1 });
+    const register = () =>
+      invoke(registerAttendees, ctx, { eventId: summit, attendees: [person(ticketTypeId)] });
+    await register();
+    statements = [];
+    await expect(register()).rejects.toMatchObject({ code: 'soldOut' });
+    const seen = statements;
+    statements = null;
+    // Its reads, and the transaction's begin and end: no insert, no update of the places.
+    expect(
+      seen.filter((s) => /^(insert|update|delete)\b/i.test(s)),
+      seen.join('\n'),
+    ).toEqual([]);
+    expect(seen.some((s) => /from "ticket_types"/.test(s))).toBe(true);
   });
 });
