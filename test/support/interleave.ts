@@ -7,8 +7,10 @@
 // - PostgreSQL: each call in a transaction of its own, as two processes' writes are; the second to
 //   write waits on the first's row lock, then works on what it committed.
 // - SQLite: a transaction writes alone there (BEGIN IMMEDIATE waits for the other to end), so two
-//   never interleave inside transactions. The calls run outside one, each statement committing on
-//   its own, so the statements' own conditions are all that holds.
+//   never interleave inside transactions. The calls read outside one, then write in turn, each in a
+//   transaction of its own from its first write to its end: a later call writes on what an earlier
+//   one committed, from reads that no longer hold, so the statements' own conditions are all that
+//   keeps it right; a refusal undoes what its call wrote, as the server's write queue does.
 import SqliteDatabase from 'better-sqlite3';
 import {
   type CompiledQuery,
@@ -59,25 +61,42 @@ export interface Interleaving {
 export function interleaved(location: string, parties: number, meetAt: RegExp = writes): Interleaving {
   const meeting = new Meeting(parties);
   let met = 0;
+  /** SQLite: ends when the call writing now has ended; the next waits for it. */
+  let writing: Promise<void> = Promise.resolve();
   const run = async <T>(work: (trx: Db, moment: Clock) => Promise<T>): Promise<T> => {
     // The write's moment, as the write queue gives it: the clock read once, when the write starts.
     const moment = frozenAt(new Date());
     let arrived = false;
-    const beforeStatement = (query: CompiledQuery): Promise<void> => {
-      if (arrived || !meetAt.test(query.sql) || (meetAt === writes && eventHold.test(query.sql)))
-        return Promise.resolve();
+    const connection = connectionTo(location);
+    const { sqlite } = connection;
+    /** SQLite: ends this call's turn to write, once it has one. */
+    const turn = { end: () => {} };
+    const beforeStatement = async (query: CompiledQuery): Promise<void> => {
+      if (arrived || !meetAt.test(query.sql) || (meetAt === writes && eventHold.test(query.sql))) return;
       arrived = true;
       met += 1;
-      return meeting.arrive();
+      await meeting.arrive();
+      if (!sqlite) return;
+      const before = writing;
+      writing = new Promise((resolve) => {
+        turn.end = resolve;
+      });
+      await before;
+      sqlite.exec('BEGIN IMMEDIATE');
     };
-    const db = new Kysely<Database>({ dialect: pausing(connectionTo(location), beforeStatement) });
+    const db = new Kysely<Database>({ dialect: pausing(connection.dialect, beforeStatement) });
     try {
-      return storeOf(location) === 'postgres'
-        ? await db.transaction().execute((trx) => work(trx, moment))
-        : await work(db, moment);
+      if (!sqlite) return await db.transaction().execute((trx) => work(trx, moment));
+      const done = await work(db, moment);
+      if (sqlite.inTransaction) sqlite.exec('COMMIT');
+      return done;
+    } catch (error) {
+      if (sqlite?.inTransaction) sqlite.exec('ROLLBACK');
+      throw error;
     } finally {
       // A call that ended without writing keeps nobody waiting.
       if (!arrived) meeting.count();
+      turn.end();
       await db.destroy();
     }
   };
@@ -89,14 +108,14 @@ export function interleaved(location: string, parties: number, meetAt: RegExp = 
   };
 }
 
-/** One connection of its own, as another process would have. */
-function connectionTo(location: string): Dialect {
+/** One connection of its own, as another process would have (SQLite's handle too, for its turns). */
+function connectionTo(location: string): { dialect: Dialect; sqlite?: SqliteDatabase.Database } {
   if (storeOf(location) === 'postgres')
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: location, max: 1 }) });
+    return { dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: location, max: 1 }) }) };
   const sqlite = new SqliteDatabase(location);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: sqlite });
+  return { dialect: new SqliteDialect({ database: sqlite }), sqlite };
 }
 
 /** Answers once `parties` calls have arrived (or ended). */

@@ -437,8 +437,9 @@ describe('POST /events/{eventId}/surveys/{surveyId}/answers', () => {
 
   it('marks the survey changed for updatedSince, as its answer count changed', async () => {
     const surveyId = await newSurvey();
-    const since = new Date().toISOString();
-    await new Promise((r) => setTimeout(r, 5));
+    // After the survey's own moment for sure: an answer within the same millisecond would count it.
+    const since = new Date(Date.now() + 5).toISOString();
+    await new Promise((r) => setTimeout(r, 20));
     const untouched = await t.api(`/events/${summit}/surveys?updatedSince=${since}`, { key: reader });
     expect(untouched.body.data.map((s: any) => s.surveyId)).not.toContain(surveyId);
     const { attendeeId } = await newAttendee();
