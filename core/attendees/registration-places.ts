@@ -4,11 +4,11 @@
 // ids, ticket types first, so concurrent registrations take their rows' locks in one order. Taken
 // last, after the order, its tickets and their messages are written: on PostgreSQL each registration
 // of a type waits on the type's row from its update to its commit, so the update comes as late as
-// it can (registrations of one type in flight at once: 4,283 → 4,997 attendees a second in calls of
-// 50). All or nothing: a refusal undoes the rest with the transaction; places the registration's read
-// already found gone are refused before anything is written (refuseFullAtRead). The read holds
-// its types and add-ons (FOR KEY SHARE), so none is removed meanwhile; should one be gone all the
-// same, it answers as one it never had (unknownTicket, invalidRequest).
+// it can (docs/benchmarks.md, stop 43). All or nothing: a refusal undoes the rest with the
+// transaction; places the registration's read already found gone are refused before anything is
+// written (refuseFullAtRead). The read holds its types and add-ons (FOR KEY SHARE), so none is
+// removed meanwhile; should one be gone all the same, it answers as one it never had
+// (unknownTicket, invalidRequest).
 import type { TicketTypeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
