@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
+import { parsePrometheusText } from '../test/support/prometheus-text';
 import { EventDayLoad, type Kind, pace, type Tally } from './event-day-load';
 import { startLagReceivers } from './event-day-receivers';
 import { startServer, stopAll, writeBetweenMarkers } from './processes';
@@ -148,9 +149,9 @@ async function writesRanAgain(origins: string[], ca: string): Promise<number> {
     const text = await res.body.text();
     await agent.close();
     if (res.statusCode !== 200) throw new Error(`${origin}/metrics answered ${res.statusCode}`);
-    const line = text.split('\n').find((l) => l.startsWith('tessera_writes_ran_again_total '));
-    if (!line) throw new Error(`${origin}/metrics has no tessera_writes_ran_again_total`);
-    sum += Number(line.split(' ')[1]);
+    const ranAgain = parsePrometheusText(text).value('tessera_writes_ran_again_total');
+    if (ranAgain === undefined) throw new Error(`${origin}/metrics has no tessera_writes_ran_again_total`);
+    sum += ranAgain;
   }
   return sum;
 }

@@ -124,7 +124,7 @@ export function raceHarness(name: string): RaceHarness {
   };
 
   /** A call through the ordinary write queue, answering its data or its refusal. */
-  const answered = (held: Held): Promise<Answer> => runHeld(held, ctx).then((data) => data, answerOf);
+  const answered = (held: Held): Promise<Answer> => runHeld(held, ctx).catch(answerOf);
 
   const harness: RaceHarness = {
     async call(operation, input) {
@@ -164,7 +164,7 @@ export function raceHarness(name: string): RaceHarness {
     async heldAt(held, at, meanwhile) {
       const race = interleaved(location, 2, at);
       const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-      const first = runHeld(held, racing).then((data) => data, answerOf);
+      const first = runHeld(held, racing).catch(answerOf);
       await race.arrived(1);
       let ended = false;
       const second = answered(meanwhile).finally(() => {
