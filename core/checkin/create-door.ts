@@ -7,7 +7,7 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
 import { nextSortOrder } from '../platform/storage/sort-order';
-import { checkAdmits, doorFields, releaseMainEntrance } from './door-input';
+import { checkAdmits, doorFields, holdMainEntrance, releaseMainEntrance } from './door-input';
 import { doorSchema, doorView } from './door-view';
 
 export const createDoor = defineOperation({
@@ -70,6 +70,7 @@ export const createDoor = defineOperation({
 
     let main = input.main === true;
     if (kind === 'entrance' && input.main === undefined) {
+      await holdMainEntrance(ctx, event.id);
       const hasMain = await ctx.db
         .selectFrom('doors')
         .select('id')

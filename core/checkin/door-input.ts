@@ -1,6 +1,7 @@
 // Fields and rules shared by adding and changing a door: what it admits must be the event's own
 // ticket types and add-ons, and one door at most is the event's main entrance.
 import * as v from 'valibot';
+import { transactionLock } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { heldEventIds } from '../platform/pipeline/load-event-row';
@@ -60,8 +61,19 @@ export async function checkAdmits(
   }
 }
 
-/** Takes the main-entrance mark from whichever door of the event holds it. */
+/**
+ * Holds the event's main-entrance mark until the transaction ends (PostgreSQL's advisory lock; on
+ * SQLite the transaction writes alone): taken before deciding which door has the mark, so two
+ * doors made the main one at once, or an event's first two entrances, take it one after the other
+ * and the second sees the first's (without it, the second met the unique index: a 500).
+ */
+export async function holdMainEntrance(ctx: Ctx, eventId: string): Promise<void> {
+  await transactionLock(ctx.db, `main entrance ${eventId}`);
+}
+
+/** Takes the main-entrance mark, held (holdMainEntrance), from whichever door of the event has it. */
 export async function releaseMainEntrance(ctx: Ctx, eventId: string): Promise<void> {
+  await holdMainEntrance(ctx, eventId);
   await ctx.db
     .updateTable('doors')
     .set({ main: 0 })
