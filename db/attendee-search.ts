@@ -2,7 +2,7 @@
 // attendees whose name, email, company or order reference may contain q. core/attendees checks each
 // candidate with the exact rule, so the index decides the cost and never the answer.
 // SQLite: FTS5 with the trigram tokenizer over attendee_search_text (one row an attendee, kept by
-// triggers: every writer, import and erasure included); a 2-character q is looked up through the
+// triggers: every writer, import and erasure included, with the attendee's created_utc); a 2-character q is looked up through the
 // trigrams it begins (the index's vocabulary), each value ending in char(1) so a q at the end of a
 // value begins one too. PostgreSQL: pg_trgm GIN indexes on the same text (attendee_search_values,
 // one row an attendee, kept by triggers: migration 0039) and on orders.reference, and for a
@@ -103,6 +103,35 @@ export async function searchCandidates(
     select t.attendee_id from attendee_search s
     join attendee_search_text t on t.id = s.rowid
     where attendee_search match ${match} and t.event_id = ${eventId}`;
+}
+
+/**
+ * The ids of the event's attendees that may contain `q`, as searchCandidates names them, newest
+ * first (by when they were made, then id) and at most `most` of them; null when none can. SQLite
+ * orders them by the moment its search text carries (migration 0041), without reading the
+ * attendees; PostgreSQL through the attendees' rows.
+ */
+export async function newestCandidates(
+  db: Db,
+  eventId: string,
+  q: string,
+  most: number,
+): Promise<string[] | null> {
+  if (isPostgres(db)) {
+    const candidates = postgresCandidates(eventId, q.toLowerCase());
+    const { rows } = await sql<{ id: string }>`
+      select id from attendees where id in (${candidates})
+      order by created_utc desc, id desc limit ${most}`.execute(db);
+    return rows.map((r) => r.id);
+  }
+  const match = await sqliteQuery(db, q.toLowerCase());
+  if (match === null) return null;
+  const { rows } = await sql<{ id: string }>`
+    select t.attendee_id as id from attendee_search s
+    join attendee_search_text t on t.id = s.rowid
+    where attendee_search match ${match} and t.event_id = ${eventId}
+    order by t.created_utc desc, t.attendee_id desc limit ${most}`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 function postgresCandidates(eventId: string, folded: string): Expression<string> {

@@ -364,6 +364,8 @@ export interface AttendeeSearchTextTable {
   id: Generated<number>;
   attendee_id: string;
   event_id: string;
+  /** The attendee's created_utc (migration 0041): the index's candidates, newest first. */
+  created_utc: Generated<string>;
   terms: string;
 }
 

@@ -38,6 +38,7 @@ import * as rateWindowsUnlogged from './0037-rate-windows-unlogged';
 import * as ticketsCountedPerStatement from './0038-tickets-counted-per-statement';
 import * as attendeeSearchBeside from './0039-attendee-search-beside';
 import * as outboxWaiting from './0040-outbox-waiting';
+import * as searchTextCreated from './0041-search-text-created';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ export const allMigrations: Record<string, Migration> = {
   '0038-tickets-counted-per-statement': ticketsCountedPerStatement,
   '0039-attendee-search-beside': attendeeSearchBeside,
   '0040-outbox-waiting': outboxWaiting,
+  '0041-search-text-created': searchTextCreated,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,7 +26,7 @@ const notPersonal: Record<string, string[]> = {
   // SQLite's search index (0032): copies of the attendee's values kept by triggers, so an erasure
   // empties them with the row ("leaves nothing of them" reads each; test/sales/attendee-search-index
   // reads the FTS5 pages). The pages and vocabulary hold trigrams, never a whole value.
-  attendee_search_text: ['id', 'attendee_id', 'event_id', 'terms'],
+  attendee_search_text: ['id', 'attendee_id', 'event_id', 'created_utc', 'terms'],
   attendee_search: ['terms'],
   attendee_search_data: ['id', 'block'],
   attendee_search_idx: ['segid', 'term', 'pgno'],

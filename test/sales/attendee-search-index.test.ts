@@ -7,7 +7,8 @@ import { erasePerson } from '../../core/admin/erase-person';
 import { operatorContext } from '../../core/admin/operator';
 import { searchCandidates } from '../../db/attendee-search';
 import { isPostgres } from '../../db/dialect';
-import { sampleIds } from '../support/sales';
+import { eventBody } from '../support/fixtures';
+import { addTicketType, person, register, sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -114,11 +115,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** The search as it was before the index: a LIKE over five columns of the event's rows. */
-async function likeSearch(q: string, limit: number): Promise<string[]> {
+async function likeSearch(q: string, limit: number, eventId = summit): Promise<string[]> {
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await sql<{ id: string }>`
     select a.id from attendees a join orders o on o.id = a.order_id
-    where a.event_id = ${summit} and a.erased = 0
+    where a.event_id = ${eventId} and a.erased = 0
       and (lower(a.first_name) like ${pattern} escape '\\' or lower(a.last_name) like ${pattern} escape '\\'
         or lower(a.email) like ${pattern} escape '\\' or lower(a.company) like ${pattern} escape '\\'
         or lower(o.reference) like ${pattern} escape '\\')
@@ -126,9 +127,9 @@ async function likeSearch(q: string, limit: number): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-async function search(q: string, limit?: number): Promise<string[]> {
+async function search(q: string, limit?: number, eventId = summit): Promise<string[]> {
   const res = await t.api(
-    `/events/${summit}/attendees/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`,
+    `/events/${eventId}/attendees/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`,
     { key: people },
   );
   expect(res.status, q).toBe(200);
@@ -263,5 +264,61 @@ describe('the index after an erasure and a change (SQLite: FTS5 tables)', () => 
       .filter((p) => !text.some((r) => r.terms.toLowerCase().includes(p)));
     expect(tails.length).toBeGreaterThan(3);
     for (const tail of tails) expect(pages.includes(Buffer.from(tail).toString('latin1')), tail).toBe(false);
+  });
+});
+
+describe('a search the newest 1,000 attendees do not answer', () => {
+  // The index's newest candidates are read first, twice the page (db/attendee-search.ts
+  // newestCandidates); all of them only when too many of those fail the rule.
+  let eventId: string;
+  let reference: string;
+  let kept: string;
+
+  beforeAll(async () => {
+    const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+    eventId = (await t.api('/events', { key, method: 'POST', body: eventBody() })).body.eventId;
+    const ticketTypeId = await addTicketType(t, eventId);
+    const people = (n: number, company: string) =>
+      Array.from({ length: n }, () => person(ticketTypeId, { company }));
+    // The oldest: one order of three, then 60 people of one company, then 1,000 newer ones.
+    const first = await register(t, key, eventId, people(3, 'Zebracorp'));
+    expect(first.status).toBe(201);
+    reference = first.body.reference;
+    for (const n of [50, 10])
+      expect((await register(t, key, eventId, people(n, 'Yakworks'))).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await register(t, key, eventId, people(50, 'Filler'))).status).toBe(201);
+    // The order's two newest attendees erased: still named by the index through the order's
+    // reference, and refused by the rule.
+    const order = await t.server.services.db
+      .selectFrom('attendees')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('company', '=', 'Zebracorp')
+      .orderBy('created_utc', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const operator = await operatorContext(t.server.services, workspaceId);
+    for (const { id } of order.slice(0, 2)) await erasePerson(operator, { attendeeId: id });
+    kept = order[2]!.id;
+  }, 120_000);
+
+  it('answers as the LIKE from the newest candidates, and from all when the newest fail the rule', async () => {
+    expect(reference).toMatch(/\S/);
+    for (const [q, limit] of [
+      [reference, 1],
+      [reference, 25],
+      ['zebracorp', 1],
+      ['yakworks', 25],
+      ['yakworks', 100],
+      ['yak', 7],
+      ['ya', 30],
+    ] as const) {
+      const expected = await likeSearch(q, limit, eventId);
+      expect(await search(q, limit, eventId), `q=${q} limit=${limit}`).toEqual(expected);
+    }
+    // The reference's two newest candidates are erased: the answer came from all of them.
+    expect(await search(reference, 1, eventId)).toEqual([kept]);
+    expect((await search('yakworks', 100, eventId)).length).toBe(60);
   });
 });
