@@ -109,7 +109,7 @@ export async function searchCandidates(
  * The ids of the event's attendees that may contain `q`, as searchCandidates names them, newest
  * first (by when they were made, then id) and at most `most` of them; null when none can. SQLite
  * orders them by the moment its search text carries (migration 0041), without reading the
- * attendees; PostgreSQL through the attendees' rows.
+ * attendees; PostgreSQL reads each candidate's moment from its attendee.
  */
 export async function newestCandidates(
   db: Db,
@@ -118,10 +118,12 @@ export async function newestCandidates(
   most: number,
 ): Promise<string[] | null> {
   if (isPostgres(db)) {
-    const candidates = postgresCandidates(eventId, q.toLowerCase());
+    // Each candidate's moment looked up by its key: joined, the planner read the whole table once
+    // the candidates were estimated many (a hash join), whatever the event's size.
     const { rows } = await sql<{ id: string }>`
-      select id from attendees where id in (${candidates})
-      order by created_utc desc, id desc limit ${most}`.execute(db);
+      select c.id from (${postgresCandidates(eventId, q.toLowerCase())}) as c (id)
+      order by (select a.created_utc from attendees a where a.id = c.id) desc, c.id desc
+      limit ${most}`.execute(db);
     return rows.map((r) => r.id);
   }
   const match = await sqliteQuery(db, q.toLowerCase());

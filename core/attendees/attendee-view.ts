@@ -1,8 +1,10 @@
 // The public Attendee resource: one query shape (attendee + order + ticket type) and one view,
 // with the personal-data rule applied to names, email, company, job title and answers.
+import type { AliasedSelectQueryBuilder, Selectable } from 'kysely';
 import * as v from 'valibot';
 import { attendeeColumns } from '../../db/columns';
 import type { Db } from '../../db/connect';
+import type { AttendeesTable } from '../../db/schema';
 import { attendeeStatuses } from '../../db/values';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
@@ -66,18 +68,27 @@ export const attendeeSchema = v.object({
 
 export type AttendeeView = v.InferOutput<typeof attendeeSchema>;
 
-/** Attendees with the order and ticket-type facts their view needs. */
-export function attendeeQuery(db: Db) {
-  return db
-    .selectFrom('attendees')
-    .innerJoin('orders', 'orders.id', 'attendees.order_id')
-    .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
-    .select(attendeeColumns.map((c) => `attendees.${c}` as const))
-    .select([
-      'orders.reference as order_reference',
-      'orders.status as order_status',
-      'ticket_types.name as ticket_type_name',
-    ]);
+/** Some of the attendees' rows, whole, as a subquery named `attendees` (an event's newest, say). */
+export type AttendeesRead = AliasedSelectQueryBuilder<Selectable<AttendeesTable>, 'attendees'>;
+
+/**
+ * Attendees with the order and ticket-type facts their view needs: of the whole table, or of the
+ * rows `from` reads, in its order.
+ */
+export function attendeeQuery(db: Db, from?: AttendeesRead) {
+  return (
+    db
+      // Kysely takes either; the subquery's rows are the table's, so its type names the table.
+      .selectFrom((from ?? 'attendees') as 'attendees')
+      .innerJoin('orders', 'orders.id', 'attendees.order_id')
+      .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
+      .select(attendeeColumns.map((c) => `attendees.${c}` as const))
+      .select([
+        'orders.reference as order_reference',
+        'orders.status as order_status',
+        'ticket_types.name as ticket_type_name',
+      ])
+  );
 }
 
 /** change_txn left out, as in db/schema.ts's rows: rows built from what was just written have none. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';
+import { type AttendeesRead, attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';
 
 export const searchAttendees = defineOperation({
   name: 'searchAttendees',
@@ -42,7 +42,7 @@ export const searchAttendees = defineOperation({
     const db = ctx.services.readsAside ?? ctx.db;
     // A q that many attendees hold is answered by the newest rows; the index answers the rest
     // (db/attendee-search.ts). Both apply the same rule, so the answer is the same either way.
-    const newest = await matching(db, input.q, limit, newestWindow(db, event.id));
+    const newest = await matching(attendeeQuery(db, newestWindow(db, event.id)), input.q, limit);
     if (newest.length === limit) return { data: newest.map((row) => attendeeView(ctx.actor, row)) };
     const rows = await throughIndex(db, event.id, input.q, limit);
     return { data: rows.map((row) => attendeeView(ctx.actor, row)) };
@@ -59,54 +59,61 @@ async function throughIndex(db: Db, eventId: string, q: string, limit: number) {
   const newest = await newestCandidates(db, eventId, q, most);
   if (newest === null || newest.length === 0) return [];
   const ids = sql.join(newest.map((id) => sql`${id}`));
-  const rows = await matching(db, q, limit, ids);
+  const rows = await matching(named(db, ids), q, limit);
   if (rows.length === limit || newest.length < most) return rows;
   const all = await searchCandidates(db, eventId, q);
-  return all === null ? [] : matching(db, q, limit, all);
+  return all === null ? [] : matching(named(db, all), q, limit);
 }
 
 /** How many of the event's newest attendees a search reads before it asks the index. */
 const windowSize = 1000;
 
-/** The ids of the event's newest attendees, as many as windowSize. */
-function newestWindow(db: Db, eventId: string): Expression<{ id: string }> {
+/**
+ * The event's newest attendees, as many as windowSize, newest first. Read in that order, a search
+ * stops at its page's last match: a q many hold costs a few rows, not the window's (and not a sort).
+ */
+function newestWindow(db: Db, eventId: string): AttendeesRead {
   return db
     .selectFrom('attendees')
-    .select('id')
+    .selectAll()
     .where('event_id', '=', eventId)
     .orderBy('created_utc', 'desc')
     .orderBy('id', 'desc')
-    .limit(windowSize);
+    .limit(windowSize)
+    .as('attendees');
 }
 
 /**
- * The search's rule, among the event's attendees `among` names: q in a name, email, company or order
- * reference (case ignored; %, _ and \\ as themselves), not erased, newest first.
+ * The event's attendees `among` names. A filter on the event here would let the store walk the
+ * whole event newest first, testing each row against `among`, instead of reading `among`.
  */
-async function matching(db: Db, q: string, limit: number, among: Expression<unknown>) {
+function named(db: Db, among: Expression<unknown>) {
+  return attendeeQuery(db).where(sql<boolean>`${sql.ref('attendees.id')} in (${among})`);
+}
+
+/**
+ * The search's rule over the attendees `read` reads (those of one event): q in a name, email,
+ * company or order reference (case ignored; %, _ and \\ as themselves), not erased, newest first.
+ */
+async function matching(read: ReturnType<typeof attendeeQuery>, q: string, limit: number) {
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return (
-    attendeeQuery(db)
-      // `among` names the event's attendees only. A filter on the event here would let the store walk
-      // the whole event newest first, testing each row against `among`, instead of reading `among`.
-      .where(sql<boolean>`${sql.ref('attendees.id')} in (${among})`)
-      .where('attendees.erased', '=', 0)
-      .where((eb) =>
-        eb.or(
-          (
-            [
-              'attendees.first_name',
-              'attendees.last_name',
-              'attendees.email',
-              'attendees.company',
-              'orders.reference',
-            ] as const
-          ).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
-        ),
-      )
-      .orderBy('attendees.created_utc', 'desc')
-      .orderBy('attendees.id', 'desc')
-      .limit(limit)
-      .execute()
-  );
+  return read
+    .where('attendees.erased', '=', 0)
+    .where((eb) =>
+      eb.or(
+        (
+          [
+            'attendees.first_name',
+            'attendees.last_name',
+            'attendees.email',
+            'attendees.company',
+            'orders.reference',
+          ] as const
+        ).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
+      ),
+    )
+    .orderBy('attendees.created_utc', 'desc')
+    .orderBy('attendees.id', 'desc')
+    .limit(limit)
+    .execute();
 }
