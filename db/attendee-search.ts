@@ -106,6 +106,26 @@ export async function searchCandidates(
 }
 
 /**
+ * Whether the index counts a q's candidates cheaply, up to a bound: SQLite's FTS5 hands its rows
+ * over one by one and stops at the bound; PostgreSQL's GIN index builds the whole bitmap first, so
+ * there the count would cost as much as the answer.
+ */
+export function countsCandidatesCheaply(db: Db): boolean {
+  return !isPostgres(db);
+}
+
+/** How many of the event's attendees may contain `q` (SQLite), counting no further than `most`. */
+export async function candidatesUpTo(db: Db, eventId: string, q: string, most: number): Promise<number> {
+  const match = await sqliteQuery(db, q.toLowerCase());
+  if (match === null) return 0;
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (
+      select 1 from attendee_search s join attendee_search_text t on t.id = s.rowid
+      where attendee_search match ${match} and t.event_id = ${eventId} limit ${most})`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
  * The ids of the event's attendees that may contain `q`, as searchCandidates names them, newest
  * first (by when they were made, then id) and at most `most` of them; null when none can. SQLite
  * orders them by the moment its search text carries (migration 0041), without reading the

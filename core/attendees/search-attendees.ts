@@ -1,6 +1,11 @@
 import { type Expression, sql } from 'kysely';
 import * as v from 'valibot';
-import { newestCandidates, searchCandidates } from '../../db/attendee-search';
+import {
+  candidatesUpTo,
+  countsCandidatesCheaply,
+  newestCandidates,
+  searchCandidates,
+} from '../../db/attendee-search';
 import type { Db } from '../../db/connect';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -40,14 +45,29 @@ export const searchAttendees = defineOperation({
     const limit = input.limit ?? 25;
     // Read aside on SQLite: a search can take milliseconds the server's thread answers others in.
     const db = ctx.services.readsAside ?? ctx.db;
-    // A q that many attendees hold is answered by the newest rows; the index answers the rest
-    // (db/attendee-search.ts). Both apply the same rule, so the answer is the same either way.
-    const newest = await matching(attendeeQuery(db, newestWindow(db, event.id)), input.q, limit);
-    if (newest.length === limit) return { data: newest.map((row) => attendeeView(ctx.actor, row)) };
-    const rows = await throughIndex(db, event.id, input.q, limit);
+    const rows = await search(db, event.id, input.q, limit);
     return { data: rows.map((row) => attendeeView(ctx.actor, row)) };
   },
 });
+
+/** Candidates few enough to be read from the index at once, whatever the event's size. */
+const fewCandidates = 2000;
+
+/**
+ * A q that many attendees hold is answered by the newest rows; the index answers the rest
+ * (db/attendee-search.ts). Both apply the same rule, so the answer is the same either way. Where
+ * the index counts cheaply, a q it names few attendees for skips the newest rows.
+ */
+async function search(db: Db, eventId: string, q: string, limit: number) {
+  if (
+    countsCandidatesCheaply(db) &&
+    (await candidatesUpTo(db, eventId, q, fewCandidates + 1)) <= fewCandidates
+  )
+    return throughIndex(db, eventId, q, limit);
+  const newest = await matching(attendeeQuery(db, newestWindow(db, eventId)), q, limit);
+  if (newest.length === limit) return newest;
+  return throughIndex(db, eventId, q, limit);
+}
 
 /**
  * The answer from the index: its newest candidates first, twice the page, read and checked by the

@@ -280,14 +280,17 @@ describe('a search the newest 1,000 attendees do not answer', () => {
     const ticketTypeId = await addTicketType(t, eventId);
     const people = (n: number, company: string) =>
       Array.from({ length: n }, () => person(ticketTypeId, { company }));
-    // The oldest: one order of three, then 60 people of one company, then 1,000 newer ones.
+    // The oldest: one order of three, then 60 people of one company, 2,100 of another (more
+    // candidates than the index is asked for at once on SQLite), then 1,000 newer ones.
     const first = await register(t, key, eventId, people(3, 'Zebracorp'));
     expect(first.status).toBe(201);
     reference = first.body.reference;
     for (const n of [50, 10])
       expect((await register(t, key, eventId, people(n, 'Yakworks'))).status).toBe(201);
-    for (let i = 0; i < 20; i++)
+    for (let i = 0; i < 42; i++)
       expect((await register(t, key, eventId, people(50, 'Filler'))).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await register(t, key, eventId, people(50, 'Late'))).status).toBe(201);
     // The order's two newest attendees erased: still named by the index through the order's
     // reference, and refused by the rule.
     const order = await t.server.services.db
@@ -313,6 +316,9 @@ describe('a search the newest 1,000 attendees do not answer', () => {
       ['yakworks', 100],
       ['yak', 7],
       ['ya', 30],
+      ['filler', 25],
+      ['late', 25],
+      ['example', 100],
     ] as const) {
       const expected = await likeSearch(q, limit, eventId);
       expect(await search(q, limit, eventId), `q=${q} limit=${limit}`).toEqual(expected);
