@@ -50,8 +50,12 @@ export const searchAttendees = defineOperation({
   },
 });
 
-/** Candidates few enough to be read from the index at once, whatever the event's size. */
-const fewCandidates = 2000;
+/**
+ * Candidates few enough to be read from the index at once, whatever the event's size: counting and
+ * ordering them costs about 1.2 µs each on SQLite (6 ms at 5,000), no more than reading the newest
+ * rows (about 4 ms for 1,000), which in a large event would not hold a page of so rare a q anyway.
+ */
+const fewCandidates = 5000;
 
 /**
  * A q that many attendees hold is answered by the newest rows; the index answers the rest

@@ -280,14 +280,14 @@ describe('a search the newest 1,000 attendees do not answer', () => {
     const ticketTypeId = await addTicketType(t, eventId);
     const people = (n: number, company: string) =>
       Array.from({ length: n }, () => person(ticketTypeId, { company }));
-    // The oldest: one order of three, then 60 people of one company, 2,100 of another (more
+    // The oldest: one order of three, then 60 people of one company, 5,100 of another (more
     // candidates than the index is asked for at once on SQLite), then 1,000 newer ones.
     const first = await register(t, key, eventId, people(3, 'Zebracorp'));
     expect(first.status).toBe(201);
     reference = first.body.reference;
     for (const n of [50, 10])
       expect((await register(t, key, eventId, people(n, 'Yakworks'))).status).toBe(201);
-    for (let i = 0; i < 42; i++)
+    for (let i = 0; i < 102; i++)
       expect((await register(t, key, eventId, people(50, 'Filler'))).status).toBe(201);
     for (let i = 0; i < 20; i++)
       expect((await register(t, key, eventId, people(50, 'Late'))).status).toBe(201);
