@@ -2,9 +2,9 @@
 // attendees whose name, email, company or order reference may contain q. core/attendees checks each
 // candidate with the exact rule, so the index decides the cost and never the answer.
 // SQLite: FTS5 with the trigram tokenizer over attendee_search_text (one row an attendee, kept by
-// triggers: every writer, import and erasure included, with the attendee's created_utc); a 2-character q is looked up through the
-// trigrams it begins (the index's vocabulary), each value ending in char(1) so a q at the end of a
-// value begins one too. PostgreSQL: pg_trgm GIN indexes on the same text (attendee_search_values,
+// triggers: every writer, import and erasure included, with the attendee's created_utc); a
+// 2-character q is looked up through the trigrams it begins (the index's vocabulary), each value
+// ending in char(1) so a q at the end of a value begins one too. PostgreSQL: pg_trgm GIN indexes on the same text (attendee_search_values,
 // one row an attendee, kept by triggers: migration 0039) and on orders.reference, and for a
 // 2-character q GIN indexes on the text's pairs of characters.
 import { type Expression, sql } from 'kysely';
