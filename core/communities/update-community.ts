@@ -36,7 +36,8 @@ export const updateCommunity = defineOperation({
   output: communitySchema,
   rules: checkCommunityInput,
   async handler(ctx, input) {
-    const current = await loadCommunity(ctx, input.communityId);
+    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
+    const current = await loadCommunity(ctx, input.communityId, 'change');
     // Members waiting for approval stay waiting when the policy opens: the organiser decides on each.
     const changes = {
       slug: input.slug ?? current.slug,

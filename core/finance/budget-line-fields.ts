@@ -5,6 +5,7 @@ import { budgetLineKinds } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { fitsCurrency } from '../platform/money';
+import { loadEventRow, type RowLock } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { maxAmount } from '../platform/schemas';
 
@@ -61,13 +62,7 @@ export function textsNotBlank(input: Record<string, unknown>, errors: FieldError
       errors.add(name, `The ${name} cannot be blank.`);
 }
 
-export async function loadBudgetLine(ctx: Ctx, eventId: string, lineId: string) {
-  const row = await ctx.db
-    .selectFrom('budget_lines')
-    .selectAll()
-    .where('id', '=', lineId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
-  if (!row) throw problem('notFound', `No budget line ${lineId} at this event.`);
-  return row;
+/** The event's budget line, locked as `lock` says; 404 notFound otherwise. */
+export function loadBudgetLine(ctx: Ctx, eventId: string, lineId: string, lock?: RowLock) {
+  return loadEventRow(ctx, 'budget_lines', eventId, lineId, 'budget line', lock);
 }

@@ -46,7 +46,8 @@ export const updateBudgetLine = defineOperation({
   rules: textsNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const line = await loadBudgetLine(ctx, event.id, input.lineId);
+    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
+    const line = await loadBudgetLine(ctx, event.id, input.lineId, 'change');
     const errors = new FieldErrors();
     amountsFit(input, event.currency, errors);
     errors.throwIfAny();

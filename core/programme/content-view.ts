@@ -6,6 +6,7 @@ import type { ContentRow } from '../../db/schema';
 import { contentKinds } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
+import { loadEventRow, type RowLock } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { dateTime, uuid } from '../platform/schemas';
 import { contentSchema, contentView } from '../webhooks/message-resources';
@@ -56,13 +57,7 @@ export function titleNotBlank(input: Record<string, unknown>, errors: FieldError
     errors.add('title', 'The title cannot be blank.');
 }
 
-export async function loadContent(ctx: Ctx, eventId: string, contentId: string) {
-  const row = await ctx.db
-    .selectFrom('published_content')
-    .selectAll()
-    .where('id', '=', contentId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
-  if (!row) throw problem('notFound', `No published content ${contentId} at this event.`);
-  return row;
+/** The event's published content, locked as `lock` says; 404 notFound otherwise. */
+export function loadContent(ctx: Ctx, eventId: string, contentId: string, lock?: RowLock) {
+  return loadEventRow(ctx, 'published_content', eventId, contentId, 'published content', lock);
 }

@@ -43,7 +43,8 @@ export const updateContent = defineOperation({
   rules: titleNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const content = await loadContent(ctx, event.id, input.contentId);
+    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
+    const content = await loadContent(ctx, event.id, input.contentId, 'change');
     await sessionOfEvent(ctx, event.id, input.sessionId);
     const next = {
       ...content,

@@ -32,7 +32,8 @@ export const updateTrack = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const track = await loadEventRow(ctx, 'tracks', event.id, input.trackId, 'track');
+    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
+    const track = await loadEventRow(ctx, 'tracks', event.id, input.trackId, 'track', 'change');
     const next = {
       ...track,
       name: input.name?.trim() ?? track.name,

@@ -52,7 +52,8 @@ export const updateSponsorLevel = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const level = await loadSponsorLevel(ctx, event.id, input.levelId);
+    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
+    const level = await loadSponsorLevel(ctx, event.id, input.levelId, 'change');
     const leadDownload = input.leadDownload ?? level.lead_download === 1;
     // A download switched off takes its window with it; a window is only set on a download allowed.
     const leadExportUntil =

@@ -43,7 +43,8 @@ export const updateSponsor = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId);
+    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
+    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId, 'change');
     const errors = new FieldErrors();
     await checkLevelOfEvent(ctx, event.id, input.levelId, errors);
     errors.throwIfAny();

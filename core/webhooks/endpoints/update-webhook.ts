@@ -27,7 +27,8 @@ export const updateWebhook = defineOperation({
   }),
   output: webhookSchema,
   async handler(ctx, input) {
-    const current = await loadWebhook(ctx, input.webhookId);
+    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
+    const current = await loadWebhook(ctx, input.webhookId, 'change');
     if (input.url !== undefined) await checkAddress(ctx, input.url);
     const types = input.eventTypes === undefined ? undefined : checkEventTypes(ctx, input.eventTypes);
     checkDescription(input.description);
