@@ -6,6 +6,7 @@ import type { SubmissionRow, SubmissionSpeakerRow } from '../../db/schema';
 import { submissionFormats, submissionStatuses } from '../../db/values';
 import { roundTo2 } from '../platform/average';
 import type { Ctx } from '../platform/context';
+import { lockedAs, type RowLock } from '../platform/pipeline/load-event-row';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { problem } from '../platform/problems';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
@@ -146,13 +147,14 @@ export async function loadSubmission(
   ctx: Ctx,
   eventId: string,
   submissionId: string,
+  lock?: RowLock,
 ): Promise<SubmissionRow> {
-  const row = await ctx.db
+  const query = ctx.db
     .selectFrom('submissions')
     .selectAll()
     .where('id', '=', submissionId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
+    .where('event_id', '=', eventId);
+  const row = await lockedAs(ctx.db, query, lock).executeTakeFirst();
   if (!row) throw problem('notFound', `No submission ${submissionId} in this event.`);
   return row;
 }

@@ -6,6 +6,8 @@
 // end; both fields are kept. Without the lock the held one wrote back the other's field as it was.
 // SQLite writes one call at a time (its reads and writes together), so there they run in turn.
 import { describe, expect, it } from 'vitest';
+import { createSubmission } from '../../core/cfp/create-submission';
+import { updateSubmission } from '../../core/cfp/update-submission';
 import { createCommunity } from '../../core/communities/create-community';
 import { updateCommunity } from '../../core/communities/update-community';
 import { createEvent } from '../../core/events/create-event';
@@ -148,6 +150,25 @@ const cases: Case[] = [
     first: { title: 'The slides' },
     second: { url: 'https://example.org/slides-2.pdf' },
     columns: { title: 'The slides', url: 'https://example.org/slides-2.pdf' },
+  },
+  {
+    row: 'submission',
+    table: 'submissions',
+    make: async (eventId) => {
+      const { submissionId } = await call(createSubmission, {
+        eventId,
+        title: 'Locks',
+        abstract: 'Two writers, one row.',
+        format: 'talk',
+        language: 'en',
+        speakers: [{ name: 'Ada', email: 'ada@example.org' }],
+      });
+      return { id: submissionId, names: { eventId, submissionId } };
+    },
+    update: updateSubmission,
+    first: { title: 'Locks, in order' },
+    second: { abstract: 'Two writers, one row, both kept.' },
+    columns: { title: 'Locks, in order', abstract: 'Two writers, one row, both kept.' },
   },
 ];
 
