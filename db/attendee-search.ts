@@ -99,9 +99,12 @@ export async function searchCandidates(
   if (isPostgres(db)) return postgresCandidates(eventId, folded);
   const match = await sqliteQuery(db, folded);
   if (match === null) return null;
-  return sql<string>`
-    select t.attendee_id from attendee_search s
-    join attendee_search_text t on t.id = s.rowid
+  return sql<string>`select t.attendee_id from ${sqliteMatching(match, eventId)}`;
+}
+
+/** SQLite: the event's search texts (`t`) FTS5 matches for `match`, as a FROM and WHERE. */
+function sqliteMatching(match: string, eventId: string) {
+  return sql`attendee_search s join attendee_search_text t on t.id = s.rowid
     where attendee_search match ${match} and t.event_id = ${eventId}`;
 }
 
@@ -119,9 +122,7 @@ export async function candidatesUpTo(db: Db, eventId: string, q: string, most: n
   const match = await sqliteQuery(db, q.toLowerCase());
   if (match === null) return 0;
   const { rows } = await sql<{ n: number }>`
-    select count(*) as n from (
-      select 1 from attendee_search s join attendee_search_text t on t.id = s.rowid
-      where attendee_search match ${match} and t.event_id = ${eventId} limit ${most})`.execute(db);
+    select count(*) as n from (select 1 from ${sqliteMatching(match, eventId)} limit ${most})`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -149,9 +150,7 @@ export async function newestCandidates(
   const match = await sqliteQuery(db, q.toLowerCase());
   if (match === null) return null;
   const { rows } = await sql<{ id: string }>`
-    select t.attendee_id as id from attendee_search s
-    join attendee_search_text t on t.id = s.rowid
-    where attendee_search match ${match} and t.event_id = ${eventId}
+    select t.attendee_id as id from ${sqliteMatching(match, eventId)}
     order by t.created_utc desc, t.attendee_id desc limit ${most}`.execute(db);
   return rows.map((r) => r.id);
 }
