@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { loadCertificate } from './certificate-rows';
@@ -18,6 +19,7 @@ export const revokeCertificate = defineOperation({
   activity: { resourceType: 'certificate', resourceId: (_input, out) => out.certificateId },
   problems: ['notFound'],
   ifMatch: {
+    hold: heldRow('certificates', (input) => input.certificateId),
     async current(ctx, input) {
       return certificateApiView(ctx, await loadCertificate(ctx, input.eventId, input.certificateId));
     },

@@ -5,6 +5,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';
 import { heldEventIds } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { dateTime, localTime, uuid } from '../platform/schemas';
 import { fromLocal, parseInstant } from '../platform/time';
 import { callSchema, callView, formatSchema, loadCall } from './call-view';
@@ -24,6 +25,7 @@ export const updateCallForSpeakers = defineOperation({
   problems: [],
   etag: true,
   ifMatch: {
+    hold: heldRow('events', (input) => input.eventId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return callView(ctx, event, await loadCall(ctx, event.id));

@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { openStatuses, refuseUnlessIn } from './status-moves';
@@ -23,6 +24,7 @@ export const updateSubmission = defineOperation({
   problems: ['notFound', 'callClosed', 'statusNotAllowed'],
   etag: true,
   ifMatch: {
+    hold: heldRow('submissions', (input) => input.submissionId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return submissionDetail(ctx, await loadSubmission(ctx, event.id, input.submissionId));

@@ -3,6 +3,7 @@ import { lockingRow } from '../../db/dialect';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { doorView } from './door-view';
@@ -21,6 +22,7 @@ export const deleteDoor = defineOperation({
   doors: true,
   problems: ['noDoor', 'inUse'],
   ifMatch: {
+    hold: heldRow('doors', (input) => input.doorId),
     async current(ctx, input) {
       return doorView(await loadDoor(ctx, input.eventId, input.doorId));
     },

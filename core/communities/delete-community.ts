@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { communityView, loadCommunity } from './community-view';
@@ -15,7 +16,10 @@ export const deleteCommunity = defineOperation({
   repeatable: true,
   extension: true,
   problems: ['notFound', 'inUse'],
-  ifMatch: { current: async (ctx, input) => communityView(ctx, await loadCommunity(ctx, input.communityId)) },
+  ifMatch: {
+    hold: heldRow('communities', (input) => input.communityId),
+    current: async (ctx, input) => communityView(ctx, await loadCommunity(ctx, input.communityId)),
+  },
   activity: { resourceType: 'community', resourceId: (_input, removed) => removed.communityId },
   input: v.object({ communityId: uuid('The community id.') }),
   output: v.object({ communityId: uuid('The community removed.'), deleted: v.literal(true) }),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { communityStatuses } from '../../db/values';
 import { nothingChanged } from '../platform/pipeline/change-log';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -18,7 +19,10 @@ export const setCommunityStatus = defineOperation({
   repeatable: true,
   problems: ['notFound'],
   etag: true,
-  ifMatch: { current: async (ctx, input) => communityView(ctx, await loadCommunity(ctx, input.communityId)) },
+  ifMatch: {
+    hold: heldRow('communities', (input) => input.communityId),
+    current: async (ctx, input) => communityView(ctx, await loadCommunity(ctx, input.communityId)),
+  },
   activity: {
     resourceType: 'community',
     resourceId: (_input, community) => community.communityId,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -18,7 +19,10 @@ export const updateCommunity = defineOperation({
   repeatable: true,
   problems: ['notFound', 'slugTaken'],
   etag: true,
-  ifMatch: { current: async (ctx, input) => communityView(ctx, await loadCommunity(ctx, input.communityId)) },
+  ifMatch: {
+    hold: heldRow('communities', (input) => input.communityId),
+    current: async (ctx, input) => communityView(ctx, await loadCommunity(ctx, input.communityId)),
+  },
   activity: { resourceType: 'community', resourceId: (_input, community) => community.communityId },
   unique: { 'communities.slug': communitySlugTaken },
   input: v.object({

@@ -17,6 +17,8 @@ export const deleteShift = defineOperation({
   module: 'crew',
   problems: ['notFound'],
   ifMatch: {
+    // The people on it, then the shift, as the write takes them.
+    hold: (ctx, input) => lockCrewThenShift(ctx, input.eventId, input.shiftId),
     async current(ctx, input) {
       return shiftNow(ctx, await loadEvent(ctx, input.eventId), input.shiftId);
     },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { shiftsOfCrew } from './assignments';
 import { crewMemberNow, loadCrewMember } from './load-crew';
@@ -18,6 +19,7 @@ export const removeCrewMember = defineOperation({
   module: 'crew',
   problems: ['notFound'],
   ifMatch: {
+    hold: heldRow('crew_members', (input) => input.crewMemberId),
     current: (ctx, input) => crewMemberNow(ctx, input.eventId, input.crewMemberId),
   },
   activity: { resourceType: 'crewMember', resourceId: (_input, removed) => removed.crewMemberId },

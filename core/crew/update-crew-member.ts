@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -23,6 +24,7 @@ export const updateCrewMember = defineOperation({
   etag: true,
   problems: ['notFound'],
   ifMatch: {
+    hold: heldRow('crew_members', (input) => input.crewMemberId),
     current: (ctx, input) => crewMemberNow(ctx, input.eventId, input.crewMemberId),
   },
   activity: { resourceType: 'crewMember', resourceId: (_input, member) => member.crewMemberId },

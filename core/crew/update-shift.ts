@@ -26,6 +26,8 @@ export const updateShift = defineOperation({
   etag: true,
   problems: ['notFound', 'capacityBelowTaken', 'shiftClash'],
   ifMatch: {
+    // The people on it, then the shift, as the write takes them.
+    hold: (ctx, input) => lockCrewThenShift(ctx, input.eventId, input.shiftId),
     async current(ctx, input) {
       return shiftNow(ctx, await loadEvent(ctx, input.eventId), input.shiftId);
     },

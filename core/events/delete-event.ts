@@ -3,6 +3,7 @@ import { lockingRow } from '../../db/dialect';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { changingOwnEvent, eventNotFound, loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { eventView } from './event-view';
@@ -18,7 +19,10 @@ export const deleteEvent = defineOperation({
   repeatable: true,
   extension: true,
   problems: ['eventNotFound', 'eventPublished', 'inUse'],
-  ifMatch: { current: async (ctx, input) => eventView(ctx, await loadEvent(ctx, input.eventId)) },
+  ifMatch: {
+    hold: heldRow('events', (input) => input.eventId),
+    current: async (ctx, input) => eventView(ctx, await loadEvent(ctx, input.eventId)),
+  },
   activity: { resourceType: 'event', resourceId: (_input, removed) => removed.eventId },
   input: v.object({ eventId: uuid('The event id.') }),
   output: v.object({ eventId: uuid('The event removed.'), deleted: v.literal(true) }),

@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { FieldErrors, textOf } from '../platform/field-errors';
 import { loadEvent, loadEventForChange, modulesOf } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { checkZoneAndCurrency, eventFields, resolveTimes } from './event-input';
@@ -21,7 +22,10 @@ export const updateEvent = defineOperation({
   repeatable: true,
   problems: ['slugTaken'],
   etag: true,
-  ifMatch: { current: async (ctx, input) => eventView(ctx, await loadEvent(ctx, input.eventId)) },
+  ifMatch: {
+    hold: heldRow('events', (input) => input.eventId),
+    current: async (ctx, input) => eventView(ctx, await loadEvent(ctx, input.eventId)),
+  },
   activity: { resourceType: 'event', resourceId: (_input, event) => event.eventId },
   // The unique index decides, so two events cannot take one slug even at the same moment.
   unique: { 'events.slug': slugTakenBy },

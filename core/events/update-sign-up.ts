@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { loadSignUp, signUpSchema } from './sign-up-settings';
 
@@ -16,6 +17,7 @@ export const updateSignUp = defineOperation({
   repeatable: true,
   etag: true,
   ifMatch: {
+    hold: heldRow('events', (input) => input.eventId),
     async current(ctx, input) {
       return loadSignUp(ctx.db, await loadEvent(ctx, input.eventId));
     },

@@ -6,6 +6,7 @@ import type { ExpenseClaimsTable } from '../../db/schema';
 import type { ClaimStatus } from '../../db/values';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { claimStatusEmitters } from '../webhooks/claim-messages';
@@ -37,7 +38,10 @@ export function claimMove(move: ClaimMove) {
     module: 'budget',
     etag: true,
     problems: ['notFound', 'statusNotAllowed'],
-    ifMatch: { current: (ctx, input) => claimNow(ctx, input.eventId, input.claimId) },
+    ifMatch: {
+      hold: heldRow('expense_claims', (input) => input.claimId),
+      current: (ctx, input) => claimNow(ctx, input.eventId, input.claimId),
+    },
     activity: { resourceType: 'expenseClaim', resourceId: (_input, claim) => claim.claimId },
     input: v.object({ eventId: uuid('The event id.'), claimId: uuid('The expense claim id.') }),
     output: claimSchema,

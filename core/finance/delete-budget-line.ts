@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { loadBudgetLine } from './budget-line-fields';
@@ -19,6 +20,7 @@ export const deleteBudgetLine = defineOperation({
   activity: { resourceType: 'budgetLine', resourceId: (_input, out) => out.lineId },
   problems: ['notFound'],
   ifMatch: {
+    hold: heldRow('budget_lines', (input) => input.lineId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return budgetLineView(await loadBudgetLine(ctx, event.id, input.lineId), event.currency);

@@ -3,6 +3,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -23,6 +24,7 @@ export const updateBudgetLine = defineOperation({
   problems: ['notFound'],
   etag: true,
   ifMatch: {
+    hold: heldRow('budget_lines', (input) => input.lineId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return budgetLineView(await loadBudgetLine(ctx, event.id, input.lineId), event.currency);

@@ -4,6 +4,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { isCurrency } from '../platform/money';
 import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 
 const words = (max: number, description: string) =>
@@ -23,6 +24,7 @@ export const updateInvoicing = defineOperation({
   repeatable: true,
   etag: true,
   ifMatch: {
+    hold: heldRow('events', (input) => input.eventId),
     async current(ctx, input) {
       return loadInvoicing(ctx, await loadEvent(ctx, input.eventId));
     },

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -21,7 +22,10 @@ export const assignStay = defineOperation({
   repeatable: true,
   etag: true,
   problems: ['notFound', 'statusNotAllowed'],
-  ifMatch: { current: (ctx, input) => stayNow(ctx, input.eventId, input.stayId) },
+  ifMatch: {
+    hold: heldRow('stays', (input) => input.stayId),
+    current: (ctx, input) => stayNow(ctx, input.eventId, input.stayId),
+  },
   activity: { resourceType: 'stay', resourceId: (_input, stay) => stay.stayId },
   input: v.object({
     eventId: uuid('The event id.'),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -19,7 +20,10 @@ export const cancelTravel = defineOperation({
   extension: true,
   etag: true,
   problems: ['notFound', 'statusNotAllowed'],
-  ifMatch: { current: (ctx, input) => travelNow(ctx, input.eventId, input.travelId) },
+  ifMatch: {
+    hold: heldRow('travel', (input) => input.travelId),
+    current: (ctx, input) => travelNow(ctx, input.eventId, input.travelId),
+  },
   activity: { resourceType: 'travel', resourceId: (_input, travel) => travel.travelId },
   input: v.object({ eventId: uuid('The event id.'), travelId: uuid('The travel id.') }),
   output: travelSchema,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { stayCancelled } from '../webhooks/stay-messages';
@@ -16,7 +17,10 @@ export const deleteStay = defineOperation({
   repeatable: true,
   extension: true,
   problems: ['notFound'],
-  ifMatch: { current: (ctx, input) => stayNow(ctx, input.eventId, input.stayId) },
+  ifMatch: {
+    hold: heldRow('stays', (input) => input.stayId),
+    current: (ctx, input) => stayNow(ctx, input.eventId, input.stayId),
+  },
   activity: { resourceType: 'stay', resourceId: (_input, removed) => removed.stayId },
   input: v.object({ eventId: uuid('The event id.'), stayId: uuid('The stay id.') }),
   output: v.object({ stayId: uuid('The stay removed.'), deleted: v.literal(true) }),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { travelChanged } from '../webhooks/travel-messages';
@@ -16,7 +17,10 @@ export const deleteTravel = defineOperation({
   repeatable: true,
   extension: true,
   problems: ['notFound'],
-  ifMatch: { current: (ctx, input) => travelNow(ctx, input.eventId, input.travelId) },
+  ifMatch: {
+    hold: heldRow('travel', (input) => input.travelId),
+    current: (ctx, input) => travelNow(ctx, input.eventId, input.travelId),
+  },
   activity: { resourceType: 'travel', resourceId: (_input, removed) => removed.travelId },
   input: v.object({ eventId: uuid('The event id.'), travelId: uuid('The travel id.') }),
   output: v.object({ travelId: uuid('The journey removed.'), deleted: v.literal(true) }),

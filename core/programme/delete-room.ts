@@ -3,6 +3,7 @@ import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { roomView } from './room-view';
 
@@ -18,6 +19,7 @@ export const deleteRoom = defineOperation({
   module: 'program',
   problems: ['notFound', 'inUse'],
   ifMatch: {
+    hold: heldRow('rooms', (input) => input.roomId),
     async current(ctx, input) {
       return roomView(await loadEventRow(ctx, 'rooms', input.eventId, input.roomId, 'room'));
     },

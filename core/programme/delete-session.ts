@@ -1,13 +1,35 @@
 import * as v from 'valibot';
+import { changingRow } from '../../db/dialect';
+import type { Ctx } from '../platform/context';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
+import type { RowLock } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { loadSession } from './load-session';
 import { sessionView } from './session-view';
 import { touchSpeakers } from './speaker-sessions';
+
+/**
+ * The rows naming the session, then the session, as its removal takes them (it unlinks them first):
+ * for a conditional removal's check. A lead's change takes the lead, then the session it names.
+ */
+async function holdNamingRowsThenSession(ctx: Ctx, input: { sessionId: string }, lock: RowLock) {
+  const naming = (table: 'submissions' | 'leads', column: 'session_id' | 'attended_session_id') =>
+    changingRow(
+      ctx.db,
+      ctx.db
+        .selectFrom(table as 'leads')
+        .select('id')
+        .where(column as 'attended_session_id', '=', input.sessionId),
+    ).execute();
+  await naming('submissions', 'session_id');
+  await naming('leads', 'attended_session_id');
+  await heldRow('sessions', (held: typeof input) => held.sessionId)(ctx, input, lock);
+}
 
 export const deleteSession = defineOperation({
   name: 'deleteSession',
@@ -21,6 +43,7 @@ export const deleteSession = defineOperation({
   module: 'program',
   problems: ['notFound', 'inUse'],
   ifMatch: {
+    hold: holdNamingRowsThenSession,
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return sessionView(event, await loadSession(ctx, event, input.sessionId));

@@ -3,6 +3,7 @@ import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { sessionIdsBySpeaker } from './speaker-sessions';
 import { speakerView } from './speaker-view';
@@ -19,6 +20,7 @@ export const deleteSpeaker = defineOperation({
   module: 'program',
   problems: ['notFound', 'inUse'],
   ifMatch: {
+    hold: heldRow('speakers', (input) => input.speakerId),
     async current(ctx, input) {
       const speaker = await loadEventRow(ctx, 'speakers', input.eventId, input.speakerId, 'speaker');
       const sessions = await sessionIdsBySpeaker(ctx, input.eventId, [speaker.id]);

@@ -4,6 +4,7 @@ import { type Dependent, dependentsOf, refuseWhileUsed } from '../platform/in-us
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { trackView } from './track-view';
 
@@ -19,6 +20,7 @@ export const deleteTrack = defineOperation({
   module: 'program',
   problems: ['notFound', 'inUse'],
   ifMatch: {
+    hold: heldRow('tracks', (input) => input.trackId),
     async current(ctx, input) {
       return trackView(await loadEventRow(ctx, 'tracks', input.eventId, input.trackId, 'track'));
     },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { contentApiView, loadContent } from './content-view';
 
@@ -17,6 +18,7 @@ export const unpublishContent = defineOperation({
   activity: { resourceType: 'content', resourceId: (_input, out) => out.contentId },
   problems: ['notFound'],
   ifMatch: {
+    hold: heldRow('published_content', (input) => input.contentId),
     async current(ctx, input) {
       return contentApiView(await loadContent(ctx, input.eventId, input.contentId));
     },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -27,6 +28,7 @@ export const updateContent = defineOperation({
   problems: ['notFound'],
   etag: true,
   ifMatch: {
+    hold: heldRow('published_content', (input) => input.contentId),
     async current(ctx, input) {
       return contentApiView(await loadContent(ctx, input.eventId, input.contentId));
     },

@@ -5,6 +5,7 @@ import { resolveTimes } from '../events/event-input';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { loadSession } from './load-session';
@@ -24,6 +25,7 @@ export const updateSession = defineOperation({
   problems: ['notFound', 'clash'],
   etag: true,
   ifMatch: {
+    hold: heldRow('sessions', (input) => input.sessionId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return sessionView(event, await loadSession(ctx, event, input.sessionId));

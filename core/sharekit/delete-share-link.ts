@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { missingEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -19,6 +20,7 @@ export const deleteShareLink = defineOperation({
   module: 'sharekit',
   activity: { resourceType: 'shareLink', resourceId: (_input, deleted) => deleted.linkId },
   ifMatch: {
+    hold: heldRow('share_links', (input) => input.linkId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return shareLinkView(ctx, event, await loadShareLink(ctx, event.id, input.linkId));

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { leadItemView } from './lead-view';
@@ -19,6 +20,7 @@ export const deleteLead = defineOperation({
   activity: { resourceType: 'lead', resourceId: (_input, deleted) => deleted.leadId },
   problems: ['notFound'],
   ifMatch: {
+    hold: heldRow('leads', (input) => input.leadId),
     async current(ctx, input) {
       return leadItemView(ctx.actor, await loadLead(ctx, input.eventId, input.leadId));
     },

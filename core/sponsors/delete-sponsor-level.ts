@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { sponsorLevelView } from './sponsor-level-view';
@@ -19,6 +20,7 @@ export const deleteSponsorLevel = defineOperation({
   activity: { resourceType: 'sponsorLevel', resourceId: (_input, deleted) => deleted.levelId },
   problems: ['notFound', 'levelInUse'],
   ifMatch: {
+    hold: heldRow('sponsor_levels', (input) => input.levelId),
     async current(ctx, input) {
       return sponsorLevelView(await loadSponsorLevel(ctx, input.eventId, input.levelId));
     },

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { loadSponsor, loadSponsorView } from './sponsor-rows';
@@ -22,6 +23,7 @@ export const deleteSponsor = defineOperation({
   activity: { resourceType: 'sponsor', resourceId: (_input, deleted) => deleted.sponsorId },
   problems: ['notFound', 'sponsorHasLeads'],
   ifMatch: {
+    hold: heldRow('sponsors', (input) => input.sponsorId),
     async current(ctx, input) {
       const sponsor = await loadSponsor(ctx, input.eventId, input.sponsorId);
       return sponsorView(await loadSponsorView(ctx, sponsor.id));

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -23,6 +24,7 @@ export const updateLead = defineOperation({
   problems: ['notFound'],
   etag: true,
   ifMatch: {
+    hold: heldRow('leads', (input) => input.leadId),
     async current(ctx, input) {
       return leadItemView(ctx.actor, await loadLead(ctx, input.eventId, input.leadId));
     },

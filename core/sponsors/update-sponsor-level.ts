@@ -3,6 +3,7 @@ import { toFlag } from '../../db/values';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -27,6 +28,7 @@ export const updateSponsorLevel = defineOperation({
   problems: ['notFound'],
   etag: true,
   ifMatch: {
+    hold: heldRow('sponsor_levels', (input) => input.levelId),
     async current(ctx, input) {
       return sponsorLevelView(await loadSponsorLevel(ctx, input.eventId, input.levelId));
     },

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -23,6 +24,7 @@ export const updateSponsor = defineOperation({
   problems: ['notFound'],
   etag: true,
   ifMatch: {
+    hold: heldRow('sponsors', (input) => input.sponsorId),
     async current(ctx, input) {
       const sponsor = await loadSponsor(ctx, input.eventId, input.sponsorId);
       return sponsorView(await loadSponsorView(ctx, sponsor.id));

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { loadSurvey, surveyView } from './load-survey';
@@ -20,6 +21,7 @@ export const deleteSurvey = defineOperation({
   module: 'feedback',
   repeatable: true,
   ifMatch: {
+    hold: heldRow('surveys', (input) => input.surveyId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return surveyView(ctx, event, await loadSurvey(ctx, event, input.surveyId));

@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { refuseOrphanedAnswers } from './answered-questions';
@@ -23,6 +24,7 @@ export const updateSurvey = defineOperation({
   repeatable: true,
   etag: true,
   ifMatch: {
+    hold: heldRow('surveys', (input) => input.surveyId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return surveyView(ctx, event, await loadSurvey(ctx, event, input.surveyId));

@@ -3,6 +3,7 @@ import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { addOnView } from './add-on-view';
@@ -19,6 +20,7 @@ export const deleteAddOn = defineOperation({
   extension: true,
   problems: ['notFound', 'inUse'],
   ifMatch: {
+    hold: heldRow('add_ons', (input) => input.addOnId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return addOnView(event, await loadEventRow(ctx, 'add_ons', event.id, input.addOnId, 'add-on'));

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { discountCodeView } from './discount-code-view';
@@ -18,6 +19,7 @@ export const deleteDiscountCode = defineOperation({
   extension: true,
   problems: ['notFound', 'inUse'],
   ifMatch: {
+    hold: heldRow('discount_codes', (input) => input.discountCodeId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return discountCodeView(event, await loadDiscountCode(ctx, event.id, input.discountCodeId));

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { loadTicketType } from './load-ticket-type';
@@ -19,6 +20,7 @@ export const deleteTicketType = defineOperation({
   extension: true,
   problems: ['notFound', 'inUse'],
   ifMatch: {
+    hold: heldRow('ticket_types', (input) => input.ticketTypeId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return ticketTypeView(event, await loadTicketType(ctx, event, input.ticketTypeId));

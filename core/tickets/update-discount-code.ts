@@ -4,6 +4,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -25,6 +26,7 @@ export const updateDiscountCode = defineOperation({
   problems: ['notFound'],
   etag: true,
   ifMatch: {
+    hold: heldRow('discount_codes', (input) => input.discountCodeId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return discountCodeView(event, await loadDiscountCode(ctx, event.id, input.discountCodeId));

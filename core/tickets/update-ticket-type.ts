@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -24,6 +25,7 @@ export const updateTicketType = defineOperation({
   problems: ['notFound', 'capacityBelowTaken'],
   etag: true,
   ifMatch: {
+    hold: heldRow('ticket_types', (input) => input.ticketTypeId),
     async current(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       return ticketTypeView(event, await loadTicketType(ctx, event, input.ticketTypeId));

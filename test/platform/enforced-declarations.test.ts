@@ -18,6 +18,7 @@ import { routes } from '../../rest/routes';
 import { buildApp } from '../../src/app';
 import { sampleIds } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
+import { onPostgres } from '../support/test-store';
 
 let t: TestServer;
 let workspaceId: string;
@@ -78,7 +79,17 @@ function probe(name: string, extra: Partial<AnyOperation>): AnyOperation {
 
 describe('If-Match, declared with the loader of the current view', () => {
   const view = { name: 'current', version: 3 };
-  const conditional = probe('conditionalProbe', { ifMatch: { current: async () => view } });
+  // What invoke did, in order: the hold of what the tag names (PostgreSQL only) and the view's read.
+  const steps: string[] = [];
+  const conditional = probe('conditionalProbe', {
+    ifMatch: {
+      hold: async (_ctx, _input, lock) => steps.push(`hold ${lock}`),
+      current: async () => {
+        steps.push('current');
+        return view;
+      },
+    },
+  });
 
   it('refuses a stale tag with 412 preconditionFailed and the current tag, though the handler checks nothing', async () => {
     const refused = await invoke(conditional, context('"stale"'), {}).catch((error: unknown) => error);
@@ -91,6 +102,18 @@ describe('If-Match, declared with the loader of the current view', () => {
     expect(await outcome(conditional, `"other", ${etagOf(view)}`)).toBe('answered');
     expect(await outcome(conditional, '*')).toBe('answered');
     expect(await outcome(conditional)).toBe('answered');
+  });
+
+  it('holds what the tag names before it reads the view on PostgreSQL, and only when a tag is sent', async () => {
+    steps.length = 0;
+    await outcome(conditional, etagOf(view));
+    await outcome(conditional);
+    const removal = probe('conditionalRemovalProbe', { effect: 'destructive', ifMatch: conditional.ifMatch });
+    await outcome(removal, etagOf(view));
+    // SQLite writes one call at a time, its check included: nothing to hold there.
+    expect(steps).toEqual(
+      onPostgres ? ['hold change', 'current', 'hold removal', 'current'] : ['current', 'current'],
+    );
   });
 });
 
@@ -231,12 +254,18 @@ describe('the start-up check of declarations', () => {
     const faultsOf = (extra: Partial<AnyOperation>) => declarationFaults(probe('badProbe', extra));
     expect(faultsOf({ ifMatch: true as never })).toEqual([
       'declares ifMatch without current, the loader of the view its entity tag names',
+      'declares ifMatch without hold, the lock of what its entity tag names (tagged-row.ts)',
     ]);
-    expect(faultsOf({ ifMatch: { current: async () => ({}) } })).toEqual([
+    const hold = async () => undefined;
+    expect(faultsOf({ ifMatch: { current: async () => ({}) } as never })).toEqual([
+      'declares ifMatch without hold, the lock of what its entity tag names (tagged-row.ts)',
+      'declares ifMatch but no etag, so its answer gives no tag for the next If-Match',
+    ]);
+    expect(faultsOf({ ifMatch: { hold, current: async () => ({}) } })).toEqual([
       'declares ifMatch but no etag, so its answer gives no tag for the next If-Match',
     ]);
     // A removal has nothing left to tag: it checks the tag it is sent and answers none.
-    expect(faultsOf({ effect: 'destructive', ifMatch: { current: async () => ({}) } })).toEqual([]);
+    expect(faultsOf({ effect: 'destructive', ifMatch: { hold, current: async () => ({}) } })).toEqual([]);
     expect(faultsOf({ activity: undefined })).toEqual([
       'writes without an activity declaration (or { none: why })',
     ]);

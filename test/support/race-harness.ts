@@ -49,19 +49,17 @@ export interface RaceHarness {
    * lock), while the second runs, until the second ends or waits on a row lock; then the first goes
    * on. Answers both, and whether the second had to wait for the held one.
    */
-  heldAt(
-    held: Held,
-    at: RegExp,
-    meanwhile: [AnyOperation, unknown],
-  ): Promise<{ answers: Answer[]; meanwhileWaited: boolean }>;
+  heldAt(held: Held, at: RegExp, meanwhile: Held): Promise<{ answers: Answer[]; meanwhileWaited: boolean }>;
   /**
    * The call meanwhile must wait for the held one: on PostgreSQL heldAt, expecting it to have waited
    * on a row lock and not to have been run again (a deadlock's victim); on SQLite (one writer) the
    * held call runs first, then the other. Answers both.
    */
-  waitsFor(held: Held, at: RegExp, meanwhile: [AnyOperation, unknown]): Promise<Answer[]>;
+  waitsFor(held: Held, at: RegExp, meanwhile: Held): Promise<Answer[]>;
   /** The store, to read what the calls left. */
   db(): Db;
+  /** The context the calls run in (the workspace's key that may do everything). */
+  ctx(): Ctx;
   /** One call through a write queue of the test's own (several writers in flight, say). */
   callThrough(writes: WriteBatcher, operation: AnyOperation, input: unknown): Promise<Answer>;
 }
@@ -186,6 +184,7 @@ export function raceHarness(name: string): RaceHarness {
       return answers;
     },
     db: () => ctx.db,
+    ctx: () => ctx,
     async callThrough(writes, operation, input) {
       return (
         await invoke(operation, as(operation, { ...ctx, services: { ...ctx.services, writes } }), input)

@@ -10,6 +10,8 @@ export function declarationFaults(operation: AnyOperation): string[] {
   const writes = operation.effect !== 'read';
   if (ifMatch && typeof ifMatch.current !== 'function')
     faults.push('declares ifMatch without current, the loader of the view its entity tag names');
+  if (ifMatch && typeof ifMatch.hold !== 'function')
+    faults.push('declares ifMatch without hold, the lock of what its entity tag names (tagged-row.ts)');
   // A caller chains changes with the tag the last answer carried, not with a read in between; a
   // removal leaves nothing to tag, so it only checks the tag it is sent.
   if (

@@ -8,7 +8,8 @@
 //     one answers its stored first answer, or else runs steps 6-9 in a savepoint and stores what
 //     they answer (a refusal too);
 //  6. the event's rules (exists, online, module), then people's data (peopleScope);
-//  7. If-Match against the entity tag of the view `ifMatch.current` loads (412 preconditionFailed);
+//  7. If-Match against the entity tag of the view `ifMatch.current` loads (412 preconditionFailed),
+//     on PostgreSQL with what the tag names held first (`ifMatch.hold`), as the write will hold it;
 //  8. the handler, a collision with a unique key answered as the problem `unique` declares (and a
 //     write referring to its event, or a row it names, removed meanwhile answered as it would be
 //     after that removal: eventNotFound, or the operation's namedRowGone, load-event.ts);
@@ -122,8 +123,15 @@ async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Pr
   await enforceEventRules(call, operation, input);
   if (operation.aboutPeople && !canReadPeople(call.actor))
     throw problem('peopleScope', operation.aboutPeople);
-  if (operation.ifMatch && call.request.ifMatch !== undefined)
+  if (operation.ifMatch && call.request.ifMatch !== undefined) {
+    if (isPostgres(call.db)) {
+      const lock = operation.effect === 'destructive' ? 'removal' : 'change';
+      await operation.ifMatch.hold(call, input as never, lock);
+      // The event its rules read came before the hold: the view reads it again, as held.
+      call.loadedEvents?.clear();
+    }
     checkIfMatch(call, await operation.ifMatch.current(call, input as never));
+  }
   let output: unknown;
   try {
     output = await operation.handler(call, input as never);

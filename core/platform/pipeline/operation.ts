@@ -7,6 +7,7 @@ import type { Ctx } from '../context';
 import type { Problem, ProblemCode } from '../problems';
 import type { Scope } from '../scopes';
 import type { Services } from '../services';
+import type { RowLock } from './load-event-row';
 import type { FileOutput } from './table-file';
 import type { FieldRules } from './validation';
 
@@ -16,6 +17,11 @@ export type Effect = 'read' | 'write' | 'destructive';
 export type InputSchema = v.ObjectSchema<v.ObjectEntries, any>;
 
 export interface IfMatch<I> {
+  /**
+   * What the tag names, held on PostgreSQL before `current` reads it and until the write commits
+   * (tagged-row.ts): the row, `heldRow(table, idOf)`, or the write's own locks in their order.
+   */
+  hold(ctx: Ctx, input: I, lock: RowLock): Promise<unknown>;
   /** The resource's view as the operation answers it: its entity tag is what If-Match must name. */
   current(ctx: Ctx, input: I): Promise<unknown>;
 }

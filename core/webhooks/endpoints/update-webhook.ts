@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineOperation } from '../../platform/pipeline/operation';
+import { heldRow } from '../../platform/pipeline/tagged-row';
 import { updateWorkspaceRow } from '../../platform/pipeline/update-row';
 import { uuid } from '../../platform/schemas';
 import { changedNow } from '../../platform/storage/change-stamp';
@@ -14,7 +15,10 @@ export const updateWebhook = defineOperation({
   scope: 'webhooks:write',
   effect: 'write',
   repeatable: true,
-  ifMatch: { current: async (ctx, input) => webhookView(await loadWebhook(ctx, input.webhookId)) },
+  ifMatch: {
+    hold: heldRow('webhooks', (input) => input.webhookId),
+    current: async (ctx, input) => webhookView(await loadWebhook(ctx, input.webhookId)),
+  },
   activity: { resourceType: 'webhook', resourceId: (_input, webhook) => webhook.webhookId },
   problems: ['notFound', 'webhookUrl', 'webhookHttps', 'webhookPrivate', 'eventType'],
   etag: true,

@@ -1,0 +1,509 @@
+// A conditional write (REST If-Match, MCP ifMatch) beside another change of what its tag names. On
+// PostgreSQL invoke checked the tag against a view read without a lock: with the other change
+// written but not yet committed, the check passed on the view before it, the write then waited on
+// the other's row lock in its handler and wrote over the change it was meant to be refused for
+// (200 where 412 was due). Now invoke first holds what the tag names as the write will hold it
+// (operation.ts IfMatch.hold, core/platform/pipeline/tagged-row.ts): the conditional write waits,
+// reads the change and answers 412 preconditionFailed. Here the other change is held once it has
+// written (before its activity entry) while the conditional write runs; every operation declaring
+// ifMatch has its case. SQLite writes one call at a time, so there the change runs first, then the
+// conditional write, which is refused all the same.
+import { describe, expect, it } from 'vitest';
+import { registerAttendees } from '../../core/attendees/register-attendees';
+import { issueCertificate } from '../../core/certificates/issue-certificate';
+import { revokeCertificate } from '../../core/certificates/revoke-certificate';
+import { createSubmission } from '../../core/cfp/create-submission';
+import { updateCallForSpeakers } from '../../core/cfp/update-call';
+import { updateSubmission } from '../../core/cfp/update-submission';
+import { createDoor } from '../../core/checkin/create-door';
+import { deleteDoor } from '../../core/checkin/delete-door';
+import { updateDoor } from '../../core/checkin/update-door';
+import { createCommunity } from '../../core/communities/create-community';
+import { deleteCommunity } from '../../core/communities/delete-community';
+import { setCommunityStatus } from '../../core/communities/set-community-status';
+import { updateCommunity } from '../../core/communities/update-community';
+import { createShift } from '../../core/crew/create-shift';
+import { deleteShift } from '../../core/crew/delete-shift';
+import { inviteCrewMember } from '../../core/crew/invite-crew-member';
+import { removeCrewMember } from '../../core/crew/remove-crew-member';
+import { updateCrewMember } from '../../core/crew/update-crew-member';
+import { updateShift } from '../../core/crew/update-shift';
+import { createEvent } from '../../core/events/create-event';
+import { deleteEvent } from '../../core/events/delete-event';
+import { updateEvent } from '../../core/events/update-event';
+import { updateSignUp } from '../../core/events/update-sign-up';
+import { approveClaim } from '../../core/finance/approve-claim';
+import { createBudgetLine } from '../../core/finance/create-budget-line';
+import { declineClaim } from '../../core/finance/decline-claim';
+import { deleteBudgetLine } from '../../core/finance/delete-budget-line';
+import { payClaim } from '../../core/finance/pay-claim';
+import { submitClaim } from '../../core/finance/submit-claim';
+import { updateBudgetLine } from '../../core/finance/update-budget-line';
+import { updateInvoicing } from '../../core/finance/update-invoicing';
+import { assignStay } from '../../core/logistics/assign-stay';
+import { bookTravel } from '../../core/logistics/book-travel';
+import { cancelStay } from '../../core/logistics/cancel-stay';
+import { cancelTravel } from '../../core/logistics/cancel-travel';
+import { deleteStay } from '../../core/logistics/delete-stay';
+import { deleteTravel } from '../../core/logistics/delete-travel';
+import { requestStay } from '../../core/logistics/request-stay';
+import { updateStay } from '../../core/logistics/update-stay';
+import { updateTravel } from '../../core/logistics/update-travel';
+import { invoke } from '../../core/platform/pipeline/invoke';
+import type { AnyOperation } from '../../core/platform/pipeline/operation';
+import { isProblem } from '../../core/platform/problems';
+import { createRoom } from '../../core/programme/create-room';
+import { createSession } from '../../core/programme/create-session';
+import { createSpeaker } from '../../core/programme/create-speaker';
+import { createTrack } from '../../core/programme/create-track';
+import { deleteRoom } from '../../core/programme/delete-room';
+import { deleteSession } from '../../core/programme/delete-session';
+import { deleteSpeaker } from '../../core/programme/delete-speaker';
+import { deleteTrack } from '../../core/programme/delete-track';
+import { publishContent } from '../../core/programme/publish-content';
+import { unpublishContent } from '../../core/programme/unpublish-content';
+import { updateContent } from '../../core/programme/update-content';
+import { updateRoom } from '../../core/programme/update-room';
+import { updateSession } from '../../core/programme/update-session';
+import { updateSpeaker } from '../../core/programme/update-speaker';
+import { updateTrack } from '../../core/programme/update-track';
+import { deleteShareLink } from '../../core/sharekit/delete-share-link';
+import { captureLead } from '../../core/sponsors/capture-lead';
+import { createSponsor } from '../../core/sponsors/create-sponsor';
+import { createSponsorLevel } from '../../core/sponsors/create-sponsor-level';
+import { deleteLead } from '../../core/sponsors/delete-lead';
+import { deleteSponsor } from '../../core/sponsors/delete-sponsor';
+import { deleteSponsorLevel } from '../../core/sponsors/delete-sponsor-level';
+import { updateLead } from '../../core/sponsors/update-lead';
+import { updateSponsor } from '../../core/sponsors/update-sponsor';
+import { updateSponsorLevel } from '../../core/sponsors/update-sponsor-level';
+import { createSurvey } from '../../core/surveys/create-survey';
+import { deleteSurvey } from '../../core/surveys/delete-survey';
+import { updateSurvey } from '../../core/surveys/update-survey';
+import { createAddOn } from '../../core/tickets/create-add-on';
+import { createDiscountCode } from '../../core/tickets/create-discount-code';
+import { createTicketType } from '../../core/tickets/create-ticket-type';
+import { deleteAddOn } from '../../core/tickets/delete-add-on';
+import { deleteDiscountCode } from '../../core/tickets/delete-discount-code';
+import { deleteTicketType } from '../../core/tickets/delete-ticket-type';
+import { updateDiscountCode } from '../../core/tickets/update-discount-code';
+import { updateTicketType } from '../../core/tickets/update-ticket-type';
+import { createWebhook } from '../../core/webhooks/endpoints/create-webhook';
+import { updateWebhook } from '../../core/webhooks/endpoints/update-webhook';
+import { tools } from '../../mcp/tools';
+import { routes } from '../../rest/routes';
+import { eventBody } from '../support/fixtures';
+import { raceHarness } from '../support/race-harness';
+
+const { call, waitsFor, ctx } = raceHarness('Tag beside change');
+
+type Names = Record<string, string>;
+
+interface Case {
+  /** The conditional write. */
+  op: AnyOperation;
+  /** Makes what the tag names at a fresh event; answers the ids naming it in a call. */
+  make(eventId: string): Promise<Names>;
+  /** The conditional write's input beyond the names. */
+  input?: Record<string, unknown>;
+  /** Another change of what the tag names, sent without a tag. */
+  change(names: Names): [AnyOperation, unknown];
+}
+
+/** The other change held once it has written, before its activity entry. */
+const written = /^\s*insert into "workspace_activity"/i;
+
+/** The tag of what `op` would change now, as a refusal of a stale one answers it. */
+async function tagNow(op: AnyOperation, input: unknown): Promise<string> {
+  const refused = await invoke(
+    op,
+    { ...ctx(), request: { ...ctx().request, ifMatch: '"stale"' } },
+    input,
+  ).catch((error: unknown) => error);
+  if (!isProblem(refused) || refused.code !== 'preconditionFailed')
+    throw new Error(`no tag: ${String(refused)}`);
+  return String(refused.extras?.etag);
+}
+
+const ticketTypeAt = async (eventId: string): Promise<string> =>
+  (await call(createTicketType, { eventId, name: 'Day', capacity: 100 })).ticketTypeId;
+
+async function attendeeAt(eventId: string, email = 'ada@example.org'): Promise<string> {
+  const { attendees } = await call(registerAttendees, {
+    eventId,
+    attendees: [{ ticketTypeId: await ticketTypeAt(eventId), firstName: 'Ada', lastName: 'Visitor', email }],
+  });
+  return attendees[0].attendeeId;
+}
+
+const sponsorAt = async (eventId: string): Promise<Names> => ({
+  eventId,
+  sponsorId: (await call(createSponsor, { eventId, name: 'Booth' })).sponsorId,
+});
+
+async function levelAt(eventId: string): Promise<Names> {
+  const { levelId } = await call(createSponsorLevel, { eventId, name: 'Gold', rank: 1, colour: '#ffd700' });
+  return { eventId, levelId };
+}
+
+async function leadAt(eventId: string): Promise<Names> {
+  const attendeeId = await attendeeAt(eventId);
+  const { sponsorId } = await sponsorAt(eventId);
+  const { lead } = await call(captureLead, { eventId, sponsorId, attendeeId, consent: true, rating: 2 });
+  return { eventId, leadId: lead.leadId };
+}
+
+async function budgetLineAt(eventId: string): Promise<Names> {
+  const line = { eventId, category: 'venue', name: 'Hall', kind: 'cost', budgeted: 100 };
+  return { eventId, lineId: (await call(createBudgetLine, line)).lineId };
+}
+
+async function claimAt(eventId: string, approved = false): Promise<Names> {
+  const claim = { eventId, firstName: 'Ada', category: 'travel', amount: 80, currency: 'EUR' };
+  const { claimId } = await call(submitClaim, claim);
+  if (approved) await call(approveClaim, { eventId, claimId });
+  return { eventId, claimId };
+}
+
+async function certificateAt(eventId: string): Promise<Names> {
+  // A crew certificate: the ticket holder is on the crew by their email.
+  const attendeeId = await attendeeAt(eventId, 'crew@example.org');
+  await call(inviteCrewMember, { eventId, name: 'Ada', email: 'crew@example.org' });
+  const { certificateId } = await call(issueCertificate, { eventId, attendeeId, kind: 'crew' });
+  return { eventId, certificateId };
+}
+
+const doorAt = async (eventId: string): Promise<Names> => ({
+  eventId,
+  doorId: (await call(createDoor, { eventId, name: 'Gate' })).doorId,
+});
+
+let communities = 0;
+async function communityAt(): Promise<Names> {
+  communities += 1;
+  const { communityId } = await call(createCommunity, {
+    slug: `tag-race-${communities}-${Date.now()}`,
+    name: 'Racers',
+    timeZone: 'UTC',
+  });
+  return { communityId };
+}
+
+async function shiftAt(eventId: string): Promise<Names> {
+  const { shiftId } = await call(createShift, {
+    eventId,
+    role: 'door',
+    place: { kind: 'area', name: 'Hall' },
+    startsLocal: '2027-05-01T08:00',
+    endsLocal: '2027-05-01T12:00',
+    needed: 2,
+  });
+  return { eventId, shiftId };
+}
+
+const crewMemberAt = async (eventId: string): Promise<Names> => ({
+  eventId,
+  crewMemberId: (await call(inviteCrewMember, { eventId, name: 'Ed' })).crewMemberId,
+});
+
+async function stayAt(eventId: string): Promise<Names> {
+  const nights = { checkInDate: '2027-04-30', checkOutDate: '2027-05-02' };
+  return { eventId, stayId: (await call(requestStay, { eventId, firstName: 'Cy', ...nights })).stayId };
+}
+
+async function travelAt(eventId: string): Promise<Names> {
+  const { travelId } = await call(bookTravel, {
+    eventId,
+    firstName: 'Di',
+    mode: 'train',
+    from: 'Bergen',
+    to: 'Oslo S',
+    departsUtc: '2027-04-30T06:00:00Z',
+    arrivesUtc: '2027-04-30T13:00:00Z',
+  });
+  return { eventId, travelId };
+}
+
+async function sessionAt(eventId: string): Promise<Names> {
+  const { sessionId } = await call(createSession, {
+    eventId,
+    title: 'Keynote',
+    startsLocal: '2027-05-01T10:00',
+    endsLocal: '2027-05-01T11:00',
+  });
+  return { eventId, sessionId };
+}
+
+async function contentAt(eventId: string): Promise<Names> {
+  const content = { eventId, kind: 'slides', title: 'Slides', url: 'https://example.org/slides.pdf' };
+  return { eventId, contentId: (await call(publishContent, content)).contentId };
+}
+
+async function surveyAt(eventId: string): Promise<Names> {
+  const { surveyId } = await call(createSurvey, {
+    eventId,
+    title: { en: 'The day' },
+    questions: [{ id: 'overall', kind: 'rating', label: { en: 'The day' } }],
+  });
+  return { eventId, surveyId };
+}
+
+const discountCodeAt = async (eventId: string): Promise<Names> => ({
+  eventId,
+  discountCodeId: (await call(createDiscountCode, { eventId, code: 'RACE10', percent: 10 })).discountCodeId,
+});
+
+async function submissionAt(eventId: string): Promise<Names> {
+  const { submissionId } = await call(createSubmission, {
+    eventId,
+    title: 'Locks',
+    abstract: 'Two writers, one row.',
+    format: 'talk',
+    language: 'en',
+    speakers: [{ name: 'Ada', email: 'ada@example.org' }],
+  });
+  return { eventId, submissionId };
+}
+
+/** The ticket type an add-on's case registers with, by event. */
+const dayOf = new Map<string, string>();
+
+const eventItself = async (eventId: string): Promise<Names> => ({ eventId });
+
+/** The change of a row by `update` with `changes`. */
+const by =
+  (update: AnyOperation, changes: Record<string, unknown>) =>
+  (names: Names): [AnyOperation, unknown] => [update, { ...names, ...changes }];
+
+const cases: Case[] = [
+  {
+    op: revokeCertificate,
+    make: certificateAt,
+    change: by(revokeCertificate, {}),
+  },
+  {
+    op: updateSponsor,
+    make: sponsorAt,
+    input: { booth: 'B12' },
+    change: by(updateSponsor, { name: 'Big booth' }),
+  },
+  { op: deleteSponsor, make: sponsorAt, change: by(updateSponsor, { name: 'Big booth' }) },
+  {
+    op: updateSponsorLevel,
+    make: levelAt,
+    input: { colour: '#e5e4e2' },
+    change: by(updateSponsorLevel, { name: 'Platinum' }),
+  },
+  { op: deleteSponsorLevel, make: levelAt, change: by(updateSponsorLevel, { name: 'Platinum' }) },
+  { op: updateLead, make: leadAt, input: { rating: 1 }, change: by(updateLead, { rating: 3 }) },
+  { op: deleteLead, make: leadAt, change: by(updateLead, { rating: 3 }) },
+  {
+    op: updateBudgetLine,
+    make: budgetLineAt,
+    input: { category: 'rooms' },
+    change: by(updateBudgetLine, { name: 'Main hall' }),
+  },
+  { op: deleteBudgetLine, make: budgetLineAt, change: by(updateBudgetLine, { name: 'Main hall' }) },
+  { op: approveClaim, make: (eventId) => claimAt(eventId), change: by(declineClaim, {}) },
+  { op: declineClaim, make: (eventId) => claimAt(eventId), change: by(approveClaim, {}) },
+  { op: payClaim, make: (eventId) => claimAt(eventId, true), change: by(payClaim, {}) },
+  {
+    op: updateInvoicing,
+    make: eventItself,
+    input: { prefix: 'B-' },
+    change: by(updateInvoicing, { sellerName: 'Racing Ltd' }),
+  },
+  {
+    op: updateSignUp,
+    make: eventItself,
+    input: { publicForm: false },
+    change: by(updateSignUp, { paymentInstructions: 'Pay at the door.' }),
+  },
+  {
+    op: updateCallForSpeakers,
+    make: eventItself,
+    input: { formats: ['talk'] },
+    change: by(updateCallForSpeakers, { formats: ['workshop'] }),
+  },
+  {
+    op: updateEvent,
+    make: eventItself,
+    input: { name: 'Renamed' },
+    change: by(updateEvent, { name: 'Other name' }),
+  },
+  { op: deleteEvent, make: eventItself, change: by(updateEvent, { name: 'Other name' }) },
+  { op: deleteDoor, make: doorAt, change: by(updateDoor, { name: 'Side gate' }) },
+  {
+    op: updateCommunity,
+    make: communityAt,
+    input: { city: 'Ghent' },
+    change: by(updateCommunity, { name: 'Fast racers' }),
+  },
+  {
+    op: setCommunityStatus,
+    make: communityAt,
+    input: { status: 'published' },
+    change: by(updateCommunity, { name: 'Fast racers' }),
+  },
+  { op: deleteCommunity, make: communityAt, change: by(updateCommunity, { name: 'Fast racers' }) },
+  { op: updateShift, make: shiftAt, input: { role: 'bar' }, change: by(updateShift, { needed: 3 }) },
+  { op: deleteShift, make: shiftAt, change: by(updateShift, { needed: 3 }) },
+  {
+    op: updateCrewMember,
+    make: crewMemberAt,
+    input: { phone: '+4712345678' },
+    change: by(updateCrewMember, { name: 'Ed E.' }),
+  },
+  { op: removeCrewMember, make: crewMemberAt, change: by(updateCrewMember, { name: 'Ed E.' }) },
+  {
+    op: updateStay,
+    make: stayAt,
+    input: { checkInDate: '2027-04-29' },
+    change: by(updateStay, { checkOutDate: '2027-05-03' }),
+  },
+  {
+    op: assignStay,
+    make: stayAt,
+    input: { hotel: 'Grand' },
+    change: by(updateStay, { checkOutDate: '2027-05-03' }),
+  },
+  { op: cancelStay, make: stayAt, change: by(updateStay, { checkOutDate: '2027-05-03' }) },
+  { op: deleteStay, make: stayAt, change: by(updateStay, { checkOutDate: '2027-05-03' }) },
+  {
+    op: updateTravel,
+    make: travelAt,
+    input: { to: 'Oslo lufthavn' },
+    change: by(updateTravel, { reference: 'NSB-4711' }),
+  },
+  { op: cancelTravel, make: travelAt, change: by(updateTravel, { reference: 'NSB-4711' }) },
+  { op: deleteTravel, make: travelAt, change: by(updateTravel, { reference: 'NSB-4711' }) },
+  {
+    op: updateSession,
+    make: sessionAt,
+    input: { summary: 'Why locks.' },
+    change: by(updateSession, { title: 'Opening' }),
+  },
+  { op: deleteSession, make: sessionAt, change: by(updateSession, { title: 'Opening' }) },
+  {
+    op: updateContent,
+    make: contentAt,
+    input: { url: 'https://example.org/slides-2.pdf' },
+    change: by(updateContent, { title: 'The slides' }),
+  },
+  { op: unpublishContent, make: contentAt, change: by(updateContent, { title: 'The slides' }) },
+  {
+    op: deleteSpeaker,
+    make: async (eventId) => ({
+      eventId,
+      speakerId: (await call(createSpeaker, { eventId, name: 'Ada' })).speakerId,
+    }),
+    change: by(updateSpeaker, { name: 'Ada L.' }),
+  },
+  {
+    op: deleteRoom,
+    make: async (eventId) => ({
+      eventId,
+      roomId: (await call(createRoom, { eventId, name: 'Hall' })).roomId,
+    }),
+    change: by(updateRoom, { name: 'Great hall' }),
+  },
+  {
+    op: deleteTrack,
+    make: async (eventId) => ({
+      eventId,
+      trackId: (await call(createTrack, { eventId, name: 'Data', colour: '#112233' })).trackId,
+    }),
+    change: by(updateTrack, { name: 'Big data' }),
+  },
+  {
+    op: updateSurvey,
+    make: surveyAt,
+    input: { title: { en: 'Your day' } },
+    change: by(updateSurvey, { title: { en: 'The whole day' } }),
+  },
+  { op: deleteSurvey, make: surveyAt, change: by(updateSurvey, { title: { en: 'The whole day' } }) },
+  {
+    op: updateWebhook,
+    make: async () => {
+      const url = 'https://receiver.example/tag-race';
+      const { webhook } = await call(createWebhook, { url, eventTypes: ['attendee.registered'] });
+      return { webhookId: webhook.webhookId };
+    },
+    input: { url: 'https://receiver.example/tag-race-2' },
+    change: by(updateWebhook, { description: 'CRM' }),
+  },
+  {
+    op: updateDiscountCode,
+    make: discountCodeAt,
+    input: { percent: 20 },
+    change: by(updateDiscountCode, { maxUses: 5 }),
+  },
+  { op: deleteDiscountCode, make: discountCodeAt, change: by(updateDiscountCode, { maxUses: 5 }) },
+  {
+    op: updateTicketType,
+    make: async (eventId) => ({ eventId, ticketTypeId: await ticketTypeAt(eventId) }),
+    input: { name: 'Two days' },
+    change: by(updateTicketType, { capacity: 50 }),
+  },
+  {
+    op: deleteTicketType,
+    make: async (eventId) => ({ eventId, ticketTypeId: await ticketTypeAt(eventId) }),
+    change: by(updateTicketType, { capacity: 50 }),
+  },
+  {
+    // Its places are its only change: a registration taking one.
+    op: deleteAddOn,
+    make: async (eventId) => {
+      dayOf.set(eventId, await ticketTypeAt(eventId));
+      return { eventId, addOnId: (await call(createAddOn, { eventId, name: 'Dinner' })).addOnId };
+    },
+    change: ({ eventId, addOnId }) => {
+      const diner = { firstName: 'Bo', lastName: 'Diner', email: 'bo@example.org', addOns: [{ addOnId }] };
+      return [
+        registerAttendees,
+        { eventId, attendees: [{ ticketTypeId: dayOf.get(String(eventId)), ...diner }] },
+      ];
+    },
+  },
+  {
+    op: updateSubmission,
+    make: submissionAt,
+    input: { abstract: 'Two writers, one row, one refused.' },
+    change: by(updateSubmission, { title: 'Locks, in order' }),
+  },
+];
+
+/**
+ * Declaring ifMatch but without a case here: a share link's tag changes only when it goes, so a
+ * removal beside a removal answers 404 either way.
+ */
+const noOtherChange = new Set([deleteShareLink.name]);
+
+describe('a conditional write beside another change of what its tag names', () => {
+  it('has a case for every operation that takes If-Match', () => {
+    const conditional = new Set(
+      [...routes.map((r) => r.operation), ...tools.map((t) => t.operation)]
+        .filter((op) => op.ifMatch)
+        .map((op) => op.name),
+    );
+    const covered = new Set([...cases.map((c) => c.op.name), ...noOtherChange]);
+    expect([...conditional].filter((name) => !covered.has(name)).sort()).toEqual([]);
+  });
+
+  it.each(cases.map((c) => [c.op.name, c] as const))(
+    '%s: waits for the change, then is refused with 412 preconditionFailed',
+    async (_name, { op, make, input, change }) => {
+      const { eventId } = await call(createEvent, eventBody());
+      const names = await make(eventId);
+      const conditional = { ...names, ...input };
+      const tag = await tagNow(op, conditional);
+      const [changed, refused] = await waitsFor(change(names), written, (base) =>
+        invoke(op, { ...base, request: { ...base.request, ifMatch: tag } }, conditional).then(
+          (done) => done.data,
+        ),
+      );
+      expect(typeof changed, `the change answered ${JSON.stringify(changed)}`).toBe('object');
+      expect(refused).toBe('preconditionFailed');
+    },
+  );
+});
