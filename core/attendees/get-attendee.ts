@@ -13,6 +13,7 @@ export const getAttendee = defineOperation({
   scope: 'attendees:read',
   effect: 'read',
   problems: ['attendeeNotFound'],
+  etag: true,
   input: v.object({ eventId: uuid('The event id.'), attendeeId: uuid('The attendee id.') }),
   output: attendeeSchema,
   async handler(ctx, input) {

@@ -7,6 +7,7 @@ import { ownRecord } from '../platform/own-record';
 import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { heldRow } from '../platform/pipeline/tagged-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { attendeeUpdated, emitForAttendees } from './attendee-messages';
@@ -28,6 +29,12 @@ export const updateAttendee = defineOperation({
   repeatable: true,
   extension: true,
   problems: ['attendeeNotFound'],
+  etag: true,
+  ifMatch: {
+    hold: heldRow('attendees', (input) => input.attendeeId),
+    current: async (ctx, input) =>
+      attendeeView(ctx.actor, await loadAttendee(ctx, input.eventId, input.attendeeId)),
+  },
   input: v.object({
     eventId: uuid('The event id.'),
     attendeeId: uuid('The attendee id.'),

@@ -27,6 +27,7 @@ export const createDoor = defineOperation({
   module: 'checkin',
   doors: true,
   problems: [],
+  etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
     name: doorFields.name,

@@ -3,10 +3,9 @@ import { lockingRow } from '../../db/dialect';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
-import { doorView } from './door-view';
+import { doorTag } from './door-tag';
 import { loadDoor } from './load-door';
 
 export const deleteDoor = defineOperation({
@@ -21,12 +20,7 @@ export const deleteDoor = defineOperation({
   module: 'checkin',
   doors: true,
   problems: ['noDoor', 'inUse'],
-  ifMatch: {
-    hold: heldRow('doors', (input) => input.doorId),
-    async current(ctx, input) {
-      return doorView(await loadDoor(ctx, input.eventId, input.doorId));
-    },
-  },
+  ifMatch: doorTag,
   activity: { resourceType: 'door', resourceId: (_input, removed) => removed.doorId },
   input: v.object({ eventId: uuid('The event id.'), doorId: uuid('The door id.') }),
   output: v.object({ doorId: uuid('The door removed.'), deleted: v.literal(true) }),

@@ -12,6 +12,7 @@ import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { checkAdmits, doorFields, releaseMainEntrance } from './door-input';
 import { foldSlotsIntoDoor, insideDoor } from './door-inside';
+import { doorTag } from './door-tag';
 import { doorSchema, doorView } from './door-view';
 import { loadDoor } from './load-door';
 
@@ -27,6 +28,8 @@ export const updateDoor = defineOperation({
   module: 'checkin',
   doors: true,
   problems: ['noDoor', 'capacityBelowTaken'],
+  etag: true,
+  ifMatch: doorTag,
   input: v.object({
     eventId: uuid('The event id.'),
     doorId: uuid('The door id.'),

@@ -6,7 +6,6 @@ import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { fitsCurrency } from '../platform/money';
 import { loadEventRow, type RowLock } from '../platform/pipeline/load-event-row';
-import { problem } from '../platform/problems';
 import { maxAmount } from '../platform/schemas';
 
 const amount = (description: string) =>

@@ -7,7 +7,6 @@ import { contentKinds } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEventRow, type RowLock } from '../platform/pipeline/load-event-row';
-import { problem } from '../platform/problems';
 import { dateTime, uuid } from '../platform/schemas';
 import { contentSchema, contentView } from '../webhooks/message-resources';
 

@@ -25,6 +25,7 @@ export const createRoom = defineOperation({
   extension: true,
   module: 'program',
   problems: [],
+  etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
     name: roomFields.name,

@@ -19,6 +19,7 @@ export const createSpeaker = defineOperation({
   extension: true,
   module: 'program',
   problems: [],
+  etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
     name: speakerFields.name,

@@ -25,6 +25,7 @@ export const createTrack = defineOperation({
   extension: true,
   module: 'program',
   problems: [],
+  etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
     name: trackFields.name,

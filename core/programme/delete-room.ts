@@ -3,9 +3,8 @@ import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
-import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
-import { roomView } from './room-view';
+import { roomTag } from './programme-tags';
 
 export const deleteRoom = defineOperation({
   name: 'deleteRoom',
@@ -18,12 +17,7 @@ export const deleteRoom = defineOperation({
   extension: true,
   module: 'program',
   problems: ['notFound', 'inUse'],
-  ifMatch: {
-    hold: heldRow('rooms', (input) => input.roomId),
-    async current(ctx, input) {
-      return roomView(await loadEventRow(ctx, 'rooms', input.eventId, input.roomId, 'room'));
-    },
-  },
+  ifMatch: roomTag,
   activity: { resourceType: 'room', resourceId: (_input, removed) => removed.roomId },
   input: v.object({ eventId: uuid('The event id.'), roomId: uuid('The room id.') }),
   output: v.object({ roomId: uuid('The room removed.'), deleted: v.literal(true) }),

@@ -3,10 +3,9 @@ import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
-import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
+import { speakerTag } from './programme-tags';
 import { sessionIdsBySpeaker } from './speaker-sessions';
-import { speakerView } from './speaker-view';
 
 export const deleteSpeaker = defineOperation({
   name: 'deleteSpeaker',
@@ -19,14 +18,7 @@ export const deleteSpeaker = defineOperation({
   extension: true,
   module: 'program',
   problems: ['notFound', 'inUse'],
-  ifMatch: {
-    hold: heldRow('speakers', (input) => input.speakerId),
-    async current(ctx, input) {
-      const speaker = await loadEventRow(ctx, 'speakers', input.eventId, input.speakerId, 'speaker');
-      const sessions = await sessionIdsBySpeaker(ctx, input.eventId, [speaker.id]);
-      return speakerView(ctx.actor, speaker, sessions.get(speaker.id) ?? []);
-    },
-  },
+  ifMatch: speakerTag,
   activity: { resourceType: 'speaker', resourceId: (_input, removed) => removed.speakerId },
   input: v.object({ eventId: uuid('The event id.'), speakerId: uuid('The speaker id.') }),
   output: v.object({ speakerId: uuid('The speaker removed.'), deleted: v.literal(true) }),

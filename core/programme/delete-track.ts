@@ -4,9 +4,8 @@ import { type Dependent, dependentsOf, refuseWhileUsed } from '../platform/in-us
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
-import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
-import { trackView } from './track-view';
+import { trackTag } from './programme-tags';
 
 export const deleteTrack = defineOperation({
   name: 'deleteTrack',
@@ -19,12 +18,7 @@ export const deleteTrack = defineOperation({
   extension: true,
   module: 'program',
   problems: ['notFound', 'inUse'],
-  ifMatch: {
-    hold: heldRow('tracks', (input) => input.trackId),
-    async current(ctx, input) {
-      return trackView(await loadEventRow(ctx, 'tracks', input.eventId, input.trackId, 'track'));
-    },
-  },
+  ifMatch: trackTag,
   activity: { resourceType: 'track', resourceId: (_input, removed) => removed.trackId },
   input: v.object({ eventId: uuid('The event id.'), trackId: uuid('The track id.') }),
   output: v.object({ trackId: uuid('The track removed.'), deleted: v.literal(true) }),

@@ -8,6 +8,7 @@ import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { roomFields } from './programme-fields';
+import { roomTag } from './programme-tags';
 import { roomSchema, roomView } from './room-view';
 
 export const updateRoom = defineOperation({
@@ -21,6 +22,8 @@ export const updateRoom = defineOperation({
   extension: true,
   module: 'program',
   problems: ['notFound'],
+  etag: true,
+  ifMatch: roomTag,
   input: v.object({
     eventId: uuid('The event id.'),
     roomId: uuid('The room id.'),

@@ -8,6 +8,7 @@ import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { speakerFields } from './programme-fields';
+import { speakerTag } from './programme-tags';
 import { sessionIdsBySpeaker } from './speaker-sessions';
 import { speakerSchema, speakerView } from './speaker-view';
 
@@ -22,6 +23,8 @@ export const updateSpeaker = defineOperation({
   extension: true,
   module: 'program',
   problems: ['notFound'],
+  etag: true,
+  ifMatch: speakerTag,
   input: v.object({
     eventId: uuid('The event id.'),
     speakerId: uuid('The speaker id.'),

@@ -7,6 +7,7 @@ import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { trackFields } from './programme-fields';
+import { trackTag } from './programme-tags';
 import { trackSchema, trackView } from './track-view';
 
 export const updateTrack = defineOperation({
@@ -20,6 +21,8 @@ export const updateTrack = defineOperation({
   extension: true,
   module: 'program',
   problems: ['notFound'],
+  etag: true,
+  ifMatch: trackTag,
   input: v.object({
     eventId: uuid('The event id.'),
     trackId: uuid('The track id.'),

@@ -93,6 +93,60 @@ describe('the answer of a change carries the ETag a GET gives', () => {
   });
 });
 
+describe('rooms, tracks, speakers and doors: the tag their POST and PATCH answer is what If-Match takes', () => {
+  const resources = [
+    { path: 'rooms', id: 'roomId', body: { name: 'Hall' }, change: { name: 'Great hall' } },
+    {
+      path: 'tracks',
+      id: 'trackId',
+      body: { name: 'Data', colour: '#112233' },
+      change: { colour: '#445566' },
+    },
+    { path: 'speakers', id: 'speakerId', body: { name: 'Ada' }, change: { name: 'Ada L.' } },
+    { path: 'doors', id: 'doorId', body: { name: 'Gate' }, change: { name: 'Side gate' } },
+  ];
+  it.each(resources)(
+    '$path: PATCH chains with it, a stale one is refused with 412, DELETE takes it too',
+    async (r) => {
+      const made = await call(`/events/${eventId}/${r.path}`, 'POST', r.body);
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const first = made.headers.get('etag')!;
+      expect(first).toMatch(/^"[^"]+"$/);
+      const path = `/events/${eventId}/${r.path}/${made.body[r.id]}`;
+      const changed = await call(path, 'PATCH', r.change, { 'if-match': first });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const latest = changed.headers.get('etag')!;
+      expect(latest).not.toBe(first);
+      const stale = await call(path, 'PATCH', { name: 'Lost' }, { 'if-match': first });
+      expect(expectProblem(stale, 412, 'preconditionFailed').etag).toBe(latest);
+      expectProblem(await call(path, 'DELETE', undefined, { 'if-match': first }), 412, 'preconditionFailed');
+      expect((await call(path, 'DELETE', undefined, { 'if-match': latest })).status).toBe(204);
+    },
+  );
+
+  it('attendees: GET answers the tag PATCH takes and answers', async () => {
+    const type = await call(`/events/${eventId}/ticket-types`, 'POST', { name: 'Door', price: 0 });
+    const registered = await call(`/events/${eventId}/attendees`, 'POST', {
+      attendees: [
+        {
+          ticketTypeId: type.body.ticketTypeId,
+          firstName: 'Ada',
+          lastName: 'Tagged',
+          email: 'ada@example.org',
+        },
+      ],
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const path = `/events/${eventId}/attendees/${registered.body.attendees[0].attendeeId}`;
+    const first = (await call(path)).headers.get('etag')!;
+    const changed = await call(path, 'PATCH', { company: 'Racing Ltd' }, { 'if-match': first });
+    const latest = await expectTagOfGet(changed, path);
+    const stale = await call(path, 'PATCH', { company: 'Lost Ltd' }, { 'if-match': first });
+    expect(expectProblem(stale, 412, 'preconditionFailed').etag).toBe(latest);
+    expect((await call(path)).body.company).toBe('Racing Ltd');
+  });
+});
+
 describe('MCP gives the same tag in _meta.etag of a change', () => {
   it('update_event answers _meta.etag, the REST ETag, and it chains as ifMatch', async () => {
     const client = await t.mcp(key);

@@ -8,8 +8,9 @@
 //     one answers its stored first answer, or else runs steps 6-9 in a savepoint and stores what
 //     they answer (a refusal too);
 //  6. the event's rules (exists, online, module), then people's data (peopleScope);
-//  7. If-Match against the entity tag of the view `ifMatch.current` loads (412 preconditionFailed),
-//     on PostgreSQL with what the tag names held first (`ifMatch.hold`), as the write will hold it;
+//  7. a conditional resource's write holds what its tag names on PostgreSQL (`ifMatch.hold`), as the
+//     write will hold it, then If-Match against the entity tag of the view `ifMatch.current` loads
+//     (412 preconditionFailed);
 //  8. the handler, a collision with a unique key answered as the problem `unique` declares (and a
 //     write referring to its event, or a row it names, removed meanwhile answered as it would be
 //     after that removal: eventNotFound, or the operation's namedRowGone, load-event.ts);
@@ -34,7 +35,7 @@ import {
   storedProblem,
 } from './idempotency';
 import { enforceEventRules, namedRowRemovedMeanwhile } from './load-event';
-import type { AnyOperation } from './operation';
+import type { AnyOperation, IfMatch } from './operation';
 import { problemsOf } from './operation-problems';
 import { isPaged } from './paging';
 import { canReadPeople } from './personal-data';
@@ -123,15 +124,7 @@ async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Pr
   await enforceEventRules(call, operation, input);
   if (operation.aboutPeople && !canReadPeople(call.actor))
     throw problem('peopleScope', operation.aboutPeople);
-  if (operation.ifMatch && call.request.ifMatch !== undefined) {
-    if (isPostgres(call.db)) {
-      const lock = operation.effect === 'destructive' ? 'removal' : 'change';
-      await operation.ifMatch.hold(call, input as never, lock);
-      // The event its rules read came before the hold: the view reads it again, as held.
-      call.loadedEvents?.clear();
-    }
-    checkIfMatch(call, await operation.ifMatch.current(call, input as never));
-  }
+  if (operation.ifMatch) await holdAndCheckTag(call, operation, operation.ifMatch, input);
   let output: unknown;
   try {
     output = await operation.handler(call, input as never);
@@ -140,6 +133,27 @@ async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Pr
   }
   if (operation.effect !== 'read') await logOperation(call, operation, input, output);
   return output;
+}
+
+/**
+ * A conditional resource's write holds what its tag names on PostgreSQL before it reads anything of
+ * it, sent a tag or not: with a tag, so two writes sent one tag cannot both pass the check; without,
+ * so a change writing its row back whole from its read ("send only what changes") cannot lose
+ * another's change made meanwhile. Then the tag, when sent, against the view read under the hold.
+ */
+async function holdAndCheckTag(
+  call: Ctx,
+  operation: AnyOperation,
+  ifMatch: IfMatch<never>,
+  input: unknown,
+): Promise<void> {
+  const tagged = call.request.ifMatch !== undefined;
+  if (isPostgres(call.db)) {
+    await ifMatch.hold(call, input as never, operation.effect === 'destructive' ? 'removal' : 'change');
+    // The event its rules read came before the hold: the view reads it again, as held.
+    if (tagged) call.loadedEvents?.clear();
+  }
+  if (tagged) checkIfMatch(call, await ifMatch.current(call, input as never));
 }
 
 async function runIdempotent(
