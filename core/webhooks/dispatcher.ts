@@ -259,6 +259,9 @@ export class Dispatcher {
   private async startDue(): Promise<number> {
     let room = this.options.maxInFlight - this.inFlight.size;
     if (room <= 0) return 0;
+    // No receiver known to have work and none to look for: no transaction for nothing (on
+    // PostgreSQL two round trips after every fan-out of messages no endpoint takes).
+    if (!this.receiversStale && this.receiversWithWork.size === 0) return 0;
     const { clock, delivery } = this.services;
     const now = clock.now();
     const nowIso = now.toISOString();
