@@ -8,76 +8,58 @@
 // lock, found nothing and the call went on: a fault from the reload (500: a sponsor, a ticket type),
 // a refusal of another kind (a door, a shift), or the view of a row already gone.
 import { describe, expect, it } from 'vitest';
-import { registerAttendees } from '../../core/attendees/register-attendees';
-import { createDoor } from '../../core/checkin/create-door';
 import { deleteDoor } from '../../core/checkin/delete-door';
 import { updateDoor } from '../../core/checkin/update-door';
-import { createCommunity } from '../../core/communities/create-community';
 import { deleteCommunity } from '../../core/communities/delete-community';
 import { setCommunityStatus } from '../../core/communities/set-community-status';
 import { updateCommunity } from '../../core/communities/update-community';
-import { createShift } from '../../core/crew/create-shift';
 import { deleteShift } from '../../core/crew/delete-shift';
-import { inviteCrewMember } from '../../core/crew/invite-crew-member';
 import { removeCrewMember } from '../../core/crew/remove-crew-member';
 import { updateCrewMember } from '../../core/crew/update-crew-member';
 import { updateShift } from '../../core/crew/update-shift';
 import { createEvent } from '../../core/events/create-event';
 import { deleteEvent } from '../../core/events/delete-event';
 import { updateEvent } from '../../core/events/update-event';
-import { createBudgetLine } from '../../core/finance/create-budget-line';
 import { deleteBudgetLine } from '../../core/finance/delete-budget-line';
 import { updateBudgetLine } from '../../core/finance/update-budget-line';
 import { assignStay } from '../../core/logistics/assign-stay';
-import { bookTravel } from '../../core/logistics/book-travel';
 import { cancelStay } from '../../core/logistics/cancel-stay';
 import { cancelTravel } from '../../core/logistics/cancel-travel';
 import { deleteStay } from '../../core/logistics/delete-stay';
 import { deleteTravel } from '../../core/logistics/delete-travel';
-import { requestStay } from '../../core/logistics/request-stay';
 import { updateStay } from '../../core/logistics/update-stay';
 import { updateTravel } from '../../core/logistics/update-travel';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
-import { createRoom } from '../../core/programme/create-room';
-import { createSession } from '../../core/programme/create-session';
-import { createSpeaker } from '../../core/programme/create-speaker';
-import { createTrack } from '../../core/programme/create-track';
 import { deleteRoom } from '../../core/programme/delete-room';
 import { deleteSession } from '../../core/programme/delete-session';
 import { deleteSpeaker } from '../../core/programme/delete-speaker';
 import { deleteTrack } from '../../core/programme/delete-track';
-import { publishContent } from '../../core/programme/publish-content';
 import { unpublishContent } from '../../core/programme/unpublish-content';
 import { updateContent } from '../../core/programme/update-content';
 import { updateRoom } from '../../core/programme/update-room';
 import { updateSession } from '../../core/programme/update-session';
 import { updateSpeaker } from '../../core/programme/update-speaker';
 import { updateTrack } from '../../core/programme/update-track';
-import { captureLead } from '../../core/sponsors/capture-lead';
-import { createSponsor } from '../../core/sponsors/create-sponsor';
-import { createSponsorLevel } from '../../core/sponsors/create-sponsor-level';
 import { deleteLead } from '../../core/sponsors/delete-lead';
 import { deleteSponsor } from '../../core/sponsors/delete-sponsor';
 import { deleteSponsorLevel } from '../../core/sponsors/delete-sponsor-level';
 import { updateLead } from '../../core/sponsors/update-lead';
 import { updateSponsor } from '../../core/sponsors/update-sponsor';
 import { updateSponsorLevel } from '../../core/sponsors/update-sponsor-level';
-import { createSurvey } from '../../core/surveys/create-survey';
 import { deleteSurvey } from '../../core/surveys/delete-survey';
 import { updateSurvey } from '../../core/surveys/update-survey';
-import { createDiscountCode } from '../../core/tickets/create-discount-code';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { deleteDiscountCode } from '../../core/tickets/delete-discount-code';
 import { deleteTicketType } from '../../core/tickets/delete-ticket-type';
 import { updateDiscountCode } from '../../core/tickets/update-discount-code';
 import { updateTicketType } from '../../core/tickets/update-ticket-type';
-import { createWebhook } from '../../core/webhooks/endpoints/create-webhook';
 import { deleteWebhook } from '../../core/webhooks/endpoints/delete-webhook';
 import { rotateWebhookSecret } from '../../core/webhooks/endpoints/rotate-webhook-secret';
 import { updateWebhook } from '../../core/webhooks/endpoints/update-webhook';
 import type { Database } from '../../db/schema';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
+import { type Names, raceRows } from '../support/race-rows';
 import { onPostgres } from '../support/test-store';
 
 const { call, atOnce, db } = raceHarness('Update beside removal');
@@ -103,78 +85,27 @@ interface Pair {
 
 const made = (table: keyof Database, id: string, ids: Record<string, string>): Made => ({ table, id, ids });
 
-async function sponsorAt(eventId: string): Promise<string> {
-  return (await call(createSponsor, { eventId, name: 'Booth' })).sponsorId;
-}
+const rows = raceRows(call);
 
-async function leadAt(eventId: string): Promise<Made> {
-  const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Day' });
-  const { attendees } = await call(registerAttendees, {
-    eventId,
-    attendees: [{ ticketTypeId, firstName: 'Ada', lastName: 'Visitor', email: 'ada@example.org' }],
-  });
-  const sponsorId = await sponsorAt(eventId);
-  const { lead } = await call(captureLead, {
-    eventId,
-    sponsorId,
-    attendeeId: attendees[0].attendeeId,
-    consent: true,
-    rating: 2,
-  });
-  return made('leads', lead.leadId, { eventId, leadId: lead.leadId });
-}
+/** A row made by one of the race rows' makers, kept in `table` and named by its `key`. */
+const rowAt =
+  (maker: (eventId: string) => Promise<Names>, table: keyof Database, key: string) =>
+  async (eventId: string): Promise<Made> => {
+    const ids = await maker(eventId);
+    return made(table, String(ids[key]), ids);
+  };
 
-const nights = { checkInDate: '2027-04-30', checkOutDate: '2027-05-02' };
-const journey = {
-  mode: 'train',
-  from: 'Bergen',
-  to: 'Oslo S',
-  departsUtc: '2027-04-30T06:00:00Z',
-  arrivesUtc: '2027-04-30T13:00:00Z',
-};
-
-async function stayAt(eventId: string): Promise<Made> {
-  const { stayId } = await call(requestStay, { eventId, firstName: 'Cy', ...nights });
-  return made('stays', stayId, { eventId, stayId });
-}
-
-async function travelAt(eventId: string): Promise<Made> {
-  const { travelId } = await call(bookTravel, { eventId, firstName: 'Di', ...journey });
-  return made('travel', travelId, { eventId, travelId });
-}
-
-async function crewMemberAt(eventId: string): Promise<Made> {
-  const { crewMemberId } = await call(inviteCrewMember, { eventId, name: 'Ed' });
-  return made('crew_members', crewMemberId, { eventId, crewMemberId });
-}
-
-let communities = 0;
-async function community(): Promise<Made> {
-  communities += 1;
-  const { communityId } = await call(createCommunity, {
-    slug: `removal-race-${communities}-${Date.now()}`,
-    name: 'Racers',
-    timeZone: 'UTC',
-    joinPolicy: 'open',
-  });
-  return made('communities', communityId, { communityId });
-}
-
-async function webhook(): Promise<Made> {
-  const { webhook } = await call(createWebhook, {
-    url: 'https://receiver.example/removal-race',
-    eventTypes: ['attendee.registered'],
-  });
-  return made('webhooks', webhook.webhookId, { webhookId: webhook.webhookId });
-}
+const leadAt = rowAt(rows.leadAt, 'leads', 'leadId');
+const stayAt = rowAt(rows.stayAt, 'stays', 'stayId');
+const travelAt = rowAt(rows.travelAt, 'travel', 'travelId');
+const crewMemberAt = rowAt(rows.crewMemberAt, 'crew_members', 'crewMemberId');
+const community = rowAt(() => rows.communityAt('open'), 'communities', 'communityId');
+const webhook = rowAt(() => rows.webhookAt(), 'webhooks', 'webhookId');
 
 const pairs: Pair[] = [
   {
     row: 'sponsor',
-    make: async (eventId) => {
-      const sponsorId = await sponsorAt(eventId);
-      return made('sponsors', sponsorId, { eventId, sponsorId });
-    },
+    make: rowAt(rows.sponsorAt, 'sponsors', 'sponsorId'),
     update: updateSponsor,
     changes: {},
     remove: deleteSponsor,
@@ -182,15 +113,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'sponsor level',
-    make: async (eventId) => {
-      const { levelId } = await call(createSponsorLevel, {
-        eventId,
-        name: 'Gold',
-        rank: 1,
-        colour: '#ffd700',
-      });
-      return made('sponsor_levels', levelId, { eventId, levelId });
-    },
+    make: rowAt(rows.levelAt, 'sponsor_levels', 'levelId'),
     update: updateSponsorLevel,
     changes: { name: 'Platinum' },
     remove: deleteSponsorLevel,
@@ -206,10 +129,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'door',
-    make: async (eventId) => {
-      const { doorId } = await call(createDoor, { eventId, name: 'Gate' });
-      return made('doors', doorId, { eventId, doorId });
-    },
+    make: rowAt(rows.doorAt, 'doors', 'doorId'),
     update: updateDoor,
     changes: { name: 'Side gate' },
     remove: deleteDoor,
@@ -228,10 +148,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'discount code',
-    make: async (eventId) => {
-      const { discountCodeId } = await call(createDiscountCode, { eventId, code: 'RACE10', percent: 10 });
-      return made('discount_codes', discountCodeId, { eventId, discountCodeId });
-    },
+    make: rowAt(rows.discountCodeAt, 'discount_codes', 'discountCodeId'),
     update: updateDiscountCode,
     changes: { maxUses: 5 },
     remove: deleteDiscountCode,
@@ -239,15 +156,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'session',
-    make: async (eventId) => {
-      const { sessionId } = await call(createSession, {
-        eventId,
-        title: 'Keynote',
-        startsLocal: '2027-05-01T10:00',
-        endsLocal: '2027-05-01T11:00',
-      });
-      return made('sessions', sessionId, { eventId, sessionId });
-    },
+    make: rowAt(rows.sessionAt, 'sessions', 'sessionId'),
     update: updateSession,
     changes: { title: 'Opening keynote' },
     remove: deleteSession,
@@ -255,10 +164,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'room',
-    make: async (eventId) => {
-      const { roomId } = await call(createRoom, { eventId, name: 'Hall' });
-      return made('rooms', roomId, { eventId, roomId });
-    },
+    make: rowAt(rows.roomAt, 'rooms', 'roomId'),
     update: updateRoom,
     changes: { name: 'Great hall' },
     remove: deleteRoom,
@@ -266,10 +172,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'track',
-    make: async (eventId) => {
-      const { trackId } = await call(createTrack, { eventId, name: 'Data', colour: '#112233' });
-      return made('tracks', trackId, { eventId, trackId });
-    },
+    make: rowAt(rows.trackAt, 'tracks', 'trackId'),
     update: updateTrack,
     changes: { name: 'Big data' },
     remove: deleteTrack,
@@ -277,10 +180,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'speaker',
-    make: async (eventId) => {
-      const { speakerId } = await call(createSpeaker, { eventId, name: 'Ada' });
-      return made('speakers', speakerId, { eventId, speakerId });
-    },
+    make: rowAt(rows.speakerAt, 'speakers', 'speakerId'),
     update: updateSpeaker,
     changes: { name: 'Ada L.' },
     remove: deleteSpeaker,
@@ -288,15 +188,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'published content',
-    make: async (eventId) => {
-      const { contentId } = await call(publishContent, {
-        eventId,
-        kind: 'slides',
-        title: 'Slides',
-        url: 'https://example.org/slides.pdf',
-      });
-      return made('published_content', contentId, { eventId, contentId });
-    },
+    make: rowAt(rows.contentAt, 'published_content', 'contentId'),
     update: updateContent,
     changes: { title: 'The slides' },
     remove: unpublishContent,
@@ -312,17 +204,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'shift',
-    make: async (eventId) => {
-      const { shiftId } = await call(createShift, {
-        eventId,
-        role: 'door',
-        place: { kind: 'area', name: 'Hall' },
-        startsLocal: '2027-05-01T08:00',
-        endsLocal: '2027-05-01T12:00',
-        needed: 2,
-      });
-      return made('shifts', shiftId, { eventId, shiftId });
-    },
+    make: rowAt(rows.shiftAt, 'shifts', 'shiftId'),
     update: updateShift,
     changes: { needed: 3 },
     remove: deleteShift,
@@ -370,14 +252,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'survey',
-    make: async (eventId) => {
-      const { surveyId } = await call(createSurvey, {
-        eventId,
-        title: { en: 'The day' },
-        questions: [{ id: 'overall', kind: 'rating', label: { en: 'The day' } }],
-      });
-      return made('surveys', surveyId, { eventId, surveyId });
-    },
+    make: rowAt(rows.surveyAt, 'surveys', 'surveyId'),
     update: updateSurvey,
     changes: { title: { en: 'The whole day' } },
     remove: deleteSurvey,
@@ -385,16 +260,7 @@ const pairs: Pair[] = [
   },
   {
     row: 'budget line',
-    make: async (eventId) => {
-      const { lineId } = await call(createBudgetLine, {
-        eventId,
-        category: 'venue',
-        name: 'Hall',
-        kind: 'cost',
-        budgeted: 100,
-      });
-      return made('budget_lines', lineId, { eventId, lineId });
-    },
+    make: rowAt(rows.budgetLineAt, 'budget_lines', 'lineId'),
     update: updateBudgetLine,
     changes: { name: 'Great hall' },
     remove: deleteBudgetLine,
