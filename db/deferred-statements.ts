@@ -10,7 +10,8 @@
 // is the same; an error in a held statement is the next statement's error.
 // Inside a transaction, a statement named by sendWithNext (an insert whose caller reads nothing of
 // its answer: the outbox's messages) is held the same way, with its parameters, and goes with the
-// next statement, usually the commit: a write's message costs no round trip of its own.
+// next statement, usually the commit: a write's message costs no round trip of its own. A
+// transaction that ran nothing before its end is never sent at all.
 import pg from 'pg';
 import { statementConfig, withObjectRows } from './server-statements';
 
@@ -97,7 +98,20 @@ export function deferringStatements(pool: pg.Pool): void {
         heldOf.set(this, held);
         return Promise.resolve(heldAnswer('HELD'));
       }
-      if (text !== undefined && endsTransaction.test(text)) inTransaction.delete(this);
+      if (text !== undefined && endsTransaction.test(text)) {
+        inTransaction.delete(this);
+        // A transaction that ran nothing (a read whose answer needed no row: GET /me) was never
+        // opened on the server: it needs no end there either, and no round trip.
+        if (
+          plain &&
+          held.length > 0 &&
+          opensTransaction.test(held[0]!.text) &&
+          held.every((h) => !h.values)
+        ) {
+          heldOf.set(this, []);
+          return Promise.resolve(heldAnswer(/^commit|^end/i.test(text) ? 'COMMIT' : 'ROLLBACK'));
+        }
+      }
       if (held.length === 0) return run(config, values, callback);
       heldOf.set(this, []);
       const before = held.map((h) => h.text).join('; ');

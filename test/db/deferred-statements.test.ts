@@ -211,6 +211,31 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     expect(a.rows[0]!.id).not.toBe(b.rows[0]!.id);
   });
 
+  it('sends nothing for a transaction that ran nothing: it was never opened on the server', async () => {
+    sent.length = 0;
+    roundTrips = 0;
+    const answered = await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async () => 'from memory');
+    await expect(
+      db.transaction().execute(async () => {
+        throw new Error('refused before any statement');
+      }),
+    ).rejects.toThrow('refused before any statement');
+    expect(answered).toBe('from memory');
+    expect(sent).toEqual([]);
+    expect(roundTrips).toBe(0);
+    // The connection goes on as before: the next transaction opens and ends on the server.
+    const ids = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(trx);
+      return rows[0]!.id;
+    });
+    expect(ids).toMatch(/^\d+$/);
+    expect(sent).toEqual(['begin; select pg_current_xact_id()::text as id', 'commit']);
+  });
+
   it('leaves statements outside a transaction alone', async () => {
     sent.length = 0;
     const a = await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(db);
