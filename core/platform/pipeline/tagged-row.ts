@@ -1,8 +1,10 @@
-// The row a conditional write's entity tag names, held before the tag is checked. On PostgreSQL two
-// writes sent one tag at once both passed a check read without a lock; the second then waited on the
-// first's row lock in its handler and wrote over the first instead of answering 412. Held as the
-// write will hold it, the second waits at its check, then reads the first's change and is refused.
-// SQLite writes one call at a time, reads and check included, so invoke holds nothing there.
+// The row a conditional resource's entity tag names, held by invoke on PostgreSQL before the write
+// reads it, a tag sent or not. Two writes sent one tag at once both passed a check read without a
+// lock; the second then waited on the first's row lock in its handler and wrote over the first
+// instead of answering 412. And a change that writes its row back whole from its read (a PATCH)
+// lost another's change made meanwhile. Held as the write will hold it, the second waits, then reads
+// the first's change: refused, or kept. SQLite writes one call at a time, its reads included, so
+// invoke holds nothing there.
 import type { Database } from '../../../db/schema';
 import type { Ctx } from '../context';
 import { lockedAs, type RowLock } from './load-event-row';
@@ -13,7 +15,7 @@ type TableWithId = {
 }[keyof Database];
 
 /**
- * Takes the locks a conditional write takes on what its tag names, in the write's lock order
+ * Takes the locks a conditional resource's write takes on what its tag names, in the write's lock order
  * (docs/architecture.md), `lock` being its kind: 'removal' for a destructive write, else 'change'
  * (operation.ts IfMatch.hold).
  */
