@@ -12,7 +12,6 @@ import { createShift } from '../../core/crew/create-shift';
 import { updateShift } from '../../core/crew/update-shift';
 import { createEvent } from '../../core/events/create-event';
 import { updateEvent } from '../../core/events/update-event';
-import { bookTravel } from '../../core/logistics/book-travel';
 import { requestStay } from '../../core/logistics/request-stay';
 import { updateStay } from '../../core/logistics/update-stay';
 import { updateTravel } from '../../core/logistics/update-travel';
@@ -28,9 +27,11 @@ import { updateTicketType } from '../../core/tickets/update-ticket-type';
 import type { Database } from '../../db/schema';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
+import { raceRows } from '../support/race-rows';
 import { onPostgres } from '../support/test-store';
 
 const { call, atOnce, inTurn, db } = raceHarness('Checks beside checks');
+const rows = raceRows(call);
 
 interface Pair {
   /** The row, as the case's title names it. */
@@ -152,16 +153,8 @@ const pairs: Pair[] = [
   {
     row: 'a journey',
     async make(eventId) {
-      const { travelId } = await call(bookTravel, {
-        eventId,
-        firstName: 'Di',
-        mode: 'train',
-        from: 'Bergen',
-        to: 'Oslo S',
-        departsUtc: '2027-04-30T06:00:00Z',
-        arrivesUtc: '2027-04-30T13:00:00Z',
-      });
-      return made({ eventId, travelId }, travelId);
+      const ids = await rows.travelAt(eventId);
+      return made(ids, String(ids.travelId));
     },
     table: 'travel',
     columns: ['departs_utc', 'arrives_utc'],

@@ -14,18 +14,14 @@ import { checkInAttendee } from '../../core/checkin/check-in-attendee';
 import { checkInByCode } from '../../core/checkin/check-in-by-code';
 import { createDoor } from '../../core/checkin/create-door';
 import { deleteDoor } from '../../core/checkin/delete-door';
-import { createCommunity } from '../../core/communities/create-community';
 import { deleteCommunity } from '../../core/communities/delete-community';
 import { joinCommunity } from '../../core/communities/join-community';
 import { createEvent } from '../../core/events/create-event';
 import { createBudgetLine } from '../../core/finance/create-budget-line';
 import { deleteBudgetLine } from '../../core/finance/delete-budget-line';
-import { bookTravel } from '../../core/logistics/book-travel';
 import { deleteStay } from '../../core/logistics/delete-stay';
 import { deleteTravel } from '../../core/logistics/delete-travel';
-import { requestStay } from '../../core/logistics/request-stay';
 import type { AnyOperation } from '../../core/platform/pipeline/operation';
-import { createSession } from '../../core/programme/create-session';
 import { deleteSession } from '../../core/programme/delete-session';
 import { createShareLink } from '../../core/sharekit/create-share-link';
 import { deleteShareLink } from '../../core/sharekit/delete-share-link';
@@ -41,15 +37,14 @@ import { deleteSurvey } from '../../core/surveys/delete-survey';
 import { rateSession } from '../../core/surveys/rate-session';
 import { submitSurveyAnswer } from '../../core/surveys/submit-survey-answer';
 import { createAddOn } from '../../core/tickets/create-add-on';
-import { createDiscountCode } from '../../core/tickets/create-discount-code';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { deleteAddOn } from '../../core/tickets/delete-add-on';
 import { deleteDiscountCode } from '../../core/tickets/delete-discount-code';
 import { deleteTicketType } from '../../core/tickets/delete-ticket-type';
-import { createWebhook } from '../../core/webhooks/endpoints/create-webhook';
 import { deleteWebhook } from '../../core/webhooks/endpoints/delete-webhook';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
+import { raceRows } from '../support/race-rows';
 
 const { call, heldOrInTurn: held } = raceHarness('Write beside removal');
 
@@ -75,15 +70,10 @@ async function visitorAt(eventId: string): Promise<Ids> {
   return { eventId, ticketTypeId, attendeeId: attendees[0].attendeeId };
 }
 
-async function sessionAt(eventId: string): Promise<string> {
-  const { sessionId } = await call(createSession, {
-    eventId,
-    title: 'Keynote',
-    startsLocal: '2027-05-01T10:00',
-    endsLocal: '2027-05-01T11:00',
-  });
-  return sessionId;
-}
+const rows = raceRows(call);
+
+const sessionAt = async (eventId: string): Promise<string> =>
+  String((await rows.sessionAt(eventId)).sessionId);
 
 const person = (ticketTypeId: string, more: Record<string, unknown> = {}) => ({
   ticketTypeId,
@@ -93,17 +83,7 @@ const person = (ticketTypeId: string, more: Record<string, unknown> = {}) => ({
   ...more,
 });
 
-let communities = 0;
-async function communityAt(): Promise<string> {
-  communities += 1;
-  const { communityId } = await call(createCommunity, {
-    slug: `write-race-${communities}-${Date.now()}`,
-    name: 'Racers',
-    timeZone: 'UTC',
-    joinPolicy: 'open',
-  });
-  return communityId;
-}
+const communityAt = async (): Promise<string> => String((await rows.communityAt('open')).communityId);
 
 const cases: Case[] = [
   {
@@ -331,36 +311,13 @@ const removals: { row: string; make(eventId: string): Promise<Ids>; remove: AnyO
   },
   {
     row: 'stay',
-    make: async (eventId) => ({
-      eventId,
-      stayId: (
-        await call(requestStay, {
-          eventId,
-          firstName: 'Cy',
-          checkInDate: '2027-04-30',
-          checkOutDate: '2027-05-02',
-        })
-      ).stayId,
-    }),
+    make: rows.stayAt,
     remove: deleteStay,
     gone: 'notFound',
   },
   {
     row: 'journey',
-    make: async (eventId) => ({
-      eventId,
-      travelId: (
-        await call(bookTravel, {
-          eventId,
-          firstName: 'Di',
-          mode: 'train',
-          from: 'Bergen',
-          to: 'Oslo S',
-          departsUtc: '2027-04-30T06:00:00Z',
-          arrivesUtc: '2027-04-30T13:00:00Z',
-        })
-      ).travelId,
-    }),
+    make: rows.travelAt,
     remove: deleteTravel,
     gone: 'notFound',
   },
@@ -387,14 +344,7 @@ const removals: { row: string; make(eventId: string): Promise<Ids>; remove: AnyO
   },
   {
     row: 'webhook endpoint',
-    make: async () => ({
-      webhookId: (
-        await call(createWebhook, {
-          url: 'https://receiver.example/removal-race',
-          eventTypes: ['attendee.registered'],
-        })
-      ).webhook.webhookId,
-    }),
+    make: () => rows.webhookAt(),
     remove: deleteWebhook,
     gone: 'notFound',
   },
@@ -418,11 +368,7 @@ const removals: { row: string; make(eventId: string): Promise<Ids>; remove: AnyO
   },
   {
     row: 'discount code',
-    make: async (eventId) => ({
-      eventId,
-      discountCodeId: (await call(createDiscountCode, { eventId, code: 'RACE10', percent: 10 }))
-        .discountCodeId,
-    }),
+    make: rows.discountCodeAt,
     remove: deleteDiscountCode,
     gone: 'notFound',
   },
