@@ -12,6 +12,11 @@
 // its answer: the outbox's messages) is held the same way, with its parameters, and goes with the
 // next statement, usually the commit: a write's message costs no round trip of its own. A
 // transaction that ran nothing before its end is never sent at all.
+// The write queue's change position (sendWhenNextRuns: `select pg_current_xact_id()`) is held too,
+// and its caller learns when the server ran it (the answer's `sent`): it travels with the next
+// statement when that one never waits on another transaction's lock (neverWaits: a scan's reads),
+// else in a round trip of its own first, so a write waiting on a lock holds up no other write's
+// turn to take its position (core/platform/storage/write-batch.ts).
 import pg from 'pg';
 import { statementConfig, withObjectRows } from './server-statements';
 
@@ -31,10 +36,37 @@ export function sendWithNext(text: string): void {
   unread.add(text);
 }
 
+/** Statements (without parameters) held in a transaction whose caller awaits the moment they ran. */
+const awaited = new Set<string>();
+
+/**
+ * Has a statement without parameters whose answer its caller never reads go with the next one in a
+ * transaction; it is answered at once with one row whose `sent` resolves once the server ran it (or
+ * the transaction ended without it: then it never ran).
+ */
+export function sendWhenNextRuns(text: string): void {
+  awaited.add(text);
+}
+
+/** Statements that never wait on another transaction's lock (plain reads): an awaited one goes with them. */
+const lockFree = new Set<string>();
+
+/** Names a statement that never waits on another transaction's lock (a read without FOR UPDATE/SHARE). */
+export function neverWaits(text: string): void {
+  lockFree.add(text);
+}
+
 interface Held {
   text: string;
   /** Its parameters as the wire's text (wireValues). */
   values?: (string | null)[];
+  /** Resolved once the server ran it, or it was dropped (awaited ones). */
+  ran?: () => void;
+}
+
+/** Tells the callers awaiting held statements that these went (or never will). */
+function settle(held: readonly Held[]): void {
+  for (const h of held) h.ran?.();
 }
 
 /**
@@ -74,6 +106,7 @@ export function deferringStatements(pool: pg.Pool): void {
   // Whatever a user of the connection held back and never followed (a transaction opened and given
   // up before its first statement) is dropped: the server never saw it, the next user must not.
   pool.on('release', (_error: unknown, client: pg.PoolClient) => {
+    settle(heldOf.get(client) ?? []);
     heldOf.set(client, []);
     inTransaction.delete(client);
   });
@@ -92,6 +125,15 @@ export function deferringStatements(pool: pg.Pool): void {
         heldOf.set(this, held);
         return Promise.resolve(heldAnswer(command));
       }
+      if (plain && awaited.has(text!) && inTransaction.has(this)) {
+        let ran!: () => void;
+        const sent = new Promise<void>((resolve) => {
+          ran = resolve;
+        });
+        held.push({ text: text!, ran });
+        heldOf.set(this, held);
+        return Promise.resolve({ ...heldAnswer('SELECT'), rowCount: 1, rows: [{ sent }] });
+      }
       const wire = text !== undefined && unread.has(text) ? wireValues(values) : undefined;
       if (wire && inTransaction.has(this) && parsedHere(this, text!)) {
         held.push({ text: text!, values: wire });
@@ -109,34 +151,58 @@ export function deferringStatements(pool: pg.Pool): void {
           held.every((h) => !h.values)
         ) {
           heldOf.set(this, []);
+          settle(held);
           return Promise.resolve(heldAnswer(/^commit|^end/i.test(text) ? 'COMMIT' : 'ROLLBACK'));
         }
       }
       if (held.length === 0) return run(config, values, callback);
       heldOf.set(this, []);
+      if (
+        held.some((h) => h.ran) &&
+        !(text !== undefined && (lockFree.has(text) || endsTransaction.test(text)))
+      ) {
+        // This statement may wait on a lock: what its caller awaits goes first, on its own.
+        sendAlone(run, held);
+        return run(config, values, callback);
+      }
       const before = held.map((h) => h.text).join('; ');
       if (plain && held.every((h) => h.values === undefined)) {
         // One round trip; node-postgres answers a result per statement, the caller wants its own.
-        return run(`${before}; ${config}`).then((results: pg.QueryResult[]) => results[results.length - 1]);
+        return run(`${before}; ${config}`)
+          .then((results: pg.QueryResult[]) => results[results.length - 1])
+          .finally(() => settle(held));
       }
       // A query object (a cursor) or a call with a callback is answered at once: the connection runs
       // its queries in order, the held ones first, sent ahead of it with a statement of their own
       // (no caller of this service's makes either; a held one's failure then shows as the aborted
       // transaction's).
       if (text === undefined) {
-        run(new HeldFirst(held, extended({ text: 'select 1' }), () => {}));
+        sendAlone(run, held);
         return run(config, values, callback);
       }
       return new Promise((resolve, reject) => {
         // Extended even without parameters: the held ones may have some, and travel the same way.
         const config = extended(statementConfig(text, values as unknown[]));
-        const query = new HeldFirst(held, config, (error, result) =>
-          error ? reject(error) : resolve(withObjectRows(result as pg.QueryResult)),
-        );
+        const query = new HeldFirst(held, config, (error, result) => {
+          settle(held);
+          if (error) reject(error);
+          else resolve(withObjectRows(result as pg.QueryResult));
+        });
         run(query);
       });
     } as typeof client.query;
   });
+}
+
+/**
+ * Sends the held statements in a round trip of their own, ahead of what the connection runs next
+ * (it runs its queries in order; a held one's failure then shows as the aborted transaction's).
+ */
+function sendAlone(run: (...args: unknown[]) => unknown, held: readonly Held[]): void {
+  const done = () => settle(held);
+  if (held.every((h) => h.values === undefined))
+    void (run(held.map((h) => h.text).join('; ')) as Promise<unknown>).then(done, done);
+  else run(new HeldFirst(held, extended({ text: 'select 1' }), done));
 }
 
 /** The connection's statements node-postgres has parsed, by name (beyond its published types). */
@@ -162,6 +228,7 @@ function extended(config: pg.QueryConfig): pg.QueryConfig {
 /** node-postgres's Query as it is inside, beyond its published types. */
 interface QueryInside {
   prepare(connection: pg.Connection): void;
+  handleDataRow(message: unknown): void;
   handleCommandComplete(message: unknown, connection: pg.Connection): void;
 }
 
@@ -194,6 +261,12 @@ class HeldFirst extends pg.Query implements QueryInside {
       connection.execute({ portal: '' }, false);
     }
     queryInside.prepare.call(this, connection);
+  }
+
+  handleDataRow(message: unknown): void {
+    // A held statement's row (the change position's): nobody reads it.
+    if (this.heldLeft > 0) return;
+    queryInside.handleDataRow.call(this, message);
   }
 
   handleCommandComplete(message: unknown, connection: pg.Connection): void {

@@ -6,7 +6,7 @@
 // PostgreSQL keeps it prepared on each connection (db/server-statements.ts).
 import type { Compilable, CompiledQuery, Insertable, RawBuilder } from 'kysely';
 import type { Db } from './connect';
-import { sendWithNext } from './deferred-statements';
+import { neverWaits, sendWithNext } from './deferred-statements';
 import { isPostgres } from './dialect';
 import type { Database } from './schema';
 import { keepPrepared } from './server-statements';
@@ -36,7 +36,14 @@ export interface PrepareOptions {
    * (db/deferred-statements.ts), and answers no rows and no count there.
    */
   unread?: boolean;
+  /**
+   * A read that never waits on another transaction's lock (no FOR UPDATE or SHARE, no write): on
+   * PostgreSQL the write queue's change position travels with it (db/deferred-statements.ts).
+   */
+  lockFree?: boolean;
 }
+
+const rowLock = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
 
 export function prepare<A extends Record<string, unknown>, R = unknown>(
   build: (db: Db, p: Placeholders<A>) => Compilable<R> | RawBuilder<R>,
@@ -50,6 +57,11 @@ export function prepare<A extends Record<string, unknown>, R = unknown>(
     if (isPostgres(db)) {
       keepPrepared(compiled.sql);
       if (options.unread) sendWithNext(compiled.sql);
+      if (options.lockFree) {
+        if (!/^\s*select\b/i.test(compiled.sql) || rowLock.test(compiled.sql))
+          throw new Error(`A statement said to take no lock takes one: ${compiled.sql}`);
+        neverWaits(compiled.sql);
+      }
     }
     const slots = compiled.parameters.map((value) =>
       typeof value === 'string' && value.startsWith(marker) ? value.slice(marker.length) : undefined,

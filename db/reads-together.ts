@@ -57,7 +57,10 @@ export function prepareTogether<
   A extends Record<string, unknown>,
   Q extends Record<string, TogetherRead<unknown>>,
 >(build: PreparedReads<A, Q>): { rows(db: Db, args: A): Promise<RowsOf<Q>> } {
-  const together = prepare<A, Record<string, unknown[]>>((db, p) => togetherStatement(build(db, p)));
+  // Plain reads: the write queue's change position travels with them (db/deferred-statements.ts).
+  const together = prepare<A, Record<string, unknown[]>>((db, p) => togetherStatement(build(db, p)), {
+    lockFree: true,
+  });
   const alone = new Map<string, Prepared<A, unknown>>();
   let names: string[] | undefined;
   const aloneRead = (name: string) => {

@@ -15,6 +15,7 @@
 // oldest-change-first pages).
 import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from './connect';
+import { sendWhenNextRuns } from './deferred-statements';
 import { isPostgres } from './dialect';
 import { prepare } from './prepared';
 
@@ -90,13 +91,21 @@ export function settledChanges(txnColumn: string): RawBuilder<boolean> {
   )`;
 }
 
+const changePosition = 'select pg_current_xact_id()';
+sendWhenNextRuns(changePosition);
+
 /**
- * Gives the transaction its change position now, before it writes anything (PostgreSQL: its
- * transaction id, which change_txn stamps). The write queue's lanes take it in turn with the
- * write's moment (core/platform/storage/write-batch.ts). SQLite: nothing, one writer commits in order.
+ * Gives the transaction its change position before it writes anything (PostgreSQL: its transaction
+ * id, which change_txn stamps). The write queue's lanes take it in turn with the write's moment
+ * (core/platform/storage/write-batch.ts): `taken` resolves once the server gave it, which is with the
+ * transaction's first statement when that one waits on no lock (db/deferred-statements.ts), so
+ * taking it costs no round trip of its own. SQLite: nothing, one writer commits in order.
  */
-export async function takeChangePosition(trx: Db): Promise<void> {
-  if (isPostgres(trx)) await sql`select pg_current_xact_id()`.execute(trx);
+export async function takeChangePosition(trx: Db): Promise<{ taken: Promise<void> }> {
+  if (!isPostgres(trx)) return { taken: Promise.resolve() };
+  const { rows } = await sql<{ sent?: Promise<void> }>`${sql.raw(changePosition)}`.execute(trx);
+  // A connection that holds nothing back ran it already.
+  return { taken: rows[0]?.sent ?? Promise.resolve() };
 }
 
 /**

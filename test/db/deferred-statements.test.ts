@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferringStatements, sendWithNext } from '../../db/deferred-statements';
+import { deferringStatements, neverWaits, sendWithNext } from '../../db/deferred-statements';
+import { takeChangePosition } from '../../db/sequence';
 import { keepPrepared, sendingStatements } from '../../db/server-statements';
 import { databaseFor, onPostgres } from '../support/test-store';
 
@@ -234,6 +235,83 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
     });
     expect(ids).toMatch(/^\d+$/);
     expect(sent).toEqual(['begin; select pg_current_xact_id()::text as id', 'commit']);
+  });
+
+  describe('the write queue’s change position', () => {
+    const position = 'select pg_current_xact_id()';
+    const plainRead = 'select id from marks where id = $1';
+    beforeAll(() => neverWaits(plainRead));
+
+    it('goes with a first statement that waits on no lock, and its caller learns when the server ran it', async () => {
+      sent.length = 0;
+      roundTrips = 0;
+      let taken = false;
+      await db.transaction().execute(async (trx) => {
+        const position = await takeChangePosition(trx as never);
+        void position.taken.then(() => {
+          taken = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        // Not sent yet: nothing followed it.
+        expect(taken).toBe(false);
+        await sql`select id from marks where id = ${1}`.execute(trx);
+        await position.taken;
+      });
+      expect(sent).toEqual([`begin | ${position} | ${plainRead}`, 'commit']);
+      expect(roundTrips).toBe(2);
+    });
+
+    it('goes in a round trip of its own before a statement that may wait on a lock, and is taken while that one waits', async () => {
+      await sql`insert into marks (id) values (21) on conflict do nothing`.execute(db);
+      const holder = new pg.Client({ connectionString: await databaseFor(dir) });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from marks where id = 21 for update');
+        sent.length = 0;
+        let locked = false;
+        const waiting = db.transaction().execute(async (trx) => {
+          const { taken } = await takeChangePosition(trx as never);
+          const locking = sql`select id from marks where id = ${21} for update`.execute(trx).then(() => {
+            locked = true;
+          });
+          // The position is the server's while the locking read still waits.
+          await taken;
+          expect(locked).toBe(false);
+          await locking;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(locked).toBe(false);
+        await holder.query('commit');
+        await waiting;
+        expect(sent).toEqual([
+          `begin; ${position}`,
+          'select id from marks where id = $1 for update',
+          'commit',
+        ]);
+      } finally {
+        await holder.end();
+      }
+    });
+
+    it('is settled without a round trip when the transaction ends before its first statement', async () => {
+      sent.length = 0;
+      roundTrips = 0;
+      await expect(
+        db.transaction().execute(async (trx) => {
+          const { taken } = await takeChangePosition(trx as never);
+          void taken.then(() => {});
+          throw new Error('refused before any statement');
+        }),
+      ).rejects.toThrow('refused before any statement');
+      let taken!: Promise<void>;
+      await db.transaction().execute(async (trx) => {
+        ({ taken } = await takeChangePosition(trx as never));
+      });
+      await taken;
+      expect(sent).toEqual([]);
+      expect(roundTrips).toBe(0);
+    });
   });
 
   it('leaves statements outside a transaction alone', async () => {

@@ -23,7 +23,9 @@ function openTransaction(on: Kysely<any>) {
   const began = signal();
   const release = signal();
   const done = on.transaction().execute(async (trx) => {
-    await sql`select pg_current_xact_id()`.execute(trx);
+    // Read back: the write queue's own text would be held until a next statement (db/sequence.ts).
+    const { rows } = await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(trx);
+    if (!rows[0]?.id) throw new Error('no transaction id');
     began.fire();
     await release.fired;
   });

@@ -90,6 +90,37 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
     expect((await waiting).result).toBe('welcome');
   }, 30_000);
 
+  it('lets a scan start while a write ahead of it waits on a lock with its first statement: the position of that write goes alone', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const { ticketTypeId } = await call(createTicketType, { eventId, name: 'Admission', capacity: null });
+    await call(createDoor, { eventId, name: 'Front', main: true });
+    const { attendees } = await call(registerAttendees, { eventId, attendees: [person(ticketTypeId, 'Cy')] });
+    const other = await call(createEvent, eventBody());
+
+    // Someone holds the other event's row as its removal would: a room's creation there waits
+    // with its first statement (it holds its event as a row it refers to).
+    const eventHeld = holding((trx) =>
+      sql`select id from events where id = ${other.eventId} for update`.execute(trx),
+    );
+    await eventHeld.locked;
+    const lanes = new WriteBatcher(db(), writeLanes(4));
+    let roomDone = false;
+    const room = callThrough(lanes, createRoom, { eventId: other.eventId, name: 'Hall' }).finally(() => {
+      roomDone = true;
+    });
+    await someoneWaitsOnALock(db());
+
+    // The scan takes its change position after the room's: sent with the room's locking read, that
+    // one would come only once the lock is let go, and the scan with it.
+    const scan = await callThrough(lanes, checkInAttendee, { eventId, attendeeId: attendees[0].attendeeId });
+    expect(scan.result).toBe('welcome');
+    expect(roomDone).toBe(false);
+
+    eventHeld.release.fire();
+    await eventHeld.done;
+    expect((await room).name).toBe('Hall');
+  }, 30_000);
+
   it('never shows a change above one still in flight, so the newest updatedUtc seen misses nothing; a page asked for after an answer waits for it to show', async () => {
     const { eventId } = await call(createEvent, eventBody());
     const { roomId } = await call(createRoom, { eventId, name: 'Hall' });

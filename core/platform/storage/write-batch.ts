@@ -147,23 +147,27 @@ export class WriteBatcher {
   }
 
   /**
-   * Several in flight: this transaction takes its change position after the previous one took its
-   * own and read its moment, then reads its own moment; the next waits for both. `ends` resolves
-   * when this transaction ends (earlierWritesEnded). One writer commits in order anyway.
+   * Several in flight: once the previous transaction's change position is taken, this one reads its
+   * moment and takes its own position; the next waits until the server gave it. Moments and positions
+   * then rise together. The position reaches the server with the transaction's first statement when
+   * that one waits on no lock (db/deferred-statements.ts), so the write starts at once and the next
+   * one's turn comes with that statement's answer. `ends` resolves when this transaction ends
+   * (earlierWritesEnded). One writer commits in order anyway.
    */
   private startInLine(trx: Db, ends: Promise<void>): Promise<Clock> {
     const started = this.starting.then(async () => {
-      await takeChangePosition(trx);
+      const moment = this.momentNow();
+      const { taken } = await takeChangePosition(trx);
       // Resolved to nothing: an array of the two answers would keep every earlier one for good.
       this.ended = Promise.all([this.ended, ends]).then(() => undefined);
       this.positioned += 1;
       void ends.then(() => {
         this.positioned -= 1;
       });
-      return this.momentNow();
+      return { moment, taken };
     });
-    this.starting = started.catch(() => undefined);
-    return started;
+    this.starting = started.then(({ taken }) => taken).catch(() => undefined);
+    return started.then(({ moment }) => moment);
   }
 
   /**
