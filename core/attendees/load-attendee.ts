@@ -1,7 +1,6 @@
 import type { Db } from '../../db/connect';
 import { prepare } from '../../db/prepared';
 import type { Ctx } from '../platform/context';
-import { lockForChange } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { type AttendeeJoinedRow, attendeeQuery } from './attendee-view';
 
@@ -16,14 +15,8 @@ const attendeeById = prepare<{ attendeeId: string; eventId: string }, AttendeeJo
   attendeeByIdQuery(db, p.eventId, p.attendeeId),
 );
 
-/**
- * `forChange` locks the attendee's row on PostgreSQL (load-event-row.ts lockForChange) before reading it,
- * for a change checked against the row (erased): an erasure of the person meanwhile is waited for,
- * so the change sees the row erased instead of writing their data back. The row alone: the joined
- * ones are not held.
- */
-export async function loadAttendee(ctx: Ctx, eventId: string, attendeeId: string, forChange = false) {
-  if (forChange) await lockForChange(ctx, 'attendees', eventId, attendeeId);
+/** The event's attendee, joined as attendeeQuery joins it; 404 attendeeNotFound otherwise. */
+export async function loadAttendee(ctx: Ctx, eventId: string, attendeeId: string) {
   return attendeeOrProblem(await attendeeById.first(ctx.db, { attendeeId, eventId }), { attendeeId });
 }
 

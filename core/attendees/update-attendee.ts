@@ -49,7 +49,9 @@ export const updateAttendee = defineOperation({
   output: attendeeSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadAttendee(ctx, event.id, input.attendeeId, true);
+    // Held for the change by invoke (ifMatch.hold): an erasure of the person meanwhile is waited for,
+    // so this sees the row erased instead of writing their data back.
+    const current = await loadAttendee(ctx, event.id, input.attendeeId);
     if (current.erased === 1)
       throw problem('invalidRequest', 'This person erased their data; it cannot be set again.', {
         errors: [],

@@ -6,7 +6,6 @@ import type { SubmissionRow, SubmissionSpeakerRow } from '../../db/schema';
 import { submissionFormats, submissionStatuses } from '../../db/values';
 import { roundTo2 } from '../platform/average';
 import type { Ctx } from '../platform/context';
-import { lockedAs, type RowLock } from '../platform/pipeline/load-event-row';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { problem } from '../platform/problems';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
@@ -147,14 +146,13 @@ export async function loadSubmission(
   ctx: Ctx,
   eventId: string,
   submissionId: string,
-  lock?: RowLock,
 ): Promise<SubmissionRow> {
   const query = ctx.db
     .selectFrom('submissions')
     .selectAll()
     .where('id', '=', submissionId)
     .where('event_id', '=', eventId);
-  const row = await lockedAs(ctx.db, query, lock).executeTakeFirst();
+  const row = await query.executeTakeFirst();
   if (!row) throw problem('notFound', `No submission ${submissionId} in this event.`);
   return row;
 }

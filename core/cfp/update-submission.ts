@@ -43,8 +43,9 @@ export const updateSubmission = defineOperation({
   output: submissionDetailSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
-    const row = await loadSubmission(ctx, event.id, input.submissionId, 'change');
+    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
+    // meanwhile is read first.
+    const row = await loadSubmission(ctx, event.id, input.submissionId);
     refuseUnlessIn(row, openStatuses, 'it can be changed only while draft, submitted or underReview.');
     const errors = new FieldErrors();
     await checkAgainstCall(ctx, event, input, errors);

@@ -4,7 +4,6 @@ import { toFlag } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
-import { lockForChange } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
@@ -45,9 +44,8 @@ export const updateDoor = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked for the change: a change of another field writes the row back from this read, so it
-    // must not write over a main-entrance mark another change took meanwhile.
-    await lockForChange(ctx, 'doors', event.id, input.doorId);
+    // Held for the change by invoke (ifMatch.hold): a change of another field writes the row back
+    // from its read, so it must not write over a main-entrance mark another change took meanwhile.
     const door = await loadDoor(ctx, event.id, input.doorId);
     if (input.capacity != null) await countOnTheRow(ctx, door.id);
     const errors = new FieldErrors();

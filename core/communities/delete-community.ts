@@ -24,9 +24,10 @@ export const deleteCommunity = defineOperation({
   input: v.object({ communityId: uuid('The community id.') }),
   output: v.object({ communityId: uuid('The community removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
-    // Its row locked first (FOR UPDATE): a member joining, an event or a pass moved to it meanwhile
-    // holds it as its foreign key does, so this waits and counts them below, not removed unseen.
-    const community = await loadCommunity(ctx, input.communityId, 'removal');
+    // Its row held first by invoke (ifMatch.hold, FOR UPDATE): a member joining, an event or a pass moved
+    // to it meanwhile holds it as its foreign key does, so this waits and counts them below, not removed
+    // unseen.
+    const community = await loadCommunity(ctx, input.communityId);
     const ids = async (table: 'events' | 'passes') =>
       (await ctx.db.selectFrom(table).select('id').where('community_id', '=', community.id).execute()).map(
         (r) => r.id,

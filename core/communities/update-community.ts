@@ -40,8 +40,9 @@ export const updateCommunity = defineOperation({
   output: communitySchema,
   rules: checkCommunityInput,
   async handler(ctx, input) {
-    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
-    const current = await loadCommunity(ctx, input.communityId, 'change');
+    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
+    // meanwhile is read first.
+    const current = await loadCommunity(ctx, input.communityId);
     // Members waiting for approval stay waiting when the policy opens: the organiser decides on each.
     const changes = {
       slug: input.slug ?? current.slug,

@@ -3,24 +3,13 @@
 
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { lockForChange } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { crewOnShifts, shiftsOfCrew } from './assignments';
 import { type CrewMemberJoinedRow, crewMemberQuery, type ShiftJoinedRow, shiftQuery } from './crew-rows';
 import { type CrewMemberView, crewMemberView, type ShiftView, shiftView } from './crew-view';
 
-/**
- * `forChange` locks the crew member's row on PostgreSQL (load-event-row.ts lockForChange) before reading it,
- * for a change checked against the row (erased): an erasure of the person meanwhile is waited for,
- * so the change sees the row erased instead of writing their data back. The row alone, as a shift's change locks the shift.
- */
-export async function loadCrewMember(
-  ctx: Ctx,
-  eventId: string,
-  id: string,
-  forChange = false,
-): Promise<CrewMemberJoinedRow> {
-  if (forChange) await lockForChange(ctx, 'crew_members', eventId, id);
+/** The event's crew member, joined as the crew lists join them; 404 notFound otherwise. */
+export async function loadCrewMember(ctx: Ctx, eventId: string, id: string): Promise<CrewMemberJoinedRow> {
   const row = await crewMemberQuery(ctx.db)
     .where('crew_members.id', '=', id)
     .where('crew_members.event_id', '=', eventId)

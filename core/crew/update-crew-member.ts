@@ -40,7 +40,9 @@ export const updateCrewMember = defineOperation({
   output: crewMemberSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadCrewMember(ctx, event.id, input.crewMemberId, true);
+    // Held for the change by invoke (ifMatch.hold): an erasure of the person meanwhile is waited for,
+    // so this sees the row erased instead of writing their data back.
+    const current = await loadCrewMember(ctx, event.id, input.crewMemberId);
     const errors = new FieldErrors();
     checkCrewMember(input, errors);
     await checkCrewTicket(ctx, event.id, input.attendeeId, errors);

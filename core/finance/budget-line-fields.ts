@@ -5,7 +5,7 @@ import { budgetLineKinds } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { fitsCurrency } from '../platform/money';
-import { loadEventRow, type RowLock } from '../platform/pipeline/load-event-row';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { maxAmount } from '../platform/schemas';
 
 const amount = (description: string) =>
@@ -61,7 +61,7 @@ export function textsNotBlank(input: Record<string, unknown>, errors: FieldError
       errors.add(name, `The ${name} cannot be blank.`);
 }
 
-/** The event's budget line, locked as `lock` says; 404 notFound otherwise. */
-export function loadBudgetLine(ctx: Ctx, eventId: string, lineId: string, lock?: RowLock) {
-  return loadEventRow(ctx, 'budget_lines', eventId, lineId, 'budget line', lock);
+/** The event's budget line, 404 notFound otherwise. */
+export function loadBudgetLine(ctx: Ctx, eventId: string, lineId: string) {
+  return loadEventRow(ctx, 'budget_lines', eventId, lineId, 'budget line');
 }

@@ -8,9 +8,9 @@ import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { stayView } from '../webhooks/message-resources';
 
-/** The row at its event; `forChange` locks it for a change checked against its dates (loadEventRow). */
-export function loadStay(ctx: Ctx, eventId: string, id: string, forChange = false): Promise<StayRow> {
-  return loadEventRow(ctx, 'stays', eventId, id, 'stay', forChange ? 'change' : undefined);
+/** The row at its event (loadEventRow). */
+export function loadStay(ctx: Ctx, eventId: string, id: string): Promise<StayRow> {
+  return loadEventRow(ctx, 'stays', eventId, id, 'stay');
 }
 
 export async function stayNow(ctx: Ctx, eventId: string, id: string) {

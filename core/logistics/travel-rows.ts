@@ -7,9 +7,9 @@ import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { travelView } from '../webhooks/message-resources';
 
-/** The row at its event; `forChange` locks it for a change checked against its times (loadEventRow). */
-export function loadTravel(ctx: Ctx, eventId: string, id: string, forChange = false): Promise<TravelRow> {
-  return loadEventRow(ctx, 'travel', eventId, id, 'travel', forChange ? 'change' : undefined);
+/** The row at its event (loadEventRow). */
+export function loadTravel(ctx: Ctx, eventId: string, id: string): Promise<TravelRow> {
+  return loadEventRow(ctx, 'travel', eventId, id, 'travel');
 }
 
 export async function travelNow(ctx: Ctx, eventId: string, id: string) {

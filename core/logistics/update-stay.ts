@@ -38,7 +38,8 @@ export const updateStay = defineOperation({
   output: staySchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const stay = await loadStay(ctx, event.id, input.stayId, true);
+    // Held for the change by invoke (ifMatch.hold): checked against its dates as they stand.
+    const stay = await loadStay(ctx, event.id, input.stayId);
     const errors = new FieldErrors();
     checkStayChange(input, stay, errors);
     errors.throwIfAny();

@@ -40,7 +40,8 @@ export const updateTravel = defineOperation({
   output: travelSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const travel = await loadTravel(ctx, event.id, input.travelId, true);
+    // Held for the change by invoke (ifMatch.hold): checked against its times as they stand.
+    const travel = await loadTravel(ctx, event.id, input.travelId);
     const errors = new FieldErrors();
     checkJourney(
       input,

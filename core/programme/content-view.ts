@@ -6,7 +6,7 @@ import type { ContentRow } from '../../db/schema';
 import { contentKinds } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
-import { loadEventRow, type RowLock } from '../platform/pipeline/load-event-row';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { dateTime, uuid } from '../platform/schemas';
 import { contentSchema, contentView } from '../webhooks/message-resources';
 
@@ -56,7 +56,7 @@ export function titleNotBlank(input: Record<string, unknown>, errors: FieldError
     errors.add('title', 'The title cannot be blank.');
 }
 
-/** The event's published content, locked as `lock` says; 404 notFound otherwise. */
-export function loadContent(ctx: Ctx, eventId: string, contentId: string, lock?: RowLock) {
-  return loadEventRow(ctx, 'published_content', eventId, contentId, 'published content', lock);
+/** The event's published content, 404 notFound otherwise. */
+export function loadContent(ctx: Ctx, eventId: string, contentId: string) {
+  return loadEventRow(ctx, 'published_content', eventId, contentId, 'published content');
 }

@@ -23,8 +23,9 @@ export const deleteRoom = defineOperation({
   output: v.object({ roomId: uuid('The room removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked: a session placed in it meanwhile is waited for and counted, or finds it gone.
-    const room = await loadEventRow(ctx, 'rooms', event.id, input.roomId, 'room', 'removal');
+    // Held by invoke for removal (ifMatch.hold): a session placed in it meanwhile is waited for and
+    // counted, or finds it gone.
+    const room = await loadEventRow(ctx, 'rooms', event.id, input.roomId, 'room');
     const sessions = await ctx.db
       .selectFrom('sessions')
       .select('id')

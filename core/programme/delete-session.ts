@@ -68,10 +68,11 @@ export const deleteSession = defineOperation({
       .set({ attended_session_id: null, ...(await changedNow(ctx)) })
       .where('attended_session_id', '=', found.id)
       .execute();
-    // Then its row, locked (FOR UPDATE) before its uses are counted: a rating, a door or content
-    // written now holds the session as its foreign key does, so this waits for it and counts it,
-    // instead of removing the session with it. A refusal undoes the unlinking above with the call.
-    const session = await loadSession(ctx, event, found.id, 'removal');
+    // Then its row, held by invoke (FOR UPDATE, after the rows above) before its uses are counted: a
+    // rating, a door or content written now holds the session as its foreign key does, so this waits for
+    // it and counts it, instead of removing the session with it. A refusal undoes the unlinking above with
+    // the call.
+    const session = await loadSession(ctx, event, found.id);
     const ids = async (table: 'doors' | 'session_ratings' | 'published_content') =>
       (await ctx.db.selectFrom(table).select('id').where('session_id', '=', session.id).execute()).map((r) =>
         String(r.id),

@@ -24,8 +24,9 @@ export const deleteSpeaker = defineOperation({
   output: v.object({ speakerId: uuid('The speaker removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked: a session naming them meanwhile is waited for and counted, or finds them gone.
-    const speaker = await loadEventRow(ctx, 'speakers', event.id, input.speakerId, 'speaker', 'removal');
+    // Held by invoke for removal (ifMatch.hold): a session naming them meanwhile is waited for and
+    // counted, or finds them gone.
+    const speaker = await loadEventRow(ctx, 'speakers', event.id, input.speakerId, 'speaker');
     const sessions = (await sessionIdsBySpeaker(ctx, event.id, [speaker.id])).get(speaker.id) ?? [];
     // Taking a speaker off a session is a programme change the organiser makes on purpose, not a side effect.
     refuseWhileUsed(

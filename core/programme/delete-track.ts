@@ -24,8 +24,9 @@ export const deleteTrack = defineOperation({
   output: v.object({ trackId: uuid('The track removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked: a session or submission given it meanwhile is waited for and counted, or finds it gone.
-    const track = await loadEventRow(ctx, 'tracks', event.id, input.trackId, 'track', 'removal');
+    // Held by invoke for removal (ifMatch.hold): a session or submission given it meanwhile is waited for
+    // and counted, or finds it gone.
+    const track = await loadEventRow(ctx, 'tracks', event.id, input.trackId, 'track');
     const ids = async (table: 'sessions' | 'submissions') =>
       (await ctx.db.selectFrom(table).select('id').where('track_id', '=', track.id).execute()).map(
         (r) => r.id,

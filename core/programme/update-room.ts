@@ -36,9 +36,9 @@ export const updateRoom = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked for the change: a session's capacity checked against the room meanwhile waits (it holds
-    // the room shared), or is waited for and seen by the check below.
-    const room = await loadEventRow(ctx, 'rooms', event.id, input.roomId, 'room', 'change');
+    // Held for the change by invoke (ifMatch.hold): a session's capacity checked against the room
+    // meanwhile waits (it holds the room shared), or is waited for and seen by the check below.
+    const room = await loadEventRow(ctx, 'rooms', event.id, input.roomId, 'room');
     const capacity = input.capacity === undefined ? room.capacity : input.capacity;
     if (capacity !== null) {
       const larger = await ctx.db

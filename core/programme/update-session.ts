@@ -52,7 +52,7 @@ export const updateSession = defineOperation({
   output: sessionSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadSession(ctx, event, input.sessionId, 'change');
+    const current = await loadSession(ctx, event, input.sessionId);
 
     const errors = new FieldErrors();
     if (input.title !== undefined && input.title.trim() === '')

@@ -39,9 +39,9 @@ export const updateSpeaker = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked for the change: the row is written back whole, so an erasure of the speaker meanwhile
-    // is waited for and seen below, not undone.
-    const speaker = await loadEventRow(ctx, 'speakers', event.id, input.speakerId, 'speaker', 'change');
+    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so an erasure of the
+    // speaker meanwhile is waited for and seen below, not undone.
+    const speaker = await loadEventRow(ctx, 'speakers', event.id, input.speakerId, 'speaker');
     if (speaker.erased === 1)
       throw problem('invalidRequest', 'This speaker erased their data; it cannot be set again.', {
         errors: [],

@@ -29,8 +29,9 @@ export const deleteSponsorLevel = defineOperation({
   output: v.object({ levelId: uuid('The level removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked first, so a sponsor given this level meanwhile is counted, not left without one.
-    const level = await loadSponsorLevel(ctx, event.id, input.levelId, 'removal');
+    // Held first by invoke (ifMatch.hold, FOR UPDATE), so a sponsor given this level meanwhile is counted,
+    // not left without one.
+    const level = await loadSponsorLevel(ctx, event.id, input.levelId);
     const { n } = await ctx.db
       .selectFrom('sponsors')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -42,8 +42,9 @@ export const deleteSponsor = defineOperation({
   output: v.object({ sponsorId: uuid('The sponsor removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked first, so a lead captured meanwhile is counted, not removed unasked.
-    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId, 'removal');
+    // Held first by invoke (ifMatch.hold, FOR UPDATE), so a lead captured meanwhile is counted, not
+    // removed unasked.
+    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId);
     const { n } = await ctx.db
       .selectFrom('leads')
       .select((eb) => eb.fn.countAll<number>().as('n'))

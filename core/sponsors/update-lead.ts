@@ -39,7 +39,9 @@ export const updateLead = defineOperation({
   output: leadItemSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const lead = await loadLead(ctx, event.id, input.leadId, true);
+    // Held for the change by invoke (ifMatch.hold): an erasure of the visitor meanwhile is waited for,
+    // so this sees the row erased instead of writing their answers back.
+    const lead = await loadLead(ctx, event.id, input.leadId);
     const errors = new FieldErrors();
     if (input.answers !== undefined && (lead.shared === 0 || lead.erased === 1))
       errors.add('answers', 'Answers are kept only for a visitor who agreed to share their details.');

@@ -45,8 +45,9 @@ export const updateSponsor = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Locked for the change: the row is written back whole, so a change meanwhile must be read first.
-    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId, 'change');
+    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
+    // meanwhile is read first.
+    const sponsor = await loadSponsor(ctx, event.id, input.sponsorId);
     const errors = new FieldErrors();
     await checkLevelOfEvent(ctx, event.id, input.levelId, errors);
     errors.throwIfAny();

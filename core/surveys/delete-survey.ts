@@ -33,9 +33,10 @@ export const deleteSurvey = defineOperation({
   output: v.object({ surveyId: uuid('The survey removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Its row first, locked for removal: an answer writes the survey before its own row (a second
-    // answer waits on the first's), so removing the answers first met it in a circle on PostgreSQL.
-    const survey = await loadSurvey(ctx, event, input.surveyId, 'removal');
+    // Its row first, held for removal by invoke (ifMatch.hold): an answer writes the survey before its own
+    // row (a second answer waits on the first's), so removing the answers first met it in a circle on
+    // PostgreSQL.
+    const survey = await loadSurvey(ctx, event, input.surveyId);
     // Said here rather than left to the foreign key's cascade, so it holds whatever the store's settings.
     await ctx.db.deleteFrom('survey_responses').where('survey_id', '=', survey.id).execute();
     await deleteEventRow(ctx, 'surveys', survey.id, 'survey');

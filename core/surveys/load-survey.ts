@@ -4,17 +4,9 @@ import type { Ctx } from '../platform/context';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { type SurveyView, surveyViews } from './survey-view';
 
-/**
- * The survey at its event; `lock` locks it (loadEventRow): for a change checked against its window,
- * or for its removal.
- */
-export function loadSurvey(
-  ctx: Ctx,
-  event: EventRow,
-  surveyId: string,
-  lock?: 'change' | 'removal',
-): Promise<SurveyRow> {
-  return loadEventRow(ctx, 'surveys', event.id, surveyId, 'survey', lock);
+/** The survey at its event (loadEventRow). */
+export function loadSurvey(ctx: Ctx, event: EventRow, surveyId: string): Promise<SurveyRow> {
+  return loadEventRow(ctx, 'surveys', event.id, surveyId, 'survey');
 }
 
 export async function surveyView(ctx: Ctx, event: EventRow, row: SurveyRow): Promise<SurveyView> {

@@ -44,7 +44,7 @@ export const updateSurvey = defineOperation({
   output: surveySchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadSurvey(ctx, event, input.surveyId, 'change');
+    const current = await loadSurvey(ctx, event, input.surveyId);
     const opens = input.opensUtc === undefined ? current.opens_utc : utcOrNull(input.opensUtc);
     const closes = input.closesUtc === undefined ? current.closes_utc : utcOrNull(input.closesUtc);
     const errors = new FieldErrors();

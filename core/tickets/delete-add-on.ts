@@ -31,10 +31,10 @@ export const deleteAddOn = defineOperation({
   output: v.object({ addOnId: uuid('The add-on removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Its row first, locked for removal (FOR UPDATE): a sale taking places (the lock they are taken
-    // under) and a ticket type or door naming it (held FOR KEY SHARE while it checks) are waited for
-    // and counted below. A lock that only kept changes out missed the names being written.
-    const addOn = await loadEventRow(ctx, 'add_ons', event.id, input.addOnId, 'add-on', 'removal');
+    // Its row first, held for removal by invoke (ifMatch.hold, FOR UPDATE): a sale taking places (the lock
+    // they are taken under) and a ticket type or door naming it (held FOR KEY SHARE while it checks) are
+    // waited for and counted below. A lock that only kept changes out missed the names being written.
+    const addOn = await loadEventRow(ctx, 'add_ons', event.id, input.addOnId, 'add-on');
     const tickets = await ctx.db
       .selectFrom('attendee_add_ons')
       .select('attendee_id')

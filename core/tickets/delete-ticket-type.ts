@@ -31,10 +31,11 @@ export const deleteTicketType = defineOperation({
   output: v.object({ ticketTypeId: uuid('The ticket type removed.'), deleted: v.literal(true) }),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Its row first, locked for removal (FOR UPDATE): a registration taking places (the lock they are
-    // taken under) and a door, code or question naming it (held FOR KEY SHARE while it checks) are
-    // waited for and counted below. A lock that only kept changes out missed the names being written.
-    const type = await loadTicketType(ctx, event, input.ticketTypeId, 'removal');
+    // Its row first, held for removal by invoke (ifMatch.hold, FOR UPDATE): a registration taking places
+    // (the lock they are taken under) and a door, code or question naming it (held FOR KEY SHARE while it
+    // checks) are waited for and counted below. A lock that only kept changes out missed the names being
+    // written.
+    const type = await loadTicketType(ctx, event, input.ticketTypeId);
     const ids = async (table: 'attendees' | 'invoice_lines') =>
       (await ctx.db.selectFrom(table).select('id').where('ticket_type_id', '=', type.id).execute()).map((r) =>
         String(r.id),

@@ -1,8 +1,8 @@
 import type { EventRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { loadEventRow, type RowLock } from '../platform/pipeline/load-event-row';
+import { loadEventRow } from '../platform/pipeline/load-event-row';
 
-/** The ticket type at its event, locked as `lock` says (loadEventRow). */
-export function loadTicketType(ctx: Ctx, event: EventRow, ticketTypeId: string, lock?: RowLock) {
-  return loadEventRow(ctx, 'ticket_types', event.id, ticketTypeId, 'ticket type', lock);
+/** The ticket type at its event (loadEventRow). */
+export function loadTicketType(ctx: Ctx, event: EventRow, ticketTypeId: string) {
+  return loadEventRow(ctx, 'ticket_types', event.id, ticketTypeId, 'ticket type');
 }

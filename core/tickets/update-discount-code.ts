@@ -51,7 +51,8 @@ export const updateDiscountCode = defineOperation({
   },
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const code = await loadDiscountCode(ctx, event.id, input.discountCodeId, true);
+    // Held for the change by invoke (ifMatch.hold): checked against its validity and uses as they stand.
+    const code = await loadDiscountCode(ctx, event.id, input.discountCodeId);
     const errors = new FieldErrors();
     const from = input.validFromUtc === undefined ? code.valid_from_utc : instant(input.validFromUtc);
     const until = input.validUntilUtc === undefined ? code.valid_until_utc : instant(input.validUntilUtc);

@@ -66,7 +66,7 @@ export const updateTicketType = defineOperation({
   output: ticketTypeSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const current = await loadTicketType(ctx, event, input.ticketTypeId, 'change');
+    const current = await loadTicketType(ctx, event, input.ticketTypeId);
 
     const errors = new FieldErrors();
     const window = resolveSalesWindow(
