@@ -1,7 +1,7 @@
 // Ticket codes (their format: db/ticket-codes.ts) as scanners read them.
 import { ticketCodePattern } from '../../db/ticket-codes';
 
-export { newTicketCode, ticketCodeLength } from '../../db/ticket-codes';
+export { newTicketCode, ticketCodeAt, ticketCodeLength } from '../../db/ticket-codes';
 
 /**
  * The code in what a scanner read: the code itself (any case, spaces and dashes ignored) or a
