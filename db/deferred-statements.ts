@@ -18,7 +18,7 @@
 // else in a round trip of its own first, so a write waiting on a lock holds up no other write's
 // turn to take its position (core/platform/storage/write-batch.ts).
 import pg from 'pg';
-import { statementConfig, withObjectRows } from './server-statements';
+import { countUse, statementConfig, withObjectRows } from './server-statements';
 
 /** Statements answered by their command alone: opening a transaction, a transaction's setting. */
 const opensTransaction = /^(begin|start transaction)\b/i;
@@ -182,6 +182,7 @@ export function deferringStatements(pool: pg.Pool): void {
       }
       return new Promise((resolve, reject) => {
         // Extended even without parameters: the held ones may have some, and travel the same way.
+        countUse(text);
         const config = extended(statementConfig(text, values as unknown[]));
         const query = new HeldFirst(held, config, (error, result) => {
           settle(held);

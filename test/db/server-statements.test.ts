@@ -10,7 +10,7 @@ import { createEvent } from '../../core/events/create-event';
 import { loadEvent } from '../../core/platform/pipeline/load-event';
 import { attendeeColumns, doorColumns, eventColumns } from '../../db/columns';
 import { schemaColumns } from '../../db/dialect';
-import { keepPrepared, keptPrepared } from '../../db/server-statements';
+import { keepPrepared, keptAfterUses, keptPrepared } from '../../db/server-statements';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { onPostgres } from '../support/test-store';
@@ -69,6 +69,35 @@ it.runIf(onPostgres)(
           await sql`alter table events drop column if exists added_again`.execute(db());
         }
       });
+  },
+);
+
+it.runIf(onPostgres)(
+  'keeps a read built anew on each call prepared once it was sent a few times, inside a transaction too; never a write',
+  async () => {
+    const read = (n: number) => sql`select ${n}::int as n, 'auto kept' as what`;
+    const text = read(0).compile(db()).sql;
+    const write = sql`update events set name = name where id = ${'none'}`;
+    const writeText = write.compile(db()).sql;
+    for (let i = 1; i < keptAfterUses; i++) await read(i).execute(db());
+    expect(keptPrepared(text)).toBe(false);
+    // The last use is a transaction's first statement, sent with its held opener.
+    await db()
+      .transaction()
+      .execute((trx) => read(keptAfterUses).execute(trx));
+    expect(keptPrepared(text)).toBe(true);
+    for (let i = 0; i <= keptAfterUses; i++) await write.execute(db());
+    expect(keptPrepared(writeText)).toBe(false);
+    const named = await db()
+      .connection()
+      .execute(async (connection) => {
+        expect((await read(7).execute(connection)).rows).toEqual([{ n: 7, what: 'auto kept' }]);
+        const { rows } = await sql<{
+          statement: string;
+        }>`select statement from pg_prepared_statements`.execute(connection);
+        return rows.map((r) => r.statement);
+      });
+    expect(named).toContain(text);
   },
 );
 
