@@ -14,9 +14,10 @@
 // transaction that ran nothing before its end is never sent at all.
 // The write queue's change position (sendWhenNextRuns: `select pg_current_xact_id()`) is held too,
 // and its caller learns when the server ran it (the answer's `sent`): it travels with the next
-// statement when that one never waits on another transaction's lock (neverWaits: a scan's reads),
-// else in a round trip of its own first, so a write waiting on a lock holds up no other write's
-// turn to take its position (core/platform/storage/write-batch.ts).
+// statement when that one never waits on another transaction's lock (neverWaits: a scan's reads)
+// and follows in the same turn of the event loop, else in a round trip of its own first, so a write
+// waiting on a lock, or on anything else, holds up no other write's turn to take its position
+// (core/platform/storage/write-batch.ts).
 import pg from 'pg';
 import { countUse, statementConfig, withObjectRows } from './server-statements';
 
@@ -130,8 +131,18 @@ export function deferringStatements(pool: pg.Pool): void {
         const sent = new Promise<void>((resolve) => {
           ran = resolve;
         });
-        held.push({ text: text!, ran });
+        const entry: Held = { text: text!, ran };
+        held.push(entry);
         heldOf.set(this, held);
+        // The next statement comes at once (in the same turn of the event loop) or the position goes
+        // alone: a write that first awaits something else (a receiver's address looked up) must not
+        // hold up the next write's turn meanwhile.
+        setImmediate(() => {
+          const still = heldOf.get(this);
+          if (!still?.includes(entry)) return;
+          heldOf.set(this, []);
+          sendAlone(run, still);
+        });
         return Promise.resolve({ ...heldAnswer('SELECT'), rowCount: 1, rows: [{ sent }] });
       }
       const wire = text !== undefined && unread.has(text) ? wireValues(values) : undefined;

@@ -251,8 +251,8 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
         void position.taken.then(() => {
           taken = true;
         });
-        await new Promise((resolve) => setTimeout(resolve, 20));
         // Not sent yet: nothing followed it.
+        await Promise.resolve();
         expect(taken).toBe(false);
         await sql`select id from marks where id = ${1}`.execute(trx);
         await position.taken;
@@ -292,6 +292,21 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
       } finally {
         await holder.end();
       }
+    });
+
+    it('goes alone when the first statement does not follow at once: a write awaiting something else holds up no other', async () => {
+      sent.length = 0;
+      roundTrips = 0;
+      await db.transaction().execute(async (trx) => {
+        const { taken } = await takeChangePosition(trx as never);
+        // As a receiver's address looked up before the write reads anything.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await taken;
+        expect(sent).toEqual([`begin; ${position}`]);
+        await sql`select id from marks where id = ${1}`.execute(trx);
+      });
+      expect(sent).toEqual([`begin; ${position}`, plainRead, 'commit']);
+      expect(roundTrips).toBe(3);
     });
 
     it('is settled without a round trip when the transaction ends before its first statement', async () => {
