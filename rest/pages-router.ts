@@ -113,7 +113,7 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
     }
     await answerTicketMiss(ctx);
   });
-  // Every miss answers alike; past the limit an address is told to wait (codes are 130 random
+  // Every miss answers alike; past the limit an address is told to wait (codes carry 85 random
   // bits, so this spares the database rather than guards the codes).
   async function answerTicketMiss(ctx: Context) {
     const decision = await ticketMisses.take(ctx.ip, ticketMissesPerMinute, services.clock.now());
