@@ -43,8 +43,6 @@ export const updateSubmission = defineOperation({
   output: submissionDetailSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
-    // meanwhile is read first.
     const row = await loadSubmission(ctx, event.id, input.submissionId);
     refuseUnlessIn(row, openStatuses, 'it can be changed only while draft, submitted or underReview.');
     const errors = new FieldErrors();

@@ -40,8 +40,6 @@ export const updateCommunity = defineOperation({
   output: communitySchema,
   rules: checkCommunityInput,
   async handler(ctx, input) {
-    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
-    // meanwhile is read first.
     const current = await loadCommunity(ctx, input.communityId);
     // Members waiting for approval stay waiting when the policy opens: the organiser decides on each.
     const changes = {

@@ -48,8 +48,6 @@ export const updateBudgetLine = defineOperation({
   rules: textsNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
-    // meanwhile is read first.
     const line = await loadBudgetLine(ctx, event.id, input.lineId);
     const errors = new FieldErrors();
     amountsFit(input, event.currency, errors);

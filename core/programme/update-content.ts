@@ -45,8 +45,6 @@ export const updateContent = defineOperation({
   rules: titleNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
-    // meanwhile is read first.
     const content = await loadContent(ctx, event.id, input.contentId);
     await sessionOfEvent(ctx, event.id, input.sessionId);
     const next = {

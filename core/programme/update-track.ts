@@ -35,8 +35,6 @@ export const updateTrack = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
-    // meanwhile is read first.
     const track = await loadEventRow(ctx, 'tracks', event.id, input.trackId, 'track');
     const next = {
       ...track,

@@ -54,8 +54,6 @@ export const updateSponsorLevel = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
-    // meanwhile is read first.
     const level = await loadSponsorLevel(ctx, event.id, input.levelId);
     const leadDownload = input.leadDownload ?? level.lead_download === 1;
     // A download switched off takes its window with it; a window is only set on a download allowed.

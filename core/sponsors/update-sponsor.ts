@@ -45,8 +45,6 @@ export const updateSponsor = defineOperation({
   rules: nameNotBlank,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
-    // meanwhile is read first.
     const sponsor = await loadSponsor(ctx, event.id, input.sponsorId);
     const errors = new FieldErrors();
     await checkLevelOfEvent(ctx, event.id, input.levelId, errors);

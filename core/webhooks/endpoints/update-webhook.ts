@@ -31,8 +31,6 @@ export const updateWebhook = defineOperation({
   }),
   output: webhookSchema,
   async handler(ctx, input) {
-    // Held for the change by invoke (ifMatch.hold): the row is written back whole, so a change
-    // meanwhile is read first.
     const current = await loadWebhook(ctx, input.webhookId);
     if (input.url !== undefined) await checkAddress(ctx, input.url);
     const types = input.eventTypes === undefined ? undefined : checkEventTypes(ctx, input.eventTypes);
