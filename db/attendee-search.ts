@@ -13,7 +13,8 @@ import type { Db } from './schema';
 
 /**
  * What each store alone has for the search (migrations 0032, 0039): SQLite's text table and FTS5
- * tables (with FTS5's own shadow tables), PostgreSQL's text table and its trigram and pair indexes.
+ * tables (with FTS5's own shadow tables), PostgreSQL's text table and its trigram and pair indexes,
+ * and its index on the attendees' address, which SQLite's search index serves (migration 0042).
  * Everything else of the schema is the same on both.
  */
 export const searchStructures = {
@@ -32,6 +33,7 @@ export const searchStructures = {
     'orders_reference_trigrams',
     'attendee_search_values_pairs',
     'orders_reference_pairs',
+    'attendees_email',
   ],
 } as const;
 
@@ -102,10 +104,33 @@ export async function searchCandidates(
   return sql<string>`select t.attendee_id from ${sqliteMatching(match, eventId)}`;
 }
 
-/** SQLite: the event's search texts (`t`) FTS5 matches for `match`, as a FROM and WHERE. */
-function sqliteMatching(match: string, eventId: string) {
+/** SQLite: the event's (or every event's) search texts (`t`) FTS5 matches for `match`, as a FROM and WHERE. */
+function sqliteMatching(match: string, eventId: string | null) {
+  const ofEvent = eventId === null ? sql`` : sql` and t.event_id = ${eventId}`;
   return sql`attendee_search s join attendee_search_text t on t.id = s.rowid
-    where attendee_search match ${match} and t.event_id = ${eventId}`;
+    where attendee_search match ${match}${ofEvent}`;
+}
+
+/**
+ * The ids of the attendees (of one event, or of the workspace given null) that may hold the whole
+ * address `email` (in lower case), as a subquery for `attendees.id in (...)`, or null when none
+ * can; the caller checks the address exactly on them. SQLite keeps no index on the address
+ * (migration 0042: each new ticket's entry cost a registration a page of its own), so the search
+ * index names them: it holds every address. PostgreSQL asks its index on the address.
+ */
+export async function addressCandidates(
+  db: Db,
+  workspaceId: string,
+  eventId: string | null,
+  email: string,
+): Promise<Expression<string> | null> {
+  if (isPostgres(db)) {
+    const ofEvent = eventId === null ? sql`` : sql` and event_id = ${eventId}`;
+    return sql<string>`select id from attendees where workspace_id = ${workspaceId} and email = ${email}${ofEvent}`;
+  }
+  const match = await sqliteQuery(db, email);
+  if (match === null) return null;
+  return sql<string>`select t.attendee_id from ${sqliteMatching(match, eventId)}`;
 }
 
 /**

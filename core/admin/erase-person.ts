@@ -186,10 +186,11 @@ async function eraseRows(
     const ids = erasedByTable.get(linked) ?? [];
     return ids.length > 0 ? [sql` or ${sql.ref(column!)} in (${sql.join(ids)})`] : [];
   });
+  const byEmail = await emailCondition(ctx, declaration, email);
   const found = await sql<{ id: string }>`
     select id from ${table}
     where workspace_id = ${ctx.actor.workspaceId}
-      and (${sql.ref(declaration.emailColumn)} = ${email}${byTicket}${sql.join(byLinks, sql``)})
+      and (${byEmail}${byTicket}${sql.join(byLinks, sql``)})
     order by id`.execute(ctx.db);
   const nulls = sql.join(erasedColumns(declaration).map((c) => sql`${sql.ref(c)} = null`));
   const now = ctx.clock.now().toISOString();
@@ -200,6 +201,14 @@ async function eraseRows(
       where id = ${row.id}`.execute(ctx.db);
   }
   return found.rows.map((r) => r.id);
+}
+
+/** The rows holding the address: by the column itself, or checked on the candidates a declaration names. */
+async function emailCondition(ctx: Ctx, declaration: PersonalResource<string, string>, email: string) {
+  const exactly = sql`${sql.ref(declaration.emailColumn)} = ${email}`;
+  if (!declaration.emailCandidates) return exactly;
+  const candidates = await declaration.emailCandidates(ctx.db, ctx.actor.workspaceId, email);
+  return candidates === null ? sql`1 = 0` : sql`(${exactly} and id in (${candidates}))`;
 }
 
 /** Cuts the link of rows to the person's tickets; the rows stay, naming no one. Answers how many. */

@@ -2,6 +2,7 @@
 // with the personal-data rule applied to names, email, company, job title and answers.
 import type { AliasedSelectQueryBuilder, Selectable } from 'kysely';
 import * as v from 'valibot';
+import { addressCandidates } from '../../db/attendee-search';
 import { attendeeColumns } from '../../db/columns';
 import type { Db } from '../../db/connect';
 import type { AttendeesTable } from '../../db/schema';
@@ -26,6 +27,7 @@ export const attendeePersonal = declarePersonal({
   },
   credentials: ['ticketCode'],
   emailColumn: 'email',
+  emailCandidates: (db, workspaceId, email) => addressCandidates(db, workspaceId, null, email),
 });
 
 export const attendeeSchema = v.object({

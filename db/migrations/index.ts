@@ -39,6 +39,7 @@ import * as ticketsCountedPerStatement from './0038-tickets-counted-per-statemen
 import * as attendeeSearchBeside from './0039-attendee-search-beside';
 import * as outboxWaiting from './0040-outbox-waiting';
 import * as searchTextCreated from './0041-search-text-created';
+import * as attendeeEmailUnindexed from './0042-attendee-email-unindexed';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ export const allMigrations: Record<string, Migration> = {
   '0039-attendee-search-beside': attendeeSearchBeside,
   '0040-outbox-waiting': outboxWaiting,
   '0041-search-text-created': searchTextCreated,
+  '0042-attendee-email-unindexed': attendeeEmailUnindexed,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -70,11 +70,23 @@ export async function fillSampleData(
 async function orderChangesByTime(db: Db, workspaceId: string): Promise<void> {
   const rows: { table: (typeof changingTables)[number]; id: string; updated: string; seq: number }[] = [];
   for (const table of changingTables) {
-    const found = await db
-      .selectFrom(table)
-      .select(['id', 'updated_utc', 'change_seq'])
-      .where('workspace_id', '=', workspaceId)
-      .execute();
+    const found =
+      table === 'attendees'
+        ? // No index leads with an attendee's workspace (migration 0042 dropped the e-mail's): by its events.
+          await db
+            .selectFrom('attendees')
+            .select(['id', 'updated_utc', 'change_seq'])
+            .where(
+              'event_id',
+              'in',
+              db.selectFrom('events').select('id').where('workspace_id', '=', workspaceId),
+            )
+            .execute()
+        : await db
+            .selectFrom(table)
+            .select(['id', 'updated_utc', 'change_seq'])
+            .where('workspace_id', '=', workspaceId)
+            .execute();
     for (const r of found) rows.push({ table, id: r.id, updated: r.updated_utc, seq: r.change_seq });
   }
   // Rows changed at the same moment keep the order they were made in.

@@ -1,9 +1,9 @@
 // Attendees (spec Attendee, "Attendees" and the personal-data rule; issue "Sales core" 7 and 9):
 // the list with cancelled ones, the email filter (peopleScope), status on the newest-first list,
-// legacy paging, search, one attendee (attendeeNotFound), and personal fields withheld or erased.
+// legacy paging, search, the email filter matching whole addresses only, one attendee (attendeeNotFound), and personal fields withheld or erased.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendeeFields, expectProblem } from '../support/fixtures';
-import { sampleIds, walkPages } from '../support/sales';
+import { addTicketType, person, register, sampleIds, walkPages } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -12,6 +12,7 @@ let reader: string;
 let people: string;
 let ids: ReturnType<typeof sampleIds>;
 let summit: string;
+let meetup: string;
 
 const personalFields = ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'answers'] as const;
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
   ({ key: people } = await t.key({ workspaceId, scopes: ['attendees:read', 'people:read'] }));
   ids = sampleIds(workspaceId);
   summit = ids.event('summit');
+  meetup = ids.event('meetup');
 });
 afterAll(async () => t.close());
 
@@ -60,6 +62,30 @@ describe('GET /events/{eventId}/attendees', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBe(rows.filter((r) => r.email === someone.email).length);
     for (const a of res.body.data) expect(a.email).toBe(someone.email);
+  });
+
+  it('filters by the whole address only, each ticket sent to it, newest first', async () => {
+    // SQLite finds the address through the search index, which also names addresses holding it.
+    const { key: writer } = await t.key({ workspaceId, scopes: ['attendees:write', 'people:read'] });
+    const typeId = await addTicketType(t, meetup);
+    const at = (email: string) => person(typeId, { email });
+    const address = `ann.${Date.now()}@example.org`;
+    for (const batch of [
+      [at(address), at(`jo${address}`)],
+      [at(`${address}.uk`), at(address.toUpperCase())],
+      [at(address.replace('@', '@mail.'))],
+    ])
+      expect((await register(t, writer, meetup, batch)).status).toBe(201);
+    const rows = (await stored(meetup)).filter((r) => r.email === address);
+    expect(rows).toHaveLength(2);
+    const res = await list(`email=${encodeURIComponent(address)}`, people, meetup);
+    expect(res.status).toBe(200);
+    const newestFirst = rows.sort((a, b) => (a.created_utc + a.id < b.created_utc + b.id ? 1 : -1));
+    expect(res.body.data.map((a: { attendeeId: string }) => a.attendeeId)).toEqual(
+      newestFirst.map((r) => r.id),
+    );
+    expect((await list(`email=${encodeURIComponent(`x${address}`)}`, people, meetup)).body.data).toEqual([]);
+    expect((await list(`email=${encodeURIComponent(address)}`, people, summit)).body.data).toEqual([]);
   });
 
   it('refuses the email filter without people:read with 403 peopleScope', async () => {

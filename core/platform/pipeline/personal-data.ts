@@ -4,6 +4,8 @@
 //   the resource says which of the three cases applies (personalData, erased);
 // - erasure: the columns are nulled in the table, and the fields in every stored copy of the
 //   resource (outbox messages, kept idempotent answers).
+import type { Expression } from 'kysely';
+import type { Db } from '../../../db/connect';
 import type { Database } from '../../../db/schema';
 import type { Actor } from '../actor';
 import { hasScope } from '../scopes';
@@ -35,6 +37,12 @@ export interface PersonalResource<F extends string = string, P extends string = 
   storedOnly?: string[];
   /** The column holding the person's email address: how erasure finds their rows. */
   emailColumn: string;
+  /**
+   * Where no index serves `emailColumn` (the attendees' on SQLite: a random address in every new
+   * row cost a registration a page each): the ids of the workspace's rows that may hold the address,
+   * a subquery, or null when none can. Erasure checks the address exactly on them.
+   */
+  emailCandidates?: (db: Db, workspaceId: string, email: string) => Promise<Expression<string> | null>;
   /** What an erasure's summary counts its rows as, when not its resource name (a ticket, a journey). */
   countedAs?: string;
   /**
