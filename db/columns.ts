@@ -3,7 +3,14 @@
 // type"), which a rolling upgrade does beside running processes; a statement that names its
 // columns goes on answering what it always did. Each list is checked against its table's type, so
 // a column added to db/schema.ts and not here does not compile.
-import type { AttendeesTable, DoorsTable, EventsTable } from './schema';
+import type {
+  AddOnsTable,
+  AttendeesTable,
+  DoorsTable,
+  EventsTable,
+  QuestionsTable,
+  TicketTypesTable,
+} from './schema';
 
 /** Every key of T once, as the type of the list: a missing or unknown name is a type error. */
 type Exactly<T, L extends readonly (keyof T)[]> = Exclude<keyof T, L[number]> extends never ? L : never;
@@ -78,4 +85,60 @@ export const attendeeColumns = exactly<AttendeesTable>()([
   'updated_utc',
   'change_seq',
   'change_txn',
+]);
+
+export const ticketTypeColumns = exactly<TicketTypesTable>()([
+  'id',
+  'workspace_id',
+  'event_id',
+  'name',
+  'description',
+  'price_minor',
+  'vat_rate',
+  'capacity',
+  'taken',
+  'max_per_order',
+  'visibility',
+  'access_code',
+  'requires_approval',
+  'crew',
+  'sales_start_utc',
+  'sales_end_utc',
+  'included_add_on_ids',
+  'sort_order',
+  'retired_utc',
+  'created_utc',
+  'updated_utc',
+  'change_seq',
+  'change_txn',
+]);
+
+export const addOnColumns = exactly<AddOnsTable>()([
+  'id',
+  'workspace_id',
+  'event_id',
+  'name',
+  'description',
+  'price_minor',
+  'vat_rate',
+  'capacity',
+  'taken',
+  'sort_order',
+  'created_utc',
+  'updated_utc',
+  'change_seq',
+  'change_txn',
+]);
+
+export const questionColumns = exactly<QuestionsTable>()([
+  'id',
+  'workspace_id',
+  'event_id',
+  'label',
+  'kind',
+  'required',
+  'options',
+  'max_length',
+  'ticket_type_ids',
+  'sort_order',
 ]);

@@ -93,10 +93,18 @@ export function prepare<A extends Record<string, unknown>, R = unknown>(
 const insertSql = new Map<string, CompiledQuery>();
 
 /**
+ * How many insert shapes PostgreSQL keeps prepared on each connection: a registration's attendees
+ * and messages come in any number from 1 to 50, and a shape of 50 rows holds a plan of 1,000
+ * parameters there. Shapes past the bound are parsed on each call, as every insert was.
+ */
+const mostInsertsKept = 64;
+let insertsKept = 0;
+
+/**
  * Inserts rows that all have the same columns, in one statement. Kysely parses every value of a
  * multi-row insert on each call (a registration's 50 attendees of 19 columns cost more in that
  * than in SQLite's insert); here the SQL is compiled once per shape and each call only lists the
- * values, in the columns' order.
+ * values, in the columns' order. PostgreSQL keeps the first shapes prepared (above).
  */
 export async function insertRows<T extends keyof Database & string>(
   db: Db,
@@ -115,7 +123,13 @@ export async function insertRows<T extends keyof Database & string>(
     compiled = (
       conflicts === 'skipConflicts' ? insert.onConflict((oc) => oc.doNothing()) : insert
     ).compile() as CompiledQuery;
-    if (options.unread && isPostgres(db)) sendWithNext(compiled.sql);
+    if (isPostgres(db)) {
+      if (options.unread) sendWithNext(compiled.sql);
+      if (insertsKept < mostInsertsKept) {
+        keepPrepared(compiled.sql);
+        insertsKept += 1;
+      }
+    }
     insertSql.set(key, compiled);
   }
   const parameters: unknown[] = [];

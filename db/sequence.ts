@@ -47,13 +47,18 @@ export async function reserveChangeSeqs(db: Db, count: number): Promise<number> 
 }
 
 /**
- * The next change position as a value for one row's update: on PostgreSQL an expression the update
- * itself evaluates (the count is a transaction-local setting, so this saves a round trip); on SQLite
- * the number, counted first. The update must change at most one row.
+ * The next change position as a value for one row's prepared update (db/prepared.ts): on
+ * PostgreSQL an expression the update itself evaluates (the count is a transaction-local setting, so
+ * this saves a round trip); on SQLite the placeholder of the number each call counts first
+ * (preparedChangeSeq). The update must change at most one row.
  */
-export async function nextChangeSeqInUpdate(db: Db): Promise<number | RawBuilder<number>> {
-  if (!isPostgres(db)) return nextChangeSeq(db);
-  return advancedCount(sql.lit(1));
+export function changeSeqInPrepared(db: Db, placeholder: number): number | RawBuilder<number> {
+  return isPostgres(db) ? advancedCount(sql.lit(1)) : placeholder;
+}
+
+/** The number for changeSeqInPrepared's placeholder: counted on SQLite, unused on PostgreSQL. */
+export async function preparedChangeSeq(db: Db): Promise<number> {
+  return isPostgres(db) ? 0 : nextChangeSeq(db);
 }
 
 /**

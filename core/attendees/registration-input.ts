@@ -3,8 +3,10 @@
 // named at once, as `invalid` with `errors`), and what cannot be issued at all (an event that
 // is over, more of one type than fit in one order).
 import * as v from 'valibot';
+import { addOnColumns, ticketTypeColumns } from '../../db/columns';
 import { referencedRow } from '../../db/dialect';
-import { readTogether } from '../../db/reads-together';
+import type { Placeholders } from '../../db/prepared';
+import { prepareTogether } from '../../db/reads-together';
 import type { AddOnRow, EventRow, TicketTypeRow } from '../../db/schema';
 import { questionOrder, questionsOf } from '../events/load-questions';
 import { checkAnswer, type QuestionView, questionView } from '../events/questions';
@@ -97,21 +99,7 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
     requestErrors.add('buyerEmail', 'Not an email address.');
   requestErrors.throwIfAny();
 
-  // The event's ticket types, add-ons and questions in one read (one round trip on PostgreSQL). The
-  // types and add-ons are held as the tickets' foreign keys hold them (FOR KEY SHARE): none is
-  // removed before the places are taken, last of all (registration-places.ts).
-  const read = await readTogether(ctx.db, {
-    types: {
-      query: referencedRow(
-        ctx.db,
-        ctx.db.selectFrom('ticket_types').selectAll().where('event_id', '=', event.id),
-      ),
-    },
-    addOns: {
-      query: referencedRow(ctx.db, ctx.db.selectFrom('add_ons').selectAll().where('event_id', '=', event.id)),
-    },
-    questions: { query: questionsOf(ctx.db, event.id), order: questionOrder },
-  });
+  const read = await registrationReads.rows(ctx.db, { eventId: event.id });
   const types = new Map(read.types.map((t) => [t.id, t]));
   for (const person of people) {
     if (person.ticketTypeId !== undefined && !types.has(person.ticketTypeId)) {
@@ -136,6 +124,30 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
   refuseWhatCannotBeIssued(ctx, event, people, types);
   return { event, languages, types, addOns, people };
 }
+
+/**
+ * The event's ticket types, add-ons and questions in one read (one round trip on PostgreSQL), built
+ * once and kept prepared. The types and add-ons are held as the tickets' foreign keys hold them (FOR
+ * KEY SHARE): none is removed before the places are taken, last of all (registration-places.ts).
+ */
+const registrationReads = prepareTogether(
+  (db, p: Placeholders<{ eventId: string }>) => ({
+    types: {
+      query: referencedRow(
+        db,
+        db.selectFrom('ticket_types').select(ticketTypeColumns).where('event_id', '=', p.eventId),
+      ),
+    },
+    addOns: {
+      query: referencedRow(
+        db,
+        db.selectFrom('add_ons').select(addOnColumns).where('event_id', '=', p.eventId),
+      ),
+    },
+    questions: { query: questionsOf(db, p.eventId), order: questionOrder },
+  }),
+  { lockFree: false },
+);
 
 /** Each person's chosen add-ons: of this event, each once, none their ticket type already includes. */
 function checkChosenAddOns(

@@ -1,7 +1,8 @@
 // Places: taken counts change only together with their capacity check, in one conditional update,
 // so concurrent registrations can never oversell (the row update is the tickets' lock).
 import { sql } from 'kysely';
-import { nextChangeSeq, nextChangeSeqInUpdate } from '../../db/sequence';
+import { prepare } from '../../db/prepared';
+import { changeSeqInPrepared, nextChangeSeq, preparedChangeSeq } from '../../db/sequence';
 import type { Ctx } from '../platform/context';
 
 /** What has places: ticket types and add-ons keep a capacity (null: no limit) and a taken count. */
@@ -18,22 +19,32 @@ export async function takePlaces(
   id: string,
   n: number,
 ): Promise<'taken' | 'full' | 'gone'> {
-  let update = ctx.db
-    .updateTable(table)
-    .set({
-      taken: sql`taken + ${n}`,
-      updated_utc: ctx.clock.now().toISOString(),
-      change_seq: await nextChangeSeqInUpdate(ctx.db),
-    })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('capacity', 'is', null), eb(sql`taken + ${n}`, '<=', eb.ref('capacity'))]));
-  // A ticket type retired meanwhile takes no more places (add-ons are never retired).
-  if (table === 'ticket_types') update = update.where(sql`retired_utc`, 'is', null);
-  const result = await update.executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'taken';
+  const taken = await takeFrom[table].changed(ctx.db, {
+    id,
+    n,
+    now: ctx.clock.now().toISOString(),
+    seq: await preparedChangeSeq(ctx.db),
+  });
+  if (taken === 1) return 'taken';
   const there = await ctx.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
   return there ? 'full' : 'gone';
 }
+
+/** The conditional update of each table with places, built once (a registration's hot statement). */
+function prepareTake(table: WithPlaces) {
+  return prepare<{ id: string; n: number; now: string; seq: number }>((db, p) => {
+    let update = db
+      .updateTable(table)
+      .set({ taken: sql`taken + ${p.n}`, updated_utc: p.now, change_seq: changeSeqInPrepared(db, p.seq) })
+      .where('id', '=', p.id)
+      .where((eb) => eb.or([eb('capacity', 'is', null), eb(sql`taken + ${p.n}`, '<=', eb.ref('capacity'))]));
+    // A ticket type retired meanwhile takes no more places (add-ons are never retired).
+    if (table === 'ticket_types') update = update.where(sql`retired_utc`, 'is', null);
+    return update;
+  });
+}
+
+const takeFrom = { ticket_types: prepareTake('ticket_types'), add_ons: prepareTake('add_ons') };
 
 /**
  * Gives places back (cancelled tickets), n per ticket type and add-on id: ticket types then
