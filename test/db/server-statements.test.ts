@@ -1,15 +1,23 @@
 // PostgreSQL keeps the hot statements (db/prepared.ts) prepared on each connection
 // (db/server-statements.ts), named by their text, and that stays safe through a rolling upgrade:
 // the hot reads name their columns (db/columns.ts), so a migration adding a column beside a running
-// process leaves its prepared reads answering; a prepared `select *` is refused by PostgreSQL then,
-// and is never kept. Both stores: the column lists are the tables' columns, and rows (answered as
+// process leaves its prepared reads answering (and its prepared inserts inserting); a prepared
+// `select *` is refused by PostgreSQL then, and is never kept. Both stores: the column lists are the tables' columns, and rows (answered as
 // arrays by both drivers, db/row-objects.ts) are the objects the drivers' own would be.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createEvent } from '../../core/events/create-event';
 import { loadEvent } from '../../core/platform/pipeline/load-event';
-import { attendeeColumns, doorColumns, eventColumns } from '../../db/columns';
+import {
+  addOnColumns,
+  attendeeColumns,
+  doorColumns,
+  eventColumns,
+  questionColumns,
+  ticketTypeColumns,
+} from '../../db/columns';
 import { schemaColumns } from '../../db/dialect';
+import { insertRows } from '../../db/prepared';
 import { keepPrepared, keptAfterUses, keptPrepared } from '../../db/server-statements';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
@@ -23,6 +31,9 @@ it('names every column of the tables whose hot reads it keeps prepared', async (
   expect([...eventColumns].sort()).toEqual(names('events'));
   expect([...doorColumns].sort()).toEqual(names('doors'));
   expect([...attendeeColumns].sort()).toEqual(names('attendees'));
+  expect([...ticketTypeColumns].sort()).toEqual(names('ticket_types'));
+  expect([...addOnColumns].sort()).toEqual(names('add_ons'));
+  expect([...questionColumns].sort()).toEqual(names('questions'));
 });
 
 it('never keeps a statement that selects every column', () => {
@@ -98,6 +109,42 @@ it.runIf(onPostgres)(
         return rows.map((r) => r.statement);
       });
     expect(named).toContain(text);
+  },
+);
+
+it.runIf(onPostgres)(
+  "keeps a multi-row insert's shape prepared, and it inserts after a migration adds a column",
+  async () => {
+    const rows = (n: number) =>
+      Array.from({ length: 2 }, (_, i) => ({ key: `kept-insert-${n}-${i}`, started_ms: n, used: i }));
+    await db()
+      .connection()
+      .execute(async (connection) => {
+        await insertRows(connection, 'rate_windows', rows(1));
+        const { rows: kept } = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements where statement like 'insert into "rate_windows"%'`.execute(
+          connection,
+        );
+        expect(kept).toHaveLength(1);
+        expect(keptPrepared(kept[0]!.statement)).toBe(true);
+        await sql`alter table rate_windows add column added_by_a_newer_version text`.execute(db());
+        try {
+          await insertRows(connection, 'rate_windows', rows(2));
+        } finally {
+          await sql`alter table rate_windows drop column added_by_a_newer_version`.execute(db());
+        }
+      });
+    const written = await db()
+      .selectFrom('rate_windows')
+      .select('key')
+      .where('key', 'like', 'kept-insert-%')
+      .execute();
+    expect(written.map((r) => r.key).sort()).toEqual([
+      'kept-insert-1-0',
+      'kept-insert-1-1',
+      'kept-insert-2-0',
+      'kept-insert-2-1',
+    ]);
   },
 );
 
