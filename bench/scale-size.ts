@@ -95,6 +95,10 @@ export async function measureSize(
     for (const [name, term] of Object.entries(searchTerms)) {
       timings[`search ${name}`] = await timeCalls(() => client.call(`${base}/attendees/search?q=${term}`));
     }
+    // A whole address, the list's e-mail filter (an integration looking a buyer up): one ticket.
+    timings['email filter'] = await timeCalls(() =>
+      client.call(`${base}/attendees?email=${encodeURIComponent(people[3]!.email)}`),
+    );
     timings.statistics = await timeCalls(() => client.call(`${base}/stats`));
     timings['check-in summary'] = await timeCalls(() => client.call(`${base}/check-ins/summary`));
     timings.updatedSince = await timeCalls(() =>

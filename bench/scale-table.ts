@@ -43,6 +43,7 @@ export function scaleRows(sizes: SizeFigures[]): Row[] {
   timed('Search, email fragment (person123)', 'search email', 50);
   timed('Search, company (Example)', 'search company', 50);
   timed('Search, no match (zqxjvw)', 'search none', 50);
+  timed('List by a whole e-mail address', 'email filter', 20);
   timed('Event statistics', 'statistics', 20);
   timed('Check-in summary', 'check-in summary', 20);
   timed('List page, updatedSince near the newest change', 'updatedSince', 20);
