@@ -7,7 +7,7 @@
 // ending in char(1) so a q at the end of a value begins one too. PostgreSQL: pg_trgm GIN indexes on the same text (attendee_search_values,
 // one row an attendee, kept by triggers: migration 0039) and on orders.reference, and for a
 // 2-character q GIN indexes on the text's pairs of characters.
-import { type Expression, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import { isPostgres } from './dialect';
 import type { Db } from './schema';
 
@@ -99,9 +99,23 @@ export async function searchCandidates(
 ): Promise<Expression<string> | null> {
   const folded = q.toLowerCase();
   if (isPostgres(db)) return postgresCandidates(eventId, folded);
+  return sqliteCandidates(db, eventId, folded);
+}
+
+/** SQLite: the ids of the event's (or every event's) attendees whose text may hold `folded`; null when none can. */
+async function sqliteCandidates(
+  db: Db,
+  eventId: string | null,
+  folded: string,
+): Promise<Expression<string> | null> {
   const match = await sqliteQuery(db, folded);
   if (match === null) return null;
   return sql<string>`select t.attendee_id from ${sqliteMatching(match, eventId)}`;
+}
+
+/** `column in (candidates)`, or a condition no row meets when none can be (candidates null). */
+export function amongCandidates(column: string, candidates: Expression<string> | null): RawBuilder<boolean> {
+  return candidates === null ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(column)} in (${candidates})`;
 }
 
 /** SQLite: the event's (or every event's) search texts (`t`) FTS5 matches for `match`, as a FROM and WHERE. */
@@ -128,9 +142,7 @@ export async function addressCandidates(
     const ofEvent = eventId === null ? sql`` : sql` and event_id = ${eventId}`;
     return sql<string>`select id from attendees where workspace_id = ${workspaceId} and email = ${email}${ofEvent}`;
   }
-  const match = await sqliteQuery(db, email);
-  if (match === null) return null;
-  return sql<string>`select t.attendee_id from ${sqliteMatching(match, eventId)}`;
+  return sqliteCandidates(db, eventId, email);
 }
 
 /**

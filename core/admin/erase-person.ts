@@ -7,7 +7,7 @@
 // for each of their tickets.
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { searchStructures } from '../../db/attendee-search';
+import { amongCandidates, searchStructures } from '../../db/attendee-search';
 import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
 import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
@@ -208,7 +208,7 @@ async function emailCondition(ctx: Ctx, declaration: PersonalResource<string, st
   const exactly = sql`${sql.ref(declaration.emailColumn)} = ${email}`;
   if (!declaration.emailCandidates) return exactly;
   const candidates = await declaration.emailCandidates(ctx.db, ctx.actor.workspaceId, email);
-  return candidates === null ? sql`1 = 0` : sql`(${exactly} and id in (${candidates}))`;
+  return sql`(${exactly} and ${amongCandidates('id', candidates)})`;
 }
 
 /** Cuts the link of rows to the person's tickets; the rows stay, naming no one. Answers how many. */

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import * as v from 'valibot';
-import { addressCandidates } from '../../db/attendee-search';
+import { addressCandidates, amongCandidates } from '../../db/attendee-search';
 import type { Db } from '../../db/connect';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
@@ -70,7 +69,7 @@ export const listAttendees = defineOperation({
  */
 async function sentTo(db: Db, event: { id: string; workspace_id: string }, email: string) {
   const candidates = await addressCandidates(db, event.workspace_id, event.id, email);
-  const among =
-    candidates === null ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref('attendees.id')} in (${candidates})`;
-  return attendeeQuery(db).where(among).where('attendees.email', '=', email);
+  return attendeeQuery(db)
+    .where(amongCandidates('attendees.id', candidates))
+    .where('attendees.email', '=', email);
 }
