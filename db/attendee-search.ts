@@ -7,14 +7,15 @@
 // ending in char(1) so a q at the end of a value begins one too. PostgreSQL: pg_trgm GIN indexes on the same text (attendee_search_values,
 // one row an attendee, kept by triggers: migration 0039) and on orders.reference, and for a
 // 2-character q GIN indexes on the text's pairs of characters.
-import { type Expression, type RawBuilder, sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import { isPostgres } from './dialect';
 import type { Db } from './schema';
 
 /**
  * What each store alone has for the search (migrations 0032, 0039): SQLite's text table and FTS5
- * tables (with FTS5's own shadow tables), PostgreSQL's text table and its trigram and pair indexes,
- * and its index on the attendees' address, which SQLite's search index serves (migration 0042).
+ * tables (with FTS5's own shadow tables) and its index of whole addresses (migration 0043),
+ * PostgreSQL's text table and its trigram and pair indexes, and its B-tree index on the attendees'
+ * address (SQLite dropped its own: migration 0042).
  * Everything else of the schema is the same on both.
  */
 export const searchStructures = {
@@ -26,6 +27,11 @@ export const searchStructures = {
     'attendee_search_docsize',
     'attendee_search_idx',
     'attendee_search_terms',
+    'attendee_addresses',
+    'attendee_addresses_data',
+    'attendee_addresses_idx',
+    'attendee_addresses_docsize',
+    'attendee_addresses_config',
   ],
   postgresTables: ['attendee_search_values'],
   postgresIndexes: [
@@ -113,11 +119,6 @@ async function sqliteCandidates(
   return sql<string>`select t.attendee_id from ${sqliteMatching(match, eventId)}`;
 }
 
-/** `column in (candidates)`, or a condition no row meets when none can be (candidates null). */
-export function amongCandidates(column: string, candidates: Expression<string> | null): RawBuilder<boolean> {
-  return candidates === null ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(column)} in (${candidates})`;
-}
-
 /** SQLite: the event's (or every event's) search texts (`t`) FTS5 matches for `match`, as a FROM and WHERE. */
 function sqliteMatching(match: string, eventId: string | null) {
   const ofEvent = eventId === null ? sql`` : sql` and t.event_id = ${eventId}`;
@@ -127,22 +128,23 @@ function sqliteMatching(match: string, eventId: string | null) {
 
 /**
  * The ids of the attendees (of one event, or of the workspace given null) that may hold the whole
- * address `email` (in lower case), as a subquery for `attendees.id in (...)`, or null when none
- * can; the caller checks the address exactly on them. SQLite keeps no index on the address
- * (migration 0042: each new ticket's entry cost a registration a page of its own), so the search
- * index names them: it holds every address. PostgreSQL asks its index on the address.
+ * address `email`, as a subquery for `attendees.id in (...)`; the caller checks the address exactly
+ * on them. SQLite asks attendee_addresses, where an address is one term (migration 0043: a B-tree
+ * index cost a registration a page for each new address); PostgreSQL its index on the address.
  */
-export async function addressCandidates(
+export function addressCandidates(
   db: Db,
   workspaceId: string,
   eventId: string | null,
   email: string,
-): Promise<Expression<string> | null> {
+): Expression<string> {
   if (isPostgres(db)) {
     const ofEvent = eventId === null ? sql`` : sql` and event_id = ${eventId}`;
     return sql<string>`select id from attendees where workspace_id = ${workspaceId} and email = ${email}${ofEvent}`;
   }
-  return sqliteCandidates(db, eventId, email);
+  const ofEvent = eventId === null ? sql`` : sql` and t.event_id = ${eventId}`;
+  return sql<string>`select t.attendee_id from attendee_addresses x join attendee_search_text t on t.id = x.rowid
+    where attendee_addresses match ${phrase(email)}${ofEvent}`;
 }
 
 /**

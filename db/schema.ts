@@ -366,6 +366,8 @@ export interface AttendeeSearchTextTable {
   event_id: string;
   /** The attendee's created_utc (migration 0041): the index's candidates, newest first. */
   created_utc: Generated<string>;
+  /** The attendee's address (migration 0043): the content of the index of whole addresses. */
+  email: string | null;
   terms: string;
 }
 

@@ -7,7 +7,7 @@
 // for each of their tickets.
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { amongCandidates, searchStructures } from '../../db/attendee-search';
+import { searchStructures } from '../../db/attendee-search';
 import { forgetFreedBytes } from '../../db/forget-freed';
 import { nextChangeSeq } from '../../db/sequence';
 import { attendeeErased, emitForAttendees } from '../attendees/attendee-messages';
@@ -207,8 +207,8 @@ async function eraseRows(
 async function emailCondition(ctx: Ctx, declaration: PersonalResource<string, string>, email: string) {
   const exactly = sql`${sql.ref(declaration.emailColumn)} = ${email}`;
   if (!declaration.emailCandidates) return exactly;
-  const candidates = await declaration.emailCandidates(ctx.db, ctx.actor.workspaceId, email);
-  return sql`(${exactly} and ${amongCandidates('id', candidates)})`;
+  const candidates = declaration.emailCandidates(ctx.db, ctx.actor.workspaceId, email);
+  return sql`(${exactly} and id in (${candidates}))`;
 }
 
 /** Cuts the link of rows to the person's tickets; the rows stay, naming no one. Answers how many. */

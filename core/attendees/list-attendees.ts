@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import * as v from 'valibot';
-import { addressCandidates, amongCandidates } from '../../db/attendee-search';
+import { addressCandidates } from '../../db/attendee-search';
 import type { Db } from '../../db/connect';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
@@ -53,7 +54,7 @@ export const listAttendees = defineOperation({
     let query =
       email === undefined
         ? attendeeQuery(ctx.db).where('attendees.event_id', '=', event.id)
-        : await sentTo(ctx.db, event, email);
+        : sentTo(ctx.db, event, email);
     if (status !== undefined) query = query.where('attendees.status', '=', status);
     const read = applyPlan(query, plan, keysetOf('attendees'));
     // An address's few tickets are sorted: read in an index's order, the whole event would be tested.
@@ -67,9 +68,9 @@ export const listAttendees = defineOperation({
  * the address checked exactly on them. No filter on the event besides: with it the store may walk
  * the event newest first, testing each row.
  */
-async function sentTo(db: Db, event: { id: string; workspace_id: string }, email: string) {
-  const candidates = await addressCandidates(db, event.workspace_id, event.id, email);
+function sentTo(db: Db, event: { id: string; workspace_id: string }, email: string) {
+  const candidates = addressCandidates(db, event.workspace_id, event.id, email);
   return attendeeQuery(db)
-    .where(amongCandidates('attendees.id', candidates))
+    .where(sql<boolean>`${sql.ref('attendees.id')} in (${candidates})`)
     .where('attendees.email', '=', email);
 }

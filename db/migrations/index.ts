@@ -40,6 +40,7 @@ import * as attendeeSearchBeside from './0039-attendee-search-beside';
 import * as outboxWaiting from './0040-outbox-waiting';
 import * as searchTextCreated from './0041-search-text-created';
 import * as attendeeEmailUnindexed from './0042-attendee-email-unindexed';
+import * as attendeeAddresses from './0043-attendee-addresses';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ export const allMigrations: Record<string, Migration> = {
   '0040-outbox-waiting': outboxWaiting,
   '0041-search-text-created': searchTextCreated,
   '0042-attendee-email-unindexed': attendeeEmailUnindexed,
+  '0043-attendee-addresses': attendeeAddresses,
 };
 
 export const migrationProvider: MigrationProvider = {

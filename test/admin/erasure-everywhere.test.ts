@@ -26,13 +26,20 @@ const notPersonal: Record<string, string[]> = {
   // SQLite's search index (0032): copies of the attendee's values kept by triggers, so an erasure
   // empties them with the row ("leaves nothing of them" reads each; test/sales/attendee-search-index
   // reads the FTS5 pages). The pages and vocabulary hold trigrams, never a whole value.
-  attendee_search_text: ['id', 'attendee_id', 'event_id', 'created_utc', 'terms'],
+  attendee_search_text: ['id', 'attendee_id', 'event_id', 'created_utc', 'terms', 'email'],
   attendee_search: ['terms'],
   attendee_search_data: ['id', 'block'],
   attendee_search_idx: ['segid', 'term', 'pgno'],
   attendee_search_docsize: ['id', 'sz'],
   attendee_search_config: ['k', 'v'],
   attendee_search_terms: ['term', 'doc', 'cnt'],
+  // Its index of whole addresses (0043), the text's copy of the address as its content: secure-delete
+  // takes an erased address out of its pages (test/sales/attendee-search-index reads them).
+  attendee_addresses: ['email'],
+  attendee_addresses_data: ['id', 'block'],
+  attendee_addresses_idx: ['segid', 'term', 'pgno'],
+  attendee_addresses_docsize: ['id', 'sz'],
+  attendee_addresses_config: ['k', 'v'],
   // PostgreSQL's (0039): the same copies, one row an attendee, kept by triggers.
   attendee_search_values: ['attendee_id', 'event_id', 'terms'],
   api_keys: [

@@ -5,7 +5,7 @@ import { type Expression, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasePerson } from '../../core/admin/erase-person';
 import { operatorContext } from '../../core/admin/operator';
-import { searchCandidates } from '../../db/attendee-search';
+import { addressCandidates, searchCandidates } from '../../db/attendee-search';
 import { isPostgres } from '../../db/dialect';
 import { eventBody } from '../support/fixtures';
 import { addTicketType, person, register, sampleIds } from '../support/sales';
@@ -27,6 +27,8 @@ const edgeValues = [
   { first_name: 'Oldname', last_name: 'Renamed', email: 'renamed@example.test', company: 'Q"uote' },
   { first_name: 'Cancel', last_name: 'Ledperson', email: 'cancelled@example.test', company: 'Gone Co' },
   { first_name: 'Qwyzz', last_name: 'Erasable', email: 'qwyzz.erasable@example.test', company: 'Þórðúñø' },
+  // Given a new address after it was indexed.
+  { first_name: 'Moving', last_name: 'House', email: 'old.zebra+tag@example.test', company: null },
 ];
 
 const queries = [
@@ -93,6 +95,11 @@ beforeAll(async () => {
     .execute();
   await db
     .updateTable('attendees')
+    .set({ email: 'new.zebra+tag@example.test' })
+    .where('id', '=', attendees[7]!.id)
+    .execute();
+  await db
+    .updateTable('attendees')
     .set({ status: 'cancelled', cancelled_utc: new Date().toISOString() })
     .where('id', '=', attendees[5]!.id)
     .execute();
@@ -110,7 +117,7 @@ beforeAll(async () => {
     ['Cancel', 'cancelled', 0],
     [null, 'active', 1],
   ]);
-  seededIds = attendees.slice(0, 7).map((a) => a.id);
+  seededIds = attendees.slice(0, 8).map((a) => a.id);
 }, 180_000);
 afterAll(async () => t.close());
 
@@ -242,7 +249,7 @@ describe('attendee search through the index', () => {
 describe('the index after an erasure and a change (SQLite: FTS5 tables)', () => {
   it('holds nothing of an erased or replaced value, not even in its shadow tables', async () => {
     const db = t.server.services.db;
-    const gone = ['qwyzz', 'erasable', 'þórðúñø', 'oldname'];
+    const gone = ['qwyzz', 'erasable', 'þórðúñø', 'oldname', 'old.zebra'];
     const table = isPostgres(db) ? 'attendee_search_values' : 'attendee_search_text';
     const { rows: text } = await sql<{ terms: string }>`select terms from ${sql.table(table)}`.execute(db);
     expect(text.length).toBeGreaterThan(5);
@@ -264,6 +271,53 @@ describe('the index after an erasure and a change (SQLite: FTS5 tables)', () => 
       .filter((p) => !text.some((r) => r.terms.toLowerCase().includes(p)));
     expect(tails.length).toBeGreaterThan(3);
     for (const tail of tails) expect(pages.includes(Buffer.from(tail).toString('latin1')), tail).toBe(false);
+    // The index of whole addresses (0043): a term is stored after the part it shares with the one
+    // before it, and no other address begins as these do.
+    const { rows: addressBlocks } = await sql<{ block: Uint8Array | null }>`
+      select block from attendee_addresses_data`.execute(db);
+    const addressPages = addressBlocks.map((b) => Buffer.from(b.block ?? []).toString('latin1')).join('\n');
+    expect(addressPages).toContain('zebra+tag@example.test');
+    for (const tail of ['zz.erasable@', 'd.zebra+tag@'])
+      expect(addressPages.includes(tail), tail).toBe(false);
+  });
+});
+
+describe('whole addresses', () => {
+  /** The attendees of `eventId` (or of the workspace given null) the address index names for `email`. */
+  async function named(email: string, eventId: string | null = summit): Promise<string[]> {
+    const db = t.server.services.db;
+    const subquery = addressCandidates(db, workspaceId, eventId, email);
+    const { rows } = await sql<{ id: string }>`select id from attendees where id in (${subquery})`.execute(
+      db,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  it('names an attendee by its whole address, and by a new address only once changed', async () => {
+    expect(await named('j.mueller@example.test')).toEqual([seededIds[0]]);
+    expect(await named('j.mueller@example.test', null)).toEqual([seededIds[0]]);
+    expect(await named('new.zebra+tag@example.test')).toEqual([seededIds[7]]);
+    expect(await named('old.zebra+tag@example.test')).toEqual([]);
+    expect(await named('qwyzz.erasable@example.test')).toEqual([]);
+    // A part of an address, or an address holding it, is another term (SQLite) or another value.
+    expect(await named('mueller@example.test')).toEqual([]);
+    expect(await named('j.mueller@example.test.uk')).toEqual([]);
+  });
+
+  it('is served by an index: the plan reads it, not the event', async () => {
+    const db = t.server.services.db;
+    const subquery = addressCandidates(db, workspaceId, summit, 'j.mueller@example.test');
+    const { rows } = isPostgres(db)
+      ? await sql<{ detail: string }>`explain (format text) ${subquery}`.execute(db).then((r) => ({
+          rows: r.rows.map((row) => ({ detail: Object.values(row).join('') })),
+        }))
+      : await sql<{ detail: string }>`explain query plan ${subquery}`.execute(db);
+    const plan = rows.map((r) => r.detail).join('\n');
+    if (isPostgres(db)) expect(plan).toMatch(/attendees_email/);
+    else {
+      expect(plan).toMatch(/SCAN x VIRTUAL TABLE INDEX \d+:M/);
+      expect(plan).not.toMatch(/SCAN (attendees|t)\b/);
+    }
   });
 });
 

@@ -38,11 +38,11 @@ export interface PersonalResource<F extends string = string, P extends string = 
   /** The column holding the person's email address: how erasure finds their rows. */
   emailColumn: string;
   /**
-   * Where no index serves `emailColumn` (the attendees' on SQLite: a random address in every new
-   * row cost a registration a page each): the ids of the workspace's rows that may hold the address,
-   * a subquery, or null when none can. Erasure checks the address exactly on them.
+   * Where no B-tree index serves `emailColumn` (the attendees' on SQLite: a random address in every
+   * new row cost a registration a page each): the ids of the workspace's rows that may hold the
+   * address, a subquery over the index that does. Erasure checks the address exactly on them.
    */
-  emailCandidates?: (db: Db, workspaceId: string, email: string) => Promise<Expression<string> | null>;
+  emailCandidates?: (db: Db, workspaceId: string, email: string) => Expression<string>;
   /** What an erasure's summary counts its rows as, when not its resource name (a ticket, a journey). */
   countedAs?: string;
   /**
