@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import { claiming } from '../../db/dialect';
 import { insertRows } from '../../db/prepared';
+import { readTogether } from '../../db/reads-together';
 import type { DeliveryRow, WebhookRow } from '../../db/schema';
 import type { DeliveryTargetKind, WebhookEventType } from '../../db/values';
 import { redactFor } from '../platform/pipeline/personal-data';
@@ -24,7 +25,7 @@ import { newDelivery } from './delivery-state';
 import { eventTypes, hookBody } from './event-types';
 import { type SendResult, send } from './sender';
 import { decryptSecret, signature } from './signing-secrets';
-import { waitingMessages } from './waiting-messages';
+import { takeWaitingMessages } from './waiting-messages';
 
 export interface DispatcherOptions {
   /** Deliveries in flight at once, in all. */
@@ -188,23 +189,27 @@ export class Dispatcher {
    */
   private async fanOut(): Promise<number> {
     const { taken, receivers } = await this.services.writes.run(async (trx, moment) => {
-      const messages = await waitingMessages(trx, this.options.batch).execute();
+      const now = moment.now().toISOString();
+      const messages = await takeWaitingMessages(trx, this.options.batch, now);
       if (messages.length === 0) return { taken: 0, receivers: [] };
       const workspaces = [...new Set(messages.map((m) => m.workspace_id))];
-      const webhooks = await trx
-        .selectFrom('webhooks')
-        .select(['id', 'workspace_id', 'event_types', 'created_utc'])
-        .where('workspace_id', 'in', workspaces)
-        .where('active', '=', 1)
-        .execute();
-      const hooks = await trx
-        .selectFrom('hooks')
-        .select(['id', 'workspace_id', 'event_type', 'event_id', 'created_utc'])
-        .where('workspace_id', 'in', workspaces)
-        .where('active', '=', 1)
-        .execute();
+      const { webhooks, hooks } = await readTogether(trx, {
+        webhooks: {
+          query: trx
+            .selectFrom('webhooks')
+            .select(['id', 'workspace_id', 'event_types', 'created_utc'])
+            .where('workspace_id', 'in', workspaces)
+            .where('active', '=', 1),
+        },
+        hooks: {
+          query: trx
+            .selectFrom('hooks')
+            .select(['id', 'workspace_id', 'event_type', 'event_id', 'created_utc'])
+            .where('workspace_id', 'in', workspaces)
+            .where('active', '=', 1),
+        },
+      });
       const typesOf = new Map(webhooks.map((w) => [w.id, new Set(JSON.parse(w.event_types) as string[])]));
-      const now = moment.now().toISOString();
       const deliveries = messages.flatMap((m) => {
         const base = {
           workspace_id: m.workspace_id,
@@ -235,15 +240,6 @@ export class Dispatcher {
       // Compiled once a shape: a full batch of messages makes hundreds of rows.
       for (let i = 0; i < deliveries.length; i += 100)
         await insertRows(trx, 'deliveries', deliveries.slice(i, i + 100), 'skipConflicts');
-      await trx
-        .updateTable('outbox')
-        .set({ dispatched_utc: now })
-        .where(
-          'id',
-          'in',
-          messages.map((m) => m.id),
-        )
-        .execute();
       return { taken: messages.length, receivers: deliveries };
     });
     for (const { target_kind, target_id } of receivers)

@@ -15,3 +15,19 @@ export function waitingMessages(db: Db, batch: number) {
       .limit(batch),
   );
 }
+
+/**
+ * Takes a batch of waiting messages: marks them fanned out at `now` and answers them, oldest first,
+ * in one statement (on PostgreSQL a round trip, where a read and then an update were two). The
+ * caller's transaction writes their deliveries; should it fail, the mark goes with it.
+ */
+export async function takeWaitingMessages(db: Db, batch: number, now: string) {
+  const taken = await db
+    .updateTable('outbox')
+    .set({ dispatched_utc: now })
+    .where('id', 'in', waitingMessages(db, batch).clearSelect().select('id'))
+    .returning(['id', 'message_id', 'workspace_id', 'event_id', 'type', 'created_utc'])
+    .execute();
+  // An update's returning keeps no order.
+  return taken.sort((a, b) => a.id - b.id);
+}

@@ -6,7 +6,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { newId } from '../../core/platform/ids';
-import { waitingMessages } from '../../core/webhooks/waiting-messages';
+import { takeWaitingMessages, waitingMessages } from '../../core/webhooks/waiting-messages';
 import { insertRows } from '../../db/prepared';
 import { raceHarness } from '../support/race-harness';
 import { onPostgres } from '../support/test-store';
@@ -58,4 +58,21 @@ it('reads a batch of waiting messages oldest first from the index of waiting mes
     expect(plan).toMatch(/outbox_waiting/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
   }
+});
+
+it('takes a batch in one statement: marked fanned out, answered oldest first, never taken twice', async () => {
+  const now = '2026-11-26T10:00:01.000Z';
+  const first = await db()
+    .transaction()
+    .execute((trx) => takeWaitingMessages(trx, 15, now));
+  expect(first).toHaveLength(15);
+  expect(first.map((m) => m.id)).toEqual([...first.map((m) => m.id)].sort((a, b) => a - b));
+  const rest = await db()
+    .transaction()
+    .execute((trx) => takeWaitingMessages(trx, 15, now));
+  expect(rest).toHaveLength(waiting - 15);
+  expect(Math.min(...rest.map((m) => m.id))).toBeGreaterThan(Math.max(...first.map((m) => m.id)));
+  expect(await waitingMessages(db(), 500).execute()).toEqual([]);
+  const marked = await db().selectFrom('outbox').select('id').where('dispatched_utc', '=', now).execute();
+  expect(marked.map((m) => m.id).sort((a, b) => a - b)).toEqual([...first, ...rest].map((m) => m.id));
 });
