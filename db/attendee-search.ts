@@ -156,13 +156,28 @@ export function countsCandidatesCheaply(db: Db): boolean {
   return !isPostgres(db);
 }
 
-/** How many of the event's attendees may contain `q` (SQLite), counting no further than `most`. */
-export async function candidatesUpTo(db: Db, eventId: string, q: string, most: number): Promise<number> {
+/**
+ * SQLite: the ids of the event's attendees that may contain `q`, newest first and at most `most`
+ * of them, when they are no more than `few` (counted no further: FTS5 hands its rows over one by
+ * one); 'many' when there are more. One statement: counted and ordered apart, the index answered
+ * the same phrase twice (at 400,000 attendees, "person123": 1.8 → 1.3 ms in-process).
+ */
+export async function fewNewestCandidates(
+  db: Db,
+  eventId: string,
+  q: string,
+  few: number,
+  most: number,
+): Promise<string[] | 'many'> {
   const match = await sqliteQuery(db, q.toLowerCase());
-  if (match === null) return 0;
-  const { rows } = await sql<{ n: number }>`
-    select count(*) as n from (select 1 from ${sqliteMatching(match, eventId)} limit ${most})`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  if (match === null) return [];
+  const { rows } = await sql<{ id: string; n: number }>`
+    with c as materialized (
+      select t.attendee_id as id, t.created_utc as created from ${sqliteMatching(match, eventId)}
+      limit ${few + 1})
+    select id, (select count(*) from c) as n from c order by created desc, id desc limit ${most}`.execute(db);
+  if (Number(rows[0]?.n ?? 0) > few) return 'many';
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { type Expression, sql } from 'kysely';
 import * as v from 'valibot';
 import {
-  candidatesUpTo,
   countsCandidatesCheaply,
+  fewNewestCandidates,
   newestCandidates,
   searchCandidates,
 } from '../../db/attendee-search';
@@ -63,24 +63,23 @@ const fewCandidates = 5000;
  * the index counts cheaply, a q it names few attendees for skips the newest rows.
  */
 async function search(db: Db, eventId: string, q: string, limit: number) {
-  if (
-    countsCandidatesCheaply(db) &&
-    (await candidatesUpTo(db, eventId, q, fewCandidates + 1)) <= fewCandidates
-  )
-    return throughIndex(db, eventId, q, limit);
+  if (countsCandidatesCheaply(db)) {
+    const few = await fewNewestCandidates(db, eventId, q, fewCandidates, limit * 2);
+    if (few !== 'many') return throughIndex(db, eventId, q, limit, few);
+  }
   const newest = await matching(attendeeQuery(db, newestWindow(db, eventId)), q, limit);
   if (newest.length === limit) return newest;
   return throughIndex(db, eventId, q, limit);
 }
 
 /**
- * The answer from the index: its newest candidates first, twice the page, read and checked by the
- * rule. Only when those were as many as asked and too many failed the rule (an erased attendee
+ * The answer from the index: its newest candidates first, twice the page (`known` when the count
+ * gave them already), read and checked by the rule. Only when those were as many as asked and too many failed the rule (an erased attendee
  * named by an order reference, say) are all the candidates read.
  */
-async function throughIndex(db: Db, eventId: string, q: string, limit: number) {
+async function throughIndex(db: Db, eventId: string, q: string, limit: number, known?: string[]) {
   const most = limit * 2;
-  const newest = await newestCandidates(db, eventId, q, most);
+  const newest = known ?? (await newestCandidates(db, eventId, q, most));
   if (newest === null || newest.length === 0) return [];
   const ids = sql.join(newest.map((id) => sql`${id}`));
   const rows = await matching(named(db, ids), q, limit);
