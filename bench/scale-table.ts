@@ -1,5 +1,6 @@
 // The scale row's tables: each figure at every size side by side, the ratio largest/smallest, and
 // the issue's target (issue 29 item 1) with met or missed.
+import { callsPerFigure } from './scale-calls';
 import type { SizeFigures } from './scale-size';
 
 interface Row {
@@ -8,7 +9,7 @@ interface Row {
   unit: string;
   /** Says whether the figures meet the target; undefined when there is none. */
   target?: { text: string; met: (values: number[]) => boolean | undefined };
-  /** How many calls each size's figure rests on, when fewer than 50. */
+  /** How many calls each size's figure rests on, shown when fewer than callsPerFigure. */
   calls?: number[];
 }
 
@@ -111,7 +112,7 @@ export function scaleTable(sizes: SizeFigures[]): string {
   for (const row of rows) {
     const cells = row.values.map((v, i) => {
       const calls = row.calls?.[i];
-      return calls !== undefined && calls < 50
+      return calls !== undefined && calls < callsPerFigure
         ? `${format(v, row.unit)} (${calls} ${calls === 1 ? 'call' : 'calls'})`
         : format(v, row.unit);
     });

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeBetweenMarkers } from './processes';
+import { callsPerFigure } from './scale-calls';
 import { makeScaleFolder } from './scale-folder';
 import { measureSize, type SizeFigures } from './scale-size';
 import { scaleTable } from './scale-table';
@@ -40,7 +41,7 @@ async function main() {
     join(root, 'docs/benchmarks.md'),
     'scale',
     [
-      `Latest run of \`npm run bench:scale\` (${new Date().toISOString().slice(0, 10)}). Machine: ${machine}. One event imported with \`tessera import\` at each size into a fresh data folder, then \`tessera serve\` on it (HTTPS, keep-alive, a key with every scope); each p50/p99 over 50 calls after a warm-up, or over the calls a ${Number(process.env.BENCH_SCALE_BUDGET_MS ?? 12_000) / 1000} s budget allowed when one call takes long (the count is then shown). GET /me is called every 2 ms on its own warm connection while the slow call runs (3 times and for at least 3 s); the count beside its p99 is how many answers it got in that time. Targets from issue 29 item 1; a ceiling applies at the largest size.`,
+      `Latest run of \`npm run bench:scale\` (${new Date().toISOString().slice(0, 10)}). Machine: ${machine}. One event imported with \`tessera import\` at each size into a fresh data folder, then \`tessera serve\` on it (HTTPS, keep-alive, a key with every scope); each p50/p99 over ${callsPerFigure} calls after a warm-up, or over the calls a ${Number(process.env.BENCH_SCALE_BUDGET_MS ?? 12_000) / 1000} s budget allowed when one call takes long (the count is then shown). GET /me is called every 2 ms on its own warm connection while the slow call runs (3 times and for at least 3 s); the count beside its p99 is how many answers it got in that time. Targets from issue 29 item 1; a ceiling applies at the largest size.`,
       '',
       table,
     ].join('\n'),
