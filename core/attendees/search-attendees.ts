@@ -74,8 +74,9 @@ async function search(db: Db, eventId: string, q: string, limit: number) {
 
 /**
  * The answer from the index: its newest candidates first, twice the page (`known` when the count
- * gave them already), read and checked by the rule. Only when those were as many as asked and too many failed the rule (an erased attendee
- * named by an order reference, say) are all the candidates read.
+ * gave them already), read and checked by the rule. Only when those were as many as asked and too
+ * many failed the rule (an erased attendee named by an order reference, say) are all the
+ * candidates read.
  */
 async function throughIndex(db: Db, eventId: string, q: string, limit: number, known?: string[]) {
   const most = limit * 2;
