@@ -46,6 +46,11 @@ export interface OpenOptions {
   serving?: boolean;
   /** PostgreSQL's connections of this process (src/settings.ts, TESSERA_DB_CONNECTIONS); SQLite has one. */
   connections?: number;
+  /**
+   * Hears of a PostgreSQL connection the server ended (a restart, an administrator): the server's
+   * log. Unheard, that error would end the process.
+   */
+  connectionLost?: (error: Error) => void;
 }
 
 /** PostgreSQL connections a process opens unless told otherwise (TESSERA_DB_CONNECTIONS). */
@@ -88,6 +93,12 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   // page whose cost estimate crossed jit_above_cost (a sort priced out, db/dialect.ts inIndexOrder)
   // spent 240 ms compiling to read 500 rows.
   const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c jit=off' });
+  // A connection the server ends errors as an event, on the pool while idle and on the connection
+  // while a request holds it: a statement in flight fails with it, and the pool lets the connection
+  // go when it is given back (or at once, idle) and opens another when asked.
+  const lost = (error: Error) => options.connectionLost?.(error);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   sendingStatements(pool);
   deferringStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.queryLog });

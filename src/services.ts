@@ -91,6 +91,8 @@ export async function openServices(options: {
     ...(options.backgroundCheckpoints ? { backgroundCheckpoints: log, serving: true } : {}),
     queryLog: options.metrics?.queryLog,
     connections: options.dbConnections,
+    connectionLost: (error) =>
+      log.warn({ err: error }, 'PostgreSQL ended a connection; another is opened when needed'),
   });
   await migrateToLatest(db);
   const clock = options.clock ?? systemClock;

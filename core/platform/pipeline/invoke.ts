@@ -39,6 +39,7 @@ import type { AnyOperation, IfMatch } from './operation';
 import { problemsOf } from './operation-problems';
 import { isPaged } from './paging';
 import { canReadPeople } from './personal-data';
+import { readOnlyTransaction } from './read-only-transaction';
 import { uniqueProblem } from './unique-problems';
 import { parseInput } from './validation';
 
@@ -107,11 +108,9 @@ async function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<
   // snapshot is taken after this process's writes answered so far have (read your writes), or a
   // moment later should one of them wait on a lock.
   if (isPaged(operation)) await ctx.services.writes.earlierWritesEnded(readYourWritesMs);
-  return ctx.db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute((trx) => runHandler(operation, { ...ctx, db: trx }, input));
+  return readOnlyTransaction(ctx.db, ctx.services.log, (trx) =>
+    runHandler(operation, { ...ctx, db: trx }, input),
+  );
 }
 
 async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
