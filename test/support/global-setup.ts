@@ -1,15 +1,23 @@
 // Runs once before the test processes start (they inherit the environment set here). The CA is
 // made anew each run into .tmp/ (ignored by git) and left there: test processes still ending after
 // the run read NODE_EXTRA_CA_CERTS lazily, and a removed file would make Node warn.
+// Every temporary folder of the run (data folders, receivers, scratch files; os.tmpdir() reads
+// TMPDIR) is made inside one folder removed when the run ends: a test skipped on one store, or
+// stopped by a failure, left its folders behind (about fifty a run).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBundle } from '../../bin/bundle.mjs';
 import { makeTestCa } from './test-ca';
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => void> {
+  const scratch = mkdtempSync(join(tmpdir(), 'tessera-tests-'));
+  process.env.TMPDIR = scratch;
   const dir = join(import.meta.dirname, '..', '..', '.tmp', 'test-ca');
   const files = await makeTestCa(dir);
   process.env.NODE_EXTRA_CA_CERTS = files.caCert;
   process.env.TESSERA_TEST_CA_DIR = dir;
   // The tests that start the real `tessera` command would otherwise each build the bundle.
   await ensureBundle();
+  return () => rmSync(scratch, { recursive: true, force: true });
 }
