@@ -4,7 +4,7 @@
 // Every temporary folder of the run (data folders, receivers, scratch files; os.tmpdir() reads
 // TMPDIR) is made inside one folder removed when the run ends: a test skipped on one store, or
 // stopped by a failure, left its folders behind (about fifty a run).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBundle } from '../../bin/bundle.mjs';
@@ -12,6 +12,8 @@ import { makeTestCa } from './test-ca';
 
 export default async function setup(): Promise<() => void> {
   const scratch = mkdtempSync(join(tmpdir(), 'tessera-tests-'));
+  // Passable by others: a throwaway PostgreSQL cluster runs as its own user inside it.
+  chmodSync(scratch, 0o711);
   process.env.TMPDIR = scratch;
   const dir = join(import.meta.dirname, '..', '..', '.tmp', 'test-ca');
   const files = await makeTestCa(dir);
