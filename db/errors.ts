@@ -85,5 +85,10 @@ export function heldByAnotherWriter(error: unknown): boolean {
  * committed a row it should have locked first (core/crew/shift-places.ts).
  */
 export function runAgain(why: string): Error {
-  return Object.assign(new Error(`run again: ${why}`), { code: '40001' });
+  return Object.assign(new Error(`run again: ${why}`), { code: '40001', askedToRunAgain: true });
+}
+
+/** Whether the error is runAgain's: a write that found it must run again, not a lock taken out of order. */
+export function askedToRunAgain(error: unknown): boolean {
+  return (error as { askedToRunAgain?: boolean } | null)?.askedToRunAgain === true;
 }

@@ -5,7 +5,10 @@
 // write, in whatever order, and only the guards keep them right:
 //
 // - PostgreSQL: each call in a transaction of its own, as two processes' writes are; the second to
-//   write waits on the first's row lock, then works on what it committed.
+//   write waits on the first's row lock, then works on what it committed. A call that finds under
+//   its locks that it must run again (core's runAgain) runs again whole, as the write queue runs it,
+//   without meeting the others again; a deadlock's victim does not (the queue would run it again
+//   too, but a deadlock is a lock order the tests exist to catch), so it answers the error.
 // - SQLite: a transaction writes alone there (BEGIN IMMEDIATE waits for the other to end), so two
 //   never interleave inside transactions. The calls read outside one, then write in turn, each in a
 //   transaction of its own from its first write to its end: a later call writes on what an earlier
@@ -27,6 +30,7 @@ import { type Clock, frozenAt } from '../../core/platform/clock';
 import type { WriteBatcher } from '../../core/platform/storage/write-batch';
 import type { Db } from '../../db/connect';
 import { storeOf } from '../../db/dialect';
+import { askedToRunAgain } from '../../db/errors';
 import type { Database } from '../../db/schema';
 
 // A call of the scan function (db/migrations/0035) writes too: on PostgreSQL a scan's reads of
@@ -41,6 +45,9 @@ const eventHold = /^\s*select\b[^;]*?\bfrom "events"[^;]*\bfor key share\s*$/i;
 
 /** How long a call waits for the others at the meeting before the test fails instead of hanging. */
 const patienceMs = 5_000;
+
+/** How many times a call asked to run again runs, as core/platform/storage/write-batch.ts. */
+const attempts = 4;
 
 export interface Interleaving {
   /** A write queue for invoke (only run() is used): each call meets the others before writing. */
@@ -86,7 +93,7 @@ export function interleaved(location: string, parties: number, meetAt: RegExp = 
     };
     const db = new Kysely<Database>({ dialect: pausing(connection.dialect, beforeStatement) });
     try {
-      if (!sqlite) return await db.transaction().execute((trx) => work(trx, moment));
+      if (!sqlite) return await runAgainWhenAsked(() => db.transaction().execute((trx) => work(trx, moment)));
       const done = await work(db, moment);
       if (sqlite.inTransaction) sqlite.exec('COMMIT');
       return done;
@@ -106,6 +113,17 @@ export function interleaved(location: string, parties: number, meetAt: RegExp = 
     arrived: (count) => meeting.reached(count),
     standIn: () => meeting.count(),
   };
+}
+
+/** Runs a PostgreSQL transaction again whole when it asked to (core's runAgain), as the queue does. */
+async function runAgainWhenAsked<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= attempts || !askedToRunAgain(error)) throw error;
+    }
+  }
 }
 
 /** One connection of its own, as another process would have (SQLite's handle too, for its turns). */
