@@ -8,6 +8,7 @@ import pg from 'pg';
 import { type CheckpointLog, startCheckpointer, writerCheckpointPages } from './checkpointer';
 import { deferringStatements } from './deferred-statements';
 import { storeOf } from './dialect';
+import { readsAtOnceOn } from './read-at-once';
 import { type OpenSnapshot, postgresSnapshots, sqliteSnapshots, takingTurns } from './read-snapshot';
 import { readingThread } from './reading-thread';
 import type { Database, Db } from './schema';
@@ -124,10 +125,12 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
     ? startCheckpointer(file, options.backgroundCheckpoints)
     : null;
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${writerCheckpointPages}`);
+  const connection = withStatementCache(sqlite);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialectTakingTurns({ database: withStatementCache(sqlite) }, sqlite, patience),
+    dialect: new SqliteDialectTakingTurns({ database: connection }, sqlite, patience),
     log: options.queryLog,
   });
+  readsAtOnceOn(db, connection);
   const reading = readingThread(file);
   const readsAside = reading.connection(options.queryLog);
   return {

@@ -8,6 +8,7 @@ import type { Compilable, CompiledQuery, Insertable, RawBuilder } from 'kysely';
 import type { Db } from './connect';
 import { neverWaits, sendWithNext } from './deferred-statements';
 import { isPostgres } from './dialect';
+import { readAtOnce } from './read-at-once';
 import type { Database } from './schema';
 import { keepPrepared } from './server-statements';
 
@@ -27,6 +28,11 @@ export interface Prepared<A, R> {
   first(db: Db, args: A): Promise<R | undefined>;
   /** How many rows it changed. */
   changed(db: Db, args: A): Promise<number>;
+  /**
+   * A read's first row (null when none) answered at once on SQLite, inside a transaction in flight
+   * too (db/read-at-once.ts); undefined where it cannot be, for the caller to read the ordinary way.
+   */
+  atOnce(db: Db, args: A): R | null | undefined;
 }
 
 export interface PrepareOptions {
@@ -68,7 +74,7 @@ export function prepare<A extends Record<string, unknown>, R = unknown>(
     );
     return { compiled, slots };
   };
-  const run = (db: Db, args: A) => {
+  const withValues = (db: Db, args: A): CompiledQuery<R> => {
     const dialect = db.getExecutor().adapter.constructor;
     let once = compiledFor.get(dialect);
     if (!once) {
@@ -80,12 +86,18 @@ export function prepare<A extends Record<string, unknown>, R = unknown>(
       const name = slots[i];
       return name === undefined ? value : args[name];
     });
-    return db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
+    return { ...compiled, parameters } as CompiledQuery<R>;
   };
+  const run = (db: Db, args: A) => db.executeQuery<R>(withValues(db, args));
   return {
     rows: async (db, args) => (await run(db, args)).rows,
     first: async (db, args) => (await run(db, args)).rows[0],
     changed: async (db, args) => Number((await run(db, args)).numAffectedRows ?? 0n),
+    atOnce(db, args) {
+      const { sql, parameters } = withValues(db, args);
+      const rows = readAtOnce<R>(db, sql, parameters);
+      return rows && (rows[0] ?? null);
+    },
   };
 }
 

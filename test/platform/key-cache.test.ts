@@ -49,6 +49,82 @@ describe('the key cache', () => {
   });
 });
 
+describe('the key cache beside a write in flight', () => {
+  // On SQLite the generation is read at once, inside a write that is still running: a number the
+  // write moved and then gave up must not be taken for one committed since (a revocation missed).
+  it('reads the key again after a change committed since, when a write that moved the generation was given up', async () => {
+    const cache = new KeyCache();
+    const db = t.server.services.db;
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return { keyId: 'b' } as KeyRow;
+    };
+    await cache.find(db, { keyId: 'b' }, read);
+    let moved!: () => void;
+    const movedNow = new Promise<void>((resolve) => {
+      moved = resolve;
+    });
+    let giveUp!: () => void;
+    const givenUp = new Promise<void>((resolve) => {
+      giveUp = resolve;
+    });
+    const held = t.server.services.writes
+      .run(async (trx) => {
+        await trx
+          .updateTable('workspaces')
+          .set({ name: 'Never kept' })
+          .where('id', '=', workspaceId)
+          .execute();
+        moved();
+        await givenUp;
+        throw new Error('given up');
+      })
+      .catch((error: Error) => error.message);
+    await movedNow;
+    // Asked while the write holds its moved generation: answered once the write has ended.
+    const found = cache.find(db, { keyId: 'b' }, read);
+    giveUp();
+    expect(await held).toBe('given up');
+    await found;
+    expect(reads).toBe(1);
+    await db.updateTable('workspaces').set({ name: 'Kept' }).where('id', '=', workspaceId).execute();
+    await cache.find(db, { keyId: 'b' }, read);
+    expect(reads).toBe(2);
+  });
+
+  it('sees a change a write in flight commits on the call after it', async () => {
+    const cache = new KeyCache();
+    const db = t.server.services.db;
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return { keyId: 'c' } as KeyRow;
+    };
+    await cache.find(db, { keyId: 'c' }, read);
+    let moved!: () => void;
+    const movedNow = new Promise<void>((resolve) => {
+      moved = resolve;
+    });
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    const held = t.server.services.writes.run(async (trx) => {
+      await trx.updateTable('workspaces').set({ name: 'Changed' }).where('id', '=', workspaceId).execute();
+      moved();
+      await committing;
+    });
+    await movedNow;
+    const during = cache.find(db, { keyId: 'c' }, read);
+    commit();
+    await held;
+    await during;
+    await cache.find(db, { keyId: 'c' }, read);
+    expect(reads).toBe(2);
+  });
+});
+
 describe('verified keys in memory', () => {
   it('ends a key revoked by another process on the very next call', async () => {
     const { apiKeyId, key } = await t.key({ workspaceId, scopes: ['events:read'], expires: 'never' });

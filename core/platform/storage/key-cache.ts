@@ -2,7 +2,11 @@
 // time. What ends a key still ends it on the very next call, in every process: the database moves
 // a generation counter whenever a key or its workspace changes (triggers, migration 0015), each
 // call reads that one number with a statement compiled once (on PostgreSQL in the statement that
-// counts the call, shared-rate-counter.ts), and a new number empties the cache.
+// counts the call, shared-rate-counter.ts), and a new number empties the cache. On SQLite it is
+// read at once (db/read-at-once.ts), without waiting for a write in flight to commit: that read
+// sees the write's own changes too, but the number only rises, so the one the cache holds means
+// nothing changed, committed or not; any other is read again the ordinary way, once the write
+// has ended.
 // Expiry is compared with the clock on every call, so it needs no invalidation.
 import type { Db } from '../../../db/connect';
 import { prepare } from '../../../db/prepared';
@@ -46,7 +50,7 @@ export class KeyCache {
     read: () => Promise<KeyRow | undefined>,
     generation?: number,
   ): Promise<KeyRow | undefined> {
-    const current = generation ?? (await currentGeneration.first(db, {}))?.value;
+    const current = generation ?? (await this.currentGeneration(db));
     if (current !== this.generation) {
       this.rows.clear();
       this.generation = current;
@@ -59,6 +63,13 @@ export class KeyCache {
       this.rows.set(nameOf(lookup), row);
     }
     return row;
+  }
+
+  /** The generation now: the one held when a read at once finds it unchanged, else read once free. */
+  private async currentGeneration(db: Db): Promise<number | undefined> {
+    const seen = currentGeneration.atOnce(db, {});
+    if (seen && seen.value === this.generation) return this.generation;
+    return (await currentGeneration.first(db, {}))?.value;
   }
 
   /**
