@@ -65,7 +65,10 @@ export class KeyCache {
     return row;
   }
 
-  /** The generation now: the one held when a read at once finds it unchanged, else read once free. */
+  /**
+   * The generation now: the one held when a read at once finds it unchanged, else read the ordinary
+   * way, once the connection is free.
+   */
   private async currentGeneration(db: Db): Promise<number | undefined> {
     const seen = currentGeneration.atOnce(db, {});
     if (seen && seen.value === this.generation) return this.generation;
