@@ -6,7 +6,7 @@
 // synchronously: it sees what is committed, and inside a transaction in flight what that one
 // wrote so far.
 import type { SqliteDatabase as SqliteConnection } from 'kysely';
-import type { Db } from './connect';
+import type { Db } from './schema';
 
 /** The server's SQLite connection (with its statement cache) behind each database opened on a file. */
 const connections = new WeakMap<Db, SqliteConnection>();
