@@ -49,79 +49,78 @@ describe('the key cache', () => {
   });
 });
 
+/** A cache and a read of one key that counts how often the key's row is read. */
+function countedKey(keyId: string) {
+  const cache = new KeyCache();
+  const counted = { reads: 0 };
+  const find = () =>
+    cache.find(t.server.services.db, { keyId }, async () => {
+      counted.reads += 1;
+      return { keyId } as KeyRow;
+    });
+  return { find, counted };
+}
+
+/**
+ * A write that renames the workspace (moving the key generation) and is then held: `moved` resolves
+ * once it has, `end` commits it or gives it up, `ended` answers how it ended.
+ */
+function heldRename(name: string) {
+  let moved!: () => void;
+  const movedNow = new Promise<void>((resolve) => {
+    moved = resolve;
+  });
+  let end!: (how: 'commit' | 'give up') => void;
+  const ending = new Promise<'commit' | 'give up'>((resolve) => {
+    end = resolve;
+  });
+  const ended = t.server.services.writes
+    .run(async (trx) => {
+      await trx.updateTable('workspaces').set({ name }).where('id', '=', workspaceId).execute();
+      moved();
+      if ((await ending) === 'give up') throw new Error('given up');
+    })
+    .then(
+      () => 'committed',
+      (error: Error) => error.message,
+    );
+  return { moved: movedNow, end, ended };
+}
+
 describe('the key cache beside a write in flight', () => {
   // On SQLite the generation is read at once, inside a write that is still running: a number the
   // write moved and then gave up must not be taken for one committed since (a revocation missed).
   it('reads the key again after a change committed since, when a write that moved the generation was given up', async () => {
-    const cache = new KeyCache();
-    const db = t.server.services.db;
-    let reads = 0;
-    const read = async () => {
-      reads += 1;
-      return { keyId: 'b' } as KeyRow;
-    };
-    await cache.find(db, { keyId: 'b' }, read);
-    let moved!: () => void;
-    const movedNow = new Promise<void>((resolve) => {
-      moved = resolve;
-    });
-    let giveUp!: () => void;
-    const givenUp = new Promise<void>((resolve) => {
-      giveUp = resolve;
-    });
-    const held = t.server.services.writes
-      .run(async (trx) => {
-        await trx
-          .updateTable('workspaces')
-          .set({ name: 'Never kept' })
-          .where('id', '=', workspaceId)
-          .execute();
-        moved();
-        await givenUp;
-        throw new Error('given up');
-      })
-      .catch((error: Error) => error.message);
-    await movedNow;
+    const { find, counted } = countedKey('b');
+    await find();
+    const write = heldRename('Never kept');
+    await write.moved;
     // Asked while the write holds its moved generation: answered once the write has ended.
-    const found = cache.find(db, { keyId: 'b' }, read);
-    giveUp();
-    expect(await held).toBe('given up');
+    const found = find();
+    write.end('give up');
+    expect(await write.ended).toBe('given up');
     await found;
-    expect(reads).toBe(1);
-    await db.updateTable('workspaces').set({ name: 'Kept' }).where('id', '=', workspaceId).execute();
-    await cache.find(db, { keyId: 'b' }, read);
-    expect(reads).toBe(2);
+    expect(counted.reads).toBe(1);
+    await t.server.services.db
+      .updateTable('workspaces')
+      .set({ name: 'Kept' })
+      .where('id', '=', workspaceId)
+      .execute();
+    await find();
+    expect(counted.reads).toBe(2);
   });
 
   it('sees a change a write in flight commits on the call after it', async () => {
-    const cache = new KeyCache();
-    const db = t.server.services.db;
-    let reads = 0;
-    const read = async () => {
-      reads += 1;
-      return { keyId: 'c' } as KeyRow;
-    };
-    await cache.find(db, { keyId: 'c' }, read);
-    let moved!: () => void;
-    const movedNow = new Promise<void>((resolve) => {
-      moved = resolve;
-    });
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    const held = t.server.services.writes.run(async (trx) => {
-      await trx.updateTable('workspaces').set({ name: 'Changed' }).where('id', '=', workspaceId).execute();
-      moved();
-      await committing;
-    });
-    await movedNow;
-    const during = cache.find(db, { keyId: 'c' }, read);
-    commit();
-    await held;
+    const { find, counted } = countedKey('c');
+    await find();
+    const write = heldRename('Changed');
+    await write.moved;
+    const during = find();
+    write.end('commit');
+    expect(await write.ended).toBe('committed');
     await during;
-    await cache.find(db, { keyId: 'c' }, read);
-    expect(reads).toBe(2);
+    await find();
+    expect(counted.reads).toBe(2);
   });
 });
 
