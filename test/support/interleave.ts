@@ -27,7 +27,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { type Clock, frozenAt } from '../../core/platform/clock';
-import type { WriteBatcher } from '../../core/platform/storage/write-batch';
+import { type WriteBatcher, writeAttempts } from '../../core/platform/storage/write-batch';
 import type { Db } from '../../db/connect';
 import { storeOf } from '../../db/dialect';
 import { askedToRunAgain } from '../../db/errors';
@@ -45,9 +45,6 @@ const eventHold = /^\s*select\b[^;]*?\bfrom "events"[^;]*\bfor key share\s*$/i;
 
 /** How long a call waits for the others at the meeting before the test fails instead of hanging. */
 const patienceMs = 5_000;
-
-/** How many times a call asked to run again runs, as core/platform/storage/write-batch.ts. */
-const attempts = 4;
 
 export interface Interleaving {
   /** A write queue for invoke (only run() is used): each call meets the others before writing. */
@@ -115,13 +112,13 @@ export function interleaved(location: string, parties: number, meetAt: RegExp = 
   };
 }
 
-/** Runs a PostgreSQL transaction again whole when it asked to (core's runAgain), as the queue does. */
+/** Runs a PostgreSQL transaction again whole when it asked to (core's runAgain), as often as the queue does. */
 async function runAgainWhenAsked<T>(transaction: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await transaction();
     } catch (error) {
-      if (attempt >= attempts || !askedToRunAgain(error)) throw error;
+      if (attempt >= writeAttempts || !askedToRunAgain(error)) throw error;
     }
   }
 }

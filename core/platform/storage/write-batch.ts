@@ -31,8 +31,8 @@ import { takeChangePosition } from '../../../db/sequence';
 import { type Clock, frozenAt, systemClock } from '../clock';
 import { withSavepoint } from './savepoint';
 
-/** Attempts of a batch the database picked as a deadlock's victim. */
-const attempts = 4;
+/** Attempts of a batch that lost to another transaction (a deadlock's victim, core's runAgain). */
+export const writeAttempts = 4;
 
 /** A write: its transaction, and its moment (a clock that answers the time the write started). */
 type Work = (trx: Db, moment: Clock) => Promise<unknown>;
@@ -123,7 +123,7 @@ export class WriteBatcher {
         });
         await transaction.finally(thisEnds.resolve);
       } catch (error) {
-        if (attempt < attempts && lostToConcurrentWrite(error)) {
+        if (attempt < writeAttempts && lostToConcurrentWrite(error)) {
           this.ranAgain += 1;
           // Nothing of it was written. A moment apart, so the two do not meet again the same way.
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
