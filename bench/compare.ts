@@ -1,0 +1,162 @@
+// npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me] [--rounds 6] [--database throwaway]:
+// two versions of the code measured against each other on this machine, which is shared and noisy.
+// Each tree (a worktree, with node_modules linked in) runs its own `tessera serve` on one data folder
+// (or one throwaway PostgreSQL cluster, through its Unix socket as the stores run uses it); the rounds
+// take turns (A then B, then B then A), each server started afresh and warmed up, and the medians are
+// compared. The same tree given twice shows the noise floor of the hour: a difference under it is
+// not a result. The "interleaved pairs" of docs/benchmarks.md are made this way.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startCluster } from '../scripts/postgres-cluster.mjs';
+import { loadTls } from '../src/tls';
+import { runLoad } from './load';
+import { type Seeded, seedBenchmark } from './seed';
+import { pullAll } from './sync';
+
+const kinds = {
+  checkin: 'door check-ins a second (8 scanners, a fresh attendee each)',
+  sync: 'seconds for a cursor pull of 50,000 attendees (500 a page)',
+  me: 'GET /me a second (8 clients)',
+} as const;
+type Kind = keyof typeof kinds;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    kind: { type: 'string', default: 'checkin' },
+    rounds: { type: 'string', default: '6' },
+    database: { type: 'string' },
+  },
+});
+const usage =
+  'usage: npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me] [--rounds N] [--database throwaway]';
+const kind = values.kind as Kind;
+const rounds = Number(values.rounds);
+const database = values.database;
+if (positionals.length !== 2 || !Object.hasOwn(kinds, kind) || !(rounds > 0)) throw new Error(usage);
+if (database !== undefined && database !== 'throwaway') throw new Error(usage);
+const [treeA, treeB] = positionals.map((tree) => resolve(tree)) as [string, string];
+
+const scanners = 8;
+const scansPerRound = 3_000;
+const warmScans = 150;
+const meCalls = 10_000;
+
+/** A server of `tree` on the folder (and database), for one measurement. */
+interface TreeServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+async function serve(tree: string, dataDir: string, database: string | undefined): Promise<TreeServer> {
+  // Each tree's own bench/processes.ts, so its server is started the way that version starts it.
+  const { startServer, stopAll } = await import(join(tree, 'bench/processes.ts'));
+  const port = 19_000 + Math.floor(Math.random() * 900);
+  const server = await startServer(dataDir, port, database ? { TESSERA_DATABASE_URL: database } : {});
+  return { origin: `https://localhost:${port}`, stop: () => stopAll([server]) };
+}
+
+/** Hands out attendees no round has scanned, so every measured scan is a welcome. */
+function freshScans(seeded: Seeded): (count: number) => string[] {
+  const { eventId, attendeeIds } = seeded.doorEvent;
+  let next = 0;
+  return (count) => {
+    const ids = attendeeIds.slice(next, next + count);
+    next += count;
+    if (ids.length < count) throw new Error('the seeded door event has run out of fresh attendees');
+    return ids.map((id) => `/api/v1/events/${eventId}/attendees/${id}/check-in`);
+  };
+}
+
+async function measure(server: TreeServer, ca: string, seeded: Seeded, scans: (n: number) => string[]) {
+  const headers = { authorization: `Bearer ${seeded.key}` };
+  if (kind === 'sync') {
+    await pullAll(server.origin, ca, headers, seeded.syncEvent.eventId);
+    const pulls = [];
+    for (let i = 0; i < 2; i++)
+      pulls.push((await pullAll(server.origin, ca, headers, seeded.syncEvent.eventId)).seconds);
+    return pulls;
+  }
+  if (kind === 'me') {
+    const paths = (n: number) => Array.from({ length: n }, () => '/api/v1/me');
+    await runLoad(server.origin, ca, scanners, paths(1_000), { method: 'GET', headers });
+    return [
+      (await runLoad(server.origin, ca, scanners, paths(meCalls), { method: 'GET', headers })).perSecond,
+    ];
+  }
+  await runLoad(server.origin, ca, scanners, scans(warmScans), { method: 'POST', headers });
+  const load = await runLoad(server.origin, ca, scanners, scans(scansPerRound), {
+    method: 'POST',
+    headers,
+    ok: (status, body) => status === 200 && body.includes('"result":"welcome"'),
+  });
+  if (load.failures > 0) throw new Error(`${load.failures} scans did not answer welcome`);
+  return [load.perSecond];
+}
+
+/**
+ * Vacuums and analyses what the seeding wrote, so PostgreSQL's own autovacuum does not pick those
+ * tables up during the first server's round (it did: that round read a third slower).
+ */
+async function settle(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+const median = (figures: number[]) => {
+  const sorted = [...figures].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const cluster = database === 'throwaway' ? await startCluster({ durable: true }) : null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-compare-'));
+  try {
+    const doorAttendees = kind === 'checkin' ? rounds * 2 * (scansPerRound + warmScans) : 20;
+    const seeded = await seedBenchmark(dataDir, doorAttendees, kind === 'sync' ? 50_000 : 20, cluster?.url);
+    if (cluster) await settle(cluster.url);
+    await loadTls(dataDir);
+    const ca = readFileSync(join(dataDir, 'tls/localhost-cert.pem'), 'utf8');
+    const scans = freshScans(seeded);
+    const figures: Record<'A' | 'B', number[]> = { A: [], B: [] };
+    for (let round = 0; round < rounds; round++) {
+      const order: ['A' | 'B', string][] = [
+        ['A', treeA],
+        ['B', treeB],
+      ];
+      for (const [label, tree] of round % 2 ? order.reverse() : order) {
+        const server = await serve(tree, dataDir, cluster?.socketUrl);
+        try {
+          const measured = await measure(server, ca, seeded, scans);
+          figures[label].push(...measured);
+          process.stdout.write(
+            `round ${round + 1} ${label}: ${measured.map((f) => f.toFixed(kind === 'sync' ? 3 : 0)).join(' ')}\n`,
+          );
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+    const [a, b] = [median(figures.A), median(figures.B)];
+    const digits = kind === 'sync' ? 3 : 0;
+    process.stdout.write(
+      `\n${kinds[kind]}, ${cluster ? 'PostgreSQL' : 'SQLite'}, medians of ${figures.A.length}:\n` +
+        `A ${treeA}: ${a.toFixed(digits)}\nB ${treeB}: ${b.toFixed(digits)}\n` +
+        `B against A: ${(((b - a) / a) * 100).toFixed(1)} % (${kind === 'sync' ? 'lower is faster' : 'higher is faster'})\n`,
+    );
+  } finally {
+    cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
