@@ -4,28 +4,18 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Receiver, startReceiver } from '../support/receiver';
-import { startTestServer, type TestServer } from '../support/server';
+import { closeDeliverySetup, startDeliverySetup } from '../support/delivery-setup';
+import type { Receiver } from '../support/receiver';
+import type { TestServer } from '../support/server';
 
 let t: TestServer;
-let workspaceId: string;
 let key: string;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  t = await startTestServer({
-    env: { TESSERA_SECRET_KEY: 'member-deliveries-master-key-0123456789abcdef' },
-    // An attempt gets the time a loaded machine may need: these tests are about the bodies, not timing.
-    delivery: { allowPrivate: true, timeoutMs: 10_000 },
-  });
-  ({ workspaceId } = await t.workspace('Member deliveries', false));
-  ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
-  receiver = await startReceiver();
+  ({ t, key, receiver } = await startDeliverySetup('Member deliveries'));
 });
-afterAll(async () => {
-  await t?.close();
-  await receiver?.close();
-});
+afterAll(() => closeDeliverySetup({ t, receiver }));
 
 const headersOf = (r: { headers: Record<string, unknown> }) =>
   Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));

@@ -3,9 +3,10 @@
 // local HTTPS receiver, verified with the standardwebhooks package and each type's published
 // schema (GET /webhooks/event-types), each carrying the resource as the call left it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDeliverySetup, startDeliverySetup } from '../support/delivery-setup';
 import { eventBody } from '../support/fixtures';
-import { type Receiver, startReceiver } from '../support/receiver';
-import { startTestServer, type TestServer } from '../support/server';
+import type { Receiver } from '../support/receiver';
+import type { TestServer } from '../support/server';
 import { verifiedBodies } from '../support/verified-deliveries';
 
 let t: TestServer;
@@ -24,19 +25,9 @@ const types = [
 ];
 
 beforeAll(async () => {
-  t = await startTestServer({
-    env: { TESSERA_SECRET_KEY: 'logistics-deliveries-test-master-key-0123456789' },
-    // An attempt gets the time a loaded machine may need: these tests are about the bodies, not timing.
-    delivery: { allowPrivate: true, timeoutMs: 10_000 },
-  });
-  const { workspaceId } = await t.workspace('Logistics deliveries');
-  ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
-  receiver = await startReceiver();
+  ({ t, key, receiver } = await startDeliverySetup('Logistics deliveries'));
 });
-afterAll(async () => {
-  await t?.close();
-  await receiver?.close();
-});
+afterAll(() => closeDeliverySetup({ t, receiver }));
 
 async function send(method: string, path: string, body: unknown, status: number) {
   const res = await t.api(path, { key, method, body });

@@ -2,10 +2,11 @@
 // (no import, no CLI), delivered to a local HTTPS receiver, verified with the standardwebhooks
 // package and the type's published schema (GET /webhooks/event-types).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDeliverySetup, startDeliverySetup } from '../support/delivery-setup';
 import { eventBody } from '../support/fixtures';
 import { pendingOrder, pricedTicketType } from '../support/pending-orders';
-import { type Receiver, startReceiver } from '../support/receiver';
-import { startTestServer, type TestServer } from '../support/server';
+import type { Receiver } from '../support/receiver';
+import type { TestServer } from '../support/server';
 import { verifiedBodies } from '../support/verified-deliveries';
 
 let t: TestServer;
@@ -13,19 +14,9 @@ let key: string;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  t = await startTestServer({
-    env: { TESSERA_SECRET_KEY: 'payment-deliveries-test-master-key-0123456789' },
-    // An attempt gets the time a loaded machine may need: these tests are about the bodies, not timing.
-    delivery: { allowPrivate: true, timeoutMs: 10_000 },
-  });
-  const { workspaceId } = await t.workspace('Payment deliveries');
-  ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
-  receiver = await startReceiver();
+  ({ t, key, receiver } = await startDeliverySetup('Payment deliveries'));
 });
-afterAll(async () => {
-  await t?.close();
-  await receiver?.close();
-});
+afterAll(() => closeDeliverySetup({ t, receiver }));
 
 async function post(path: string, body: unknown, status: number) {
   const res = await t.api(path, { key, method: 'POST', body });

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasePerson } from '../../core/admin/erase-person';
 import { operatorContext } from '../../core/admin/operator';
 import { schemaColumns } from '../../db/dialect';
-import { type Receiver, startReceiver } from '../support/receiver';
+import { closeDeliverySetup, startDeliverySetup } from '../support/delivery-setup';
+import type { Receiver } from '../support/receiver';
 import { callTool, person, register, sampleIds } from '../support/sales';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 
 let t: TestServer;
 let workspaceId: string;
@@ -24,21 +25,11 @@ let standard: string;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  t = await startTestServer({
-    env: { TESSERA_SECRET_KEY: 'sponsors-assistant-master-key-0123456789ab' },
-    // An attempt gets the time a loaded machine may need: these tests are about the bodies, not timing.
-    delivery: { allowPrivate: true, timeoutMs: 10_000 },
-  });
-  ({ workspaceId } = await t.workspace('Sponsors by an assistant', true));
-  ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
+  ({ t, workspaceId, key, receiver } = await startDeliverySetup('Sponsors by an assistant', true));
   summit = sampleIds(workspaceId).event('summit');
   standard = sampleIds(workspaceId).ticketType('summit', 'standard');
-  receiver = await startReceiver();
 });
-afterAll(async () => {
-  await t?.close();
-  await receiver?.close();
-});
+afterAll(() => closeDeliverySetup({ t, receiver }));
 
 /** A tool's answer and the entity tag in its _meta. */
 async function callWithTag(

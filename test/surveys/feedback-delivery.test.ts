@@ -5,9 +5,10 @@ import { Webhook } from 'standardwebhooks';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventType, signedBodySchema } from '../../core/webhooks/event-types';
-import { type Receiver, startReceiver } from '../support/receiver';
+import { closeDeliverySetup, startDeliverySetup } from '../support/delivery-setup';
+import type { Receiver } from '../support/receiver';
 import { person, register, sampleIds } from '../support/sales';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 
 let t: TestServer;
 let receiver: Receiver;
@@ -16,20 +17,10 @@ let summit: string;
 let workspaceId: string;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  t = await startTestServer({
-    env: { TESSERA_SECRET_KEY: 'feedback-delivery-master-key-0123456789abcdef' },
-    // An attempt gets the time a loaded machine may need: these tests are about the bodies, not timing.
-    delivery: { allowPrivate: true, timeoutMs: 10_000 },
-  });
-  ({ workspaceId } = await t.workspace('Feedback delivery', true));
-  ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
+  ({ t, workspaceId, key, receiver } = await startDeliverySetup('Feedback delivery', true));
   summit = sampleIds(workspaceId).event('summit');
 });
-afterAll(async () => {
-  await t?.close();
-  await receiver?.close();
-});
+afterAll(() => closeDeliverySetup({ t, receiver }));
 
 const headersOf = (r: { headers: Record<string, unknown> }) =>
   Object.fromEntries(Object.entries(r.headers).map(([k, value]) => [k, String(value)]));
