@@ -4,10 +4,9 @@
 // with list_shifts and list_crew. The tools are marked as extensions and annotated by effect.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventBody } from '../support/fixtures';
+import { closeAssistantOnEvent, startAssistantOnEvent, toolOnEvent } from '../support/assistant-on-event';
 import { hintsOf } from '../support/mcp-hints';
-import { callTool } from '../support/sales';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 
 let t: TestServer;
 let client: Client;
@@ -25,30 +24,13 @@ const writeTools = [
 ];
 
 beforeAll(async () => {
-  t = await startTestServer();
-  const { workspaceId } = await t.workspace('Crew assistant');
-  const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-  client = await t.mcp(key, {}, '?toolsets=crew');
-  const event = await callTool(client, 'create_event', eventBody());
-  expect(event.isError, JSON.stringify(event.data)).toBe(false);
-  eventId = event.data.eventId;
+  ({ t, client, eventId } = await startAssistantOnEvent('Crew assistant', 'crew'));
 });
-afterAll(async () => {
-  await client?.close();
-  await t?.close();
-});
+afterAll(() => closeAssistantOnEvent({ t, client }));
 
-async function ok(name: string, args: Record<string, unknown>) {
-  const res = await callTool(client, name, { eventId, ...args });
-  expect(res.isError, `${name}: ${JSON.stringify(res.data)}`).toBe(false);
-  return res.data;
-}
-
-async function refused(name: string, args: Record<string, unknown>) {
-  const res = await callTool(client, name, { eventId, ...args });
-  expect(res.isError, name).toBe(true);
-  return res.data;
-}
+const ok = (name: string, args: Record<string, unknown>) => toolOnEvent(client, eventId, name, args);
+const refused = (name: string, args: Record<string, unknown>) =>
+  toolOnEvent(client, eventId, name, args, true);
 
 describe('an assistant runs the crew', () => {
   it('lists the crew and shift tools as extensions, destructive where they remove', async () => {

@@ -6,10 +6,11 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoWorkspaceId } from '../../core/admin/demo-workspace';
+import { closeAssistantOnEvent, startAssistantOnEvent, toolOnEvent } from '../support/assistant-on-event';
 import { eventBody } from '../support/fixtures';
 import { hintsOf } from '../support/mcp-hints';
 import { callTool, sampleIds } from '../support/sales';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 
 let t: TestServer;
 let client: Client;
@@ -34,30 +35,16 @@ const writeTools = [
 const removers = ['delete_stay', 'delete_travel'];
 
 beforeAll(async () => {
-  t = await startTestServer();
-  ({ workspaceId } = await t.workspace('Logistics assistant'));
-  const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-  client = await t.mcp(key, {}, '?toolsets=logistics,finance,programme,crew');
-  const event = await callTool(client, 'create_event', eventBody());
-  expect(event.isError, JSON.stringify(event.data)).toBe(false);
-  eventId = event.data.eventId;
+  ({ t, workspaceId, client, eventId } = await startAssistantOnEvent(
+    'Logistics assistant',
+    'logistics,finance,programme,crew',
+  ));
 });
-afterAll(async () => {
-  await client?.close();
-  await t?.close();
-});
+afterAll(() => closeAssistantOnEvent({ t, client }));
 
-async function ok(name: string, args: Record<string, unknown>) {
-  const res = await callTool(client, name, { eventId, ...args });
-  expect(res.isError, `${name}: ${JSON.stringify(res.data)}`).toBe(false);
-  return res.data;
-}
-
-async function refused(name: string, args: Record<string, unknown>) {
-  const res = await callTool(client, name, { eventId, ...args });
-  expect(res.isError, name).toBe(true);
-  return res.data;
-}
+const ok = (name: string, args: Record<string, unknown>) => toolOnEvent(client, eventId, name, args);
+const refused = (name: string, args: Record<string, unknown>) =>
+  toolOnEvent(client, eventId, name, args, true);
 
 describe('an assistant arranges speakers and crew', () => {
   it('lists the logistics and claim tools as extensions, destructive only where they remove', async () => {
