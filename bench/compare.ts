@@ -1,10 +1,11 @@
-// npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me] [--rounds 6] [--database throwaway]:
+// npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me|register] [--rounds 6] [--database throwaway] [--apart]:
 // two versions of the code measured against each other on this machine, which is shared and noisy.
 // Each tree (a worktree, with node_modules linked in) runs its own `tessera serve` on one data folder
 // (or one throwaway PostgreSQL cluster, through its Unix socket as the stores run uses it); the rounds
 // take turns (A then B, then B then A), each server started afresh and warmed up, and the medians are
 // compared. The same tree given twice shows the noise floor of the hour: a difference under it is
-// not a result. The "interleaved pairs" of docs/benchmarks.md are made this way.
+// not a result. --apart seeds a data folder (and a database) for each tree, as a tree that adds a
+// migration needs: the other would refuse the database it left. The "interleaved pairs" of docs/benchmarks.md are made this way.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,13 +14,15 @@ import pg from 'pg';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
 import { runLoad } from './load';
-import { type Seeded, seedBenchmark } from './seed';
+import { measureRegistration } from './registration';
+import type { Seeded } from './seed';
 import { pullAll } from './sync';
 
 const kinds = {
   checkin: 'door check-ins a second (8 scanners, a fresh attendee each)',
   sync: 'seconds for a cursor pull of 50,000 attendees (500 a page)',
   me: 'GET /me a second (8 clients)',
+  register: 'attendees registered a second (calls of 50, 4 clients)',
 } as const;
 type Kind = keyof typeof kinds;
 
@@ -29,10 +32,11 @@ const { positionals, values } = parseArgs({
     kind: { type: 'string', default: 'checkin' },
     rounds: { type: 'string', default: '6' },
     database: { type: 'string' },
+    apart: { type: 'boolean', default: false },
   },
 });
 const usage =
-  'usage: npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me] [--rounds N] [--database throwaway]';
+  'usage: npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me|register] [--rounds N] [--database throwaway] [--apart]';
 const kind = values.kind as Kind;
 const rounds = Number(values.rounds);
 const database = values.database;
@@ -44,6 +48,7 @@ const scanners = 8;
 const scansPerRound = 3_000;
 const warmScans = 150;
 const meCalls = 10_000;
+const registrationCalls = 300;
 
 /** A server of `tree` on the folder (and database), for one measurement. */
 interface TreeServer {
@@ -79,6 +84,12 @@ async function measure(server: TreeServer, ca: string, seeded: Seeded, scans: (n
     for (let i = 0; i < 2; i++)
       pulls.push((await pullAll(server.origin, ca, headers, seeded.syncEvent.eventId)).seconds);
     return pulls;
+  }
+  if (kind === 'register') {
+    const { eventId, ticketTypeId } = seeded.syncEvent;
+    const registration = { origin: server.origin, ca, key: seeded.key, eventId, ticketTypeId };
+    await measureRegistration({ ...registration, calls: 40 });
+    return [(await measureRegistration({ ...registration, calls: registrationCalls })).attendeesPerSecond];
   }
   if (kind === 'me') {
     const paths = (n: number) => Array.from({ length: n }, () => '/api/v1/me');
@@ -117,16 +128,52 @@ const median = (figures: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** Where a tree's servers run: a data folder seeded for the comparison (and its database, if any). */
+interface Place {
+  dataDir: string;
+  database: string | undefined;
+  seeded: Seeded;
+  ca: string;
+  scans: (count: number) => string[];
+}
+
+async function seededPlace(cluster: Cluster | null, name: string, tree: string): Promise<Place> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-compare-'));
+  const urls = cluster ? await databaseOf(cluster, name) : undefined;
+  const doorAttendees = kind === 'checkin' ? rounds * 2 * (scansPerRound + warmScans) : 20;
+  // Seeded by the tree's own code, whose migrations make the schema its servers expect.
+  const { seedBenchmark } = (await import(join(tree, 'bench/seed.ts'))) as typeof import('./seed');
+  const seeded = await seedBenchmark(dataDir, doorAttendees, kind === 'sync' ? 50_000 : 20, urls?.url);
+  if (urls) await settle(urls.url);
+  await loadTls(dataDir);
+  const ca = readFileSync(join(dataDir, 'tls/localhost-cert.pem'), 'utf8');
+  return { dataDir, database: urls?.socketUrl, seeded, ca, scans: freshScans(seeded) };
+}
+
+type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+/** The cluster's own database, or (for a second place) another one made beside it. */
+async function databaseOf(cluster: Cluster, name: string): Promise<{ url: string; socketUrl: string }> {
+  if (name === 'tessera') return cluster;
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const rename = (url: string) => url.replace('/tessera?', `/${name}?`).replace(/\/tessera$/, `/${name}`);
+  return { url: rename(cluster.url), socketUrl: rename(cluster.socketUrl) };
+}
+
 async function main(): Promise<void> {
   const cluster = database === 'throwaway' ? await startCluster({ durable: true }) : null;
-  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-compare-'));
+  const places: Place[] = [];
   try {
-    const doorAttendees = kind === 'checkin' ? rounds * 2 * (scansPerRound + warmScans) : 20;
-    const seeded = await seedBenchmark(dataDir, doorAttendees, kind === 'sync' ? 50_000 : 20, cluster?.url);
-    if (cluster) await settle(cluster.url);
-    await loadTls(dataDir);
-    const ca = readFileSync(join(dataDir, 'tls/localhost-cert.pem'), 'utf8');
-    const scans = freshScans(seeded);
+    places.push(await seededPlace(cluster, 'tessera', treeA));
+    // A tree whose migrations the other has not would refuse the database they left: each its own.
+    if (values.apart) places.push(await seededPlace(cluster, 'tessera_b', treeB));
+    const placeOf = (label: 'A' | 'B') => (label === 'B' && places[1]) || places[0]!;
     const figures: Record<'A' | 'B', number[]> = { A: [], B: [] };
     for (let round = 0; round < rounds; round++) {
       const order: ['A' | 'B', string][] = [
@@ -134,9 +181,10 @@ async function main(): Promise<void> {
         ['B', treeB],
       ];
       for (const [label, tree] of round % 2 ? order.reverse() : order) {
-        const server = await serve(tree, dataDir, cluster?.socketUrl);
+        const place = placeOf(label);
+        const server = await serve(tree, place.dataDir, place.database);
         try {
-          const measured = await measure(server, ca, seeded, scans);
+          const measured = await measure(server, place.ca, place.seeded, place.scans);
           figures[label].push(...measured);
           process.stdout.write(
             `round ${round + 1} ${label}: ${measured.map((f) => f.toFixed(kind === 'sync' ? 3 : 0)).join(' ')}\n`,
@@ -149,13 +197,13 @@ async function main(): Promise<void> {
     const [a, b] = [median(figures.A), median(figures.B)];
     const digits = kind === 'sync' ? 3 : 0;
     process.stdout.write(
-      `\n${kinds[kind]}, ${cluster ? 'PostgreSQL' : 'SQLite'}, medians of ${figures.A.length}:\n` +
+      `\n${kinds[kind]}, ${cluster ? 'PostgreSQL' : 'SQLite'}${values.apart ? ', each tree on its own data' : ''}, medians of ${figures.A.length}:\n` +
         `A ${treeA}: ${a.toFixed(digits)}\nB ${treeB}: ${b.toFixed(digits)}\n` +
         `B against A: ${(((b - a) / a) * 100).toFixed(1)} % (${kind === 'sync' ? 'lower is faster' : 'higher is faster'})\n`,
     );
   } finally {
     cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const place of places) rmSync(place.dataDir, { recursive: true, force: true });
   }
 }
 

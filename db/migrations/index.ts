@@ -41,6 +41,7 @@ import * as outboxWaiting from './0040-outbox-waiting';
 import * as searchTextCreated from './0041-search-text-created';
 import * as attendeeEmailUnindexed from './0042-attendee-email-unindexed';
 import * as attendeeAddresses from './0043-attendee-addresses';
+import * as searchPairsUnsorted from './0044-search-pairs-unsorted';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ export const allMigrations: Record<string, Migration> = {
   '0041-search-text-created': searchTextCreated,
   '0042-attendee-email-unindexed': attendeeEmailUnindexed,
   '0043-attendee-addresses': attendeeAddresses,
+  '0044-search-pairs-unsorted': searchPairsUnsorted,
 };
 
 export const migrationProvider: MigrationProvider = {
