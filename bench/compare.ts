@@ -1,11 +1,12 @@
-// npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me|register] [--rounds 6] [--database throwaway] [--apart]:
-// two versions of the code measured against each other on this machine, which is shared and noisy.
-// Each tree (a worktree, with node_modules linked in) runs its own `tessera serve` on one data folder
-// (or one throwaway PostgreSQL cluster, through its Unix socket as the stores run uses it); the rounds
-// take turns (A then B, then B then A), each server started afresh and warmed up, and the medians are
-// compared. The same tree given twice shows the noise floor of the hour: a difference under it is
-// not a result. --apart seeds a data folder (and a database) for each tree, as a tree that adds a
-// migration needs: the other would refuse the database it left. The "interleaved pairs" of docs/benchmarks.md are made this way.
+// npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me|register] [--rounds 6]
+// [--database throwaway] [--apart]: two versions of the code measured against each other on this
+// machine, which is shared and noisy. Each tree (a worktree, with node_modules linked in) runs its own
+// `tessera serve` on one data folder (or one throwaway PostgreSQL cluster, through its Unix socket as
+// the stores run uses it); the rounds take turns (A then B, then B then A), each server started
+// afresh and warmed up, and the medians are compared. The same tree given twice shows the noise
+// floor of the hour: a difference under it is not a result. --apart seeds a data folder (and a
+// database) for each tree with its own code, as a tree that adds a migration needs: the other would
+// refuse the database it left. The "interleaved pairs" of docs/benchmarks.md are made this way.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
