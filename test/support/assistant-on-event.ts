@@ -19,12 +19,19 @@ export async function startAssistantOnEvent(
   toolsets: string,
 ): Promise<AssistantOnEvent> {
   const t = await startTestServer();
-  const { workspaceId } = await t.workspace(workspaceName);
-  const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-  const client = await t.mcp(key, {}, `?toolsets=${toolsets}`);
-  const event = await callTool(client, 'create_event', eventBody());
-  expect(event.isError, JSON.stringify(event.data)).toBe(false);
-  return { t, workspaceId, client, eventId: event.data.eventId };
+  let client: Client | undefined;
+  try {
+    const { workspaceId } = await t.workspace(workspaceName);
+    const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+    client = await t.mcp(key, {}, `?toolsets=${toolsets}`);
+    const event = await callTool(client, 'create_event', eventBody());
+    expect(event.isError, JSON.stringify(event.data)).toBe(false);
+    return { t, workspaceId, client, eventId: event.data.eventId };
+  } catch (error) {
+    // The test's afterAll never learns of what started here: ended before the failure is answered.
+    await closeAssistantOnEvent({ t, client });
+    throw error;
+  }
 }
 
 export async function closeAssistantOnEvent(setup: {

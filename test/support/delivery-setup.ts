@@ -14,14 +14,21 @@ export interface DeliverySetup {
 
 export async function startDeliverySetup(workspaceName: string, sample = false): Promise<DeliverySetup> {
   const receiver = await startReceiver();
-  const name = workspaceName.toLowerCase().replace(/[^a-z]+/g, '-');
-  const t = await startTestServer({
-    env: { TESSERA_SECRET_KEY: `${name}-master-key-0123456789abcdef` },
-    delivery: { allowPrivate: true, timeoutMs: 10_000 },
-  });
-  const { workspaceId } = await t.workspace(workspaceName, sample);
-  const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-  return { t, workspaceId, key, receiver };
+  let t: TestServer | undefined;
+  try {
+    const name = workspaceName.toLowerCase().replace(/[^a-z]+/g, '-');
+    t = await startTestServer({
+      env: { TESSERA_SECRET_KEY: `${name}-master-key-0123456789abcdef` },
+      delivery: { allowPrivate: true, timeoutMs: 10_000 },
+    });
+    const { workspaceId } = await t.workspace(workspaceName, sample);
+    const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
+    return { t, workspaceId, key, receiver };
+  } catch (error) {
+    // The test's afterAll never learns of what started here: ended before the failure is answered.
+    await closeDeliverySetup({ t, receiver });
+    throw error;
+  }
 }
 
 /** Ends what startDeliverySetup started (whatever of it had started). */
