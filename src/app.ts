@@ -61,7 +61,7 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
       counts && ((ctx, status, seconds) => counts.request(operationLabel(ctx), status, seconds)),
     ),
   );
-  app.use(healthRouter(options.readiness).routes());
+  app.use(besideApi(healthRouter(options.readiness).routes()));
   app.use(httpsOnly(options.trustProxy));
   app.use(compression());
   // Failed authentications per source address, shared by the API, MCP, the assistant sign-in and
@@ -72,16 +72,18 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   };
   if (options.metrics)
     app.use(
-      metricsRouter(
-        options.metrics.counts,
-        metricsAccess(options.metrics.settings, services, guard),
-      ).routes(),
+      besideApi(
+        metricsRouter(
+          options.metrics.counts,
+          metricsAccess(options.metrics.settings, services, guard),
+        ).routes(),
+      ),
     );
 
-  app.use(pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes());
+  app.use(besideApi(pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes()));
   const oauth = oauthRoutes(services, options.oauth, guard);
-  app.use(oauth.endpoints);
-  app.use(oauth.signIn.routes());
+  app.use(besideApi(oauth.endpoints));
+  app.use(besideApi(oauth.signIn.routes()));
   const body = jsonBody();
   const rest = restRouter({ services, authenticate: authenticate(services, 'rest', guard), jsonBody: body });
   app.use(rest.routes);
@@ -100,4 +102,11 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   );
   app.use(mcp.routes());
   return app;
+}
+
+/** The API's calls skip the routers of health, metrics, pages and sign-in: none answers under /api/. */
+function besideApi<C extends Koa.ParameterizedContext>(
+  middleware: (ctx: C, next: Koa.Next) => unknown,
+): Koa.Middleware {
+  return (ctx, next) => (ctx.path.startsWith('/api/') ? next() : middleware(ctx as C, next));
 }
