@@ -1,15 +1,13 @@
 // Pages and documents anyone may read without a key: the landing page, the public pages of
-// published events and communities, the OpenAPI document, the import format's JSON Schema, the developer pages and the reference's script.
+// published events and communities, the developer pages and the reference's script.
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { publicTicket, publicTicketCalendar } from '../core/attendees/public-ticket';
 import { verifyCertificate } from '../core/certificates/verify-certificate';
 import { publicCommunity } from '../core/communities/public-community';
-import { importJsonSchema } from '../core/import/import-schema';
 import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { followShareLink } from '../core/sharekit/follow-share-link';
-import { openApiDocument } from './openapi';
 import { certificateNotFoundPage, certificatePage } from './pages/certificate';
 import { communityNotFoundPage, communityPage } from './pages/community';
 import { errorsPage } from './pages/errors';
@@ -19,7 +17,6 @@ import { scanAsset, scanPage, scanPermissions, scanPolicy } from './pages/scan';
 import { shareLinkNotFoundPage } from './pages/share-link';
 import { startPage } from './pages/start';
 import { ticketLookupPausedPage, ticketNotFoundPage, ticketPage } from './pages/ticket';
-import { apiBase } from './route-table';
 import { type SignUpLimits, signUpPages } from './sign-up-pages';
 
 // Every request the reference makes stays on this service: its script, the OpenAPI document and the
@@ -133,13 +130,6 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
     ctx.type = 'html';
     ctx.status = community ? 200 : 404;
     ctx.body = community ? communityPage(community) : communityNotFoundPage();
-  });
-  router.get(`${apiBase}/openapi.json`, (ctx) => {
-    ctx.body = openApiDocument(ctx.state.origin);
-  });
-  router.get(`${apiBase}/import-schema.json`, (ctx) => {
-    ctx.type = 'application/schema+json';
-    ctx.body = importJsonSchema(ctx.state.origin);
   });
   router.get('/developers', (ctx) => {
     ctx.type = 'html';

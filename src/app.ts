@@ -8,6 +8,7 @@ import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { mcpEndpoint } from '../mcp/endpoint';
 import { tools } from '../mcp/tools';
+import { apiDocumentsRouter } from '../rest/api-documents';
 import { pagesRouter } from '../rest/pages-router';
 import { restMethodGuard, restRouter } from '../rest/router';
 import { routes } from '../rest/routes';
@@ -80,6 +81,7 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
       ),
     );
 
+  app.use(apiDocumentsRouter().routes());
   app.use(besideApi(pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes()));
   const oauth = oauthRoutes(services, options.oauth, guard);
   app.use(besideApi(oauth.endpoints));
@@ -104,7 +106,10 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
   return app;
 }
 
-/** The API's calls skip the routers of health, metrics, pages and sign-in: none answers under /api/. */
+/**
+ * The API's calls skip the routers of health, metrics, pages and sign-in: none answers under /api/
+ * (the documents the API publishes there have a router of their own, rest/api-documents.ts).
+ */
 function besideApi<C extends Koa.ParameterizedContext>(
   middleware: (ctx: C, next: Koa.Next) => unknown,
 ): Koa.Middleware {
