@@ -26,12 +26,15 @@ function readBody(ctx: Context): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+const noFields: ReadonlySet<string> = new Set();
+
 function handle(route: Route, services: Services): Middleware {
   const { operation } = route;
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   return async (ctx) => {
     const body = hasBody ? readBody(ctx) : {};
-    const query = coerceQuery(operation.input, ctx.query);
+    // Koa parses (and keeps) a query object even for none sent.
+    const query = ctx.querystring === '' ? {} : coerceQuery(operation.input, ctx.query);
     const raw = { ...query, ...body, ...ctx.params };
     const call: Ctx = {
       db: services.db,
@@ -46,7 +49,7 @@ function handle(route: Route, services: Services): Middleware {
     };
     const idempotencyHeader = ctx.headers['idempotency-key'];
     const result = await invoke(operation, call, raw, {
-      bodyFields: new Set(Object.keys(body)),
+      bodyFields: hasBody ? new Set(Object.keys(body)) : noFields,
       idempotency:
         operation.idempotent && idempotencyHeader !== undefined
           ? { key: String(idempotencyHeader), method: ctx.method, path: ctx.path.toLowerCase() }
@@ -111,14 +114,15 @@ export function restRouter({ services, authenticate, jsonBody }: RestOptions): {
 } {
   return groupedRoutes(routes, (router, route) => {
     const shadowed = shadowedLiteral(route);
-    const operationName: Middleware = async (ctx, next) => {
+    const operation = `${route.method} ${apiBase}${openApiPath(route.path)}`;
+    const operationName: Middleware = (ctx, next) => {
       const allowed = shadowed?.(ctx);
       if (allowed) {
         ctx.set('Allow', [...new Set(allowed), ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
         throw problem('methodNotAllowed', `${ctx.path} answers ${allowed.join(', ')} only.`);
       }
-      ctx.state.operation = `${route.method} ${apiBase}${openApiPath(route.path)}`;
-      await next();
+      ctx.state.operation = operation;
+      return next();
     };
     router.register(
       route.path,

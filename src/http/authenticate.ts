@@ -62,6 +62,23 @@ async function countKeptKey(
   return { keyId, ...(await services.rate.countReadingGeneration(keyId, now)) };
 }
 
+/**
+ * Every value of each credential header (ctx.get gives only the first Authorization header), read
+ * off the raw headers: Node's headersDistinct makes an array of every header of the request.
+ */
+function credentialHeaders(rawHeaders: readonly string[]): { authorization: string[]; apiKey: string[] } {
+  const authorization: string[] = [];
+  const apiKey: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string;
+    if (name.length === 13 && name.toLowerCase() === 'authorization')
+      authorization.push(rawHeaders[i + 1] as string);
+    else if (name.length === 9 && name.toLowerCase() === 'x-api-key')
+      apiKey.push(rawHeaders[i + 1] as string);
+  }
+  return { authorization, apiKey };
+}
+
 export function authenticate(
   services: Services,
   transport: 'rest' | 'mcp',
@@ -69,9 +86,8 @@ export function authenticate(
 ): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
-    // Every value of each header: ctx.get gives only the first Authorization header.
-    const sent = ctx.req.headersDistinct;
-    const credential = credentialFrom(sent.authorization ?? [], sent['x-api-key'] ?? []);
+    const sent = credentialHeaders(ctx.req.rawHeaders);
+    const credential = credentialFrom(sent.authorization, sent.apiKey);
     const now = services.clock.now();
     const counted = 'problem' in credential ? undefined : await countKeptKey(services, credential.token, now);
     const verification =

@@ -3,12 +3,12 @@ import type { Middleware } from 'koa';
 import { problem } from '../../core/platform/problems';
 
 export function httpsOnly(trustProxy: boolean): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     // Without a proxy the server speaks only TLS, so ctx.protocol is https; with one, Koa
     // reads X-Forwarded-Proto (app.proxy = true).
     if (trustProxy && ctx.protocol !== 'https') {
       throw problem('httpsRequired', 'Only HTTPS is answered; send the request over https.');
     }
-    await next();
+    return next();
   };
 }

@@ -42,15 +42,32 @@ export class KeyCache {
   /**
    * The key's row, from memory while no key or workspace changed since it was read. `generation`:
    * the generation this call already read (with its call count, shared-rate-counter.ts), else it is
-   * read here.
+   * read here. Answered at once (no promise) when the row is kept and the generation, given or
+   * read at once, is the one it was kept under: the path of nearly every call.
    */
-  async find(
+  find(
     db: Db,
     lookup: KeyLookup,
     read: () => Promise<KeyRow | undefined>,
     generation?: number,
+  ): KeyRow | undefined | Promise<KeyRow | undefined> {
+    // Read at once, the number may be a write's in flight: only the one held says nothing changed.
+    const current = generation ?? currentGeneration.atOnce(db, {})?.value;
+    if (current !== undefined && current === this.generation) {
+      const cached = this.rows.get(nameOf(lookup));
+      if (cached) return cached;
+    }
+    return this.findAfterReading(db, lookup, read, generation);
+  }
+
+  /** `given`: the generation the call read with its count; else it is read once the connection is free. */
+  private async findAfterReading(
+    db: Db,
+    lookup: KeyLookup,
+    read: () => Promise<KeyRow | undefined>,
+    given: number | undefined,
   ): Promise<KeyRow | undefined> {
-    const current = generation ?? (await this.currentGeneration(db));
+    const current = given ?? (await currentGeneration.first(db, {}))?.value;
     if (current !== this.generation) {
       this.rows.clear();
       this.generation = current;
@@ -63,16 +80,6 @@ export class KeyCache {
       this.rows.set(nameOf(lookup), row);
     }
     return row;
-  }
-
-  /**
-   * The generation now: the one held when a read at once finds it unchanged, else read the ordinary
-   * way, once the connection is free.
-   */
-  private async currentGeneration(db: Db): Promise<number | undefined> {
-    const seen = currentGeneration.atOnce(db, {});
-    if (seen && seen.value === this.generation) return this.generation;
-    return (await currentGeneration.first(db, {}))?.value;
   }
 
   /**
