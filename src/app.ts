@@ -2,6 +2,7 @@
 // the REST API and the MCP endpoint.
 import { Router } from '@koa/router';
 import Koa from 'koa';
+import compose from 'koa-compose';
 import type { Provider } from 'oidc-provider';
 import { checkDeclarations } from '../core/platform/pipeline/declaration-check';
 import type { Services } from '../core/platform/services';
@@ -71,21 +72,24 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
     failures: rateCounterFor(services.db, 'auth-failure'),
     failuresPerMinute: options.authFailuresPerMinute,
   };
-  if (options.metrics)
-    app.use(
-      besideApi(
+  const metrics = options.metrics
+    ? [
         metricsRouter(
           options.metrics.counts,
           metricsAccess(options.metrics.settings, services, guard),
         ).routes(),
-      ),
-    );
-
-  app.use(apiDocumentsRouter().routes());
-  app.use(besideApi(pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes()));
+      ]
+    : [];
   const oauth = oauthRoutes(services, options.oauth, guard);
-  app.use(besideApi(oauth.endpoints));
-  app.use(besideApi(oauth.signIn.routes()));
+  app.use(apiDocumentsRouter().routes());
+  app.use(
+    besideApi(
+      ...metrics,
+      pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes(),
+      oauth.endpoints,
+      oauth.signIn.routes(),
+    ),
+  );
   const body = jsonBody();
   const rest = restRouter({ services, authenticate: authenticate(services, 'rest', guard), jsonBody: body });
   app.use(rest.routes);
@@ -110,8 +114,7 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
  * The API's calls skip the routers of health, metrics, pages and sign-in: none answers under /api/
  * (the documents the API publishes there have a router of their own, rest/api-documents.ts).
  */
-function besideApi<C extends Koa.ParameterizedContext>(
-  middleware: (ctx: C, next: Koa.Next) => unknown,
-): Koa.Middleware {
-  return (ctx, next) => (ctx.path.startsWith('/api/') ? next() : middleware(ctx as C, next));
+function besideApi(...layers: ((ctx: never, next: Koa.Next) => unknown)[]): Koa.Middleware {
+  const all = compose(layers as Koa.Middleware[]);
+  return (ctx, next) => (ctx.path.startsWith('/api/') ? next() : all(ctx, next));
 }
