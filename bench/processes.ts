@@ -2,7 +2,7 @@
 // `npm start`), stopped at the end, and a table written between named markers of a docs page.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { serveArgs } from './serve-args';
+import { serveArgs, startEnvironment } from './serve-args';
 
 /** Resolves when the child says it is ready, on IPC or in a line of its output. */
 export function waitFor(child: ChildProcess, ready: (line: string) => boolean): Promise<void> {
@@ -26,6 +26,7 @@ export async function startServer(
   const server = spawn(process.execPath, serveArgs(dataDir, port, nodeFlags), {
     env: {
       ...process.env,
+      ...startEnvironment(),
       NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
       TESSERA_RATE_LIMIT: '60000000',
       TESSERA_LOG_LEVEL: 'silent',

@@ -14,7 +14,7 @@ import { measureSeededDeliveries } from './deliveries';
 import { runLoad } from './load';
 import { registrationBody } from './registration';
 import { seedBenchmark } from './seed';
-import { serveArgs } from './serve-args';
+import { serveArgs, startEnvironment } from './serve-args';
 import { pullAll } from './sync';
 
 const kinds = {
@@ -138,6 +138,7 @@ async function main() {
         // From the TypeScript sources, so that the profile names our files rather than the bundle.
         env: {
           ...process.env,
+          ...startEnvironment(),
           TESSERA_RATE_LIMIT: '60000000',
           TESSERA_LOG_LEVEL: 'silent',
           TESSERA_FROM_SOURCE: '1',

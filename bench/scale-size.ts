@@ -6,7 +6,7 @@ import { loadTls } from '../src/tls';
 import { benchSecretKey, stopAll } from './processes';
 import { Client, meBeside, type Timing, timeCalls } from './scale-calls';
 import type { ScaleFolder } from './scale-folder';
-import { serveArgs } from './serve-args';
+import { serveArgs, startEnvironment } from './serve-args';
 import { firstAnswer, residentMiB } from './startup';
 
 /** The search terms: a surname prefix, an email fragment, a company and a term nothing matches. */
@@ -45,6 +45,7 @@ export async function measureSize(
   const server = spawn(process.execPath, serveArgs(folder.dataDir, port), {
     env: {
       ...process.env,
+      ...startEnvironment(),
       NODE_OPTIONS: '',
       TESSERA_RATE_LIMIT: '60000000',
       TESSERA_LOG_LEVEL: 'silent',

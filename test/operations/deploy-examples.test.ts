@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEnvironment, startFlags } from '../../bench/serve-args';
 import { demoKey } from '../../core/admin/demo-workspace';
 import { testCaFiles } from '../support/test-ca';
 
@@ -54,6 +55,14 @@ describe('the systemd unit (deploy/tessera.service)', () => {
     // Warnings (an unknown key, a bad value) go to stderr with status 0: both must be clean.
     const result = await run(analyze, ['verify', join(dir, 'tessera.service')]);
     expect(result.stderr).toBe('');
+  });
+
+  it('starts the service with the memory settings npm start gives it', () => {
+    const unit = readFileSync(deploy('tessera.service'), 'utf8');
+    expect(unit).toContain(`Environment="NODE_OPTIONS=${startFlags().join(' ')}"`);
+    const environment = Object.entries(startEnvironment());
+    expect(environment.length).toBeGreaterThan(0);
+    for (const [name, value] of environment) expect(unit).toContain(`Environment=${name}=${value}`);
   });
 });
 
