@@ -11,6 +11,7 @@ import { mcpEndpoint } from '../mcp/endpoint';
 import { tools } from '../mcp/tools';
 import { apiDocumentsRouter } from '../rest/api-documents';
 import { pagesRouter } from '../rest/pages-router';
+import { apiBase } from '../rest/route-table';
 import { restMethodGuard, restRouter } from '../rest/router';
 import { routes } from '../rest/routes';
 import { authenticate } from './http/authenticate';
@@ -111,10 +112,12 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
 }
 
 /**
- * The API's calls skip the routers of health, metrics, pages and sign-in: none answers under /api/
- * (the documents the API publishes there have a router of their own, rest/api-documents.ts).
+ * The API's calls skip the routers of health, metrics, pages and sign-in: none answers under the
+ * API's base path (the documents the API publishes there have a router of their own,
+ * rest/api-documents.ts).
  */
 function besideApi(...layers: ((ctx: never, next: Koa.Next) => unknown)[]): Koa.Middleware {
   const all = compose(layers as Koa.Middleware[]);
-  return (ctx, next) => (ctx.path.startsWith('/api/') ? next() : all(ctx, next));
+  const underApi = `${apiBase}/`;
+  return (ctx, next) => (ctx.path.startsWith(underApi) ? next() : all(ctx, next));
 }

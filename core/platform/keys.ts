@@ -42,12 +42,17 @@ export function maskKeys(text: string): string {
   return text.replace(/\b(abk_[A-Za-z0-9]{12})_[A-Za-z0-9]+/g, '$1_…');
 }
 
+/** The digest a key's secret is kept as (hex in the database). */
+function secretDigest(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return secretDigest(secret).toString('hex');
 }
 
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const a = createHash('sha256').update(secret).digest();
+  const a = secretDigest(secret);
   const b = Buffer.from(storedHash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }

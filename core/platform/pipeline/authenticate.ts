@@ -123,6 +123,7 @@ const actors = new WeakMap<KeyRow, Actor>();
 
 function actorOf(row: KeyRow, defaultRatePerMinute: number): Actor {
   const kept = actors.get(row);
+  // A row is one service's, but the default limit is the service's setting: made again should it differ.
   if (kept && kept.ratePerMinute === (row.rate_per_minute ?? defaultRatePerMinute)) return kept;
   const scopes = Object.freeze((JSON.parse(row.scopes) as string[]).filter(isScope)) as Scope[];
   const actor: Actor = Object.freeze({
