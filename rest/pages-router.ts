@@ -8,6 +8,7 @@ import { publicCommunity } from '../core/communities/public-community';
 import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { followShareLink } from '../core/sharekit/follow-share-link';
+import { answerHeldFile } from './held-file';
 import { certificateNotFoundPage, certificatePage } from './pages/certificate';
 import { communityNotFoundPage, communityPage } from './pages/community';
 import { errorsPage } from './pages/errors';
@@ -145,9 +146,8 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
     ctx.body = errorsPage();
   });
   router.get('/developers/assets/scalar.js', (ctx) => {
-    ctx.type = 'application/javascript';
     ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.body = scalarBundle();
+    answerHeldFile(ctx, scalarBundle());
   });
   // The door scanner: the page under its own policy (its scripts, the camera), and its files.
   router.get('/scan', (ctx) => {
@@ -163,13 +163,13 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
       ctx.status = 404;
       return;
     }
-    ctx.type = asset.type;
     ctx.set('X-Content-Type-Options', 'nosniff');
-    // Checked again on every load (the service worker falls back to its copy offline).
+    // Checked again on every load (the service worker falls back to its copy offline): 304 while
+    // the file is the same.
     ctx.set('Cache-Control', 'no-cache');
     // The worker lives under /scan/ but serves the page /scan itself.
     if (ctx.params.file === 'sw.js') ctx.set('Service-Worker-Allowed', '/scan');
-    ctx.body = asset.body;
+    answerHeldFile(ctx, asset);
   });
   return router;
 }

@@ -5,18 +5,19 @@
 // the request proxy) is switched off: the reference works on a machine with no other network.
 import { demoKey } from '../../core/admin/demo-workspace';
 import { packagedFile } from '../../db/packaged-files';
+import { type HeldFile, heldFile } from '../held-file';
 import { apiBase } from '../route-table';
 import { html, trusted } from './html';
 import { page } from './layout';
 
-let bundle: Buffer | null = null;
+let bundle: HeldFile | null = null;
 
 /**
  * Scalar's standalone bundle (one IIFE: its only dynamic import loads `pluginUrls`, which this page
  * does not use, so none of the package's lazy chunks is ever asked for), read once.
  */
-export function scalarBundle(): Buffer {
-  bundle ??= packagedFile('scalar-standalone.js');
+export function scalarBundle(): HeldFile {
+  bundle ??= heldFile('application/javascript', packagedFile('scalar-standalone.js'));
   return bundle;
 }
 

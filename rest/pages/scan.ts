@@ -5,6 +5,7 @@
 // the server sees: a door link carries it in the fragment (/scan#key=…), which the page's script
 // reads, keeps in the phone's storage and wipes from the address bar.
 import { type PackagedFileName, packagedFile } from '../../db/packaged-files';
+import { type HeldFile, heldFile } from '../held-file';
 import { html } from './html';
 
 // The page's own scripts and style only; API calls to this origin; the camera is a MediaStream
@@ -24,11 +25,6 @@ export const scanPolicy = [
 ].join('; ');
 export const scanPermissions = 'camera=(self), microphone=(), geolocation=()';
 
-export interface ScanAsset {
-  type: string;
-  body: Buffer;
-}
-
 const script = 'application/javascript; charset=utf-8';
 /** The page's files by the name it asks for: which packaged file (db/packaged-files.ts), of which type. */
 const assetFiles: Record<string, { file: PackagedFileName; type: string }> = {
@@ -42,15 +38,15 @@ const assetFiles: Record<string, { file: PackagedFileName; type: string }> = {
   'manifest.webmanifest': { file: 'scan-app/manifest.webmanifest', type: 'application/manifest+json' },
   'jsqr.js': { file: 'jsQR.js', type: script },
 };
-const loaded = new Map<string, ScanAsset>();
+const loaded = new Map<string, HeldFile>();
 
 /** One of the page's files by name, read once; null for any other name. */
-export function scanAsset(name: string): ScanAsset | null {
+export function scanAsset(name: string): HeldFile | null {
   const spec = Object.hasOwn(assetFiles, name) ? assetFiles[name] : undefined;
   if (!spec) return null;
   let asset = loaded.get(name);
   if (!asset) {
-    asset = { type: spec.type, body: packagedFile(spec.file) };
+    asset = heldFile(spec.type, packagedFile(spec.file));
     loaded.set(name, asset);
   }
   return asset;
