@@ -9,13 +9,15 @@ import type { Context } from 'koa';
 export interface HeldFile {
   readonly type: string;
   readonly body: Buffer;
+  /** A digest of the bytes: names this version of the file (its ETag, a URL's `?v=`). */
+  readonly version: string;
   readonly etag: string;
 }
 
 export function heldFile(type: string, body: Buffer): HeldFile {
-  const digest = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+  const version = createHash('sha256').update(body).digest('base64url').slice(0, 22);
   // Weak: sent compressed or not, it is one file to a cache revalidating it.
-  return { type, body, etag: `W/"${digest}"` };
+  return { type, body, version, etag: `W/"${version}"` };
 }
 
 /** Answers the file, or 304 with no body when the request's If-None-Match names its ETag. */

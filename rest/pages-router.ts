@@ -146,8 +146,12 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
     ctx.body = errorsPage();
   });
   router.get('/developers/assets/scalar.js', (ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    answerHeldFile(ctx, scalarBundle());
+    const bundle = scalarBundle();
+    // Asked by the version the page names, it never changes: kept a year. Any other way (an old
+    // page's address after an upgrade, none at all) it is checked again on every load.
+    const named = ctx.query.v === bundle.version;
+    ctx.set('Cache-Control', named ? 'public, max-age=31536000, immutable' : 'no-cache');
+    answerHeldFile(ctx, bundle);
   });
   // The door scanner: the page under its own policy (its scripts, the camera), and its files.
   router.get('/scan', (ctx) => {

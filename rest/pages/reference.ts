@@ -21,6 +21,11 @@ export function scalarBundle(): HeldFile {
   return bundle;
 }
 
+/** The bundle's address as the page names it: its version in the query, so a browser may keep it for good. */
+export function scalarBundlePath(): string {
+  return `/developers/assets/scalar.js?v=${scalarBundle().version}`;
+}
+
 /** The clients whose code samples each operation shows; Scalar hides every other one. */
 const clients: Record<string, string[]> = {
   shell: ['curl'],
@@ -107,6 +112,6 @@ export function referencePage(): string {
 <a href="/api/v1/openapi.json">the OpenAPI document</a>.</p></div></noscript>
 <script id="api-reference" type="application/json" data-configuration="${JSON.stringify(scalarConfiguration())}"></script>
 </div>
-<script src="/developers/assets/scalar.js"></script>`,
+<script src="${scalarBundlePath()}"></script>`,
   });
 }

@@ -1,6 +1,7 @@
 // Compressed answers when the client asks with Accept-Encoding: Brotli or gzip, for answers of at
-// least 1 KiB; the files the server holds (rest/held-file.ts) compressed once and kept. A page of 500 attendees shrinks to a sixteenth, so an integration syncing over a real
-// network pulls that much less. Only what is worth it and safe is compressed: JSON (REST, the
+// least 1 KiB; the files the server holds (rest/held-file.ts) compressed once and kept. A page of
+// 500 attendees shrinks to a sixteenth, so an integration syncing over a real network pulls that
+// much less. Only what is worth it and safe is compressed: JSON (REST, the
 // OpenAPI document), CSV exports, and the pages' scripts and styles. HTML pages are not: their
 // forms carry tokens beside what the visitor typed (BREACH). Server-sent events (MCP streams)
 // never are: compression would hold events back until a block filled.

@@ -231,12 +231,21 @@ describe('developer pages', () => {
       persistAuth: false,
     });
     const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
-    expect(scripts).toEqual(['/developers/assets/scalar.js']);
+    expect(scripts).toEqual([expect.stringMatching(/^\/developers\/assets\/scalar\.js\?v=[\w-]{22}$/)]);
     expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[a-z]/i);
-    const script = await t.fetch(`${t.server.origin}/developers/assets/scalar.js`);
+    // By the version the page names, the bundle is kept for good; by any other address, checked again.
+    const script = await t.fetch(`${t.server.origin}${scripts[0]}`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
-    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(500_000);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(script.headers.get('etag')).toBe(`W/"${scripts[0]!.split('v=')[1]}"`);
+    const bytes = await script.arrayBuffer();
+    expect(bytes.byteLength).toBeGreaterThan(500_000);
+    for (const other of ['/developers/assets/scalar.js', '/developers/assets/scalar.js?v=older']) {
+      const unnamed = await t.fetch(`${t.server.origin}${other}`);
+      expect(unnamed.headers.get('cache-control')).toBe('no-cache');
+      expect((await unnamed.arrayBuffer()).byteLength).toBe(bytes.byteLength);
+    }
     for (const link of ['/developers/errors', '/developers/start', '/api/v1/openapi.json'])
       expect(html).toContain(link);
   });
