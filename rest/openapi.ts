@@ -389,10 +389,8 @@ function operationObject(route: Route, named: Record<string, Json>): Json {
   return op;
 }
 
-let cached: { origin: string; document: Json } | null = null;
-
+/** The document for an origin, built anew: rest/api-documents.ts holds it, serialised, per origin. */
 export function openApiDocument(origin: string): Json {
-  if (cached?.origin === origin) return cached.document;
   const inputs = jsonSchemasOf(components, { input: true });
   const named = {
     ...jsonSchemasOf(components),
@@ -443,6 +441,5 @@ export function openApiDocument(origin: string): Json {
       examples: problemExamples(origin),
     },
   };
-  cached = { origin, document };
   return document;
 }
