@@ -49,6 +49,9 @@ export const packagedFiles = {
   'jsQR.js': { path: () => join(packageFolder('jsqr'), 'dist', 'jsQR.js') },
   'scan-app/scan.js': { path: scanAppFile('scan.js') },
   'scan-app/scan-store.js': { path: scanAppFile('scan-store.js') },
+  'scan-app/sightings.js': { path: scanAppFile('sightings.js') },
+  // The door's rules, one file for the server (core imports it) and the scanner page (served as is).
+  'scan-app/door-rules.js': { path: () => join(projectRoot(), 'core', 'checkin', 'door-rules.js') },
   'scan-app/scan.css': { path: scanAppFile('scan.css') },
   'scan-app/sw.js': { path: scanAppFile('sw.js') },
   'scan-app/icon.svg': { path: scanAppFile('icon.svg') },

@@ -2,7 +2,8 @@
 // welcome the first time, again after that, out for a scan going out; refusals cancelled,
 // unpaid, notOnList, noAddOn, full and noReentry. The door's inside count changes only in one
 // conditional update with its capacity check, and a person's presence at a door is one row, so
-// concurrent scans can neither welcome twice nor overfill a door.
+// concurrent scans can neither welcome twice nor overfill a door. The door's own rules (which
+// tickets it admits, re-entry) are door-rules.js's, the file the scanner page decides offline with.
 
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
@@ -16,6 +17,7 @@ import type { Ctx } from '../platform/context';
 import { isValidTicket } from '../sales/order-status';
 import { checkInCreated } from './check-in-messages';
 import type { ScanResult } from './check-in-view';
+import { entryAtDoor, refusalAtDoor } from './door-rules';
 import { scanInOneStatement } from './scan-in-one-statement';
 import type { RecordedScan, Refusal, Scan, ScanToRecord } from './scan-record';
 
@@ -27,22 +29,30 @@ export interface ScanOutcome {
   attendee: AttendeeJoinedRow;
 }
 
+/** The refusal a scan going in meets whoever is inside: door-rules.js's, read against the stored rows. */
 async function refusalFor(ctx: Ctx, door: DoorRow, attendee: AttendeeJoinedRow): Promise<Refusal | null> {
-  if (attendee.status === 'cancelled') return 'cancelled';
-  if (!isValidTicket(attendee.status, attendee.order_status)) return 'unpaid';
-  const admits = JSON.parse(door.ticket_type_ids) as string[];
-  if (admits.length > 0 && !admits.includes(attendee.ticket_type_id)) return 'notOnList';
-  const needs = JSON.parse(door.add_on_ids) as string[];
-  if (needs.length > 0) {
-    const held = await ctx.db
-      .selectFrom('attendee_add_ons')
-      .select('add_on_id')
-      .where('attendee_id', '=', attendee.id)
-      .where('add_on_id', 'in', needs)
-      .executeTakeFirst();
-    if (!held) return 'noAddOn';
-  }
-  return null;
+  const addOnIds = JSON.parse(door.add_on_ids) as string[];
+  // Of the add-ons the ticket holds, the door's are all its rule reads: read only where it needs some.
+  const held =
+    addOnIds.length === 0
+      ? []
+      : (
+          await ctx.db
+            .selectFrom('attendee_add_ons')
+            .select('add_on_id')
+            .where('attendee_id', '=', attendee.id)
+            .where('add_on_id', 'in', addOnIds)
+            .execute()
+        ).map((row) => row.add_on_id);
+  return refusalAtDoor(
+    { ticketTypeIds: JSON.parse(door.ticket_type_ids) as string[], addOnIds },
+    {
+      status: attendee.status,
+      valid: isValidTicket(attendee.status, attendee.order_status),
+      ticketTypeId: attendee.ticket_type_id,
+      addOnIds: held,
+    },
+  );
 }
 
 // The statements of a scan on SQLite, built and compiled once (db/prepared.ts). PostgreSQL runs
@@ -152,10 +162,14 @@ async function decide(
   }
 
   if (refusal) return { result: refusal, admitted: false };
-  if (presence?.inside === 1) return { result: 'again', admitted: true };
-  if (presence && door.reentry === 0) return { result: 'noReentry', admitted: false };
+  const entry = entryAtDoor(
+    { reentry: door.reentry === 1 },
+    presence === undefined ? 'never' : presence.inside === 1 ? 'inside' : 'out',
+  );
+  if (entry === 'again') return { result: 'again', admitted: true };
+  if (entry === 'noReentry') return { result: 'noReentry', admitted: false };
   if (!(await enter(ctx, door))) return { result: 'full', admitted: false };
-  if (presence) {
+  if (entry === 'backIn') {
     // Back in; a scan at the same moment elsewhere that already let them in keeps the one place.
     if ((await setPresence.changed(ctx.db, { ...at, inside: 1, scannedUtc: scan.scannedUtc })) === 0)
       await leave(ctx, door);

@@ -1,7 +1,8 @@
 // API key format: abk_ + 12-character prefix + _ + 43-character secret. Only a hash of the secret is kept.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
-const marker = 'abk_';
+/** How every API key starts (what a page tells a person pasting one). */
+export const keyMarker = 'abk_';
 const prefixLength = 12;
 const secretLength = 43;
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -26,15 +27,15 @@ export function generateKey(): GeneratedKey {
 }
 
 export function keyFromParts(prefixChars: string, secret: string): GeneratedKey {
-  const key = `${marker}${prefixChars}_${secret}`;
+  const key = `${keyMarker}${prefixChars}_${secret}`;
   if (!keyPattern.test(key)) throw new Error('A key needs a 12-character prefix and a 43-character secret.');
-  return { key, prefix: `${marker}${prefixChars}`, secretHash: hashSecret(secret) };
+  return { key, prefix: `${keyMarker}${prefixChars}`, secretHash: hashSecret(secret) };
 }
 
 export function parseKey(token: string): { prefix: string; secret: string } | null {
   const match = keyPattern.exec(token);
   if (!match) return null;
-  return { prefix: `${marker}${match[1]}`, secret: match[2]! };
+  return { prefix: `${keyMarker}${match[1]}`, secret: match[2]! };
 }
 
 /** Text fit to print: every API key in it cut to its prefix, its secret left out. */

@@ -4,6 +4,7 @@
 // that keeps those files so the page opens without a network. The key never travels in an address
 // the server sees: a door link carries it in the fragment (/scan#key=…), which the page's script
 // reads, keeps in the phone's storage and wipes from the address bar.
+import { keyMarker } from '../../core/platform/keys';
 import { type PackagedFileName, packagedFile } from '../../db/packaged-files';
 import { type HeldFile, heldFile } from '../held-file';
 import { html } from './html';
@@ -30,6 +31,9 @@ const script = 'application/javascript; charset=utf-8';
 const assetFiles: Record<string, { file: PackagedFileName; type: string }> = {
   'scan.js': { file: 'scan-app/scan.js', type: script },
   'scan-store.js': { file: 'scan-app/scan-store.js', type: script },
+  'sightings.js': { file: 'scan-app/sightings.js', type: script },
+  // The server's own rules of a door (core/checkin/door-rules.js), for the page's offline answers.
+  'door-rules.js': { file: 'scan-app/door-rules.js', type: script },
   'scan.css': { file: 'scan-app/scan.css', type: 'text/css; charset=utf-8' },
   'sw.js': { file: 'scan-app/sw.js', type: script },
   'icon.svg': { file: 'scan-app/icon.svg', type: 'image/svg+xml' },
@@ -63,7 +67,7 @@ export function scanPage(): string {
 <link rel="stylesheet" href="/scan/scan.css">
 <script src="/scan/jsqr.js" defer></script>
 <script src="/scan/scan-store.js" defer></script>
-<script src="/scan/scan.js" defer></script>
+<script src="/scan/scan.js" type="module"></script>
 </head>
 <body>
 <header class="bar"><h1>Door scanner</h1><p id="where" class="where"></p>
@@ -76,7 +80,7 @@ export function scanPage(): string {
   <form id="sign-in-form" novalidate>
     <label for="key">Door key</label>
     <input id="key" name="key" type="password" autocomplete="off" required aria-describedby="key-help">
-    <p id="key-help" class="help">It starts with tsk_. It needs check-in rights (checkins:write).</p>
+    <p id="key-help" class="help">It starts with ${keyMarker}. It needs check-in rights (checkins:write), and events:read for the door’s rules offline.</p>
     <label for="event">Event id</label>
     <input id="event" name="event" autocomplete="off" required>
     <label for="door">Door id <span class="optional">(optional: the main entrance when empty)</span></label>
@@ -120,6 +124,7 @@ export function scanPage(): string {
     <h2 id="counts-title">At this door</h2>
     <dl id="counts"><div><dt>Inside</dt><dd id="inside">–</dd></div><div><dt>Capacity</dt><dd id="capacity">–</dd></div>
     <div><dt>Admitted</dt><dd id="admitted">–</dd></div><div><dt>Refused</dt><dd id="refused">–</dd></div></dl>
+    <p id="door-state" class="help" role="status" hidden></p>
     <p id="list-state" class="help"></p>
   </section>
 

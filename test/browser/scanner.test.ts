@@ -1,21 +1,24 @@
 // The door scanner (/scan) in headless Chromium with a fake camera: Chromium plays a Y4M file the
-// test draws (a ticket's QR code) as the camera. Signed in by a door link (the key in the fragment,
-// never in a request), it shows "welcome" and then "again" for the same ticket; a typed cancelled
+// test draws (tickets' QR codes, scene by scene, in frames) as the camera. Signed in by a door link
+// (the key in the fragment, never in a request), it reads a ticket held in view once however long
+// it is held, and again ("again") only when shown again after leaving the view; a typed cancelled
 // code is refused in red with its reason; switched offline, a second ticket is decided against the
 // list kept on the phone and queued, and back online the queue is uploaded, its answer shown, and
-// the check-in is in the API. Labels and contrast checked; screenshots at 390 and 1280 px go to
-// .tmp/screenshots (docs/screenshots/scanner-*.png with UPDATE_SCREENSHOTS=1). Skips,
-// saying why, where Chromium is not installed.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+// the check-in is in the API. At a named door it shows the door's name and decides offline by the
+// door's own rules (the server's file), as the upload then confirms. Labels, contrast and axe-core
+// checked; screenshots at 390 and 1280 px go to .tmp/screenshots (docs/screenshots/scanner-*.png
+// with UPDATE_SCREENSHOTS=1). Skips, saying why, where Chromium is not installed.
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeInstalled, axeViolations } from '../support/axe';
 import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { type CuttableLink, cuttableLink } from '../support/cuttable-link';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
-import { writeQrVideo } from '../support/fake-camera';
+import { writeQrScenes, writeQrVideo } from '../support/fake-camera';
 import { startTestServer, type TestServer } from '../support/server';
 
 declare const document: any;
@@ -24,7 +27,11 @@ declare const navigator: any;
 declare const caches: any;
 
 const installed = chromiumInstalled('the scanner page browser test');
+const axe = axeInstalled('the axe-core checks of the scanner page');
 const shots = screenshotDir;
+// The fake camera's frames a second: scenes are counted in frames, at this rate.
+const fps = 5;
+const seconds = (n: number) => n * fps;
 
 describe.skipIf(!installed)('the door scanner page in a browser', () => {
   let t: TestServer;
@@ -39,7 +46,11 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
   let camera: string;
   let workspaceId: string;
   const requested: string[] = [];
+  /** The codes the page checked in by code, in order, with the result each was answered. */
+  const checked: { code: string; result: string }[] = [];
   const ticket: Record<string, { id: string; code: string }> = {};
+  const address = (name: string) => `${t.server.publicOrigin}/t/${ticket[name]!.code}`;
+  const checkedCodes = (name: string) => checked.filter((c) => c.code === ticket[name]!.code);
 
   beforeAll(async () => {
     t = await startTestServer();
@@ -47,8 +58,10 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     ({ workspaceId } = await t.workspace('Scanner page'));
     ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
     e = await seedDoorEvent(t, workspaceId, key);
-    const [a, b, c, d] = await e.register(e.general, 4);
-    for (const [name, id] of Object.entries({ a: a!, b: b!, c: c!, d: d! })) {
+    const [a, b, c, d, held, shownTwice, general] = await e.register(e.general, 7);
+    const [vip] = await e.register(e.vip, 1);
+    const registered = { a, b, c, d, held, shownTwice, general, vip };
+    for (const [name, id] of Object.entries(registered) as [string, string][]) {
       const res = await t.api(`/events/${e.eventId}/attendees/${id}`, { key });
       ticket[name] = { id, code: res.body.ticketCode };
     }
@@ -70,6 +83,10 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 390, height: 844 } });
     page = await context.newPage();
     page.on('request', (r) => requested.push(r.url()));
+    page.on('response', async (r) => {
+      if (!r.url().endsWith('/check-ins/by-code') || r.status() !== 200) return;
+      checked.push({ code: r.request().postDataJSON().ticketCode, result: (await r.json()).result });
+    });
     page.on('pageerror', (error) => console.error('scanner page error:', error.message));
     mkdirSync(shots, { recursive: true });
   }, 60_000);
@@ -81,18 +98,17 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
 
   const word = () => page.locator('#answer-word');
 
-  /** Screenshots at both widths of what the page shows now, text contrast checked at each. */
-  async function shoot(name: string) {
+  /** Screenshots at both widths of what the page shows now, text contrast and axe-core checked at each. */
+  async function shoot(name: string, on: Page = page) {
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      expect(await lowContrastText(page), `${name} at ${width} px`).toEqual([]);
-      const wider = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.body.clientWidth,
-      );
+      await on.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      expect(await lowContrastText(on), `${name} at ${width} px`).toEqual([]);
+      if (axe) expect(await axeViolations(on), `${name} at ${width} px`).toEqual([]);
+      const wider = await on.evaluate(() => document.documentElement.scrollWidth - document.body.clientWidth);
       expect(wider, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: join(shots, `scanner-${name}-${width}.png`), fullPage: true });
+      await on.screenshot({ path: join(shots, `scanner-${name}-${width}.png`), fullPage: true });
     }
-    await page.setViewportSize({ width: 390, height: 844 });
+    await on.setViewportSize({ width: 390, height: 844 });
   }
 
   it('serves the page under its own policy, with labelled fields and a manifest a phone can install', {
@@ -128,11 +144,18 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     const decoder = await t.fetch(`${t.server.origin}/scan/jsqr.js`);
     expect(decoder.status).toBe(200);
     expect(await decoder.text()).toContain('jsQR');
+    // The door's rules the page decides offline with are the server's own file, served as it is.
+    const rules = await t.fetch(`${t.server.origin}/scan/door-rules.js`);
+    expect(rules.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+    const ruleFile = resolve(import.meta.dirname, '../../core/checkin/door-rules.js');
+    expect(Buffer.from(await rules.arrayBuffer()).equals(readFileSync(ruleFile))).toBe(true);
     const other = await t.fetch(`${t.server.origin}/scan/other.js`);
     expect(other.status).toBe(404);
     await other.arrayBuffer();
+    // The hint names the prefix keys have.
+    expect(await page.locator('#key-help').textContent()).toContain('It starts with abk_.');
     // A wrong key is refused beside the form.
-    await page.fill('#key', 'tsk_not_a_key');
+    await page.fill('#key', 'abk_not_a_key');
     await page.fill('#event', e.eventId);
     await page.click('button[type=submit]');
     await expect.poll(() => page.locator('#sign-in-error').textContent()).toContain('no longer valid');
@@ -149,23 +172,61 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     await shoot('sign-in');
   });
 
-  it('signs in from a door link whose key never reaches the server, and shows welcome then again', {
+  it('signs in from a door link whose key never reaches the server, and reads a code held in view once', {
     timeout: 60_000,
   }, async () => {
+    // Ticket a held still for 6 s (longer than the 4 s after which the page used to read it again),
+    // then another ticket for long enough to stop the camera before the video starts over.
+    writeQrScenes(
+      camera,
+      [
+        { text: address('a'), frames: seconds(6) },
+        { text: address('held'), frames: seconds(30) },
+      ],
+      { width: 320, height: 240, fps },
+    );
     await page.goto(`${link.origin}/scan#key=${doorKey}&event=${e.eventId}`);
     await expect.poll(() => page.locator('#scanner').isVisible()).toBe(true);
     expect(page.url()).toBe(`${link.origin}/scan`);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tessera-scan')).key)).toBe(doorKey);
     expect(requested.filter((u) => u.includes(doorKey))).toEqual([]);
+    // The door's name, from the doors the API lists.
+    await expect.poll(() => page.locator('#where').textContent()).toBe('Main entrance');
     await expect.poll(() => word().textContent(), { timeout: 20_000 }).toBe('Welcome');
     expect(await page.locator('#answer').getAttribute('class')).toContain('welcome');
     expect(await page.locator('#answer').getAttribute('aria-live')).toBe('assertive');
-    await shoot('welcome');
-    await expect.poll(() => word().textContent(), { timeout: 20_000 }).toBe('Again');
-    expect(await page.locator('#answer').getAttribute('class')).toContain('neutral');
-    await expect.poll(() => page.locator('#inside').textContent()).toBe('1');
-    expect(await page.locator('#search-form').isVisible()).toBe(true);
+    // The camera's next scene: by the time the page reads it, it has seen ticket a for 6 s.
+    await expect.poll(() => checkedCodes('held').length, { timeout: 30_000 }).toBe(1);
     await page.click('#camera-toggle');
+    expect(checkedCodes('a')).toEqual([{ code: ticket.a!.code, result: 'welcome' }]);
+    expect(checked.map((c) => c.result)).toEqual(['welcome', 'welcome']);
+    await expect.poll(() => word().textContent()).toBe('Welcome');
+    await expect.poll(() => page.locator('#inside').textContent()).toBe('2');
+    expect(await page.locator('#capacity').textContent()).toBe('No limit');
+    expect(await page.locator('#search-form').isVisible()).toBe(true);
+    await shoot('welcome');
+  });
+
+  it('reads a ticket again, answering again, when it is shown again after leaving the view', {
+    timeout: 60_000,
+  }, async () => {
+    writeQrScenes(
+      camera,
+      [
+        { text: address('shownTwice'), frames: seconds(2) },
+        { text: null, frames: seconds(3) },
+        { text: address('shownTwice'), frames: seconds(2) },
+        { text: null, frames: seconds(30) },
+      ],
+      { width: 320, height: 240, fps },
+    );
+    await page.click('#camera-toggle');
+    await expect.poll(() => checkedCodes('shownTwice').length, { timeout: 30_000 }).toBe(2);
+    await page.click('#camera-toggle');
+    expect(checkedCodes('shownTwice').map((c) => c.result)).toEqual(['welcome', 'again']);
+    await expect.poll(() => word().textContent()).toBe('Again');
+    expect(await page.locator('#answer').getAttribute('class')).toContain('neutral');
+    await shoot('again');
   });
 
   it('refuses a cancelled ticket in red with the reason in words, typed by hand', {
@@ -225,7 +286,74 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     expect(await page.locator('#answer-detail').textContent()).toContain(name);
   });
 
-  it('hides the name search from a key that may not read people', { timeout: 60_000 }, async () => {
+  it('shows its door by name and refuses offline a ticket type the door does not admit, as the upload then does', {
+    timeout: 90_000,
+  }, async () => {
+    writeQrVideo(camera, null);
+    const other = await browser.newContext({
+      ignoreHTTPSErrors: true,
+      viewport: { width: 390, height: 844 },
+    });
+    const scanner = await other.newPage();
+    scanner.on('pageerror', (error) => console.error('scanner page error:', error.message));
+    // The VIP lounge admits VIP tickets only, and nobody back in once out.
+    await scanner.goto(`${link.origin}/scan#key=${doorKey}&event=${e.eventId}&door=${e.doors.vip}`);
+    await expect.poll(() => scanner.locator('#where').textContent()).toBe('VIP lounge');
+    await expect.poll(() => scanner.locator('#list-state').textContent()).toContain('8 ticket(s)');
+    await expect.poll(() => scanner.locator('#capacity').textContent()).toBe('No limit');
+    expect(await scanner.locator('#door-state').isVisible()).toBe(false);
+
+    link.cut();
+    await other.setOffline(true);
+    const answerTo = async (name: string, direction: 'in' | 'out' = 'in') => {
+      await scanner.check(`input[name=direction][value=${direction}]`);
+      await scanner.fill('#code', ticket[name]!.code);
+      await scanner.press('#code', 'Enter');
+      await expect.poll(() => scanner.locator('#answer').getAttribute('class')).toContain('provisional');
+      const shown = await scanner.locator('#answer-word').textContent();
+      // The next answer is told apart from this one.
+      await scanner.evaluate(() => {
+        document.getElementById('answer').className = 'answer idle';
+      });
+      return shown;
+    };
+    expect(await answerTo('general')).toBe('Not on list');
+    expect(await answerTo('vip')).toBe('Welcome');
+    expect(await answerTo('vip', 'out')).toBe('Out');
+    expect(await answerTo('vip')).toBe('No re-entry');
+    await scanner.check('input[name=direction][value=in]');
+    await scanner.fill('#code', ticket.general!.code);
+    await scanner.press('#code', 'Enter');
+    await expect.poll(() => scanner.locator('#answer-word').textContent()).toBe('Not on list');
+    await expect
+      .poll(() => scanner.locator('#queue-state').textContent())
+      .toBe('5 scan(s) waiting to upload.');
+    expect(await scanner.locator('#answer').getAttribute('class')).toContain('refused');
+    expect(await scanner.locator('#answer-detail').textContent()).toContain('may not enter at this door');
+    await shoot('door-rules-offline', scanner);
+
+    link.restore();
+    await other.setOffline(false);
+    await expect
+      .poll(() => scanner.locator('#queue-state').textContent(), { timeout: 15_000 })
+      .toBe('All 5 offline scan(s) uploaded.');
+    // What the phone answered offline is what the door answered on upload, scan by scan.
+    const rows = await scanner.locator('#queue li').allTextContents();
+    expect(rows.map((row) => /on the phone: (.+) · upload answered: (.+)$/.exec(row)!.slice(1))).toEqual([
+      ['Not on list', 'Not on list'],
+      ['Welcome', 'Welcome'],
+      ['Out', 'Out'],
+      ['No re-entry', 'No re-entry'],
+      ['Not on list', 'Not on list'],
+    ]);
+    const scans = (await t.api(`/events/${e.eventId}/check-ins`, { key })).body.data;
+    expect(scans.filter((s: any) => s.attendeeId === ticket.general!.id)).toEqual([]);
+    await other.close();
+  });
+
+  it('hides the name search from a key that may not read people, and says the door rules are unknown to it', {
+    timeout: 60_000,
+  }, async () => {
     const { key: narrow } = await t.key({ workspaceId, scopes: ['checkins:write', 'checkins:read'] });
     const other = await browser.newContext({
       ignoreHTTPSErrors: true,
@@ -233,8 +361,9 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     });
     const scanner = await other.newPage();
     await scanner.goto(`${link.origin}/scan#key=${narrow}&event=${e.eventId}`);
-    await expect.poll(() => scanner.locator('#list-state').textContent()).toContain('4 ticket(s)');
+    await expect.poll(() => scanner.locator('#list-state').textContent()).toContain('8 ticket(s)');
     expect(await scanner.locator('#search-form').isVisible()).toBe(false);
+    await expect.poll(() => scanner.locator('#door-state').textContent()).toContain('(events:read)');
     await other.close();
   });
 });

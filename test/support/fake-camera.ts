@@ -1,10 +1,26 @@
-// A video file for Chromium's fake camera (--use-file-for-fake-video-capture): a ticket's QR code
-// drawn large on white, as Y4M (4:2:0, every frame the same picture). Chromium loops the file.
+// A video file for Chromium's fake camera (--use-file-for-fake-video-capture): tickets' QR codes
+// drawn large on white, as Y4M (4:2:0). Chromium plays the file at its frame rate from its first
+// frame each time the camera starts, and loops it. A still picture (writeQrVideo) or scenes one
+// after another (writeQrScenes: a code held in view so many frames, then nothing, then another),
+// so a test says in frames what the camera shows and when, rather than in sleeps.
 import { writeFileSync } from 'node:fs';
 import QRCode from 'qrcode';
 
-/** A QR code of the text, or an empty white picture for null. */
-export function writeQrVideo(path: string, text: string | null, width = 640, height = 480, frames = 5): void {
+/** What the camera shows for a number of frames: a QR code of the text, or white for null. */
+export interface Scene {
+  text: string | null;
+  frames: number;
+}
+
+export interface VideoShape {
+  width?: number;
+  height?: number;
+  /** Frames a second. */
+  fps?: number;
+}
+
+/** One frame (Y4M's FRAME header, luma, two chroma planes) of a QR code of the text, or white. */
+function qrFrame(text: string | null, width: number, height: number): Buffer {
   const qr = QRCode.create(text ?? ' ', { errorCorrectionLevel: 'M' });
   const size = text === null ? 0 : qr.modules.size;
   const quiet = 4;
@@ -22,7 +38,22 @@ export function writeQrVideo(path: string, text: string | null, width = 640, hei
       }
     }
   const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(path, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+  return Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+}
+
+/** A video of the scenes one after another. */
+export function writeQrScenes(path: string, scenes: Scene[], shape: VideoShape = {}): void {
+  const { width = 640, height = 480, fps = 10 } = shape;
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
+  const parts: Buffer[] = [header];
+  for (const scene of scenes) {
+    const frame = qrFrame(scene.text, width, height);
+    for (let i = 0; i < scene.frames; i += 1) parts.push(frame);
+  }
+  writeFileSync(path, Buffer.concat(parts));
+}
+
+/** A still QR code of the text, or an empty white picture for null. */
+export function writeQrVideo(path: string, text: string | null, width = 640, height = 480, frames = 5): void {
+  writeQrScenes(path, [{ text, frames }], { width, height });
 }

@@ -1,12 +1,15 @@
 // The door scanner (/scan): signs in to a door with a key (from a door link's fragment or typed),
 // reads QR codes from the camera (the browser's BarcodeDetector, else jsQR), checks tickets in by
 // code, and when the network is gone decides against the ticket list kept on the phone, queues the
-// scans and uploads them through the offline-scans operation once it is back.
+// scans and uploads them through the offline-scans operation once it is back. An ES module: the
+// door's rules are the server's own file (core/checkin/door-rules.js, served at /scan/door-rules.js).
+import { entryAtDoor, refusalAtDoor } from '/scan/door-rules.js';
+import { sightings } from '/scan/sightings.js';
+
 (() => {
   const $ = (id) => document.getElementById(id);
   const api = '/api/v1';
   const settingsKey = 'tessera-scan';
-  const sameCodeQuietMs = 4000;
 
   // What each answer shows: the big word, the reason in words, and its colour.
   const answers = {
@@ -28,7 +31,8 @@
   let stream = null;
   let detector = null;
   let busy = false;
-  let last = { text: '', at: 0 };
+  // The codes in the camera's view: each is read once a presentation.
+  const presented = sightings();
   let audio = null;
 
   // ---- settings: the key from a link's fragment never reaches a server log -----------------------
@@ -152,7 +156,7 @@
           name: nameOf(res.body.attendee),
           ticketTypeName: res.body.attendee.ticketTypeName,
         });
-        await rememberInside(res.body.attendee.attendeeId, res.body.admitted, dir);
+        await rememberInside(res.body.attendee.attendeeId, res.body.firstCheckInUtc, res.body.admitted, dir);
         refreshCounts();
       } else if (res.status === 404 && res.body?.code === 'attendeeNotFound') show('unknown');
       else showProblem(problemText(res));
@@ -173,24 +177,41 @@
 
   const insideKey = (attendeeId) => `in:${settings.eventId}:${settings.doorId || 'main'}:${attendeeId}`;
 
-  async function rememberInside(attendeeId, admitted, dir) {
-    if (dir === 'out') await ScanStore.setMeta(insideKey(attendeeId), false);
-    else if (admitted) await ScanStore.setMeta(insideKey(attendeeId), true);
+  /** Whether this door is the main entrance, where a ticket's firstCheckInUtc was taken. */
+  const atMainEntrance = () => (door ? door.main : !settings.doorId);
+
+  /**
+   * Where the ticket's holder stands at this door as far as the phone knows: what this phone saw,
+   * else, at the main entrance, in once already (firstCheckInUtc) and taken to be inside still.
+   */
+  async function presenceOnPhone(attendeeId, firstCheckInUtc) {
+    const inside = await ScanStore.getMeta(insideKey(attendeeId));
+    if (inside !== undefined) return inside ? 'inside' : 'out';
+    return firstCheckInUtc && atMainEntrance() ? 'inside' : 'never';
   }
 
-  /** The scanner rules as far as the phone knows them: the door's rules and who it let in. */
+  /** Keeps what a scan did to the holder's presence at this door, as the server's rules change it. */
+  async function rememberInside(attendeeId, firstCheckInUtc, admitted, dir) {
+    if (dir === 'out') {
+      // Going out of a door one is not inside changes nothing (a later scan in is still a first).
+      if ((await presenceOnPhone(attendeeId, firstCheckInUtc)) === 'inside')
+        await ScanStore.setMeta(insideKey(attendeeId), false);
+    } else if (admitted) await ScanStore.setMeta(insideKey(attendeeId), true);
+  }
+
+  /**
+   * The scanner rules as the phone can apply them: the door's own (door-rules.js, the server's)
+   * against the ticket list and who this phone saw come and go. Only the door's count is left out
+   * (full is known to the server alone). A door whose rules the key may not read admits every valid
+   * ticket here, and the page says so.
+   */
   async function decideOffline(ticket, dir) {
     if (dir === 'out') return 'out';
-    if (ticket.status === 'cancelled') return 'cancelled';
-    if (!ticket.valid) return 'unpaid';
-    if (door && door.ticketTypeIds.length > 0 && !door.ticketTypeIds.includes(ticket.ticketTypeId))
-      return 'notOnList';
-    if (door && door.addOnIds.length > 0 && !door.addOnIds.some((id) => ticket.addOnIds.includes(id)))
-      return 'noAddOn';
-    const inside = await ScanStore.getMeta(insideKey(ticket.attendeeId));
-    if (inside === true) return 'again';
-    if (inside === undefined && ticket.firstCheckInUtc && (!door || door.main)) return 'again';
-    return 'welcome';
+    const rules = door || { ticketTypeIds: [], addOnIds: [], reentry: true };
+    const refusal = refusalAtDoor(rules, ticket);
+    if (refusal) return refusal;
+    const entry = entryAtDoor(rules, await presenceOnPhone(ticket.attendeeId, ticket.firstCheckInUtc));
+    return { firstIn: 'welcome', backIn: 'again' }[entry] || entry;
   }
 
   async function scanOffline(code, dir) {
@@ -205,7 +226,7 @@
     }
     const result = await decideOffline(ticket, dir);
     const admitted = ['welcome', 'again'].includes(result);
-    await rememberInside(ticket.attendeeId, admitted, dir);
+    await rememberInside(ticket.attendeeId, ticket.firstCheckInUtc, admitted, dir);
     await ScanStore.putScan({
       scanId: crypto.randomUUID(),
       eventId: settings.eventId,
@@ -325,19 +346,41 @@
     $('list-state').dataset.count = String(count);
   }
 
+  /** The door scanned at among the event's doors: the one named, else the main entrance (the server's choice). */
+  function pickDoor(doors) {
+    if (settings.doorId) return doors.find((d) => d.doorId === settings.doorId) || null;
+    const entrances = doors.filter((d) => d.kind === 'entrance');
+    return entrances.find((d) => d.main) || entrances[0] || null;
+  }
+
+  /** The door's name and rules (listDoors, events:read), kept on the phone for offline answers. */
   async function loadDoor() {
+    const keptKey = `door:${settings.eventId}:${settings.doorId || 'main'}`;
+    let note = '';
     try {
-      const res = await call('/doors?limit=500');
+      const res = await call('/doors');
       if (res.status === 200) {
-        const doors = res.body.data;
-        door = doors.find((d) => (settings.doorId ? d.doorId === settings.doorId : d.main)) || null;
-        await ScanStore.setMeta(`door:${settings.eventId}`, door);
+        door = pickDoor(res.body.data);
+        await ScanStore.setMeta(keptKey, door);
+        if (!door)
+          note = settings.doorId
+            ? 'This event has no such door: scans will be refused. Ask the organiser for a new link.'
+            : 'This event has no entrance door: scans will be refused.';
+      } else {
+        door = (await ScanStore.getMeta(keptKey)) || null;
+        if (!door)
+          note =
+            res.status === 403
+              ? 'This key may not read the door’s rules (events:read): offline, every valid ticket is let in provisionally.'
+              : `The door could not be read: ${problemText(res)}`;
       }
     } catch (e) {
       if (!isNetworkError(e)) throw e;
-      door = (await ScanStore.getMeta(`door:${settings.eventId}`)) || null;
+      door = (await ScanStore.getMeta(keptKey)) || null;
     }
     $('where').textContent = door ? door.name : settings.doorId ? 'Door' : 'Main entrance';
+    $('door-state').textContent = note;
+    $('door-state').hidden = note === '';
   }
 
   async function refreshCounts() {
@@ -351,7 +394,8 @@
       const counts = res.body.doors.find((d) => d.doorId === doorId) || res.body.doors[0];
       if (!counts) return;
       $('inside').textContent = String(counts.inside);
-      $('capacity').textContent = counts.capacity === null ? 'None' : String(counts.capacity);
+      $('capacity').textContent = counts.capacity === null ? 'No limit' : String(counts.capacity);
+      $('capacity').classList.toggle('words', counts.capacity === null);
       $('admitted').textContent = String(counts.admitted);
       $('refused').textContent = String(counts.refused);
     } catch (e) {
@@ -402,7 +446,7 @@
       name: nameOf(res.body.attendee),
       ticketTypeName: res.body.attendee.ticketTypeName,
     });
-    await rememberInside(attendeeId, res.body.admitted, direction());
+    await rememberInside(attendeeId, res.body.firstCheckInUtc, res.body.admitted, direction());
     refreshCounts();
   }
 
@@ -432,6 +476,8 @@
     const video = $('video');
     video.hidden = false;
     video.srcObject = stream;
+    // A code in view when the camera starts is a new presentation.
+    presented.reset();
     await video.play().catch(() => {});
     if ('BarcodeDetector' in window) {
       const formats = await window.BarcodeDetector.getSupportedFormats().catch(() => []);
@@ -451,36 +497,32 @@
     $('camera-toggle').textContent = 'Start camera';
   }
 
+  /** The codes in the camera's frame now (the browser's detector gives every one, jsQR one at most). */
   async function readFrame() {
     const video = $('video');
-    if (video.readyState < 2 || video.videoWidth === 0) return null;
-    if (detector) {
-      const found = await detector.detect(video);
-      return found[0]?.rawValue || null;
-    }
-    if (!window.jsQR) return null;
+    if (video.readyState < 2 || video.videoWidth === 0) return [];
+    if (detector) return (await detector.detect(video)).map((found) => found.rawValue).filter(Boolean);
+    if (!window.jsQR) return [];
     const scale = Math.min(1, 800 / video.videoWidth);
     canvas.width = Math.round(video.videoWidth * scale);
     canvas.height = Math.round(video.videoHeight * scale);
     context2d.drawImage(video, 0, 0, canvas.width, canvas.height);
     const image = context2d.getImageData(0, 0, canvas.width, canvas.height);
-    return (
-      window.jsQR(image.data, canvas.width, canvas.height, { inversionAttempts: 'dontInvert' })?.data || null
-    );
+    const found = window.jsQR(image.data, canvas.width, canvas.height, { inversionAttempts: 'dontInvert' });
+    return found?.data ? [found.data] : [];
   }
 
   function watch() {
     if (!stream) return;
     setTimeout(async () => {
       try {
-        const text = await readFrame();
-        // The same code held in view is read once, then again only after a pause.
-        if (text && !busy && (text !== last.text || Date.now() - last.at > sameCodeQuietMs)) {
+        // A code held in view is read once; again only after it has left the view (sightings.js).
+        const fresh = presented.seen(await readFrame(), performance.now());
+        if (fresh && !busy) {
           busy = true;
           try {
-            await onScanned(text);
+            await onScanned(fresh);
           } finally {
-            last = { text, at: Date.now() };
             busy = false;
           }
         }
@@ -562,6 +604,7 @@
       setNetwork(true);
       if (!settings) return;
       await upload();
+      await loadDoor();
       await syncList();
       await offerSearch();
       refreshCounts();
@@ -574,7 +617,7 @@
       if (settings && settings !== before) start();
     });
     setInterval(() => settings && navigator.onLine && refreshCounts(), 15_000);
-    setInterval(() => settings && navigator.onLine && syncList().then(upload), 60_000);
+    setInterval(() => settings && navigator.onLine && loadDoor().then(syncList).then(upload), 60_000);
   }
 
   wire();

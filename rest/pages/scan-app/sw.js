@@ -6,6 +6,8 @@ const files = [
   '/scan',
   '/scan/scan.js',
   '/scan/scan-store.js',
+  '/scan/sightings.js',
+  '/scan/door-rules.js',
   '/scan/scan.css',
   '/scan/jsqr.js',
   '/scan/manifest.webmanifest',
