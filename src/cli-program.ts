@@ -208,6 +208,8 @@ program
   .description('The demonstration workspace.')
   .command('key')
   .description('Print the published demonstration key (read-only).')
+  // The key is the same in every data folder; --data is taken as every command takes it.
+  .addOption(dataOption())
   .action(() => {
     process.stdout.write(`${demoKey.key}\n`);
   });

@@ -155,6 +155,12 @@ describe.concurrent('demo key', () => {
     expect(key).toBe(t.server.demoKey);
     expect((await t.api('/workspace', { key })).body.demonstration).toBe(true);
   });
+
+  it('takes --data as every command does', async () => {
+    const run = await tessera(withData(['demo', 'key']));
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe(t.server.demoKey);
+  });
 });
 
 describe('workspace list and help', () => {
