@@ -24,14 +24,18 @@ async function json(args: string[]): Promise<any> {
 
 let workspaceId: string;
 
+let sampleRun: { code: number; stdout: string; stderr: string };
+
 beforeAll(async () => {
   t = await startTestServer();
-  ({ workspaceId } = await json(['workspace', 'create', '--name', 'CLI workspace', '--sample']));
+  sampleRun = await tessera(withData(['workspace', 'create', '--name', 'CLI workspace', '--sample']));
+  ({ workspaceId } = JSON.parse(sampleRun.stdout));
 });
 afterAll(async () => t.close());
 
 describe.concurrent('workspace create', () => {
   it('prints JSON with workspaceId and name, and --sample fills it with events', async () => {
+    expect(sampleRun.code, sampleRun.stderr).toBe(0);
     expect(workspaceId).toMatch(/^[0-9a-f-]{36}$/);
     const { key } = await t.key({ workspaceId, preset: 'dashboard' });
     const ws = await t.api('/workspace', { key });
@@ -43,9 +47,23 @@ describe.concurrent('workspace create', () => {
     const run = await tessera(['workspace', 'create', '--name', 'Empty one'], { TESSERA_DATA: t.dataDir });
     expect(run.code).toBe(0);
     const made = JSON.parse(run.stdout);
-    expect(made).toEqual({ workspaceId: expect.any(String), name: 'Empty one' });
+    expect(made).toEqual({
+      workspaceId: expect.any(String),
+      name: 'Empty one',
+      sample: false,
+      sendsEmail: true,
+    });
+    expect(run.stderr).toBe('');
     const { key } = await t.key({ workspaceId: made.workspaceId, preset: 'dashboard' });
     expect((await t.api('/workspace', { key })).body.events).toBe(0);
+  });
+});
+
+describe('workspace create --sample', () => {
+  it('says where it is made that a sample workspace sends no e-mail: in its answer and on stderr', () => {
+    expect(JSON.parse(sampleRun.stdout)).toMatchObject({ sample: true, sendsEmail: false });
+    expect(sampleRun.stderr).toMatch(/sample workspace sends no e-mail/);
+    expect(sampleRun.stderr).toMatch(/without --sample/);
   });
 });
 
