@@ -281,7 +281,7 @@ workspace
 workspace
   .command('list')
   .description(
-    'List the workspaces of the data folder as JSON: id, name, whether it is the demonstration, events, keys.',
+    'List the workspaces of the data folder as JSON: id, name, whether it is the demonstration or was made with sample data, whether it sends e-mail, events, keys.',
   )
   .addOption(dataOption())
   .addOption(databaseOption())

@@ -184,9 +184,20 @@ describe.concurrent('demo key', () => {
 describe('workspace list and help', () => {
   it('lists the workspaces of the data folder, the demonstration first, with their events and keys', async () => {
     const list = await json(['workspace', 'list']);
-    expect(list[0]).toMatchObject({ name: 'Tessera demonstration', demonstration: true });
+    expect(list[0]).toMatchObject({
+      name: 'Tessera demonstration',
+      demonstration: true,
+      sample: false,
+      sendsEmail: false,
+    });
     const mine = list.find((w: any) => w.workspaceId === workspaceId);
-    expect(mine).toMatchObject({ name: 'CLI workspace', demonstration: false, keys: expect.any(Number) });
+    expect(mine).toMatchObject({
+      name: 'CLI workspace',
+      demonstration: false,
+      sample: true,
+      sendsEmail: false,
+      keys: expect.any(Number),
+    });
     expect(mine.events).toBeGreaterThan(3);
   });
 

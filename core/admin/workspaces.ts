@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import type { Db } from '../../db/connect';
 import { fillSampleData } from '../../db/sample';
+import { isSampleWorkspace } from '../mail/mail-policy';
 import type { Clock } from '../platform/clock';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
@@ -103,7 +104,7 @@ export async function findWorkspace(db: Db, workspaceId: string) {
   return db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirst();
 }
 
-/** Every workspace of the data folder, the demonstration first, with counts of events and keys. */
+/** Every workspace of the data folder, the demonstration first, with counts of events and keys and whether it sends e-mail. */
 export async function listWorkspaces(db: Db) {
   const rows = await db
     .selectFrom('workspaces')
@@ -128,10 +129,14 @@ export async function listWorkspaces(db: Db) {
     .orderBy('workspaces.created_utc')
     .orderBy('workspaces.id')
     .execute();
-  return rows.map((w) => ({
+  const samples = await Promise.all(rows.map((w) => w.demonstration !== 1 && isSampleWorkspace(db, w.id)));
+  return rows.map((w, at) => ({
     workspaceId: w.id,
     name: w.name,
     demonstration: w.demonstration === 1,
+    sample: samples[at]!,
+    // The demonstration and a sample workspace hold made-up people: neither ever sends e-mail.
+    sendsEmail: w.demonstration !== 1 && !samples[at],
     events: Number(w.events ?? 0),
     keys: Number(w.keys ?? 0),
     createdUtc: w.created_utc,
