@@ -8,11 +8,12 @@ type Example = readonly [command: string, comment?: string];
 export const cliExamples: Record<string, readonly Example[]> = {
   '': [
     ['npx tessera serve', 'https://localhost:8443, data in ./data'],
-    [
-      'npx tessera workspace create --name "My events" --sample',
-      'a writable workspace, filled with sample data',
-    ],
+    ['npx tessera workspace create --name "My events"', 'a writable workspace for your events, empty'],
     ['npx tessera key create --workspace <workspaceId> --name "My key" --preset everything'],
+    [
+      'npx tessera workspace create --name "Try-out" --sample',
+      'to try things out: sample data, made-up people, sends no e-mail',
+    ],
     ['npx tessera workspace list'],
     ['npx tessera demo key', 'the read-only demonstration key'],
   ],
@@ -27,7 +28,11 @@ export const cliExamples: Record<string, readonly Example[]> = {
   workspace: [['npx tessera workspace create --name "Nordic Events"'], ['npx tessera workspace list']],
   'workspace create': [
     ['npx tessera workspace create --name "Nordic Events"'],
-    ['npx tessera workspace create --name "Try-out" --sample --data ./data'],
+    [
+      'npx tessera workspace create --name "Try-out" --sample',
+      'to try things out: sample data, made-up people, sends no e-mail',
+    ],
+    ['npx tessera workspace create --name "Nordic Events" --data /srv/tessera', 'in another data folder'],
   ],
   'workspace list': [
     ['npx tessera workspace list'],
@@ -94,7 +99,14 @@ export const cliExamples: Record<string, readonly Example[]> = {
   ],
   order: [['npx tessera order mark-paid --workspace <workspaceId> <orderId>']],
   'order mark-paid': [
-    ['npx tessera order mark-paid --workspace <workspaceId> <orderId>'],
+    [
+      'npx tessera order mark-paid --workspace <workspaceId> <orderId>',
+      "with the service's TESSERA_SMTP_URL, TESSERA_MAIL_FROM and TESSERA_PUBLIC_URL set",
+    ],
+    [
+      'npx tessera order mark-paid --workspace <workspaceId> <orderId> --no-email',
+      'the service sends no e-mail',
+    ],
     ['npx tessera order mark-paid --workspace <workspaceId> <orderId> --provider bank-transfer'],
     [
       'npx tessera order mark-paid --workspace <workspaceId> <orderId> --provider DNB --method transfer --reference "KID 1234"',

@@ -19,16 +19,23 @@ import { createKeyOperation, revokeKeyOperation } from '../core/admin/key-operat
 import { markOrderPaid } from '../core/admin/mark-order-paid';
 import {
   invokeAsOperator,
+  newWorkspaceOperator,
   operatorContext,
   operatorRefusals,
   type WorkspaceRefusals,
 } from '../core/admin/operator';
-import { createWorkspace, findWorkspace, listWorkspaces } from '../core/admin/workspaces';
+import {
+  createWorkspaceOperation,
+  findWorkspace,
+  listWorkspaces,
+  sampleSendsNoEmail,
+} from '../core/admin/workspaces';
 import { importFile } from '../core/import/import-file';
 import type { Ctx } from '../core/platform/context';
-import { isUuid } from '../core/platform/ids';
+import { isUuid, newId } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
+import type { Services } from '../core/platform/services';
 import { tesseraVersion } from '../core/platform/version';
 import { rekeySecrets, secretKeysOfFile } from '../core/webhooks/rekey-secrets';
 import { makeBackup } from './backup/make-backup';
@@ -39,7 +46,14 @@ import { runExport } from './export-command';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { migrate, migrateStatus } from './migrate-command';
 import { openServices } from './services';
-import { databaseFrom, dataDirFrom, printableDatabase, SettingsError, settingsFrom } from './settings';
+import {
+  databaseFrom,
+  dataDirFrom,
+  printableDatabase,
+  publicOrigin,
+  SettingsError,
+  settingsFrom,
+} from './settings';
 import { rotateSigningKeys } from './signing-keys';
 import { secretKeyFrom, webhookBannerLines } from './webhook-settings';
 
@@ -59,24 +73,48 @@ function uuidArgument(value: string): string {
   return value.toLowerCase();
 }
 
-/** Opens the database (the data folder's, or --database) for one command and closes it afterwards. */
-async function withServices<T>(
-  flags: { data?: string; database?: string },
-  work: (s: Awaited<ReturnType<typeof openServices>>['services']) => Promise<T>,
-) {
-  // A command that issues tickets (order mark-paid) queues their e-mail for the server to send,
-  // with links on TESSERA_PUBLIC_URL when set.
+/** What an operator command knows of the service it acts for: flags, then the environment. */
+interface ServiceFlags {
+  data?: string;
+  database?: string;
+  /** --public-url, where a command takes it; TESSERA_PUBLIC_URL otherwise. */
+  publicUrl?: string;
+  /** False with --no-email: the service sends no e-mail, so the command queues none. */
+  email?: boolean;
+}
+
+/**
+ * The e-mail an operator command may queue, as the running service would queue it (the service
+ * sends it): with the service's settings (TESSERA_SMTP_URL, TESSERA_MAIL_FROM) and links on its
+ * public URL. Without them, a change that would queue e-mail is refused, saying what to give.
+ */
+function operatorMail(flags: ServiceFlags, services: Services): void {
   const mail = mailSettingsFrom(process.env, (message) => new SettingsError(message));
+  const origin = publicOrigin(flags.publicUrl ?? process.env.TESSERA_PUBLIC_URL);
+  if (origin) services.publicOrigin = origin;
+  if (flags.email === false) return;
+  if (mail) services.mail = { from: mail.from, publicOrigin: origin ?? null };
+  const missing = [
+    mail
+      ? ''
+      : "This change queues e-mail (a ticket's confirmation, which the running service sends), but this command was not given the service's e-mail settings: run it with the service's TESSERA_SMTP_URL and TESSERA_MAIL_FROM in its environment (under systemd: those of /etc/tessera/tessera.env, see docs/operations.md), or add --no-email if the service sends no e-mail.",
+    origin
+      ? ''
+      : "E-mail links to the ticket's page, and no public URL is set: give TESSERA_PUBLIC_URL (or --public-url) the https address the public reaches the service at, such as https://events.example.org, so no link points at localhost.",
+  ].filter(Boolean);
+  if (missing.length > 0) services.mailRefused = `${missing.join(' ')} Nothing was changed.`;
+}
+
+/** Opens the database (the data folder's, or --database) for one command and closes it afterwards. */
+async function withServices<T>(flags: ServiceFlags, work: (s: Services) => Promise<T>) {
   const opened = await openServices({
     dataDir: dataDirFrom(flags.data),
     database: databaseFrom(flags.database),
     ratePerMinute: 600,
     secretKey: secretKeyFrom(process.env, (message) => new SettingsError(message)),
   });
-  const publicUrl = process.env.TESSERA_PUBLIC_URL;
-  if (mail)
-    opened.services.mail = { from: mail.from, publicOrigin: publicUrl ? new URL(publicUrl).origin : null };
   try {
+    operatorMail(flags, opened.services);
     return await work(opened.services);
   } finally {
     await opened.close();
@@ -89,7 +127,7 @@ async function withServices<T>(
  * command's operation.
  */
 function asOperator<T>(
-  flags: { data?: string; database?: string },
+  flags: ServiceFlags,
   workspaceId: string | ((s: Ctx['services']) => Promise<string>),
   work: (operator: Ctx) => Promise<T>,
   refusals: WorkspaceRefusals = operatorRefusals,
@@ -190,9 +228,11 @@ program
         'WARNING: TESSERA_WEBHOOKS_ALLOW_PRIVATE=1 lets webhooks reach loopback and private addresses. Tests and local development only.',
       );
     lines.push(
-      'Make a workspace of your own (writable) and a key for it:',
-      `  ${commandName} workspace create --name "My events" --sample${dataFlag(flags.data)}`,
+      'Make a workspace of your own for your events (writable, empty) and a key for it:',
+      `  ${commandName} workspace create --name "My events"${dataFlag(flags.data)}`,
       `  ${commandName} key create --workspace <workspaceId> --name "My key" --preset everything${dataFlag(flags.data)}`,
+      'To try things out, a workspace filled with sample data (made-up people: it sends no e-mail):',
+      `  ${commandName} workspace create --name "Try-out" --sample${dataFlag(flags.data)}`,
     );
     process.stdout.write(`${lines.filter(Boolean).join('\n')}\n`);
     const stop = async () => {
@@ -208,6 +248,8 @@ program
   .description('The demonstration workspace.')
   .command('key')
   .description('Print the published demonstration key (read-only).')
+  // The key is the same in every data folder; --data is taken as every command takes it.
+  .addOption(dataOption())
   .action(() => {
     process.stdout.write(`${demoKey.key}\n`);
   });
@@ -215,28 +257,31 @@ program
 const workspace = program.command('workspace').description('Manage workspaces.');
 workspace
   .command('create')
-  .description('Create a workspace; prints JSON { workspaceId, name }.')
+  .description(
+    'Create a workspace; prints JSON { workspaceId, name, sample, sendsEmail }. For real events make it without --sample: a sample workspace sends no e-mail.',
+  )
   .requiredOption('--name <name>', 'name of the workspace')
-  .option('--sample', 'fill it with the same kind of data as the demonstration workspace')
+  .option(
+    '--sample',
+    'to try things out: fill it with the same kind of data as the demonstration workspace (made-up people: it sends no e-mail)',
+  )
   .addOption(dataOption())
   .addOption(databaseOption())
   .action(async (flags) => {
-    print(
-      await withServices(flags, (s) =>
-        createWorkspace(
-          s.db,
-          s.clock,
-          { name: flags.name, sample: flags.sample },
-          s.secrets.webhookSecretKey,
-        ),
-      ),
+    const made = await withServices(flags, (s) =>
+      invokeAsOperator(createWorkspaceOperation, newWorkspaceOperator(s, newId(), flags.name), {
+        name: flags.name,
+        sample: flags.sample === true,
+      }),
     );
+    if (made.sample) process.stderr.write(`Note: ${sampleSendsNoEmail}\n`);
+    print(made);
   });
 
 workspace
   .command('list')
   .description(
-    'List the workspaces of the data folder as JSON: id, name, whether it is the demonstration, events, keys.',
+    'List the workspaces of the data folder as JSON: id, name, whether it is the demonstration or was made with sample data, whether it sends e-mail, events, keys.',
   )
   .addOption(dataOption())
   .addOption(databaseOption())
@@ -444,13 +489,18 @@ const order = program.command('order').description('Orders.');
 order
   .command('mark-paid')
   .description(
-    'Confirm payment of a pending, on-account, transfer or requested order; sends order.paid and attendee.registered, and issues its invoice where the event invoices.',
+    "Confirm payment of a pending, on-account, transfer or requested order; sends order.paid and attendee.registered, issues its invoice where the event invoices, and queues each ticket's e-mail for the running service to send, as the API does: run it with the service's TESSERA_SMTP_URL, TESSERA_MAIL_FROM and TESSERA_PUBLIC_URL (or give --no-email), else it is refused and changes nothing.",
   )
   .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
   .argument('<orderId>', 'the order id', uuidArgument)
   .option('--provider <name>', 'who took the payment', 'manual')
   .option('--method <method>', 'transfer, onAccount, card, cash or other (default: what the order awaited)')
   .option('--reference <text>', "the payment's reference (personal data, erased with the buyer)")
+  .option(
+    '--public-url <url>',
+    "the service's public https origin, for the links its ticket e-mail carries (env TESSERA_PUBLIC_URL)",
+  )
+  .option('--no-email', 'the service sends no e-mail: queue none (else its e-mail settings are needed)')
   .addOption(dataOption())
   .addOption(databaseOption())
   .action(async (orderId, flags) => {

@@ -4,6 +4,7 @@
 import { erasePersonOperation } from '../core/admin/erase-person';
 import { createKeyOperation, revokeKeyOperation } from '../core/admin/key-operations';
 import { markOrderPaidOperation } from '../core/admin/mark-order-paid';
+import { createWorkspaceOperation } from '../core/admin/workspaces';
 import { importFileOperation } from '../core/import/import-file';
 import type { AnyOperation } from '../core/platform/pipeline/operation';
 
@@ -13,4 +14,5 @@ export const operatorOperations: readonly AnyOperation[] = [
   importFileOperation,
   createKeyOperation,
   revokeKeyOperation,
+  createWorkspaceOperation,
 ];

@@ -139,6 +139,8 @@ export async function startServer(
   publicOrigin = settings.publicUrl ?? origin;
   // Tokens are issued by this origin and name its /mcp and /api/v1 as their audiences.
   services.tokens.issuer = publicOrigin;
+  // Links made outside a request (operator commands run in tests against this server's services).
+  services.publicOrigin = publicOrigin;
   const oauth = oauthProvider(
     services,
     publicOrigin,

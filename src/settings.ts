@@ -113,7 +113,7 @@ export interface ServeFlags {
 }
 
 /** An https origin without path, query or fragment; trailing slash dropped. */
-function publicOrigin(value: string | undefined): string | undefined {
+export function publicOrigin(value: string | undefined): string | undefined {
   if (!value) return undefined;
   let url: URL;
   try {

@@ -87,6 +87,15 @@ describe('tessera --help', () => {
     },
   );
 
+  it.each(
+    commands
+      .filter((command) => command.commands.length === 0)
+      .map((command) => [commandPath(command), command] as const),
+  )('%s takes --data DIR, as every command does', (_path, command) => {
+    const data = command.options.find((option) => option.long === '--data');
+    expect(data?.required, '--data <dir>').toBe(true);
+  });
+
   it('lists every example in the README', () => {
     for (const command of commands)
       for (const example of examplesIn(helpOf(command))) expect(readme, example).toContain(example);

@@ -24,14 +24,18 @@ async function json(args: string[]): Promise<any> {
 
 let workspaceId: string;
 
+let sampleRun: { code: number; stdout: string; stderr: string };
+
 beforeAll(async () => {
   t = await startTestServer();
-  ({ workspaceId } = await json(['workspace', 'create', '--name', 'CLI workspace', '--sample']));
+  sampleRun = await tessera(withData(['workspace', 'create', '--name', 'CLI workspace', '--sample']));
+  ({ workspaceId } = JSON.parse(sampleRun.stdout));
 });
 afterAll(async () => t.close());
 
 describe.concurrent('workspace create', () => {
   it('prints JSON with workspaceId and name, and --sample fills it with events', async () => {
+    expect(sampleRun.code, sampleRun.stderr).toBe(0);
     expect(workspaceId).toMatch(/^[0-9a-f-]{36}$/);
     const { key } = await t.key({ workspaceId, preset: 'dashboard' });
     const ws = await t.api('/workspace', { key });
@@ -43,9 +47,23 @@ describe.concurrent('workspace create', () => {
     const run = await tessera(['workspace', 'create', '--name', 'Empty one'], { TESSERA_DATA: t.dataDir });
     expect(run.code).toBe(0);
     const made = JSON.parse(run.stdout);
-    expect(made).toEqual({ workspaceId: expect.any(String), name: 'Empty one' });
+    expect(made).toEqual({
+      workspaceId: expect.any(String),
+      name: 'Empty one',
+      sample: false,
+      sendsEmail: true,
+    });
+    expect(run.stderr).toBe('');
     const { key } = await t.key({ workspaceId: made.workspaceId, preset: 'dashboard' });
     expect((await t.api('/workspace', { key })).body.events).toBe(0);
+  });
+});
+
+describe('workspace create --sample', () => {
+  it('says where it is made that a sample workspace sends no e-mail: in its answer and on stderr', () => {
+    expect(JSON.parse(sampleRun.stdout)).toMatchObject({ sample: true, sendsEmail: false });
+    expect(sampleRun.stderr).toMatch(/sample workspace sends no e-mail/);
+    expect(sampleRun.stderr).toMatch(/without --sample/);
   });
 });
 
@@ -155,14 +173,31 @@ describe.concurrent('demo key', () => {
     expect(key).toBe(t.server.demoKey);
     expect((await t.api('/workspace', { key })).body.demonstration).toBe(true);
   });
+
+  it('takes --data as every command does', async () => {
+    const run = await tessera(withData(['demo', 'key']));
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe(t.server.demoKey);
+  });
 });
 
 describe('workspace list and help', () => {
   it('lists the workspaces of the data folder, the demonstration first, with their events and keys', async () => {
     const list = await json(['workspace', 'list']);
-    expect(list[0]).toMatchObject({ name: 'Tessera demonstration', demonstration: true });
+    expect(list[0]).toMatchObject({
+      name: 'Tessera demonstration',
+      demonstration: true,
+      sample: false,
+      sendsEmail: false,
+    });
     const mine = list.find((w: any) => w.workspaceId === workspaceId);
-    expect(mine).toMatchObject({ name: 'CLI workspace', demonstration: false, keys: expect.any(Number) });
+    expect(mine).toMatchObject({
+      name: 'CLI workspace',
+      demonstration: false,
+      sample: true,
+      sendsEmail: false,
+      keys: expect.any(Number),
+    });
     expect(mine.events).toBeGreaterThan(3);
   });
 

@@ -67,8 +67,13 @@ describe('npm start on a fresh checkout', () => {
     expect(output).toMatch(/REST API:\s+https:\/\/localhost:\d+\/api\/v1/);
     expect(output).toMatch(/MCP:\s+https:\/\/localhost:\d+\/mcp/);
     expect(output).toMatch(/abk_[A-Za-z0-9]{12}_[A-Za-z0-9]{43}/);
-    // And how to get a writable workspace and a key of one's own.
-    expect(output).toContain('npx tessera workspace create --name "My events" --sample');
+    // And how to get a writable workspace for real events (no sample data: it would send no
+    // e-mail) and a key of one's own; the sample workspace apart, to try things out.
+    expect(output).toContain('npx tessera workspace create --name "My events"\n');
+    expect(output).not.toContain('"My events" --sample');
+    expect(output).toMatch(
+      /sample data.*sends no e-mail.*\n\s+npx tessera workspace create --name "Try-out" --sample\n/,
+    );
     expect(output).toContain(
       'npx tessera key create --workspace <workspaceId> --name "My key" --preset everything',
     );

@@ -16,7 +16,7 @@ export const markOrderPaidOperation = defineOperation({
   name: 'markOrderPaid',
   title: 'Mark an order paid',
   description:
-    'Confirms payment of a pending, on-account, transfer or requested order (tessera order mark-paid): the order becomes paid, order.paid is sent, attendee.registered for each of its tickets, and its invoice is issued where the event invoices. Answers the order.',
+    "Confirms payment of a pending, on-account, transfer or requested order (tessera order mark-paid): the order becomes paid, order.paid is sent, attendee.registered for each of its tickets, its invoice is issued where the event invoices, and each ticket's e-mail is queued as the API queues it (refused with emailNotSent, changing nothing, when the command lacks the service's e-mail settings or public URL). Answers the order.",
   operator: true,
   scope: 'any',
   effect: 'write',
@@ -25,7 +25,7 @@ export const markOrderPaidOperation = defineOperation({
     resourceId: (input) => input.orderId,
     summary: (input) => input.provider,
   },
-  problems: ['notFound', 'invalidRequest', 'orderNotAwaitingPayment'],
+  problems: ['notFound', 'invalidRequest', 'orderNotAwaitingPayment', 'emailNotSent'],
   input: v.object({
     orderId: uuid('The order to mark paid.'),
     provider: v.optional(text('Who took the payment.'), 'manual'),

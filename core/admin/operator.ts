@@ -37,15 +37,24 @@ export async function operatorContext(
     .executeTakeFirst();
   if (!workspace) throw refusals.missing(workspaceId);
   if (workspace.demonstration === 1 && refusals.demonstration) throw refusals.demonstration();
+  return contextOf(services, { id: workspaceId, name: workspace.name, createdUtc: workspace.created_utc });
+}
+
+/** The operator of a workspace about to be made (tessera workspace create): the id it will have. */
+export function newWorkspaceOperator(services: Services, workspaceId: string, name: string): Ctx {
+  return contextOf(services, { id: workspaceId, name, createdUtc: services.clock.now().toISOString() });
+}
+
+function contextOf(services: Services, workspace: { id: string; name: string; createdUtc: string }): Ctx {
   const actor: Actor = {
-    workspaceId,
+    workspaceId: workspace.id,
     workspaceName: workspace.name,
     // The operator is not the demonstration key: where a command may touch that workspace, it writes.
     demonstration: false,
     keyId: '',
     keyName: operatorName,
     keyPrefix: '',
-    keyCreatedUtc: workspace.created_utc,
+    keyCreatedUtc: workspace.createdUtc,
     expiresUtc: null,
     // Every scope: the operator runs the service; what a key may do does not limit them.
     scopes: [...scopes],
@@ -59,7 +68,9 @@ export async function operatorContext(
     clock: services.clock,
     actor,
     services,
-    request: { origin: 'https://localhost:8443' },
+    // Links in answers and webhooks on the public URL (TESSERA_PUBLIC_URL) when one is set; e-mail
+    // with links is refused without one (core/mail/ticket-mails.ts).
+    request: { origin: services.publicOrigin ?? 'https://localhost:8443' },
   };
 }
 

@@ -35,7 +35,7 @@ export const eventRefSchema = v.object({
   name: text('Name of the event.'),
 });
 
-/** The event a message is about, as every message names it. */
+/** The event a message is about, as every message about an event names it. */
 export type EventRefSource = Pick<EventRow, 'id' | 'slug' | 'name'>;
 
 export function eventRef(event: EventRefSource): v.InferOutput<typeof eventRefSchema> {

@@ -10,6 +10,10 @@ import { sampleEvents } from '../../db/sample/events';
 import { sampleId } from '../../db/sample/ids';
 import type { OutgoingMail } from '../platform/services';
 
+/** The sentence a sample workspace's refusal says, with what to do instead. */
+export const sampleWorkspaceSendsNoEmail =
+  'A workspace made with sample data (--sample) sends no e-mail: its addresses are made up. For real events, make a workspace without sample data (tessera workspace create --name NAME) and build them there.';
+
 /** Why no e-mail goes out for the event; null when it may. */
 export async function mailRefusal(
   db: Db,
@@ -17,6 +21,29 @@ export async function mailRefusal(
   event: { id: string; workspace_id: string },
 ): Promise<string | null> {
   if (!mail) return 'E-mail is off: no SMTP server is set (TESSERA_SMTP_URL).';
+  return eventMailRefusal(db, event);
+}
+
+/** Whether the workspace was made with sample data: its sample events are there. */
+export async function isSampleWorkspace(db: Db, workspaceId: string): Promise<boolean> {
+  const sampleEvent = await db
+    .selectFrom('events')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      sampleEvents.map((e) => sampleId(workspaceId, `event/${e.key}`)),
+    )
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return sampleEvent !== undefined;
+}
+
+/** Why no e-mail goes out for the event whatever the service's settings; null when it may. */
+export async function eventMailRefusal(
+  db: Db,
+  event: { id: string; workspace_id: string },
+): Promise<string | null> {
   const workspace = await db
     .selectFrom('workspaces')
     .select('demonstration')
@@ -24,17 +51,7 @@ export async function mailRefusal(
     .executeTakeFirst();
   if (!workspace || workspace.demonstration === 1)
     return 'The demonstration workspace sends no e-mail: its addresses are made up.';
-  const sampleEvent = await db
-    .selectFrom('events')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      sampleEvents.map((e) => sampleId(event.workspace_id, `event/${e.key}`)),
-    )
-    .where('workspace_id', '=', event.workspace_id)
-    .executeTakeFirst();
-  if (sampleEvent) return 'A workspace made with sample data sends no e-mail: its addresses are made up.';
+  if (await isSampleWorkspace(db, event.workspace_id)) return sampleWorkspaceSendsNoEmail;
   const signUp = await db
     .selectFrom('event_sign_up')
     .select('send_emails')

@@ -4,8 +4,9 @@
 import { nextChangeSeq } from '../../db/sequence';
 import { ticketCalendar } from '../events/ticket-calendar';
 import type { Ctx } from '../platform/context';
+import { problem } from '../platform/problems';
 import { isValidTicket } from '../sales/order-status';
-import { mailRefusal } from './mail-policy';
+import { eventMailRefusal, mailRefusal } from './mail-policy';
 import {
   cancellationMail,
   confirmationMail,
@@ -17,8 +18,9 @@ import { queueMail } from './queue-mail';
 
 /** The event as the messages show it, when e-mail may go out for it; null otherwise. */
 async function mailableEvent(ctx: Ctx, eventId: string): Promise<MailEvent | null> {
+  const { mail, mailRefused } = ctx.services;
   // E-mail off: not even the event is read (registration's hot path).
-  if (!ctx.services.mail) return null;
+  if (!mail && mailRefused === undefined) return null;
   const event = await ctx.db
     .selectFrom('events')
     .select([
@@ -36,8 +38,22 @@ async function mailableEvent(ctx: Ctx, eventId: string): Promise<MailEvent | nul
     ])
     .where('id', '=', eventId)
     .executeTakeFirst();
-  if (!event || (await mailRefusal(ctx.db, ctx.services.mail, event)) !== null) return null;
-  return event;
+  if (!event) return null;
+  // An operator command that does not know whether the service sends e-mail asks the rest.
+  const refusal = mail ? await mailRefusal(ctx.db, mail, event) : await eventMailRefusal(ctx.db, event);
+  return refusal === null ? event : null;
+}
+
+/**
+ * The sender of a message about to be queued. An operator command without the service's e-mail
+ * settings or public URL is refused here, in the change's transaction, rather than queue nothing
+ * or a link to localhost.
+ */
+function sender(ctx: Ctx): string {
+  const { mail, mailRefused } = ctx.services;
+  if (mailRefused !== undefined || !mail?.publicOrigin)
+    throw problem('emailNotSent', mailRefused ?? 'No public URL is set for the links e-mail carries.');
+  return mail.from;
 }
 
 const ticketAddress = (ctx: Ctx, code: string) =>
@@ -101,7 +117,7 @@ export async function queueTicketConfirmations(
       state: 'valid',
       address: facts.address,
     });
-    const made = await queueMail(ctx, ctx.services.mail!.from, {
+    const made = await queueMail(ctx, sender(ctx), {
       event,
       causeKind: resendId ? 'ticketResent' : 'ticketIssued',
       causeId: resendId ?? row.id,
@@ -162,7 +178,7 @@ export async function queueCancellationNotices(
   let queued = 0;
   for (const { row, facts } of await ticketsOf(ctx, attendeeIds)) {
     if (!confirmed.has(row.id)) continue;
-    const made = await queueMail(ctx, ctx.services.mail!.from, {
+    const made = await queueMail(ctx, sender(ctx), {
       event,
       causeKind: 'ticketCancelled',
       causeId: row.id,
@@ -213,7 +229,7 @@ export async function queueTransferInstructions(
       .where('event_id', '=', eventId)
       .executeTakeFirst(),
   ]);
-  return queueMail(ctx, ctx.services.mail!.from, {
+  return queueMail(ctx, sender(ctx), {
     event,
     causeKind: 'transferInstructions',
     causeId: order.id,

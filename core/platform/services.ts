@@ -30,7 +30,10 @@ export interface DeliverySettings {
 export interface OutgoingMail {
   /** The sender's address (TESSERA_MAIL_FROM); the event's name is the sender's name. */
   from: string;
-  /** The origin ticket links are made from (the server's public origin); null: the request's. */
+  /**
+   * The origin ticket links are made from (the server's public origin). Null for an operator command
+   * without TESSERA_PUBLIC_URL: it queues no message with links (mailRefused says why).
+   */
   publicOrigin: string | null;
 }
 
@@ -65,6 +68,14 @@ export interface Services {
   strictProblems: boolean;
   /** Absent when e-mail is off: nothing is queued then (core/mail/mail-policy.ts). */
   mail?: OutgoingMail;
+  /**
+   * An operator command that cannot make a message as the service would (it lacks the service's
+   * e-mail settings or its public URL): a change that would queue e-mail is refused with this
+   * sentence (409 emailNotSent), in its transaction, so nothing is written. Absent in the server.
+   */
+  mailRefused?: string;
+  /** The origin the public reaches the service at, for links made outside a request (operator commands). */
+  publicOrigin?: string;
   /** Counts for /metrics; absent (nothing counted) when the operator did not turn /metrics on. */
   metrics?: Metrics;
 }

@@ -20,9 +20,12 @@ export function startPage(origin: string): string {
 <p>Read the demonstration workspace at once with its published key (read-only; every write answers
 <code>403 demoWorkspace</code>):</p>
 <pre><code>${demoKey.key}</code></pre>
-<p>For a workspace of your own, where you can make changes, run on the server:</p>
-<pre><code>npx tessera workspace create --name "My events" --sample
+<p>For a workspace of your own for your events, where you can make changes, run on the server:</p>
+<pre><code>npx tessera workspace create --name "My events"
 npx tessera key create --workspace &lt;workspaceId&gt; --name "My key" --preset everything</code></pre>
+<p>To try things out first, make another workspace filled with sample data. Its people are made up, so
+it sends no e-mail: build real events in a workspace made without <code>--sample</code>.</p>
+<pre><code>npx tessera workspace create --name "Try-out" --sample</code></pre>
 <p>The key is printed once (only a hash of it is kept). Presets: <code>dashboard</code> (read events, tickets, orders,
 check-ins, programme), <code>automation</code>, <code>assistant</code> (every read, personal data included) and
 <code>everything</code>; or choose <code>--scopes</code> yourself.</p>

@@ -80,6 +80,45 @@ describe('operator operations', () => {
     });
   });
 
+  it('make a workspace through invoke: a blank or too long name is the pipeline’s invalidRequest naming the field, exit status 2, nothing made', async () => {
+    const before = await t.server.services.db.selectFrom('workspaces').select('id').execute();
+    const blank = await runTessera(['workspace', 'create', '--name', '   ', '--data', t.dataDir]);
+    expect(blank.code).toBe(2);
+    expect(blank.stdout).toBe('');
+    expect(JSON.parse(blank.stderr)).toEqual({
+      error: 'invalidRequest',
+      detail: 'A field or parameter is missing or wrong. name: The name cannot be blank.',
+    });
+    const long = await runTessera(['workspace', 'create', '--name', 'x'.repeat(201), '--data', t.dataDir]);
+    expect(long.code).toBe(2);
+    expect(JSON.parse(long.stderr)).toMatchObject({ error: 'invalidRequest' });
+    expect(JSON.parse(long.stderr).detail).toMatch(/^A field or parameter is missing or wrong\. name: /);
+    const after = await t.server.services.db.selectFrom('workspaces').select('id').execute();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('make a workspace in the write queue, its activity log starting with the entry of its making under the operator’s name', async () => {
+    const run = await runTessera(['workspace', 'create', '--name', '  Spring fair  ', '--data', t.dataDir]);
+    expect(run.code, run.stderr).toBe(0);
+    const made = JSON.parse(run.stdout);
+    expect(made).toMatchObject({ name: 'Spring fair', sample: false, sendsEmail: true });
+    const entries = await t.server.services.db
+      .selectFrom('workspace_activity')
+      .selectAll()
+      .where('workspace_id', '=', made.workspaceId)
+      .execute();
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'createWorkspace',
+        actor_name: operatorName,
+        api_key_id: null,
+        resource_type: 'workspace',
+        resource_id: made.workspaceId,
+        summary: 'empty',
+      }),
+    ]);
+  });
+
   it('answer the erasure counts of every declared personal resource, in the order the command always printed', async () => {
     const run = await eraseByEmail('nobody-here@example.org');
     expect(run.code, run.stderr).toBe(0);

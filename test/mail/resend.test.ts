@@ -126,6 +126,23 @@ describe('refusals', () => {
     expect(erased.detail).toBe('The person erased their data.');
   });
 
+  it('409 emailNotSent in a sample workspace, saying a sample workspace sends no e-mail and how to make a real one', async () => {
+    const sample = await eventToRegisterFor(t, { sample: true });
+    const made = await register(t, sample.key, sample.eventId, [person(sample.ticketTypeId)]);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const attendeeId = made.body.attendees[0].attendeeId;
+    const refused = await t.api(`/events/${sample.eventId}/attendees/${attendeeId}/resend-ticket`, {
+      key: sample.key,
+      method: 'POST',
+      body: {},
+    });
+    const problem = expectProblem(refused, 409, 'emailNotSent');
+    expect(problem.detail).toMatch(/sample data \(--sample\) sends no e-mail/);
+    expect(problem.detail).toContain(
+      'make a workspace without sample data (tessera workspace create --name NAME)',
+    );
+  });
+
   it('404 attendeeNotFound for a ticket of no event of the caller', async () => {
     expectProblem(await resend('00000000-0000-4000-8000-000000000003'), 404, 'attendeeNotFound');
   });

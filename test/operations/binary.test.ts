@@ -128,7 +128,8 @@ describe('the single executable', () => {
     expect(existsSync(join(folder, 'data', 'tessera.db'))).toBe(true);
     expect(log).toContain(`Demonstration key (read-only workspace): ${demoKey.key}`);
     // Its examples name the command as it was run, not npx.
-    expect(log).toContain('./tessera workspace create --name "My events" --sample');
+    expect(log).toContain('./tessera workspace create --name "My events"\n');
+    expect(log).toContain('./tessera workspace create --name "Try-out" --sample\n');
     expect(log).not.toContain('npx tessera');
     const me = await get('/api/v1/me', demoKey.key);
     expect(me.status).toBe(200);
