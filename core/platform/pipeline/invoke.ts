@@ -122,7 +122,10 @@ function startGuesses(ctx: Ctx) {
   const { ticketGuesses, clock } = ctx.services;
   const subject = subjectOfActor(ctx.actor);
   const paused = ticketGuesses.pausedFor(subject, clock.now());
-  if (paused !== null) throw guessesRefused(paused);
+  if (paused !== null) {
+    ctx.services.metrics?.rateLimited('ticketMiss');
+    throw guessesRefused(paused);
+  }
   const misses = new Set<string>();
   return {
     misses,
