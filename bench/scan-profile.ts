@@ -19,6 +19,7 @@ import { KeyCache } from '../core/platform/storage/key-cache';
 import { OutboxSignal } from '../core/platform/storage/outbox-signal';
 import { RateCounter } from '../core/platform/storage/rate-counter';
 import { WriteBatcher, writeLanes } from '../core/platform/storage/write-batch';
+import { TicketCodeGuesses } from '../core/platform/ticket-code-guesses';
 import { tokenVerifier } from '../core/platform/token-verifier';
 import { openDatabase } from '../db/connect';
 import { registrationBody } from './registration';
@@ -50,6 +51,7 @@ try {
     clock: systemClock,
     secrets: deriveSecrets(Buffer.from('bench')),
     rate: new RateCounter(),
+    ticketGuesses: new TicketCodeGuesses(new RateCounter()),
     log: silentLog,
     activity: new ActivityRecorder(writes, silentLog),
     writes,

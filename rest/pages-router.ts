@@ -1,12 +1,10 @@
 // Pages and documents anyone may read without a key: the landing page, the public pages of
 // published events and communities, the developer pages and the reference's script.
 import { Router } from '@koa/router';
-import type { Context } from 'koa';
 import { publicTicket, publicTicketCalendar } from '../core/attendees/public-ticket';
 import { verifyCertificate } from '../core/certificates/verify-certificate';
 import { publicCommunity } from '../core/communities/public-community';
 import type { Services } from '../core/platform/services';
-import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { followShareLink } from '../core/sharekit/follow-share-link';
 import { answerHeldFile } from './held-file';
 import { certificateNotFoundPage, certificatePage } from './pages/certificate';
@@ -17,8 +15,9 @@ import { referencePage, scalarBundle } from './pages/reference';
 import { scanAsset, scanPage, scanPermissions, scanPolicy } from './pages/scan';
 import { shareLinkNotFoundPage } from './pages/share-link';
 import { startPage } from './pages/start';
-import { ticketLookupPausedPage, ticketNotFoundPage, ticketPage } from './pages/ticket';
+import { ticketNotFoundPage, ticketPage } from './pages/ticket';
 import { type SignUpLimits, signUpPages } from './sign-up-pages';
+import { refusedForGuessing } from './ticket-guesses';
 
 // Every request the reference makes stays on this service: its script, the OpenAPI document and the
 // calls a reader sends from the page (connect-src 'self'). Beyond 'self', Scalar needs inline styles:
@@ -45,12 +44,8 @@ const ticketPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Addresses that were not tickets, per client address a minute, before lookups from it pause. */
-const ticketMissesPerMinute = 30;
-
 export function pagesRouter(services: Services, limits: SignUpLimits): Router {
   const router = new Router();
-  const ticketMisses = rateCounterFor(services.db, 'ticket-miss');
   router.get('/', (ctx) => {
     ctx.type = 'html';
     ctx.body = landingPage(ctx.state.origin);
@@ -93,39 +88,25 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
     const calendar = file.endsWith('.ics');
     const code = calendar ? file.slice(0, -'.ics'.length) : file;
     const origin = ctx.state.origin as string;
-    if (calendar) {
-      const found = await publicTicketCalendar(services.db, origin, code);
-      if (found) {
-        ctx.type = 'text/calendar; charset=utf-8';
-        ctx.attachment(found.fileName);
-        ctx.body = found.ics;
-        return;
-      }
-    } else {
-      const ticket = await publicTicket(services.db, origin, code);
-      if (ticket) {
-        ctx.type = 'html';
-        ctx.body = await ticketPage(ticket);
-        return;
-      }
-    }
-    await answerTicketMiss(ctx);
-  });
-  // Every miss answers alike; past the limit an address is told to wait (codes carry 85 random
-  // bits, so this spares the database rather than guards the codes).
-  async function answerTicketMiss(ctx: Context) {
-    const decision = await ticketMisses.take(ctx.ip, ticketMissesPerMinute, services.clock.now());
-    ctx.type = 'html';
-    if (decision.allowed) {
+    const found = calendar
+      ? await publicTicketCalendar(services.db, origin, code)
+      : await publicTicket(services.db, origin, code);
+    // Found or not, nothing is shown to an address paused for guessing (a miss counts first).
+    if (await refusedForGuessing(ctx, services, found ? 0 : 1)) return;
+    if (!found) {
+      // Every miss answers alike, so the page tells nothing about codes that exist.
       ctx.status = 404;
+      ctx.type = 'html';
       ctx.body = ticketNotFoundPage();
-      return;
+    } else if ('ics' in found) {
+      ctx.type = 'text/calendar; charset=utf-8';
+      ctx.attachment(found.fileName);
+      ctx.body = found.ics;
+    } else {
+      ctx.type = 'html';
+      ctx.body = await ticketPage(found);
     }
-    services.metrics?.rateLimited('ticketMiss');
-    ctx.status = 429;
-    ctx.set('Retry-After', String(decision.resetSeconds));
-    ctx.body = ticketLookupPausedPage(decision.resetSeconds);
-  }
+  });
   router.get('/c/:slug', async (ctx) => {
     const community = await publicCommunity(services.db, services.clock, ctx.params.slug!.toLowerCase());
     ctx.type = 'html';

@@ -33,6 +33,7 @@ import {
   signUpStyle,
   typesOfPeople,
 } from './pages/sign-up-form';
+import { refusedForGuessing } from './ticket-guesses';
 
 export interface SignUpLimits {
   /** Registrations one client address may send in ten minutes (TESSERA_SIGN_UP_ADDRESS_LIMIT). */
@@ -186,8 +187,12 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
   router.get('/e/:slug/registered', async (ctx) => {
     const slug = ctx.params.slug!.toLowerCase();
     const offer = await signUpOffer(services.db, services.clock, slug);
-    const codes = ([] as string[]).concat((ctx.query.t as string | string[] | undefined) ?? []);
+    const codes = registeredCodes(ctx.query.t);
     const tickets = offer ? await registeredTickets(services.db, offer.event.id, codes) : [];
+    // Each code that named no ticket is a miss of the one guess limit /t/{code} counts too.
+    const found = new Set(tickets.map((t) => t.code));
+    const misses = offer ? codes.filter((c) => !found.has(c)).length : 0;
+    if (await refusedForGuessing(ctx, services, misses)) return;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
@@ -208,6 +213,11 @@ function registerSection(slug: string, offer: SignUpOffer, state: FormState) {
   if (offer.types.length === 0 && state.accessCode === '')
     return html`<h2 id="register">Register</h2><p class="muted">No tickets can be registered here right now.</p>`;
   return signUpForm(slug, offer, state);
+}
+
+/** The codes of /registered?t=…&t=…, each once: as many as one registration makes at most (50). */
+function registeredCodes(sent: string | string[] | undefined): string[] {
+  return [...new Set(([] as string[]).concat(sent ?? []))].slice(0, 50);
 }
 
 const blankState = (): FormState => ({

@@ -15,6 +15,7 @@ import { KeyCache } from '../core/platform/storage/key-cache';
 import { OutboxSignal } from '../core/platform/storage/outbox-signal';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { WriteBatcher, writeLanes } from '../core/platform/storage/write-batch';
+import { ticketCodeGuesses } from '../core/platform/ticket-code-guesses';
 import { tokenVerifier } from '../core/platform/token-verifier';
 import { checkSecretKey } from '../core/webhooks/secret-key-check';
 import { migrateToLatest, openDatabase } from '../db/connect';
@@ -108,6 +109,7 @@ export async function openServices(options: {
     log,
     secrets: deriveSecrets(baseSecret(options.dataDir, options.secretKey)),
     rate: rateCounterFor(db, 'key'),
+    ticketGuesses: ticketCodeGuesses(db),
     activity,
     writes,
     idempotencyInFlight: new IdempotencyInFlight(),

@@ -11,9 +11,9 @@ export interface AttendeeChange {
   attendee: AttendeeJoinedRow;
 }
 
-const attendeeMessage = ({ event, attendee }: AttendeeChange) => ({
+const attendeeMessage = ({ event, attendee }: AttendeeChange, origin: string) => ({
   eventId: event.id,
-  data: { event: eventRef(event), attendee: attendeeView('unredacted', attendee) },
+  data: { event: eventRef(event), attendee: attendeeView('unredacted', attendee, origin) },
 });
 
 export const attendeeRegistered = messageEmitter('attendee.registered', attendeeMessage);

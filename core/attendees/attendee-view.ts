@@ -9,6 +9,7 @@ import type { AttendeesTable } from '../../db/schema';
 import { attendeeStatuses } from '../../db/values';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
+import { ticketUrl } from '../platform/ticket-codes';
 import { isValidTicket, orderStatuses } from '../sales/order-status';
 
 /** An attendee's personal fields: withheld without people:read, erased with the person. */
@@ -25,7 +26,7 @@ export const attendeePersonal = declarePersonal({
     jobTitle: 'job_title',
     answers: 'answers',
   },
-  credentials: ['ticketCode'],
+  credentials: ['ticketCode', 'ticketUrl'],
   emailColumn: 'email',
   emailCandidates: (db, workspaceId, email) => addressCandidates(db, workspaceId, null, email),
 });
@@ -54,6 +55,15 @@ export const attendeeSchema = v.object({
       v.string(),
       v.description(
         "Tessera extension. The ticket's code: what its QR code holds and its page /t/{code} shows; what check-in by code takes. A credential: shown only with people:read, and kept when the person's data is erased (the ticket still admits them).",
+      ),
+    ),
+  ),
+  ticketUrl: v.nullable(
+    v.pipe(
+      v.string(),
+      v.url(),
+      v.description(
+        "Tessera extension. The ticket's page, absolute on the service's public address (TESSERA_PUBLIC_URL): https://{host}/t/{ticketCode}, what its QR code holds, for an integration sending its own mail. A credential like ticketCode: shown only with people:read, kept when the person's data is erased.",
       ),
     ),
   ),
@@ -99,7 +109,8 @@ export type AttendeeJoinedRow = Omit<
   'change_txn'
 >;
 
-export function attendeeView(reader: Reader, row: AttendeeJoinedRow): AttendeeView {
+/** `origin`: the service's public origin, which ticketUrl is made on (ctx.request.origin). */
+export function attendeeView(reader: Reader, row: AttendeeJoinedRow, origin: string): AttendeeView {
   return applyPersonalData(
     reader,
     {
@@ -117,6 +128,7 @@ export function attendeeView(reader: Reader, row: AttendeeJoinedRow): AttendeeVi
       language: row.language,
       answers: row.answers === null ? null : (JSON.parse(row.answers) as Record<string, unknown>),
       ticketCode: row.ticket_code,
+      ticketUrl: row.ticket_code === null ? null : ticketUrl(origin, row.ticket_code),
       status: row.status,
       orderStatus: row.order_status,
       valid: isValidTicket(row.status, row.order_status),

@@ -26,6 +26,6 @@ export const cancelAttendee = defineOperation({
     if (attendee.status === 'cancelled')
       throw problem('alreadyCancelled', `The ticket was already cancelled at ${attendee.cancelled_utc}.`);
     await cancelTickets(ctx, event, attendee.order_id, [attendee.id], 'cancelled');
-    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, attendee.id));
+    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, attendee.id), ctx.request.origin);
   },
 });

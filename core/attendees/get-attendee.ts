@@ -18,6 +18,6 @@ export const getAttendee = defineOperation({
   output: attendeeSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, input.attendeeId));
+    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, input.attendeeId), ctx.request.origin);
   },
 });

@@ -59,7 +59,9 @@ export const listAttendees = defineOperation({
     const read = applyPlan(query, plan, keysetOf('attendees'));
     // An address's few tickets are sorted: read in an index's order, the whole event would be tested.
     const rows = email === undefined ? await readPage(ctx.db, read) : await read.execute();
-    return finishPage(ctx, plan, rows, positionOfRow, (row) => attendeeView(ctx.actor, row));
+    return finishPage(ctx, plan, rows, positionOfRow, (row) =>
+      attendeeView(ctx.actor, row, ctx.request.origin),
+    );
   },
 });
 

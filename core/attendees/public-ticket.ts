@@ -6,8 +6,10 @@ import type { Db } from '../../db/connect';
 import { prepare } from '../../db/prepared';
 import { ticketCodePattern } from '../../db/ticket-codes';
 import { type CalendarTicket, ticketCalendar } from '../events/ticket-calendar';
+import { ticketUrl } from '../platform/ticket-codes';
 import { venueTimeRange } from '../platform/time';
 import { awaitingPaymentStatuses, isValidTicket } from '../sales/order-status';
+import { holderName } from './holder-name';
 
 /** valid: it admits; awaitingPayment: valid once its order is paid; cancelled: it never will. */
 export type TicketState = 'valid' | 'awaitingPayment' | 'cancelled';
@@ -110,10 +112,9 @@ export async function publicTicket(db: Db, origin: string, text: string): Promis
     .orderBy('add_ons.name')
     .execute();
   const erased = row.erased === 1;
-  const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
   return {
     code,
-    address: `${origin}/t/${code}`,
+    address: ticketUrl(origin, code),
     state: stateOf(row),
     event: {
       name: row.name,
@@ -121,7 +122,7 @@ export async function publicTicket(db: Db, origin: string, text: string): Promis
       timeZone: row.time_zone,
       venue: venueOf(row),
     },
-    holder: erased || name === '' ? null : name,
+    holder: holderName(row),
     erased,
     ticketType: row.ticket_type_name,
     addOns,
@@ -149,9 +150,10 @@ export async function publicTicketCalendar(
   const ticket: CalendarTicket = {
     attendeeId: row.id,
     ticketTypeName: row.ticket_type_name,
-    holderName: row.erased === 1 ? null : [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
+    holderName: holderName(row),
+    erased: row.erased === 1,
     state: stateOf(row),
-    address: `${origin}/t/${code}`,
+    address: ticketUrl(origin, code),
   };
   const slug = row.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'ticket';
   return { fileName: `${slug}.ics`, ics: ticketCalendar(row, ticket) };

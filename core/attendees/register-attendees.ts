@@ -66,6 +66,10 @@ export const registerAttendees = defineOperation({
     );
     // Last: every registration of the type queues on its row from here to its commit.
     await takeRegistrationPlaces(ctx, registration.people, registration.types);
-    return { orderId, reference, attendees: joined.map((row) => attendeeView(ctx.actor, row)) };
+    return {
+      orderId,
+      reference,
+      attendees: joined.map((row) => attendeeView(ctx.actor, row, ctx.request.origin)),
+    };
   },
 });

@@ -46,7 +46,7 @@ export const searchAttendees = defineOperation({
     // Read aside on SQLite: a search can take milliseconds the server's thread answers others in.
     const db = ctx.services.readsAside ?? ctx.db;
     const rows = await search(db, event.id, input.q, limit);
-    return { data: rows.map((row) => attendeeView(ctx.actor, row)) };
+    return { data: rows.map((row) => attendeeView(ctx.actor, row, ctx.request.origin)) };
   },
 });
 

@@ -81,6 +81,9 @@ export async function ticketHolderId(ctx: Ctx, eventId: string, input: TicketHol
   if (input.ticketCode === undefined) return input.attendeeId!;
   const ticketCode = codeInScan(input.ticketCode, 'ticketCode');
   const row = await attendeeIdByCode.first(ctx.db, { ticketCode, eventId });
-  if (!row) throw problem('attendeeNotFound', 'No ticket of this event has this code.');
+  if (!row) {
+    ctx.ticketMisses?.add(ticketCode);
+    throw problem('attendeeNotFound', 'No ticket of this event has this code.');
+  }
   return row.id;
 }

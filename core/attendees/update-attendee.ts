@@ -33,7 +33,7 @@ export const updateAttendee = defineOperation({
   ifMatch: {
     hold: heldRow('attendees', (input) => input.attendeeId),
     current: async (ctx, input) =>
-      attendeeView(ctx.actor, await loadAttendee(ctx, input.eventId, input.attendeeId)),
+      attendeeView(ctx.actor, await loadAttendee(ctx, input.eventId, input.attendeeId), ctx.request.origin),
   },
   input: v.object({
     eventId: uuid('The event id.'),
@@ -91,6 +91,6 @@ export const updateAttendee = defineOperation({
         .execute();
       await emitForAttendees(ctx, attendeeUpdated, event, [current.id]);
     } else nothingChanged(ctx);
-    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, current.id));
+    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, current.id), ctx.request.origin);
   },
 });

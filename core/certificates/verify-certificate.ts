@@ -4,6 +4,7 @@
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/connect';
 import type { CertificateKind } from '../../db/values';
+import { holderName } from '../attendees/holder-name';
 import { venueTimeRange } from '../platform/time';
 import { verificationCodePattern } from './verification-code';
 
@@ -53,7 +54,6 @@ export async function verifyCertificate(
     .executeTakeFirst();
   if (!row) return null;
   const erased = row.erased === 1;
-  const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
   return {
     valid: row.revoked_utc === null,
     kind: row.kind,
@@ -63,7 +63,7 @@ export async function verifyCertificate(
       timeZone: row.time_zone,
       url: row.status === 'published' ? `${origin}/e/${row.slug}` : null,
     },
-    holder: erased || name === '' ? null : name,
+    holder: holderName(row),
     erased,
     issuedUtc: row.issued_utc,
     issuedOn: dayInVenue(row.issued_utc, row.time_zone),

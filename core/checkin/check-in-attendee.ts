@@ -80,6 +80,6 @@ export async function scanAtDoor(
     checkInId: outcome.checkInId,
     firstCheckInUtc: outcome.attendee.checked_in_utc,
     door: { doorId: door.id, name: door.name, kind: door.kind },
-    attendee: attendeeView(ctx.actor, outcome.attendee),
+    attendee: attendeeView(ctx.actor, outcome.attendee, ctx.request.origin),
   };
 }

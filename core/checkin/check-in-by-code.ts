@@ -26,6 +26,7 @@ export const checkInByCode = defineOperation({
   doors: true,
   problems: ['invalidRequest', 'attendeeNotFound', 'noDoor'],
   idempotent: true,
+  ticketCodes: true,
   input: v.object({
     eventId: uuid('The event id.'),
     ticketCode: scannedTicketSchema,

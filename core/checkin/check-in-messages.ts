@@ -16,12 +16,12 @@ export interface CheckInChange {
 
 export const checkInCreated = messageEmitter(
   'checkin.created',
-  ({ event, checkIn, door, attendee }: CheckInChange) => ({
+  ({ event, checkIn, door, attendee }: CheckInChange, origin: string) => ({
     eventId: event.id,
     data: {
       event: eventRef(event),
       checkIn: checkInView(checkIn, door),
-      attendee: attendeeView('unredacted', attendee),
+      attendee: attendeeView('unredacted', attendee, origin),
     },
   }),
 );

@@ -58,5 +58,7 @@ export async function loadDoorAndTicket(
     ctx.readWithEvent ?? (await reads.rows(ctx.db, { ...args, eventId, workspaceId: ctx.actor.workspaceId }));
   const doors = rows.doors as DoorRow[];
   const door = doorOrProblem(doorId === undefined ? mainEntrance(doors) : doors[0], doorId);
-  return { door, attendee: attendeeOrProblem((rows.attendees as AttendeeJoinedRow[])[0], ticket) };
+  const attendee = (rows.attendees as AttendeeJoinedRow[])[0];
+  if (!attendee && 'ticketCode' in ticket) ctx.ticketMisses?.add(ticket.ticketCode);
+  return { door, attendee: attendeeOrProblem(attendee, ticket) };
 }

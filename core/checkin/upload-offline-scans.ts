@@ -53,6 +53,7 @@ export const uploadOfflineScans = defineOperation({
   doors: true,
   problems: [],
   idempotent: true,
+  ticketCodes: true,
   extension: true,
   input: v.object({
     eventId: uuid('The event id.'),
@@ -158,5 +159,8 @@ async function scannedAttendee(ctx: Ctx, eventId: string, scan: v.InferOutput<ty
       .where('attendees.event_id', '=', eventId)
       .executeTakeFirst();
   const code = ticketCodeIn(scan.ticketCode);
-  return code === null ? undefined : findAttendeeByCode(ctx, eventId, code);
+  if (code === null) return undefined;
+  const found = await findAttendeeByCode(ctx, eventId, code);
+  if (!found) ctx.ticketMisses?.add(code);
+  return found;
 }

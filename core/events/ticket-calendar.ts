@@ -3,11 +3,14 @@
 // the `ics` package, which escapes and folds the text as RFC 5545 asks.
 import { createEvent } from 'ics';
 import type { EventRow } from '../../db/schema';
+import { holderWords } from '../attendees/holder-name';
 
 export interface CalendarTicket {
   attendeeId: string;
   ticketTypeName: string;
+  /** The holder's name (holder-name.ts); null once erased or never given. */
   holderName: string | null;
+  erased: boolean;
   /** A cancelled ticket's entry says so; one awaiting payment is tentative until it is paid. */
   state: 'valid' | 'awaitingPayment' | 'cancelled';
   /** The ticket's page, /t/{code} on this service's public address. */
@@ -47,7 +50,7 @@ export function ticketCalendar(event: CalendarEvent, ticket: CalendarTicket): st
     url: ticket.address,
     description: [
       `Ticket: ${ticket.ticketTypeName}`,
-      ...(ticket.holderName ? [`For: ${ticket.holderName}`] : []),
+      `For: ${holderWords(ticket.holderName, ticket.erased)}`,
       `Your ticket and its QR code: ${ticket.address}`,
     ].join('\n'),
     status: calendarStatus[ticket.state],

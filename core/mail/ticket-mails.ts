@@ -2,9 +2,11 @@
 // a ticket issued (free registration, an order marked paid), a ticket cancelled, an order awaiting
 // a bank transfer. Imports and the sample data never call these: they send nothing.
 import { nextChangeSeq } from '../../db/sequence';
+import { holderName } from '../attendees/holder-name';
 import { ticketCalendar } from '../events/ticket-calendar';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
+import { ticketUrl } from '../platform/ticket-codes';
 import { isValidTicket } from '../sales/order-status';
 import { eventMailRefusal, mailRefusal } from './mail-policy';
 import {
@@ -57,7 +59,7 @@ function sender(ctx: Ctx): string {
 }
 
 const ticketAddress = (ctx: Ctx, code: string) =>
-  `${ctx.services.mail?.publicOrigin ?? ctx.request.origin}/t/${code}`;
+  ticketUrl(ctx.services.mail?.publicOrigin ?? ctx.request.origin, code);
 
 /** The tickets with what their messages say; an erased person's (no address left) are left out. */
 async function ticketsOf(ctx: Ctx, attendeeIds: readonly string[]) {
@@ -113,7 +115,8 @@ export async function queueTicketConfirmations(
     const calendar = ticketCalendar(event, {
       attendeeId: row.id,
       ticketTypeName: facts.ticketTypeName,
-      holderName: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
+      holderName: holderName({ ...row, erased: false }),
+      erased: false,
       state: 'valid',
       address: facts.address,
     });

@@ -6,6 +6,7 @@
 
 import type { Db } from '../../db/connect';
 import type { AttendeeView } from '../attendees/attendee-view';
+import { holderName } from '../attendees/holder-name';
 import { registerAttendees } from '../attendees/register-attendees';
 import type { SignUpOffer } from '../events/sign-up-offer';
 import type { Actor } from '../platform/actor';
@@ -193,7 +194,9 @@ export async function registeredTickets(
   db: Db,
   eventId: string,
   codes: string[],
-): Promise<{ name: string; ticketType: string; code: string; cancelled: boolean }[]> {
+): Promise<
+  { holder: string | null; erased: boolean; ticketType: string; code: string; cancelled: boolean }[]
+> {
   const wellFormed = codes.filter((c) => /^[A-Z2-7]{26}$/.test(c)).slice(0, 50);
   if (wellFormed.length === 0) return [];
   const rows = await db
@@ -204,6 +207,7 @@ export async function registeredTickets(
       'attendees.last_name',
       'attendees.ticket_code',
       'attendees.status',
+      'attendees.erased',
       'ticket_types.name',
     ])
     .where('attendees.event_id', '=', eventId)
@@ -211,7 +215,8 @@ export async function registeredTickets(
     .orderBy('attendees.change_seq')
     .execute();
   return rows.map((r) => ({
-    name: `${r.first_name} ${r.last_name}`,
+    holder: holderName(r),
+    erased: r.erased === 1,
     ticketType: r.name,
     code: r.ticket_code!,
     cancelled: r.status !== 'active',

@@ -27,6 +27,11 @@ export interface Ctx {
   heldEvent?: string;
   /** Rows the operation declared it reads with its event (readsWithEvent), read by invoke with it. */
   readWithEvent?: Record<string, unknown[]>;
+  /**
+   * Ticket codes this call looked up that named no ticket (an operation declaring `ticketCodes`):
+   * invoke counts them against the caller's guess limit once the call ends.
+   */
+  ticketMisses?: Set<string>;
   /** What invoke learns from the handler of this call: a write that changed nothing logs no activity. */
   outcome?: { changedNothing: boolean };
 }

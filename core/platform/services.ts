@@ -12,6 +12,7 @@ import type { KeyCache } from './storage/key-cache';
 import type { OutboxSignal } from './storage/outbox-signal';
 import type { RateLimiter } from './storage/rate-counter';
 import type { WriteBatcher } from './storage/write-batch';
+import type { TicketCodeGuesses } from './ticket-code-guesses';
 import type { TokenVerifier } from './token-verifier';
 
 /** How messages leave the service. */
@@ -51,6 +52,8 @@ export interface Services {
   secrets: DeploymentSecrets;
   /** Calls per key (shared by the processes of a PostgreSQL database). */
   rate: RateLimiter;
+  /** Ticket codes that named no ticket, per address or key: one limit for every place taking a code. */
+  ticketGuesses: TicketCodeGuesses;
   activity: ActivityRecorder;
   /** Every API write goes through it: one transaction per request, commits shared under load. */
   writes: WriteBatcher;

@@ -3,6 +3,9 @@ import { ticketCodePattern } from '../../db/ticket-codes';
 
 export { newTicketCode, ticketCodeAt, ticketCodeLength } from '../../db/ticket-codes';
 
+/** A ticket's page, absolute on the service's public origin: what its QR code holds. */
+export const ticketUrl = (origin: string, code: string): string => `${origin}/t/${code}`;
+
 /**
  * The code in what a scanner read: the code itself (any case, spaces and dashes ignored) or a
  * ticket's address ending in /t/{code}. Null when it holds no code.

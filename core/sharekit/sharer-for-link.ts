@@ -4,6 +4,7 @@
 // are copied from their ticket or profile, as the sample and the import do: erasure finds the
 // sharer by either (core/admin/personal-resources.ts).
 import type { EventRow, SharerRow } from '../../db/schema';
+import { holderName } from '../attendees/holder-name';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
 import { problem } from '../platform/problems';
@@ -28,7 +29,7 @@ async function attendeeSharer(ctx: Ctx, event: EventRow, attendeeId: string): Pr
     .where('event_id', '=', event.id)
     .executeTakeFirst();
   if (!ticket) throw problem('attendeeNotFound', `No attendee ${attendeeId} at this event.`);
-  const name = ticket.erased ? null : `${ticket.first_name ?? ''} ${ticket.last_name ?? ''}`.trim() || null;
+  const name = holderName(ticket);
   // One sharer per ticket (a unique index): a link made at the same moment for the same ticket finds it.
   await ctx.db
     .insertInto('sharers')

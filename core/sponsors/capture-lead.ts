@@ -28,6 +28,7 @@ export const captureLead = defineOperation({
   // Capturing the same visitor again changes the one lead, never makes another.
   repeatable: true,
   idempotent: true,
+  ticketCodes: true,
   extension: true,
   module: 'leads',
   etag: true,

@@ -19,6 +19,7 @@ export const rateSession = defineOperation({
   extension: true,
   module: 'feedback',
   idempotent: true,
+  ticketCodes: true,
   // Who rated stays out of the log as everywhere else: the entry names the rating only.
   activity: { resourceType: 'feedback', resourceId: (_input, feedback) => feedback.feedbackId },
   problems: ['notFound', 'attendeeNotFound', 'alreadyRated'],

@@ -25,6 +25,7 @@ export const submitSurveyAnswer = defineOperation({
   extension: true,
   module: 'feedback',
   idempotent: true,
+  ticketCodes: true,
   // Who answered stays out of the log as everywhere else: the entry names the answer only.
   activity: { resourceType: 'feedback', resourceId: (_input, feedback) => feedback.feedbackId },
   problems: ['notFound', 'attendeeNotFound', 'surveyNotOpen', 'alreadyAnswered'],

@@ -10,6 +10,9 @@ import { orderQuery } from '../orders/order-query';
 import { retryDelaysSeconds } from '../platform/retry-schedule';
 import { encryptSecret, newSigningSecret } from './signing-secrets';
 
+/** Where the sample's messages say its tickets are: they were never sent, so on no real service. */
+const sampleOrigin = 'https://tickets.example.org';
+
 interface SampleWebhooks {
   workspaceId: string;
   now: Date;
@@ -41,8 +44,8 @@ export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promis
     .limit(2)
     .execute();
   const messages = [
-    ...attendees.map((attendee) => attendeeRegistered.message({ event: summit, attendee })),
-    ...orders.map((order) => orderPaid.message({ event: summit, order })),
+    ...attendees.map((attendee) => attendeeRegistered.message({ event: summit, attendee }, sampleOrigin)),
+    ...orders.map((order) => orderPaid.message({ event: summit, order }, sampleOrigin)),
   ];
   await insertSampleWebhooks(db, {
     workspaceId,

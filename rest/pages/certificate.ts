@@ -1,5 +1,6 @@
 // /v/{code}: the public page that verifies a certificate: valid or revoked, the event, the kind, the
 // day it was issued and the holder (unless they erased their data).
+import { holderWords } from '../../core/attendees/holder-name';
 import type { CertificateCheck } from '../../core/certificates/verify-certificate';
 import { html, trusted } from './html';
 import { page } from './layout';
@@ -19,8 +20,7 @@ export function certificatePage(check: CertificateCheck): string {
   const verdict = check.valid
     ? html`<p class="verdict ok" role="status">Valid: this certificate was issued by the organiser of the event.</p>`
     : html`<p class="verdict revoked" role="status">Revoked: the organiser withdrew this certificate. It no longer stands.</p>`;
-  const holder =
-    check.holder ?? (check.erased ? 'Not shown: the holder had their personal data erased.' : 'Not named');
+  const holder = holderWords(check.holder, check.erased);
   return page({
     title: `${kindWords[check.kind]}: ${check.event.name}`,
     section: 'event',

@@ -2,6 +2,7 @@
 import { type Html, html } from './html';
 import { page } from './layout';
 import { signUpStyle } from './sign-up-form';
+import { holderHtml } from './ticket';
 
 const frame = (title: string, body: Html) =>
   page({ title, section: 'event', head: signUpStyle, body: html`<main class="prose">${body}</main>` });
@@ -9,7 +10,7 @@ const frame = (title: string, body: Html) =>
 export function registeredPage(
   eventName: string,
   slug: string,
-  tickets: { name: string; ticketType: string; code: string; cancelled: boolean }[],
+  tickets: { holder: string | null; erased: boolean; ticketType: string; code: string; cancelled: boolean }[],
 ): string {
   return frame(
     `You're registered: ${eventName}`,
@@ -17,7 +18,7 @@ export function registeredPage(
 <p>Keep each ticket's link: it is the ticket you show at the door.</p>
 <ul class="tickets-done">${tickets.map(
       (t) =>
-        html`<li><strong>${t.name}</strong>, ${t.ticketType}${t.cancelled ? ' (cancelled)' : ''}: <a href="/t/${t.code}">your ticket /t/${t.code}</a></li>`,
+        html`<li>${holderHtml(t.holder, t.erased)}, ${t.ticketType}${t.cancelled ? ' (cancelled)' : ''}: <a href="/t/${t.code}">your ticket /t/${t.code}</a></li>`,
     )}</ul>`,
   );
 }

@@ -2,6 +2,7 @@
 // (only while the ticket can admit), the event, its time in the venue's zone, the holder, the ticket
 // type, add-ons and order reference, and a calendar file. Printed, only the ticket shows.
 import QRCode from 'qrcode';
+import { holderWords } from '../../core/attendees/holder-name';
 import type { PublicTicket } from '../../core/attendees/public-ticket';
 import { html, trusted } from './html';
 import { page } from './layout';
@@ -30,6 +31,10 @@ const stateWords = {
   cancelled: 'This ticket was cancelled. It does not admit anyone.',
 } as const;
 
+/** The holder's name in bold, or in grey the words saying why there is none (holder-name.ts). */
+export const holderHtml = (name: string | null, erased: boolean) =>
+  name ? html`<strong>${name}</strong>` : html`<span class="muted">${holderWords(name, erased)}</span>`;
+
 /** The code in groups of four, easier to read out and type at a door. */
 const grouped = (code: string) => code.match(/.{1,4}/g)!.join(' ');
 
@@ -41,9 +46,7 @@ async function qrCode(address: string): Promise<string> {
 
 export async function ticketPage(ticket: PublicTicket): Promise<string> {
   const qr = ticket.state === 'valid' ? trusted(await qrCode(ticket.address)) : null;
-  const holder = ticket.holder
-    ? html`<strong>${ticket.holder}</strong>`
-    : html`<span class="muted">${ticket.erased ? 'Name removed at the holder’s request' : 'Not named'}</span>`;
+  const holder = holderHtml(ticket.holder, ticket.erased);
   const addOns = ticket.addOns.length
     ? html`<ul>${ticket.addOns.map((a) => html`<li>${a.name}${a.quantity > 1 ? ` × ${a.quantity}` : ''}</li>`)}</ul>`
     : html`<span class="muted">None</span>`;

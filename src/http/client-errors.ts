@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { randomHex } from '../../core/platform/ids';
 import { type Problem, problem, problemBody } from '../../core/platform/problems';
 import type { Logger } from '../logger';
+import { loggedPath } from './logged-path';
 
 /** What Node's parser hands over with its error. */
 type ClientError = Error & { code?: string; reason?: string; rawPacket?: Buffer };
@@ -45,7 +46,10 @@ export function answerClientErrors(server: Server, originOf: () => string, logge
       ].join('\r\n'),
     );
     lingerThenDestroy(socket);
-    logger.info({ traceId, path, status: p.status, parserError: error.code }, 'request refused unread');
+    logger.info(
+      { traceId, path: loggedPath(path), status: p.status, parserError: error.code },
+      'request refused unread',
+    );
   });
 }
 

@@ -5,6 +5,7 @@ import type { Context, Middleware } from 'koa';
 import { randomHex } from '../../core/platform/ids';
 import { isProblem, type Problem, problem, problemBody } from '../../core/platform/problems';
 import type { Logger } from '../logger';
+import { loggedPath } from './logged-path';
 
 export function traceAndProblems(
   logger: Logger,
@@ -34,7 +35,10 @@ export function traceAndProblems(
     } finally {
       const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
       const ms = performance.now() - started;
-      logger.info({ traceId, method: ctx.method, path: ctx.path, status, ms: Math.round(ms) }, 'request');
+      logger.info(
+        { traceId, method: ctx.method, path: loggedPath(ctx.path), status, ms: Math.round(ms) },
+        'request',
+      );
       answered?.(ctx, status, ms / 1000);
     }
   };

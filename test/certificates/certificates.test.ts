@@ -346,7 +346,7 @@ describe('erasure', () => {
     const page = await verify(made.body.verificationUrl);
     expect(page.status).toBe(200);
     expect(page.text).not.toContain('Erwin');
-    expect(page.text).toContain('personal data erased');
+    expect(page.text).toContain('Name removed at the holder’s request');
     expect(JSON.parse((await verify(made.body.verificationUrl, 'application/json')).text)).toMatchObject({
       holder: null,
       erased: true,

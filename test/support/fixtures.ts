@@ -96,5 +96,5 @@ export const specAttendeeFields = [
   'personalData',
 ];
 
-/** The attendee's fields as this service shows them: the spec's, and the extension's ticket code. */
-export const attendeeFields = [...specAttendeeFields, 'ticketCode'];
+/** The attendee's fields as this service shows them: the spec's, and the extension's ticket code and ticket address. */
+export const attendeeFields = [...specAttendeeFields, 'ticketCode', 'ticketUrl'];

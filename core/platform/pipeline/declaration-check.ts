@@ -35,7 +35,23 @@ export function declarationFaults(operation: AnyOperation): string[] {
     if (!problemsOf(operation).has(code))
       faults.push(`maps a collision on ${columns} to ${code}, a problem it does not declare`);
   }
+  if (takesTicketCode(operation.input) && !operation.ticketCodes)
+    faults.push('takes a ticketCode but does not declare ticketCodes, so its misses escape the guess limit');
   return faults;
+}
+
+/** Whether a schema has a ticketCode field, at its top or in objects within (an array of scans). */
+function takesTicketCode(schema: unknown): boolean {
+  const node = schema as {
+    entries?: Record<string, unknown>;
+    item?: unknown;
+    wrapped?: unknown;
+    pipe?: unknown[];
+  };
+  if (node.entries) return 'ticketCode' in node.entries || Object.values(node.entries).some(takesTicketCode);
+  if (node.item) return takesTicketCode(node.item);
+  if (node.wrapped) return takesTicketCode(node.wrapped);
+  return false;
 }
 
 /** Throws, naming every fault, when any operation's declaration cannot be honoured. */

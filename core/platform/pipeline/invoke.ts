@@ -15,13 +15,16 @@
 //     write referring to its event, or a row it names, removed meanwhile answered as it would be
 //     after that removal: eventNotFound, or the operation's namedRowGone, load-event.ts);
 //  9. a write's activity entry, as `activity` declares it (none when it changed nothing);
-// 10. whatever it answers must be among the problems it declares (problemsOf).
+// 10. whatever it answers must be among the problems it declares (problemsOf);
+// 11. an operation taking ticket codes is refused while its caller is paused for guessing them, and
+//     the codes that named no ticket are counted after the call (ticket-code-guesses.ts).
 import { isPostgres } from '../../../db/dialect';
 import type { Ctx } from '../context';
 import { lowerCaseIds } from '../ids';
 import { isProblem, problem } from '../problems';
 import { requireScope } from '../scopes';
 import { withSavepoint } from '../storage/savepoint';
+import { guessesRefused, subjectOfActor } from '../ticket-code-guesses';
 import { scopeNeeded } from './call-permission';
 import { logOperation } from './change-log';
 import { checkIfMatch } from './etag';
@@ -75,21 +78,66 @@ export async function invoke(
   if (options.idempotency) checkIdempotencyKey(options.idempotency.key);
   const normalised = lowerCaseIds(raw);
   const input = parseInput(operation.input, normalised, options.bodyFields, operation.rules);
+  const guesses = operation.ticketCodes && !ctx.actor.operator ? startGuesses(ctx) : undefined;
+  const call = guesses ? { ...ctx, ticketMisses: guesses.misses } : ctx;
   try {
-    if (operation.effect === 'read') return { data: await read(operation, ctx, input), replayed: false };
-    if (!options.idempotency) {
-      const data = await ctx.services.writes.run((trx, moment) =>
-        runHandler(operation, { ...ctx, db: trx, clock: moment }, input),
-      );
-      await operation.afterCommit?.(ctx.services);
-      return { data, replayed: false };
-    }
-    const done = await runIdempotent(operation, ctx, input, options.idempotency, hashBody(normalised));
-    if (!done.replayed) await operation.afterCommit?.(ctx.services);
+    const done = await run(operation, call, input, options, normalised);
+    // Committed: the answer stands; its misses count towards the caller's next calls.
+    await guesses?.count();
     return done;
   } catch (error) {
+    const refused = await guesses?.count();
+    if (refused) throw refused;
     throw declared(operation, ctx, await namedRowRemovedMeanwhile(ctx, operation, input, error));
   }
+}
+
+async function run(
+  operation: AnyOperation,
+  ctx: Ctx,
+  input: unknown,
+  options: InvokeOptions,
+  normalised: unknown,
+): Promise<Invocation> {
+  if (operation.effect === 'read') return { data: await read(operation, ctx, input), replayed: false };
+  if (!options.idempotency) {
+    const data = await ctx.services.writes.run((trx, moment) =>
+      runHandler(operation, { ...ctx, db: trx, clock: moment }, input),
+    );
+    await operation.afterCommit?.(ctx.services);
+    return { data, replayed: false };
+  }
+  const done = await runIdempotent(operation, ctx, input, options.idempotency, hashBody(normalised));
+  if (!done.replayed) await operation.afterCommit?.(ctx.services);
+  return done;
+}
+
+/**
+ * An operation taking ticket codes (`ticketCodes`): refused while its caller is paused for guessing;
+ * else the codes that named no ticket are collected, and counted once the call ended (outside its
+ * transaction, which a refusal would undo and an idempotent one would keep as its first answer).
+ * `count` answers the refusal to give instead of the call's own problem when they went past the limit.
+ */
+function startGuesses(ctx: Ctx) {
+  const { ticketGuesses, clock } = ctx.services;
+  const subject = subjectOfActor(ctx.actor);
+  const paused = ticketGuesses.pausedFor(subject, clock.now());
+  if (paused !== null) {
+    ctx.services.metrics?.rateLimited('ticketMiss');
+    throw guessesRefused(paused);
+  }
+  const misses = new Set<string>();
+  return {
+    misses,
+    async count() {
+      if (misses.size === 0) return undefined;
+      const decision = await ticketGuesses.countMisses(subject, misses.size, clock.now());
+      misses.clear();
+      if (decision.allowed) return undefined;
+      ctx.services.metrics?.rateLimited('ticketMiss');
+      return guessesRefused(decision.retryAfter);
+    },
+  };
 }
 
 /** How long a page waits at most for the writes in line before it. */

@@ -131,6 +131,12 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * undefined while the row is there (the error stands).
    */
   namedRowGone?(ctx: Ctx, input: v.InferOutput<I>): Promise<Problem | undefined>;
+  /**
+   * Takes ticket codes (a scan, a visitor's badge): invoke refuses a caller paused for guessing codes
+   * and counts the codes that named no ticket (ctx.ticketMisses) against its one guess limit
+   * (core/platform/ticket-code-guesses.ts).
+   */
+  ticketCodes?: boolean;
   /** Reaches outside this service (sends a message to a receiver): the MCP openWorldHint. */
   openWorld?: boolean;
   /**

@@ -13,8 +13,11 @@ export interface MessageContent {
 
 export interface MessageEmitter<T extends WebhookEventType = WebhookEventType, Change = never> {
   readonly type: T;
-  /** The message of one change, as the outbox keeps it (unredacted: the dispatcher redacts). */
-  message(change: Change): OutboxMessage;
+  /**
+   * The message of one change, as the outbox keeps it (unredacted: the dispatcher redacts); `origin`
+   * is the service's public origin, which its absolute links (an attendee's ticketUrl) are made on.
+   */
+  message(change: Change, origin: string): OutboxMessage;
   /** Records the message of one change; ctx.db must be the transaction of the change. */
   emit(ctx: Ctx, change: Change): Promise<void>;
   /** Records the messages of many changes, in order, in as few statements as fit. */
@@ -23,17 +26,21 @@ export interface MessageEmitter<T extends WebhookEventType = WebhookEventType, C
 
 export function messageEmitter<T extends WebhookEventType, Change>(
   type: T,
-  build: (change: Change) => MessageContent,
+  build: (change: Change, origin: string) => MessageContent,
 ): MessageEmitter<T, Change> {
-  const message = (change: Change): OutboxMessage => ({ type, ...build(change) });
+  const message = (change: Change, origin: string): OutboxMessage => ({ type, ...build(change, origin) });
   return {
     type,
     message,
     async emit(ctx, change) {
-      await emitAll(ctx, [message(change)]);
+      await emitAll(ctx, [message(change, ctx.request.origin)]);
     },
     async emitEach(ctx, changes) {
-      if (changes.length > 0) await emitAll(ctx, changes.map(message));
+      if (changes.length > 0)
+        await emitAll(
+          ctx,
+          changes.map((change) => message(change, ctx.request.origin)),
+        );
     },
   };
 }

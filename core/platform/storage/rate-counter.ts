@@ -18,8 +18,11 @@ interface Window {
 
 export interface RateLimiter {
   readonly windowSeconds: number;
-  /** Counts one call of `key` against `limit` calls a window. */
-  take(key: string, limit: number, now: Date): RateDecision | Promise<RateDecision>;
+  /**
+   * Counts one call of `key` against `limit` calls a window; `count` counts that many at once (a
+   * request naming several ticket codes), 0 only reads the window.
+   */
+  take(key: string, limit: number, now: Date, count?: number): RateDecision | Promise<RateDecision>;
   /** Forgets windows that ended, so keys seen once do not stay. */
   sweep(now: Date): void | Promise<void>;
   /**
@@ -59,7 +62,7 @@ export class RateCounter implements RateLimiter {
 
   constructor(readonly windowSeconds = 60) {}
 
-  take(keyId: string, limit: number, now: Date): RateDecision {
+  take(keyId: string, limit: number, now: Date, count = 1): RateDecision {
     const nowMs = now.getTime();
     const windowMs = this.windowSeconds * 1000;
     let window = this.windows.get(keyId);
@@ -68,10 +71,11 @@ export class RateCounter implements RateLimiter {
       window = { startedMs: nowMs, used: 0 };
       this.windows.set(keyId, window);
     }
-    // A refused call is not counted, so the count stays at the limit.
-    const allowed = window.used < limit;
-    if (allowed) window.used += 1;
-    return decisionOf(window.startedMs, allowed ? window.used : limit + 1, limit, nowMs, this.windowSeconds);
+    // A refused call is not counted beyond the limit: the count stays just past it.
+    const used = window.used + count;
+    const allowed = used <= limit;
+    window.used = allowed ? used : Math.max(window.used, limit + 1);
+    return decisionOf(window.startedMs, allowed ? used : limit + 1, limit, nowMs, this.windowSeconds);
   }
 
   /** Forgets windows that ended, so keys seen once do not stay in memory. */

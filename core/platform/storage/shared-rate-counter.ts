@@ -14,19 +14,19 @@ import {
   type RateLimiter,
 } from './rate-counter';
 
-/** endedBy: a window that started then or before has ended. */
-type Take = { key: string; nowMs: number; endedBy: number };
+/** endedBy: a window that started then or before has ended; count: the calls counted now. */
+type Take = { key: string; nowMs: number; endedBy: number; count: number };
 
 // A window that ended starts again with this call; otherwise the call is added to it.
 const countingCall = (db: Db, p: Placeholders<Take>) => {
   const ended = sql<boolean>`rate_windows.started_ms <= ${p.endedBy}`;
   return db
     .insertInto('rate_windows')
-    .values({ key: p.key, started_ms: p.nowMs, used: 1 })
+    .values({ key: p.key, started_ms: p.nowMs, used: p.count })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         started_ms: sql`case when ${ended} then ${p.nowMs} else rate_windows.started_ms end`,
-        used: sql`case when ${ended} then 1 else rate_windows.used + 1 end`,
+        used: sql`case when ${ended} then ${p.count} else rate_windows.used + ${p.count} end`,
       }),
     );
 };
@@ -56,8 +56,8 @@ export class SharedRateCounter implements RateLimiter {
     readonly windowSeconds = 60,
   ) {}
 
-  async take(key: string, limit: number, now: Date): Promise<RateDecision> {
-    const row = await this.count(countCall, key, now);
+  async take(key: string, limit: number, now: Date, count = 1): Promise<RateDecision> {
+    const row = await this.count(countCall, key, now, count);
     // Refused calls are counted too here; the decision is the same (used past the limit refuses).
     return decisionOf(row.started_ms, row.used, limit, now.getTime(), this.windowSeconds);
   }
@@ -67,7 +67,7 @@ export class SharedRateCounter implements RateLimiter {
     return { startedMs: row.started_ms, used: row.used, generation: row.generation };
   }
 
-  private async count<R>(statement: Prepared<Take, R>, key: string, now: Date): Promise<R> {
+  private async count<R>(statement: Prepared<Take, R>, key: string, now: Date, count = 1): Promise<R> {
     const nowMs = now.getTime();
     this.calls += 1;
     if (this.calls % sweepEvery === 0) await this.sweep(now);
@@ -75,6 +75,7 @@ export class SharedRateCounter implements RateLimiter {
       key: `${this.purpose}:${key}`,
       nowMs,
       endedBy: nowMs - this.windowSeconds * 1000,
+      count,
     });
     if (!row) throw new Error('rate_windows answered no row');
     return row;
