@@ -13,7 +13,7 @@ import { createEvent } from '../../core/events/create-event';
 import { createTicketType } from '../../core/tickets/create-ticket-type';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
-import { steppedWrite } from '../support/stepped-write';
+import { type SteppedWrite, steppedWrite } from '../support/stepped-write';
 import { onPostgres } from '../support/test-store';
 
 const { call, callThrough, db } = raceHarness('Scan order');
@@ -41,14 +41,15 @@ async function doorWithTwo() {
 const goingOut = (eventId: string, attendeeId: string) => ({ eventId, attendeeId, direction: 'out' });
 
 /**
- * Two scans, `lower` taking the lower checkInId and committing last: on PostgreSQL the scan that
- * began first (the smaller transaction id) takes its id second, as a scan waiting on a lock does;
- * `between` runs after the first commit. On SQLite, in turn.
+ * Two scans, `lower` taking the lower checkInId and committing last; `between` runs after the first
+ * commit. On PostgreSQL the scan that takes its id second began first (the smaller transaction id,
+ * as a scan that then waited on a lock), or, with `lowerBeganFirst`, second. On SQLite, in turn.
  */
 async function scansCommittedOutOfIdOrder(
   eventId: string,
   [lower, higher]: [string, string],
   between: () => Promise<void> = async () => {},
+  lowerBeganFirst = false,
 ): Promise<{ lowerId: number; higherId: number }> {
   if (!onPostgres) {
     const first = await call(checkInAttendee, goingOut(eventId, lower));
@@ -58,22 +59,32 @@ async function scansCommittedOutOfIdOrder(
   }
   const late = steppedWrite(db());
   const early = steppedWrite(db());
-  // The scan that commits first begins first: its transaction id is the smaller.
-  const earlyScan = callThrough(early.writes, checkInAttendee, goingOut(eventId, higher));
-  await early.began;
-  const lateScan = callThrough(late.writes, checkInAttendee, goingOut(eventId, lower));
-  await late.began;
-  expect(late.txn()).toBeGreaterThan(early.txn());
-  // The later transaction takes its checkInId first, then the earlier one.
+  const begin = async (write: SteppedWrite, attendeeId: string) => {
+    const scan = callThrough(write.writes, checkInAttendee, goingOut(eventId, attendeeId));
+    await write.began;
+    return { scan };
+  };
+  let earlyScan: Promise<{ checkInId: number }>;
+  let lateScan: Promise<{ checkInId: number }>;
+  if (lowerBeganFirst) {
+    ({ scan: lateScan } = await begin(late, lower));
+    ({ scan: earlyScan } = await begin(early, higher));
+    expect(late.txn()).toBeLessThan(early.txn());
+  } else {
+    ({ scan: earlyScan } = await begin(early, higher));
+    ({ scan: lateScan } = await begin(late, lower));
+    expect(late.txn()).toBeGreaterThan(early.txn());
+  }
+  // The scan committing last takes its checkInId first, then the other.
   late.go.fire();
   await late.written;
   early.go.fire();
   await early.written;
   early.commit.fire();
-  const higherId = (await earlyScan).checkInId as number;
+  const higherId = (await earlyScan).checkInId;
   await between();
   late.commit.fire();
-  const lowerId = (await lateScan).checkInId as number;
+  const lowerId = (await lateScan).checkInId;
   return { lowerId, higherId };
 }
 
@@ -90,18 +101,29 @@ describe('door scans in checkInId order', () => {
     expect(page.after).toBe(higherId);
   });
 
-  it('gives a poller with after each scan once, every id above the after it sent, when the lower id commits last', async () => {
-    const { eventId, ada, bo } = await doorWithTwo();
-    const seen: number[] = [];
-    let after = 0;
-    const poll = async () => {
-      const page: Listed = await call(listCheckIns, { eventId, after });
-      for (const id of ids(page)) expect(id, `an id above after=${after}`).toBeGreaterThan(after);
-      seen.push(...ids(page));
-      after = page.after;
-    };
-    const { lowerId, higherId } = await scansCommittedOutOfIdOrder(eventId, [ada, bo], poll);
-    await poll();
-    expect(seen).toEqual([lowerId, higherId]);
-  });
+  it.each([
+    ['the scan holding the higher id began first', false],
+    ['the scan holding the lower id began first', true],
+  ])(
+    'gives a poller with after each scan once, every id above the after it sent, when the lower id commits last (%s)',
+    async (_, lowerBeganFirst) => {
+      const { eventId, ada, bo } = await doorWithTwo();
+      const seen: number[] = [];
+      let after = 0;
+      const poll = async () => {
+        const page: Listed = await call(listCheckIns, { eventId, after });
+        for (const id of ids(page)) expect(id, `an id above after=${after}`).toBeGreaterThan(after);
+        seen.push(...ids(page));
+        after = page.after;
+      };
+      const { lowerId, higherId } = await scansCommittedOutOfIdOrder(
+        eventId,
+        [ada, bo],
+        poll,
+        lowerBeganFirst,
+      );
+      await poll();
+      expect(seen).toEqual([lowerId, higherId]);
+    },
+  );
 });
