@@ -1,6 +1,7 @@
 // Migration 0045 on a database that already holds door scans whose ids and change_txn disagree (a
 // scan that began first took the higher id): each gets the largest change_txn of the scans up to
 // its id, so the list is in id order, and the ids and change_txn handed out next continue above them.
+// The trigger's turn (a session-level advisory lock) is let go when an insert fails inside it.
 // PostgreSQL only (`npm run test:postgres`).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,5 +78,29 @@ describe.skipIf(!onPostgres)('upgrading door scans (0045, PostgreSQL)', () => {
       [4, far],
       [90, far],
     ]);
+  });
+
+  it('lets the turn go when an insert fails inside it, so the next scan is not kept waiting', async () => {
+    const { db } = opened!;
+    const insert = (attendee: string) =>
+      sql`insert into check_ins (workspace_id, event_id, attendee_id, door_id, direction, result, admitted,
+          scanned_utc, recorded_utc)
+        values ('w', 'e', ${attendee}, 'd', 'out', 'out', 0, '2026-05-01T10:00:05.000Z', '2026-05-01T10:00:05.000Z')`;
+    const advisoryLocks = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(
+          db,
+        )
+      ).rows[0]!.n;
+    // The next id is past the sequence's end: taking it fails between the turn's lock and its release.
+    await sql`alter sequence check_ins_id_seq maxvalue 4`.execute(db);
+    // One connection, so the session that failed is the one asked next.
+    await db.connection().execute(async (one) => {
+      await expect(insert('a6').execute(one)).rejects.toThrow(/maximum value/);
+      expect(await advisoryLocks()).toBe(0);
+      await sql`alter sequence check_ins_id_seq no maxvalue`.execute(one);
+      await insert('a7').execute(one);
+    });
   });
 });
