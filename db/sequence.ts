@@ -12,7 +12,13 @@
 // below its snapshot's horizon, the oldest transaction running that may write this database: every
 // transaction below it has ended, and every later one gets a larger id, so what a page has passed
 // is final (settledChanges below, which core/platform/pipeline/paging.ts applies to
-// oldest-change-first pages).
+// oldest-change-first pages, and to any page filtered by updatedSince).
+//
+// A table only added to pages by (change_txn, its id). Where that id is a position clients hold
+// themselves (checkInId, which door scanners pass back as `after`), it must grow in that order
+// too: on PostgreSQL a trigger gives a new check-in its id and its change_txn in turn, a change_txn
+// never below one an earlier id got (migration 0045), so the door-scan list is in checkInId order
+// and the horizon never lets a page pass an id still in flight.
 import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from './connect';
 import { sendWhenNextRuns } from './deferred-statements';

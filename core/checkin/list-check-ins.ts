@@ -55,9 +55,10 @@ export const listCheckIns = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const after = input.after ?? 0;
-    // After the scan `after` in the feed's order, its transaction then its id (db/sequence.ts); an id
-    // not found stands in transaction 0, so nothing is skipped. Looked up first: with values known,
-    // the index seeks straight to the position.
+    // After the scan `after` in the feed's order, its transaction then its id (db/sequence.ts), which
+    // is checkInId order (ids are given in that order: migration 0045); an id not found stands in
+    // transaction 0, so nothing is skipped. Looked up first: with values known, the index seeks
+    // straight to the position.
     const afterTxn =
       after === 0
         ? 0

@@ -22,13 +22,17 @@ export const listShifts = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const plan = planPage(ctx, input, { list: 'shifts', filters: { eventId: event.id } });
-    let query = shiftQuery(ctx.db).where('shifts.event_id', '=', event.id);
+    const query = shiftQuery(ctx.db).where('shifts.event_id', '=', event.id);
     // Time order is not change order: updatedSince is a filter here, the keyset stays (start, id).
-    if (plan.updatedSince !== null) query = query.where('shifts.updated_utc', '>=', plan.updatedSince);
-    const rows = await applyOrder(query, plan, [
-      { by: 'shifts.starts_utc', direction: 'asc' },
-      { by: 'shifts.id', direction: 'asc' },
-    ]).execute();
+    const rows = await applyOrder(
+      query,
+      plan,
+      [
+        { by: 'shifts.starts_utc', direction: 'asc' },
+        { by: 'shifts.id', direction: 'asc' },
+      ],
+      { updated: 'shifts.updated_utc', txn: 'shifts.change_txn' },
+    ).execute();
     const crew = await crewOnShifts(
       ctx.db,
       rows.slice(0, plan.limit).map((row) => row.id),

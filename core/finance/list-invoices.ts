@@ -28,11 +28,15 @@ export const listInvoices = defineOperation({
     let query = ctx.db.selectFrom('invoices').selectAll().where('event_id', '=', event.id);
     if (input.kind) query = query.where('kind', '=', input.kind);
     // Series order is not change order: updatedSince is a filter here, the keyset stays (series, id).
-    if (plan.updatedSince !== null) query = query.where('updated_utc', '>=', plan.updatedSince);
-    const rows = await applyOrder(query, plan, [
-      { by: 'invoices.series_no', direction: 'asc' },
-      { by: 'invoices.id', direction: 'asc' },
-    ]).execute();
+    const rows = await applyOrder(
+      query,
+      plan,
+      [
+        { by: 'invoices.series_no', direction: 'asc' },
+        { by: 'invoices.id', direction: 'asc' },
+      ],
+      { updated: 'invoices.updated_utc', txn: 'invoices.change_txn' },
+    ).execute();
     return finishOrderedPage(
       ctx,
       plan,

@@ -28,7 +28,7 @@ export const listSponsorLevels = defineOperation({
         { by: 'sponsor_levels.rank', direction: 'desc' },
         { by: 'sponsor_levels.id', direction: 'asc' },
       ],
-      'sponsor_levels.updated_utc',
+      { updated: 'sponsor_levels.updated_utc', txn: 'sponsor_levels.change_txn' },
     ).execute();
     return finishOrderedPage(ctx, plan, rows, (row) => [row.rank, row.id], sponsorLevelView);
   },

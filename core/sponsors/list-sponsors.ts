@@ -28,7 +28,7 @@ export const listSponsors = defineOperation({
         { by: 'sponsors.sort_order', direction: 'asc' },
         { by: 'sponsors.id', direction: 'asc' },
       ],
-      'sponsors.updated_utc',
+      { updated: 'sponsors.updated_utc', txn: 'sponsors.change_txn' },
     ).execute();
     return finishOrderedPage(ctx, plan, rows, (row) => [row.level_rank, row.sort_order, row.id], sponsorView);
   },

@@ -42,6 +42,7 @@ import * as searchTextCreated from './0041-search-text-created';
 import * as attendeeEmailUnindexed from './0042-attendee-email-unindexed';
 import * as attendeeAddresses from './0043-attendee-addresses';
 import * as searchPairsUnsorted from './0044-search-pairs-unsorted';
+import * as checkInIdsInFeedOrder from './0045-check-in-ids-in-feed-order';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ export const allMigrations: Record<string, Migration> = {
   '0042-attendee-email-unindexed': attendeeEmailUnindexed,
   '0043-attendee-addresses': attendeeAddresses,
   '0044-search-pairs-unsorted': searchPairsUnsorted,
+  '0045-check-in-ids-in-feed-order': checkInIdsInFeedOrder,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@
 import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Ctx } from '../context';
 import { problem } from '../problems';
-import { encodeCursor, type Page, type PagePlan } from './paging';
+import { changedSince, encodeCursor, type KeysetColumns, type Page, type PagePlan } from './paging';
 
 export type Position = (string | number)[];
 
@@ -28,19 +28,19 @@ function after(keys: OrderKey[], position: Position): RawBuilder<SqlBool> {
 }
 
 /**
- * Adds updatedSince (on the row's last-change column, when the list has one), the order, the
- * position to continue after and the limit (one extra row, to know whether more follow).
+ * Adds updatedSince (on the row's last-change column and, on PostgreSQL, settled changes only:
+ * paging.ts changedSince), when the list takes it, the order, the position to continue after and
+ * the limit (one extra row, to know whether more follow).
  */
 // biome-ignore lint/suspicious/noExplicitAny: works on any table's select.
 export function applyOrder<QB extends SelectQueryBuilder<any, any, any>>(
   qb: QB,
   plan: PagePlan,
   keys: OrderKey[],
-  updated?: string,
+  changes?: Pick<KeysetColumns, 'updated' | 'txn'>,
 ): QB {
   let q = qb;
-  if (plan.updatedSince !== null && updated !== undefined)
-    q = q.where(sql.ref(updated), '>=', plan.updatedSince) as QB;
+  if (changes && plan.updatedSince !== null) q = changedSince(q, plan, changes);
   if (plan.after) {
     if (plan.after.length !== keys.length)
       throw problem('invalidCursor', 'The cursor was made for another order of this list.');

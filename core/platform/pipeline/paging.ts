@@ -97,7 +97,10 @@ export interface PagePlan {
   /** Legacy page offset, used only when no cursor is sent. */
   offset: number;
   legacyPage: { page: number; pageSize: number } | null;
-  /** Oldest change first shows only settled changes (many writers: db/sequence.ts). */
+  /**
+   * Only settled changes are shown (many writers: db/sequence.ts): oldest change first, and any page
+   * filtered by updatedSince, whatever its order.
+   */
   settledOnly: boolean;
   /** Conditions on a place in the change order, as the store's indexes range over them. */
   places: FeedPlaces;
@@ -213,7 +216,10 @@ export function planPage(ctx: Ctx, input: PageInput, options: PlanOptions): Page
   const offset = after === null && legacyPage ? (legacyPage.page - 1) * limit : 0;
   // A cursor made before changes had a transaction (one position) is that position in transaction 0.
   if (after !== null && sort !== '-created' && after.length === 1) after = [0, after[0]!];
-  const settledOnly = sort === 'changed' && isPostgres(ctx.db);
+  // A client passes the newest updatedUtc it saw as updatedSince, whatever the order it read in: a
+  // page showing a change while an earlier one (an earlier moment) was still in flight would let it
+  // pass that one for good. Held back until settled, a change never carries a moment below one shown.
+  const settledOnly = (sort === 'changed' || updatedSince !== null) && isPostgres(ctx.db);
   return {
     list: options.list,
     filterHash,
@@ -246,13 +252,11 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
   plan: PagePlan,
   columns: KeysetColumns,
 ): QB {
-  let q = qb;
-  if (plan.updatedSince !== null) q = q.where(sql.ref(columns.updated), '>=', plan.updatedSince) as QB;
+  let q = changedSince(qb, plan, columns);
   if (plan.sort === 'changed' || plan.sort === '-changed') {
     const txn = sql.ref(columns.txn);
     const seq = sql.ref(columns.seq);
     const direction = plan.sort === 'changed' ? 'asc' : 'desc';
-    if (plan.settledOnly) q = q.where(settledChanges(columns.txn)) as QB;
     if (plan.updatedSince !== null && direction === 'asc' && !plan.after)
       q = fromFirstChangeSince(q, plan.places, txn, seq);
     if (plan.after) {
@@ -271,6 +275,23 @@ export function applyPlan<QB extends SelectQueryBuilder<any, any, any>>(
   }
   q = q.limit(plan.limit + 1) as QB;
   if (plan.offset > 0) q = q.offset(plan.offset) as QB;
+  return q;
+}
+
+/**
+ * The plan's updatedSince filter on the row's last-change time, and on PostgreSQL the settled
+ * horizon where the plan shows only settled changes (planPage): for lists in an order of their own
+ * (ordered-keyset.ts) as for those applyPlan orders.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: works on any table's select.
+export function changedSince<QB extends SelectQueryBuilder<any, any, any>>(
+  qb: QB,
+  plan: PagePlan,
+  columns: Pick<KeysetColumns, 'updated' | 'txn'>,
+): QB {
+  let q = qb;
+  if (plan.updatedSince !== null) q = q.where(sql.ref(columns.updated), '>=', plan.updatedSince) as QB;
+  if (plan.settledOnly) q = q.where(settledChanges(columns.txn)) as QB;
   return q;
 }
 
