@@ -6,6 +6,7 @@
 import type { QuestionView } from '../../core/events/questions';
 import type { OfferedType, SignUpOffer } from '../../core/events/sign-up-offer';
 import type { FormError } from '../../core/orders/public-registration';
+import { formTokenField } from '../../core/platform/form-tokens';
 import { type Html, html, trusted } from './html';
 
 /** What the visitor sent (or nothing yet): raw text, kept to fill the form again. */
@@ -75,7 +76,8 @@ export function typesOfPeople(offer: SignUpOffer, quantities: Record<string, str
   });
 }
 
-export function signUpForm(slug: string, offer: SignUpOffer, state: FormState): Html {
+/** The form; `token` proves to this service that it sent it (core/platform/form-tokens.ts). */
+export function signUpForm(slug: string, offer: SignUpOffer, state: FormState, token: string): Html {
   const errors = new Map<string, string>();
   for (const e of state.errors) if (!errors.has(e.field)) errors.set(e.field, e.message);
   const describe = (field: string, hint?: string) => {
@@ -200,6 +202,7 @@ ${person(0, chosen[0] ?? single)}`;
   return html`<h2 id="register">Register</h2>${summary}
 ${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
 <form class="sign-up" method="post" action="/e/${slug}/register" novalidate>
+<input type="hidden" name="${formTokenField}" value="${token}">
 ${state.step === 2 ? html`<input type="hidden" name="accessCode" value="${state.accessCode}">` : ''}
 ${body}
 <div class="trap"><label for="f-leave-empty">Leave this field empty</label><input type="text" id="f-leave-empty" name="leaveEmpty" value="" tabindex="-1" autocomplete="off"></div>
