@@ -191,13 +191,19 @@ ${offer.types.map(quantity)}</fieldset>
 <button type="submit" name="action" value="code">Apply code</button></fieldset>
 ${person(0, chosen[0] ?? single)}`;
   labels.set('ticketTypes', 'Tickets');
+  labels.set('accessCode', 'Access code');
+  // With a person per ticket, "First name" alone would not say whose.
+  const named = (field: string) => {
+    const label = labels.get(field) ?? fieldLabel(offer, field);
+    const person = /^person\.(\d+)\./.exec(field);
+    return state.step === 2 && person ? `Ticket ${Number(person[1]) + 1}, ${label}` : label;
+  };
   const summary =
     state.errors.length === 0
       ? ''
       : html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
 <h2 id="error-summary-title">There is a problem</h2><ul>${state.errors.map(
-          (e) =>
-            html`<li><a href="#${fieldId(e.field)}">${labels.get(e.field) ?? 'Field'}: ${e.message}</a></li>`,
+          (e) => html`<li><a href="#${fieldId(e.field)}">${named(e.field)}: ${e.message}</a></li>`,
         )}</ul></div>`;
   return html`<h2 id="register">Register</h2>${summary}
 ${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
@@ -208,4 +214,29 @@ ${body}
 <div class="trap"><label for="f-leave-empty">Leave this field empty</label><input type="text" id="f-leave-empty" name="leaveEmpty" value="" tabindex="-1" autocomplete="off"></div>
 <button type="submit" class="primary" name="action" value="register">${state.step === 1 && chosen.length > 1 ? 'Continue' : 'Register'}</button>
 </form>`;
+}
+
+const personFields: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  addOns: 'Add-ons',
+};
+
+/**
+ * The visible label of a field the form does not show right now (an answer refused for a question
+ * of another step, a rule of the API naming its own path): the summary names it all the same, never
+ * a bare "Field".
+ */
+export function fieldLabel(offer: SignUpOffer, field: string): string {
+  const qty = /^qty\.(.+)$/.exec(field);
+  if (qty) return offer.types.find((t) => t.ticketTypeId === qty[1])?.name ?? 'Tickets';
+  const answer = /^person\.\d+\.answers\.([^.]+)/.exec(field);
+  if (answer) {
+    const question = offer.questions.find((q) => q.questionId === answer[1]);
+    return question ? labelOf(question) : 'Your details';
+  }
+  const person = /^person\.\d+\.([A-Za-z]+)/.exec(field);
+  if (person) return personFields[person[1]!] ?? 'Your details';
+  return field === 'accessCode' ? 'Access code' : 'Tickets';
 }
