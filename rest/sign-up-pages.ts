@@ -4,7 +4,6 @@
 // checked before the people are asked for, the trap field and the rate limits applied.
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
-import getRawBody from 'raw-body';
 import { publicEvent } from '../core/events/public-event';
 import { type SignUpOffer, signUpOffer } from '../core/events/sign-up-offer';
 import {
@@ -14,8 +13,10 @@ import {
   registeredTickets,
   registerFromPublicPage,
 } from '../core/orders/public-registration';
+import { formToken } from '../core/platform/form-tokens';
 import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
+import { readPageForm } from './page-form';
 import { eventNotFoundPage, eventPage } from './pages/event';
 import { html } from './pages/html';
 import {
@@ -69,7 +70,13 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
       return;
     }
     ctx.status = status;
-    ctx.body = eventPage(event, registerSection(slug, offer, state), signUpStyle);
+    // For a browser that says neither where its post comes from (src/http/cross-site-forms.ts).
+    const token = formToken(
+      services.secrets.formTokenKey,
+      { page: `/e/${slug}`, client: ctx.ip },
+      services.clock.now(),
+    );
+    ctx.body = eventPage(event, registerSection(slug, offer, state, token), signUpStyle);
   }
 
   router.get('/e/:slug', async (ctx) => {
@@ -80,7 +87,7 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
 
   router.post('/e/:slug/register', async (ctx) => {
     const slug = ctx.params.slug!.toLowerCase();
-    const form = await formOf(ctx);
+    const form = await readPageForm(ctx);
     if (!form) {
       ctx.status = 413;
       ctx.type = 'html';
@@ -205,14 +212,14 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
   });
 }
 
-function registerSection(slug: string, offer: SignUpOffer, state: FormState) {
+function registerSection(slug: string, offer: SignUpOffer, state: FormState, token: string) {
   if (offer.closed === 'demonstration')
     return html`<h2 id="register">Register</h2><p class="notice">Registrations are closed for the demonstration: its workspace is read-only.</p>`;
   if (offer.closed)
     return html`<h2 id="register">Register</h2><p class="notice">This event does not take registrations on this page.</p>`;
   if (offer.types.length === 0 && state.accessCode === '')
     return html`<h2 id="register">Register</h2><p class="muted">No tickets can be registered here right now.</p>`;
-  return signUpForm(slug, offer, state);
+  return signUpForm(slug, offer, state, token);
 }
 
 /** The codes of /registered?t=…&t=…, each once: as many as one registration makes at most (50). */
@@ -227,16 +234,6 @@ const blankState = (): FormState => ({
   step: 1,
   errors: [],
 });
-
-/** The form sent; null when it is larger than any form of this page can be (64 KB). */
-async function formOf(ctx: Koa.Context): Promise<URLSearchParams | null> {
-  try {
-    return new URLSearchParams(await getRawBody(ctx.req, { limit: 64 * 1024, encoding: 'utf8' }));
-  } catch (error) {
-    if ((error as { status?: number }).status === 413) return null;
-    throw error;
-  }
-}
 
 /**
  * The form as sent, raw: quantities, people (person.{i}.{field}), answers (person.{i}.answers.{id}),

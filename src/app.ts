@@ -16,6 +16,7 @@ import { restMethodGuard, restRouter } from '../rest/router';
 import { routes } from '../rest/routes';
 import { authenticate } from './http/authenticate';
 import { compression } from './http/compression';
+import { crossSiteForms } from './http/cross-site-forms';
 import { httpsOnly } from './http/https-only';
 import { jsonBody } from './http/json-body';
 import { ownOrigins, publicOrigin } from './http/public-origin';
@@ -82,13 +83,15 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
       ]
     : [];
   const oauth = oauthRoutes(services, options.oauth, guard);
+  // The pages' forms and the assistant sign-in's are refused when another site's page sent them.
+  const forms = { originOf, formTokenKey: services.secrets.formTokenKey, clock: services.clock };
   app.use(apiDocumentsRouter().routes());
   app.use(
     besideApi(
       ...metrics,
-      pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress }).routes(),
+      crossSiteForms(forms, pagesRouter(services, { signUpsPerAddress: options.signUpsPerAddress })),
       oauth.endpoints,
-      oauth.signIn.routes(),
+      crossSiteForms(forms, oauth.signIn),
     ),
   );
   const body = jsonBody();

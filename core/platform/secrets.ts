@@ -8,6 +8,8 @@ export interface DeploymentSecrets {
   cookieKey: string;
   /** Encrypts webhook signing secrets (AES-256). */
   webhookSecretKey: Buffer;
+  /** Signs the tokens the pages' forms carry (core/platform/form-tokens.ts). */
+  formTokenKey: Buffer;
 }
 
 /**
@@ -20,6 +22,7 @@ export function deriveSecrets(base: Buffer): DeploymentSecrets {
     cursorKey: createHmac('sha256', base).update('tessera/cursor/v1').digest(),
     cookieKey: createHmac('sha256', base).update('tessera/cookies/v1').digest('base64url'),
     webhookSecretKey: createHmac('sha256', base).update('tessera/webhook-secrets/v1').digest(),
+    formTokenKey: createHmac('sha256', base).update('tessera/form-tokens/v1').digest(),
   };
 }
 

@@ -5,7 +5,7 @@
 import { type ScopeDescription, scopeKinds } from '../../core/platform/scope-descriptions';
 import { html } from './html';
 import { page } from './layout';
-import { type AssistantView, box, goesBackTo, signInStyle } from './sign-in';
+import { type AssistantView, box, goesBackTo, signInStyle, tokenField } from './sign-in';
 
 export interface ConsentView extends AssistantView {
   workspaceName: string;
@@ -61,7 +61,7 @@ ${
 ${unheld.map((s, i) => html`${i > 0 ? ', ' : ''}<strong>${s.area}</strong> (${s.meaning}, <code>${s.scope}</code>)`)}.</p>`
     : ''
 }
-<form method="post" action="/oauth/sign-in/${view.uid}/consent">${
+<form method="post" action="/oauth/sign-in/${view.uid}/consent">${tokenField(view)}${
       offered.length > 0 ? groups : html`<p>The key holds no scope to give.</p>`
     }
 <p class="actions"><button type="submit" class="primary">Allow</button>

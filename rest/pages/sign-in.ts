@@ -1,6 +1,7 @@
 // The assistant sign-in page (OAuth, served by Tessera): the organiser proves access with one of
 // the workspace's API keys (or picks the read-only demonstration workspace). The consent page that
 // follows is consent.ts.
+import { formTokenField } from '../../core/platform/form-tokens';
 import { type Html, html, trusted } from './html';
 import { page } from './layout';
 
@@ -12,7 +13,13 @@ export interface AssistantView {
   redirectTo?: { shown: string; note?: string };
   /** What the assistant asks to reach: the MCP server or the REST API. */
   resource: string;
+  /** Proves to this service that it gave out the pages' forms (core/platform/form-tokens.ts). */
+  formToken: string;
 }
+
+/** The hidden field each form of the sign-in pages carries. */
+export const tokenField = (view: AssistantView) =>
+  html`<input type="hidden" name="${formTokenField}" value="${view.formToken}">`;
 
 export interface SignInView extends AssistantView {
   problem?: string;
@@ -52,12 +59,12 @@ export function signInPage(view: SignInView): string {
 <p><strong>${view.clientName}</strong> asks to reach <code>${view.resource}</code> for you.
 Afterwards you go back to ${goesBackTo(view)}.</p>
 ${view.problem ? html`<p role="alert"><strong>${view.problem}</strong></p>` : ''}
-<form method="post" action="/oauth/sign-in/${view.uid}/key">
+<form method="post" action="/oauth/sign-in/${view.uid}/key">${tokenField(view)}
 <p><label for="key">An API key of your workspace (it is not given to the assistant; it proves you may)</label><br>
 <input id="key" name="key" type="password" autocomplete="off" required size="70" placeholder="abk_…"></p>
 <p><button type="submit" class="primary">Continue</button></p></form>
-<form method="post" action="/oauth/sign-in/${view.uid}/demo"><p class="muted">No key? 
+<form method="post" action="/oauth/sign-in/${view.uid}/demo">${tokenField(view)}<p class="muted">No key? 
 <button type="submit">Use the demonstration workspace</button> (read-only)</p></form>
-<form method="post" action="/oauth/sign-in/${view.uid}/abort"><p><button type="submit">Cancel</button></p></form>`),
+<form method="post" action="/oauth/sign-in/${view.uid}/abort">${tokenField(view)}<p><button type="submit">Cancel</button></p></form>`),
   });
 }

@@ -6,6 +6,7 @@
 import type { QuestionView } from '../../core/events/questions';
 import type { OfferedType, SignUpOffer } from '../../core/events/sign-up-offer';
 import type { FormError } from '../../core/orders/public-registration';
+import { formTokenField } from '../../core/platform/form-tokens';
 import { type Html, html, trusted } from './html';
 
 /** What the visitor sent (or nothing yet): raw text, kept to fill the form again. */
@@ -75,7 +76,8 @@ export function typesOfPeople(offer: SignUpOffer, quantities: Record<string, str
   });
 }
 
-export function signUpForm(slug: string, offer: SignUpOffer, state: FormState): Html {
+/** The form; `token` proves to this service that it sent it (core/platform/form-tokens.ts). */
+export function signUpForm(slug: string, offer: SignUpOffer, state: FormState, token: string): Html {
   const errors = new Map<string, string>();
   for (const e of state.errors) if (!errors.has(e.field)) errors.set(e.field, e.message);
   const describe = (field: string, hint?: string) => {
@@ -189,20 +191,52 @@ ${offer.types.map(quantity)}</fieldset>
 <button type="submit" name="action" value="code">Apply code</button></fieldset>
 ${person(0, chosen[0] ?? single)}`;
   labels.set('ticketTypes', 'Tickets');
+  labels.set('accessCode', 'Access code');
+  // With a person per ticket, "First name" alone would not say whose.
+  const named = (field: string) => {
+    const label = labels.get(field) ?? fieldLabel(offer, field);
+    const person = /^person\.(\d+)\./.exec(field);
+    return state.step === 2 && person ? `Ticket ${Number(person[1]) + 1}, ${label}` : label;
+  };
   const summary =
     state.errors.length === 0
       ? ''
       : html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
 <h2 id="error-summary-title">There is a problem</h2><ul>${state.errors.map(
-          (e) =>
-            html`<li><a href="#${fieldId(e.field)}">${labels.get(e.field) ?? 'Field'}: ${e.message}</a></li>`,
+          (e) => html`<li><a href="#${fieldId(e.field)}">${named(e.field)}: ${e.message}</a></li>`,
         )}</ul></div>`;
   return html`<h2 id="register">Register</h2>${summary}
 ${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
 <form class="sign-up" method="post" action="/e/${slug}/register" novalidate>
+<input type="hidden" name="${formTokenField}" value="${token}">
 ${state.step === 2 ? html`<input type="hidden" name="accessCode" value="${state.accessCode}">` : ''}
 ${body}
 <div class="trap"><label for="f-leave-empty">Leave this field empty</label><input type="text" id="f-leave-empty" name="leaveEmpty" value="" tabindex="-1" autocomplete="off"></div>
 <button type="submit" class="primary" name="action" value="register">${state.step === 1 && chosen.length > 1 ? 'Continue' : 'Register'}</button>
 </form>`;
+}
+
+const personFields: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  addOns: 'Add-ons',
+};
+
+/**
+ * The visible label of a field the form does not show right now (an answer refused for a question
+ * of another step, a rule of the API naming its own path): the summary names it all the same, never
+ * a bare "Field".
+ */
+export function fieldLabel(offer: SignUpOffer, field: string): string {
+  const qty = /^qty\.(.+)$/.exec(field);
+  if (qty) return offer.types.find((t) => t.ticketTypeId === qty[1])?.name ?? 'Tickets';
+  const answer = /^person\.\d+\.answers\.([^.]+)/.exec(field);
+  if (answer) {
+    const question = offer.questions.find((q) => q.questionId === answer[1]);
+    return question ? labelOf(question) : 'Your details';
+  }
+  const person = /^person\.\d+\.([A-Za-z]+)/.exec(field);
+  if (person) return personFields[person[1]!] ?? 'Your details';
+  return field === 'accessCode' ? 'Access code' : 'Tickets';
 }

@@ -6,21 +6,24 @@
 import { Router } from '@koa/router';
 import type Koa from 'koa';
 import type { Provider } from 'oidc-provider';
-import getRawBody from 'raw-body';
 import { demoKey } from '../../core/admin/demo-workspace';
+import { formToken } from '../../core/platform/form-tokens';
 import { resourceUrl } from '../../core/platform/pipeline/access-tokens';
 import { verifyKeyId, verifyToken } from '../../core/platform/pipeline/authenticate';
 import { hasScope, isScope } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
+import { readPageForm } from '../../rest/page-form';
 import { consentPage } from '../../rest/pages/consent';
 import { signInPage } from '../../rest/pages/sign-in';
 import { type AuthenticationGuard, failedAuthentication } from '../http/authenticate';
 import { consentChoices } from './consent-choices';
 import { formTargetOf, redirectTargetOf } from './redirect-target';
 
+/** The form sent (read once, src/http/cross-site-forms.ts may have read it); too large: 413. */
 async function formOf(ctx: Koa.Context): Promise<URLSearchParams> {
-  const text = await getRawBody(ctx.req, { limit: 16 * 1024, encoding: 'utf8' });
-  return new URLSearchParams(text);
+  const form = await readPageForm(ctx);
+  if (!form) ctx.throw(413, 'The form is too large.');
+  return form;
 }
 
 export function signInRouter(services: Services, provider: Provider, guard: AuthenticationGuard): Router {
@@ -51,6 +54,12 @@ export function signInRouter(services: Services, provider: Provider, guard: Auth
         clientName: client?.clientName ?? String(details.params.client_id),
         redirectTo: redirectTargetOf(details.params.redirect_uri),
         resource,
+        // The pages' forms post to /oauth/sign-in/{uid}/{action} (src/http/cross-site-forms.ts).
+        formToken: formToken(
+          services.secrets.formTokenKey,
+          { page: `/oauth/sign-in/${details.uid}`, client: ctx.ip },
+          services.clock.now(),
+        ),
       },
     };
   };

@@ -3,7 +3,10 @@
 // registration_client_uri and the address a finished sign-in returns to all name the service's
 // public origin (src/http/public-origin.ts): --public-url if set; else, behind a trusted proxy, what
 // the proxy forwards; else the listening origin.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formTokenField } from '../../core/platform/form-tokens';
+import { formTokenOf } from '../support/page-forms';
 import { cookiesOf, type RawAnswer, rawHttps } from '../support/raw-https';
 import { startTestServer, type TestServer } from '../support/server';
 import { challengeOf, redirectUri, registerClient } from '../support/sign-in';
@@ -89,6 +92,10 @@ describe('speaking TLS itself', () => {
     const signIn = String(start.headers.location);
     expect(signIn).not.toContain('evil.example');
     const uid = /\/oauth\/sign-in\/([^/?]+)/.exec(signIn)![1]!;
+    // As curl does: no Origin, so the sign-in page's form token is sent back.
+    const page = await rawHttps(t, `/oauth/sign-in/${uid}`, {
+      headers: { ...forged, cookie: cookiesOf(start) },
+    });
     const afterKey = await rawHttps(t, `/oauth/sign-in/${uid}/key`, {
       method: 'POST',
       headers: {
@@ -96,7 +103,7 @@ describe('speaking TLS itself', () => {
         cookie: cookiesOf(start),
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ key }).toString(),
+      body: new URLSearchParams({ key, [formTokenField]: formTokenOf(page.text)! }).toString(),
     });
     expect(afterKey.status, afterKey.text).toBe(303);
     expect(String(afterKey.headers.location)).toMatch(new RegExp(`^${origin}/oauth/authorize/`));

@@ -120,7 +120,7 @@ describe('add-ons on the public form', () => {
       'aria-describedby="f-person-1-addOns-hint f-person-1-addOns-error" aria-invalid="true"',
     );
     expect(refused.text).toContain(
-      '<a href="#f-person-1-addOns">Add-ons: That add-on is not on offer here.</a>',
+      '<a href="#f-person-1-addOns">Ticket 2, Add-ons: That add-on is not on offer here.</a>',
     );
     // What was ticked stays ticked.
     expect(refused.text).toContain(`value="${e.tour}" checked`);

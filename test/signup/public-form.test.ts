@@ -6,6 +6,7 @@
 // address; the page it ends on links each ticket /t/{code}.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoWorkspaceId } from '../../core/admin/demo-workspace';
+import { formTokenOf } from '../support/page-forms';
 import { outbox } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
 import { formPerson, formQuestion, formTicketType, publishedEvent, sendForm } from '../support/sign-up';
@@ -323,12 +324,13 @@ describe('the public registration form', () => {
   it('never answers 500 for bad input: an oversized body, broken encoding, stray fields', async () => {
     const event = await publishedEvent(t, key);
     const typeId = await formTicketType(t, event.eventId);
+    const token = formTokenOf((await page(event.slug)).text);
     const raw = async (body: string) =>
       (
         await t.fetch(`${t.server.origin}/e/${event.slug}/register`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body,
+          body: `${body}&formToken=${token}`,
         })
       ).status;
     expect(await raw(`qty.${typeId}=1&person.0.firstName=${'x'.repeat(100_000)}`)).toBe(413);

@@ -2,6 +2,7 @@
 // fetch, and the sign-in and consent pages filled in as an organiser would.
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
+import { sameOriginHeaders } from './page-forms';
 import type { TestServer } from './server';
 
 /** A browser's cookies for the server's origin, kept across requests. */
@@ -24,12 +25,16 @@ export class Browser {
     }
     return res;
   }
+  /** A form posted from a page of the server, naming its origin as a current browser does. */
   post(url: string, form: Record<string, string | string[]>): Promise<Response> {
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one);
     return this.get(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...sameOriginHeaders(new URL(url).origin),
+      },
       body: body.toString(),
     });
   }

@@ -1,7 +1,10 @@
 // Helpers of the public registration form's suites: a published event with ticket types and
 // questions made for the case, and the form sent as a browser without script sends it.
+
+import { formTokenField } from '../../core/platform/form-tokens';
 import { newId } from '../../core/platform/ids';
 import { eventBody } from './fixtures';
+import { formTokenOf, sameOriginHeaders } from './page-forms';
 import { insertTicketType, type TicketTypeSpec } from './sales';
 import type { TestServer } from './server';
 
@@ -93,18 +96,34 @@ export interface FormAnswer {
   text: string;
 }
 
-/** Sends the form of /e/{slug} as a browser does (urlencoded), following no redirect. */
+/** The form token the page /e/{slug} gives this client; null when it shows no form (closed, gone). */
+export async function pageFormToken(t: TestServer, slug: string): Promise<string | null> {
+  return formTokenOf(await (await t.fetch(`${t.server.origin}/e/${slug}`)).text());
+}
+
+/**
+ * Sends the form of /e/{slug} as a browser without script does (urlencoded), following no redirect:
+ * loads the page first (unless its token is given) and sends its form token back, as a browser that
+ * names no origin must. A page showing no form (closed, gone) is posted to as a current browser
+ * would from a page loaded before: naming the service's origin.
+ */
 export async function sendForm(
   t: TestServer,
   slug: string,
   fields: Record<string, string | string[]>,
+  pageToken?: string,
 ): Promise<FormAnswer> {
+  const token = pageToken ?? (await pageFormToken(t, slug));
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields))
     for (const one of ([] as string[]).concat(value)) body.append(name, one);
+  if (token) body.append(formTokenField, token);
   const res = await t.fetch(`${t.server.origin}/e/${slug}/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token ? {} : sameOriginHeaders(t.server.origin)),
+    },
     body: body.toString(),
     redirect: 'manual',
   });
