@@ -35,7 +35,7 @@ beforeAll(async () => {
   const rows = await mailRows(t, eventId);
   oldId = rows.find((r) => r.attendee_id === old.body.attendees[0].attendeeId)!.id;
   newId = rows.find((r) => r.attendee_id === recent.body.attendees[0].attendeeId)!.id;
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
@@ -104,8 +104,7 @@ describe('the retention of e-mail bodies', () => {
   });
 
   it('lets an updatedSince reader see the purge as a change', async () => {
-    const since = new Date(clock.now().getTime() - 1000).toISOString();
-    const changed = await t.api(`/events/${eventId}/emails?updatedSince=${encodeURIComponent(since)}`, {
+    const changed = await t.api(`/events/${eventId}/emails?updatedSince=${encodeURIComponent(purgedFrom)}`, {
       key,
     });
     expect(changed.body.data.map((e: any) => e.emailId)).toContain(oldId);
