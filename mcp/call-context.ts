@@ -4,6 +4,7 @@ import type { Actor } from '../core/platform/actor';
 import type { Ctx } from '../core/platform/context';
 import { type Problem, problemBody } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
+import { toolOperationName } from './operation-names';
 import type { ToolsetChoice } from './toolset-choice';
 
 export interface McpRequest {
@@ -27,5 +28,10 @@ export function callContext({ services, actor, koa }: McpRequest, ifMatch?: stri
 /** The problem object REST would answer, for a tool error or an error's data. */
 export function problemOf({ koa }: McpRequest, p: Problem, instance: string) {
   koa.state.outcome = p.code;
-  return problemBody(p, { root: koa.state.origin, instance: `/mcp#${instance}`, traceId: koa.state.traceId });
+  return problemBody(p, {
+    root: koa.state.origin,
+    instance: `/mcp#${instance}`,
+    traceId: koa.state.traceId,
+    nameOperation: toolOperationName,
+  });
 }

@@ -37,7 +37,7 @@ export async function asRpcError<T>(req: McpRequest, where: string, run: () => P
     if (!isProblem(error)) throw error;
     const body = problemOf(req, error, where);
     const code = error.code === 'eventNotFound' ? resourceNotFound : ErrorCode.InvalidParams;
-    throw rpcError(code, error.detail, body);
+    throw rpcError(code, body.detail, body);
   }
 }
 

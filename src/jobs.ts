@@ -1,10 +1,13 @@
 // Scheduled work (node-cron): the webhook dispatcher looks for due deliveries every second (a new
 // message also wakes it at once); keys past their expiry lose their subscriptions within a minute;
 // key activity older than 90 days, expired idempotency records and delivered messages older than
-// 30 days and expired sign-in records (codes, refresh tokens, sessions) are purged nightly; finished rate windows are swept every minute.
+// 30 days and expired sign-in records (codes, refresh tokens, sessions) are purged nightly, with the
+// bodies of e-mail older than the operator's retention period (TESSERA_MAIL_BODY_RETENTION_DAYS);
+// finished rate windows are swept every minute.
 // The mail sender, when e-mail is on, looks for due messages every second.
 import cron from 'node-cron';
 import type { MailSender } from '../core/mail/mail-sender';
+import { defaultMailBodyRetentionDays, purgeMailBodies } from '../core/mail/purge-mail-bodies';
 import { purgeIdempotencyRecords } from '../core/platform/pipeline/idempotency';
 import type { Services } from '../core/platform/services';
 import { purgeKeyActivity } from '../core/platform/storage/activity';
@@ -13,24 +16,38 @@ import { endExpiredKeys } from '../core/webhooks/end-key';
 import { purgeExpiredOauthRecords } from '../db/oauth-store';
 import type { Logger } from './logger';
 
+/** What the nightly purge keeps, as the operator set it. */
+export interface RetentionSettings {
+  mailBodyRetentionDays: number;
+}
+
+/** The nightly purge, at the services' clock (the schedule runs it at 03:17; tests call it). */
+export async function purgeOldRecords(
+  services: Services,
+  logger: Logger,
+  retention: RetentionSettings = { mailBodyRetentionDays: defaultMailBodyRetentionDays },
+): Promise<void> {
+  try {
+    const activity = await purgeKeyActivity(services.db, services.clock);
+    const idempotency = await purgeIdempotencyRecords(services.db, services.clock);
+    const delivered = await purgeDelivered(services);
+    const signIns = await purgeExpiredOauthRecords(services.db, services.clock.now());
+    const mailBodies = await purgeMailBodies(services, retention.mailBodyRetentionDays);
+    logger.info({ activity, idempotency, delivered, signIns, mailBodies }, 'purged old records');
+  } catch (err) {
+    logger.error({ err }, 'purge failed');
+  }
+}
+
 export function startJobs(
   services: Services,
   logger: Logger,
   dispatcher: Dispatcher | null,
   mailSender: MailSender | null = null,
+  retention?: RetentionSettings,
 ): { stop(): void } {
   const tasks = [
-    cron.schedule('17 3 * * *', async () => {
-      try {
-        const activity = await purgeKeyActivity(services.db, services.clock);
-        const idempotency = await purgeIdempotencyRecords(services.db, services.clock);
-        const delivered = await purgeDelivered(services);
-        const signIns = await purgeExpiredOauthRecords(services.db, services.clock.now());
-        logger.info({ activity, idempotency, delivered, signIns }, 'purged old records');
-      } catch (err) {
-        logger.error({ err }, 'purge failed');
-      }
-    }),
+    cron.schedule('17 3 * * *', () => purgeOldRecords(services, logger, retention)),
     cron.schedule('* * * * *', async () => {
       try {
         await services.rate.sweep(services.clock.now());

@@ -168,7 +168,11 @@ export async function startServer(
   const mailSender = settings.mail ? new MailSender(services, smtpTransport(settings.mail.smtp)) : null;
   await mailSender?.start();
   const jobs =
-    options.scheduledJobs === false ? { stop() {} } : startJobs(services, logger, dispatcher, mailSender);
+    options.scheduledJobs === false
+      ? { stop() {} }
+      : startJobs(services, logger, dispatcher, mailSender, {
+          mailBodyRetentionDays: settings.mailBodyRetentionDays,
+        });
 
   return {
     origin,

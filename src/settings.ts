@@ -1,5 +1,6 @@
 // The operating settings, from flags first and the environment second (README: "Settings").
 import { resolve } from 'node:path';
+import { defaultMailBodyRetentionDays } from '../core/mail/purge-mail-bodies';
 import type { ReceiverAllowList } from '../core/platform/receiver-allow-list';
 import { connectionsKeptFromWriters } from '../db/connect';
 import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';
@@ -39,6 +40,8 @@ export interface Settings {
   signUpsPerAddress: number;
   /** TESSERA_SMTP_URL and TESSERA_MAIL_FROM: e-mail to attendees; null when off (no SMTP server named). */
   mail: MailSettings | null;
+  /** TESSERA_MAIL_BODY_RETENTION_DAYS: days the e-mail log keeps a message's body (the nightly job purges older ones). */
+  mailBodyRetentionDays: number;
   /** TESSERA_METRICS_TOKEN and TESSERA_METRICS_ALLOW: who may read /metrics; null when /metrics is off. */
   metrics: MetricsSettings | null;
 }
@@ -145,6 +148,14 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     'TESSERA_SIGN_UP_ADDRESS_LIMIT',
   );
   if (signUpsPerAddress < 1) throw new SettingsError('TESSERA_SIGN_UP_ADDRESS_LIMIT must be at least 1.');
+  const mailBodyRetentionDays = positiveInt(
+    env.TESSERA_MAIL_BODY_RETENTION_DAYS ?? String(defaultMailBodyRetentionDays),
+    'TESSERA_MAIL_BODY_RETENTION_DAYS',
+  );
+  if (mailBodyRetentionDays < 1)
+    throw new SettingsError(
+      'TESSERA_MAIL_BODY_RETENTION_DAYS must be at least 1 (days an e-mail body is kept).',
+    );
   return {
     port,
     host: flags.host ?? env.HOST ?? 'localhost',
@@ -164,6 +175,7 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     webhooksCa: webhooksCaFrom(env, refuse),
     logLevel: env.TESSERA_LOG_LEVEL ?? 'info',
     mail: mailSettingsFrom(env, (message) => new SettingsError(message)),
+    mailBodyRetentionDays,
     metrics: metricsSettingsFrom(env, (message) => new SettingsError(message)),
   };
 }

@@ -33,7 +33,10 @@ export const listAttendees = defineOperation({
     ...legacyPageFields,
     email: v.optional(emailAddress('Only tickets sent here, newest first; needs people:read.')),
     status: v.optional(
-      v.pipe(v.picklist(['active', 'cancelled']), v.description('Applies only with sort -created or email.')),
+      v.pipe(
+        v.picklist(['active', 'cancelled']),
+        v.description('Only tickets in this status, in every order and paging mode.'),
+      ),
     ),
   }),
   output: legacyPageOf(attendeeSchema),
@@ -43,8 +46,7 @@ export const listAttendees = defineOperation({
     }
     const event = await loadEvent(ctx, input.eventId);
     const email = input.email?.toLowerCase();
-    const sortedNewestFirst = input.sort === '-created' || (input.sort === undefined && email !== undefined);
-    const status = sortedNewestFirst || email !== undefined ? input.status : undefined;
+    const status = input.status;
     const plan = planPage(ctx, input, {
       list: 'attendees',
       filters: { eventId: event.id, email, status },

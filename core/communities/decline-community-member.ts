@@ -1,7 +1,9 @@
 import * as v from 'valibot';
+import { detail, mention } from '../platform/mentions';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { leaveCommunity } from './leave-community';
 import { moveMember } from './member-status';
 import { memberSchema, memberView } from './member-view';
 
@@ -31,7 +33,7 @@ export const declineCommunityMember = defineOperation({
       if (member.status === 'active')
         throw problem(
           'memberNotPending',
-          'This person is an active member: to remove them, use leave_community.',
+          detail`This person is an active member: to remove them, use ${mention(leaveCommunity)}.`,
         );
       if (member.status === 'left') return null;
       return { status: 'left', left_utc: now };

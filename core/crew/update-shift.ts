@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { resolveTimes } from '../events/event-input';
 import { FieldErrors } from '../platform/field-errors';
+import { detail, mention } from '../platform/mentions';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { updateEventRow } from '../platform/pipeline/update-row';
@@ -9,6 +10,7 @@ import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { crewOnShifts } from './assignments';
 import { shiftSchema } from './crew-view';
+import { dropShift } from './drop-shift';
 import { loadShift, shiftNow } from './load-crew';
 import { checkRole, resolvePlace, shiftFields } from './shift-input';
 import { clashingShift, lockCrewThenShift, refuseClash, touchCrewMember, touchShift } from './shift-places';
@@ -99,7 +101,7 @@ export const updateShift = defineOperation({
       const taken = (await crewOnShifts(ctx.db, [current.id])).get(current.id)!.length;
       throw problem(
         'capacityBelowTaken',
-        `${taken} people are on this shift, so it cannot need fewer; take someone off it first (drop_shift).`,
+        detail`${taken} people are on this shift, so it cannot need fewer; take someone off it first (${mention(dropShift)}).`,
         { taken },
       );
     }

@@ -1,12 +1,14 @@
 import * as v from 'valibot';
 import { lockingRow } from '../../db/dialect';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
+import { detail, mention } from '../platform/mentions';
 import { changingOwnEvent, eventNotFound, loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { eventView } from './event-view';
+import { setEventStatus } from './set-event-status';
 
 export const deleteEvent = defineOperation({
   name: 'deleteEvent',
@@ -43,7 +45,7 @@ export const deleteEvent = defineOperation({
     if (now.status !== 'draft')
       throw problem(
         'eventPublished',
-        `${event.name} is published; return it to draft with set_event_status first.`,
+        detail`${event.name} is published; return it to draft with ${mention(setEventStatus)} first.`,
       );
     const orders = await ctx.db.selectFrom('orders').select('id').where('event_id', '=', event.id).execute();
     const passesSold = await ctx.db

@@ -1,17 +1,19 @@
 // What an event export can hold: each dataset is a list of the API, read whole through that list's
 // own operation (its scope, module and personal-data rule), page after page in the list's order.
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { listAttendees } from '../attendees';
 import { attendeeSchema } from '../attendees/attendee-view';
 import { listCheckIns } from '../checkin';
 import { checkInSchema } from '../checkin/check-in-view';
 import { listOrders } from '../orders';
 import { orderSchema } from '../orders/order-view';
+import type { Ctx } from '../platform/context';
 import type { AnyOperation } from '../platform/pipeline/operation';
 import { maxLimit } from '../platform/pipeline/paging';
 import { exportSponsorLeads, listLeads } from '../sponsors';
 import { leadsMaxLimit } from '../sponsors/lead-page';
 import { leadItemSchema } from '../sponsors/lead-view';
+import { exportedAddOnsSchema, withAddOns } from './attendee-add-ons';
 
 export const datasetNames = ['attendees', 'orders', 'check-ins', 'leads'] as const;
 export type DatasetName = (typeof datasetNames)[number];
@@ -28,6 +30,8 @@ export interface Dataset {
   idOf(item: unknown): string;
   /** Amounts and the field of their currency. */
   amounts?: Record<string, string>;
+  /** What the file adds to a page of the list's items (the attendees' add-ons). */
+  extend?(ctx: Ctx, items: unknown[]): Promise<unknown[]>;
 }
 
 type Row = Record<string, unknown>;
@@ -35,9 +39,10 @@ type Row = Record<string, unknown>;
 export const datasets: Record<DatasetName, Dataset> = {
   attendees: {
     list: listAttendees,
-    item: attendeeSchema,
+    item: v.object({ ...attendeeSchema.entries, addOns: exportedAddOnsSchema }),
     pageSize: maxLimit,
     idOf: (item) => String((item as Row).attendeeId),
+    extend: withAddOns,
   },
   orders: {
     list: listOrders,

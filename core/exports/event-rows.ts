@@ -44,7 +44,7 @@ export async function* rowPages(ctx: Ctx, source: RowSource): AsyncGenerator<unk
       seen.add(id);
       return true;
     });
-    if (rows.length > 0) yield rows;
+    if (rows.length > 0) yield source.dataset.extend ? await source.dataset.extend(ctx, rows) : rows;
     if (!page.nextCursor) return;
     page = await readPage(ctx, source, page.nextCursor);
   }

@@ -1,5 +1,5 @@
 // An event's attendees, orders, door scans or leads as one file (CSV or JSON): the list of the
-// API, all of it, flat. Each dataset is read through its own list operation, so its scope, module,
+// API, all of it, flat (attendees with their add-ons). Each dataset is read through its own list operation, so its scope, module,
 // door and personal-data rules are the list's; leads follow the sponsor level's lead download.
 import * as v from 'valibot';
 import type { Ctx } from '../platform/context';
@@ -59,7 +59,9 @@ export const exportEventData = defineOperation({
     ),
     data: v.pipe(
       v.array(v.record(v.string(), v.unknown())),
-      v.description('The rows: the items of list_attendees, list_orders, list_check_ins or list_leads.'),
+      v.description(
+        "The rows: the items of the event's attendees (each with its addOns), orders, check-ins or leads list.",
+      ),
     ),
     total: int32('Rows in the whole export.'),
     withheld: v.optional(

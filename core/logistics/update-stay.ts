@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
+import { detail, mention } from '../platform/mentions';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
@@ -8,6 +9,7 @@ import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { staySchema } from '../webhooks/message-resources';
 import { stayChanged } from '../webhooks/stay-messages';
+import { assignStay } from './assign-stay';
 import { checkStayChange, stayFields } from './stay-fields';
 import { loadStay, requireStayStatus, stayNow } from './stay-rows';
 
@@ -47,7 +49,7 @@ export const updateStay = defineOperation({
     if (stay.status === 'requested')
       for (const field of ['hotel', 'room'] as const)
         if (input[field] !== undefined)
-          errors.add(field, 'A requested stay gets its hotel with assign_stay.');
+          errors.add(field, detail`A requested stay gets its hotel with ${mention(assignStay)}.`);
     errors.throwIfAny();
     const changes = {
       ...(input.checkInDate !== undefined && { check_in_date: input.checkInDate }),

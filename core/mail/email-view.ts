@@ -1,7 +1,8 @@
 // The Email resource: one message of the event's e-mail log, what it was about and how its
 // sending went. The recipient's address is personal data (people:read; gone once erased). The
 // body is not shown: it is a copy of what the attendee and order views already show, and the log
-// is there to answer "was it sent, and if not, why".
+// is there to answer "was it sent, and if not, why". Whether the body is still kept is: it is purged
+// after the operator's retention period (purge-mail-bodies.ts).
 import * as v from 'valibot';
 import type { MailMessageRow } from '../../db/schema';
 import { mailCauseKinds, mailStates } from '../../db/values';
@@ -36,6 +37,12 @@ export const emailSchema = v.object({
   sentUtc: v.nullable(dateTime('When the SMTP server accepted it.')),
   createdUtc: dateTime('When it was queued.'),
   updatedUtc: dateTime('Last change; pass the newest as updatedSince.'),
+  bodyPurged: v.pipe(
+    v.boolean(),
+    v.description(
+      'Whether its body (text, HTML and attachments) was purged after the retention period the operator sets (TESSERA_MAIL_BODY_RETENTION_DAYS, 90 days by default); who, when, which cause and the outcome stay.',
+    ),
+  ),
   erased: v.boolean(),
   personalData: personalDataSchema,
 });
@@ -61,6 +68,8 @@ export function emailView(ctx: Ctx, row: Omit<MailMessageRow, 'change_txn'>): Em
       sentUtc: row.sent_utc,
       createdUtc: row.created_utc,
       updatedUtc: row.updated_utc,
+      // An erased message lost its body with the person: that is erasure, not retention.
+      bodyPurged: row.text_body === null && row.erased !== 1,
     },
     mailPersonal,
     row.erased === 1,

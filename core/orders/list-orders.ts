@@ -28,12 +28,17 @@ export const listOrders = defineOperation({
     eventId: uuid('The event id.'),
     ...cursorFields,
     ...legacyPageFields,
-    status: v.optional(v.pipe(v.picklist(orderStatuses), v.description('Applies only with sort -created.'))),
+    status: v.optional(
+      v.pipe(
+        v.picklist(orderStatuses),
+        v.description('Only orders in this status, in every order and paging mode.'),
+      ),
+    ),
   }),
   output: legacyPageOf(orderSchema),
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
-    const status = input.sort === '-created' ? input.status : undefined;
+    const status = input.status;
     const plan = planPage(ctx, input, {
       list: 'orders',
       filters: { eventId: event.id, status },

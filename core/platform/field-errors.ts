@@ -1,18 +1,22 @@
 // For rules valibot cannot express (a real time zone, a real currency, an end after its start):
 // the same invalidRequest problem, naming each field.
 
+import type { DetailPart } from './mentions';
 import { problem } from './problems';
 
-/** One field's problem, as a problem's `errors` list names it. */
+/**
+ * One field's problem, as a problem's `errors` list names it. A message that mentions an operation is
+ * kept in parts, which each adapter renders (problemBody).
+ */
 export interface FieldError {
   field: string;
-  message: string;
+  message: string | DetailPart[];
 }
 
 export class FieldErrors {
   private readonly errors: FieldError[] = [];
 
-  add(field: string, message: string): this {
+  add(field: string, message: string | DetailPart[]): this {
     this.errors.push({ field, message });
     return this;
   }
@@ -23,8 +27,8 @@ export class FieldErrors {
 
   throwIfAny(): void {
     if (this.errors.length === 0) return;
-    const summary = this.errors.map((e) => `${e.field}: ${e.message}`).join(' ');
-    throw problem('invalidRequest', `A field or parameter is missing or wrong. ${summary}`, {
+    const summary = this.errors.flatMap((e) => [' ', `${e.field}: `, ...[e.message].flat()]);
+    throw problem('invalidRequest', ['A field or parameter is missing or wrong.', ...summary], {
       errors: this.errors,
     });
   }

@@ -1,5 +1,7 @@
 // The one catalogue of problem codes: code -> HTTP status and title. Use cases throw
-// `problem(code, detail?, extras?)`; only the adapters turn it into HTTP or a tool error.
+// `problem(code, detail?, extras?)`; only the adapters turn it into HTTP or a tool error. A detail
+// that points to another operation mentions it (mentions.ts): each adapter names it its own way.
+import { byTitle, type DetailPart, isDetailParts, type NameOperation, renderDetail } from './mentions';
 
 export const problemCatalogue = {
   invalidKey: {
@@ -314,22 +316,36 @@ export class Problem extends Error {
   readonly code: ProblemCode;
   readonly status: number;
   readonly title: string;
+  /** The detail with its mentions named by title (the command line, the log). */
   readonly detail: string;
+  readonly parts: readonly DetailPart[];
   readonly extras: ProblemExtras;
 
-  constructor(code: ProblemCode, detail?: string, extras: ProblemExtras = {}) {
+  constructor(code: ProblemCode, detail?: string | readonly DetailPart[], extras: ProblemExtras = {}) {
     const entry = problemCatalogue[code];
-    super(detail ?? entry.detail);
+    const parts = typeof detail === 'object' ? detail : [detail ?? entry.detail];
+    const plain = renderDetail(parts, byTitle);
+    super(plain);
     this.name = 'Problem';
     this.code = code;
     this.status = entry.status;
     this.title = entry.title;
-    this.detail = detail ?? entry.detail;
+    this.detail = plain;
+    this.parts = parts;
     this.extras = extras;
+  }
+
+  /** The detail as a transport answers it, naming the operations it mentions its own way. */
+  detailNaming(name: NameOperation): string {
+    return renderDetail(this.parts, name);
   }
 }
 
-export function problem(code: ProblemCode, detail?: string, extras?: ProblemExtras): Problem {
+export function problem(
+  code: ProblemCode,
+  detail?: string | readonly DetailPart[],
+  extras?: ProblemExtras,
+): Problem {
   return new Problem(code, detail, extras);
 }
 
@@ -352,17 +368,26 @@ export interface ProblemBody {
 
 export function problemBody(
   p: Problem,
-  where: { root: string; instance: string; traceId: string },
+  where: { root: string; instance: string; traceId: string; nameOperation?: NameOperation },
 ): ProblemBody {
+  const name = where.nameOperation ?? byTitle;
+  const detail = p.detailNaming(name);
   return {
     type: `${where.root}/developers/errors#${p.code}`,
     title: p.title,
     status: p.status,
-    detail: p.detail,
+    detail,
     instance: where.instance,
     code: p.code,
     traceId: where.traceId,
-    error: p.detail,
+    error: detail,
     ...p.extras,
+    ...(Array.isArray(p.extras.errors) && { errors: p.extras.errors.map(fieldErrorNaming(name)) }),
   };
 }
+
+/** A field error whose message mentions an operation, as the transport names it. */
+const fieldErrorNaming = (name: NameOperation) => (error: unknown) => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return isDetailParts(message) ? { ...(error as object), message: renderDetail(message, name) } : error;
+};

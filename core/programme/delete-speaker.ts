@@ -1,11 +1,13 @@
 import * as v from 'valibot';
 import { dependentsOf, refuseWhileUsed } from '../platform/in-use';
+import { detail, mention } from '../platform/mentions';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { speakerTag } from './programme-tags';
 import { sessionIdsBySpeaker } from './speaker-sessions';
+import { updateSession } from './update-session';
 
 export const deleteSpeaker = defineOperation({
   name: 'deleteSpeaker',
@@ -32,7 +34,7 @@ export const deleteSpeaker = defineOperation({
     refuseWhileUsed(
       'The speaker',
       [dependentsOf('session', sessions)],
-      'take them off those sessions with update_session first.',
+      detail`take them off those sessions with ${mention(updateSession)} first.`,
     );
     // A share-kit sharer keeps its own name and address; its link to the speaker row goes (set null).
     await ctx.db.deleteFrom('speakers').where('id', '=', speaker.id).execute();

@@ -5,9 +5,11 @@
 import * as v from 'valibot';
 import { type WebhookEventType, webhookEventTypes } from '../../db/values';
 import type { Actor } from '../platform/actor';
+import { detail, mention } from '../platform/mentions';
 import { problem } from '../platform/problems';
 import { requireScope } from '../platform/scopes';
 import { scopesFor } from './event-types';
+import { listEventTypes } from './list-event-types';
 
 /**
  * An event type as sent: any string, so an unknown one is answered 400 eventType (not a field
@@ -26,7 +28,7 @@ export function knownEventTypes(sent: readonly string[]): WebhookEventType[] {
   if (unknown.length > 0) {
     throw problem(
       'eventType',
-      `${unknown.map((t) => `"${t}"`).join(', ')} ${unknown.length === 1 ? 'is not a webhook event type' : 'are not webhook event types'}; GET /webhooks/event-types lists them.`,
+      detail`${unknown.map((t) => `"${t}"`).join(', ')} ${unknown.length === 1 ? 'is not a webhook event type' : 'are not webhook event types'}; ${mention(listEventTypes)} lists them.`,
     );
   }
   return [...new Set(sent)] as WebhookEventType[];

@@ -34,7 +34,7 @@ const clients: Record<string, string[]> = {
   python: ['requests'],
 };
 
-/** Every client Scalar 1.72 generates, by target, so the list above can be turned into what to hide. */
+/** Every client Scalar generates (1.46 to 1.72), by target, so the list above can be turned into what to hide. */
 const allClients: Record<string, string[]> = {
   c: ['libcurl'],
   clojure: ['clj_http'],

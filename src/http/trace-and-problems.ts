@@ -4,6 +4,7 @@
 import type { Context, Middleware } from 'koa';
 import { randomHex } from '../../core/platform/ids';
 import { isProblem, type Problem, problem, problemBody } from '../../core/platform/problems';
+import { restOperationName } from '../../rest/operation-names';
 import type { Logger } from '../logger';
 import { loggedPath } from './logged-path';
 
@@ -31,7 +32,12 @@ export function traceAndProblems(
       ctx.type = 'application/problem+json';
       const retryAfter = p.extras.retryAfter;
       if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
-      ctx.body = problemBody(p, { root: ctx.state.origin, instance: ctx.path, traceId });
+      ctx.body = problemBody(p, {
+        root: ctx.state.origin,
+        instance: ctx.path,
+        traceId,
+        nameOperation: restOperationName,
+      });
     } finally {
       const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
       const ms = performance.now() - started;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neutralised } from '../../rest/table-file-body';
+import { insertAddOn } from '../support/add-ons';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { expectProblem } from '../support/fixtures';
 import { callTool, person, register, sampleIds, walkPages } from '../support/sales';
@@ -82,6 +83,33 @@ const lists: Record<string, (eventId: string) => string> = {
   leads: (e) => `/events/${e}/leads?limit=100`,
 };
 
+describe('the attendee export', () => {
+  it("carries each ticket's add-ons, in the JSON and the CSV", async () => {
+    const ids = sampleIds(workspaceId);
+    const addOnId = await insertAddOn(t.server.services.db, summit, { name: 'Workshop lunch' });
+    const made = await register(t, key, summit, [
+      person(ids.ticketType('summit', 'standard'), { addOns: [{ addOnId, quantity: 2 }] }),
+      person(ids.ticketType('summit', 'standard')),
+    ]);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const [withOne, withNone] = made.body.attendees.map((a: any) => a.attendeeId);
+    const expected = [{ addOnId, name: 'Workshop lunch', quantity: 2 }];
+
+    const json = await t.api(exportPath(summit, 'attendees'), { key });
+    const byId = new Map(json.body.data.map((row: any) => [row.attendeeId, row]));
+    expect((byId.get(withOne) as any).addOns).toEqual(expected);
+    expect((byId.get(withNone) as any).addOns).toEqual([]);
+
+    const csv = await csvOf(summit, 'attendees');
+    const column = csv.header.indexOf('addOns');
+    expect(column).toBeGreaterThan(-1);
+    const row = csv.rows.find((r) => r[csv.header.indexOf('attendeeId')] === withOne)!;
+    expect(JSON.parse(row[column]!)).toEqual(expected);
+    const none = csv.rows.find((r) => r[csv.header.indexOf('attendeeId')] === withNone)!;
+    expect(JSON.parse(none[column]!)).toEqual([]);
+  });
+});
+
 describe('each dataset over HTTPS', () => {
   for (const dataset of ['attendees', 'orders', 'check-ins', 'leads']) {
     it(`${dataset}: the JSON rows are the list's items, the CSV one row per item with the same values`, async () => {
@@ -95,7 +123,9 @@ describe('each dataset over HTTPS', () => {
       );
       expect(items.length).toBeGreaterThan(0);
       expect(json.body).toMatchObject({ dataset, eventId, personalData: 'included', total: items.length });
-      expect(json.body.data).toEqual(items);
+      // The attendee file adds each ticket's add-ons to the list's item.
+      const rows: any[] = json.body.data;
+      expect(dataset === 'attendees' ? rows.map(({ addOns, ...item }) => item) : rows).toEqual(items);
 
       const csv = await csvOf(eventId, dataset);
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -107,7 +137,7 @@ describe('each dataset over HTTPS', () => {
       const firstItem = dataset === 'leads' ? items[0].lead : items[0];
       for (const field of Object.keys(firstItem))
         expect(csv.header).toContain(dataset === 'leads' ? `lead.${field}` : field);
-      items.forEach((item, i) => {
+      rows.forEach((item, i) => {
         csv.header.forEach((column, c) => {
           const money = dataset === 'orders' && (column === 'total' || column === 'vat');
           expectCell(csv.rows[i]![c]!, at(item, column), column, money ? item.currency : undefined);
@@ -201,7 +231,7 @@ describe('who may export what', () => {
     const json = await t.api(exportPath(summit, 'attendees'), { key: noPeople });
     expect(json.body.personalData).toBe('withheld');
     const listed = await walkPages(t, noPeople, lists.attendees!(summit));
-    expect(json.body.data).toEqual(listed.items);
+    expect(json.body.data.map(({ addOns, ...item }: any) => item)).toEqual(listed.items);
     const csv = await csvOf(summit, 'attendees', '', noPeople);
     for (const column of ['firstName', 'lastName', 'email', 'company', 'ticketCode'])
       expect(new Set(csv.rows.map((r) => r[csv.header.indexOf(column)])), column).toEqual(new Set(['']));

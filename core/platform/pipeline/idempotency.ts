@@ -10,6 +10,7 @@ import type { Db } from '../../../db/connect';
 import { tryTransactionLock } from '../../../db/dialect';
 import type { Actor } from '../actor';
 import type { Clock } from '../clock';
+import type { DetailPart } from '../mentions';
 import { type Problem, type ProblemCode, problem } from '../problems';
 
 export const idempotencyHours = 24;
@@ -24,7 +25,13 @@ export interface IdempotencyRequest {
 
 export type StoredAnswer =
   | { kind: 'data'; data: unknown }
-  | { kind: 'problem'; code: ProblemCode; detail: string; extras: Record<string, unknown> };
+  | {
+      kind: 'problem';
+      code: ProblemCode;
+      /** Its parts, so a replay names the operations it mentions as the first answer did (text before). */
+      detail: string | DetailPart[];
+      extras: Record<string, unknown>;
+    };
 
 export function checkIdempotencyKey(key: string): void {
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
@@ -124,7 +131,7 @@ export async function storeAnswer(
 }
 
 export function storedProblem(p: Problem): StoredAnswer {
-  return { kind: 'problem', code: p.code, detail: p.detail, extras: p.extras };
+  return { kind: 'problem', code: p.code, detail: [...p.parts], extras: p.extras };
 }
 
 export async function purgeIdempotencyRecords(db: Db, clock: Clock): Promise<number> {

@@ -21,6 +21,7 @@
 import { isPostgres } from '../../../db/dialect';
 import type { Ctx } from '../context';
 import { lowerCaseIds } from '../ids';
+import { isDetailParts } from '../mentions';
 import { isProblem, problem } from '../problems';
 import { requireScope } from '../scopes';
 import { withSavepoint } from '../storage/savepoint';
@@ -229,7 +230,12 @@ async function runIdempotent(
       return { answer, replayed: false };
     });
     const { answer } = outcome;
-    if (answer.kind === 'problem') throw problem(answer.code, answer.detail, answer.extras);
+    if (answer.kind === 'problem')
+      throw problem(
+        answer.code,
+        isDetailParts(answer.detail) ? answer.detail : String(answer.detail),
+        answer.extras,
+      );
     return { data: answer.data, replayed: outcome.replayed };
   } finally {
     leave();
