@@ -73,7 +73,7 @@ function kindOf(node: Node): TextKind {
   }
   for (const action of actions) {
     if (action.type === 'regex' && plainPattern(action.requirement as RegExp)) return 'format';
-    if (action.type !== 'length' && formats.has(action.type)) return 'format';
+    if (formats.has(action.type)) return 'format';
     if (action.type === 'metadata' && Array.isArray(action.metadata?.enum)) return 'format';
     // A moment checked by the operation's own rule (paging's invalidUpdatedSince), documented so.
     if (action.type === 'metadata' && action.metadata?.format === 'date-time') return 'format';
