@@ -15,7 +15,7 @@ import { eventBody, expectProblem } from '../support/fixtures';
 import { exampleFile } from '../support/import-files';
 import { callTool, person, register } from '../support/sales';
 import type { TestServer } from '../support/server';
-import { formPerson, formTicketType, publishedEvent, sendForm } from '../support/sign-up';
+import { formPerson, formQuestion, formTicketType, publishedEvent, sendForm } from '../support/sign-up';
 import type { SmtpTestServer } from '../support/smtp';
 import { runTessera } from '../support/spawned';
 
@@ -82,6 +82,23 @@ describe('a one-line field through the API', () => {
     ]);
   });
 
+  it('refuses a line break in a short text answer, and keeps one in a long text answer', async () => {
+    const short = await formQuestion(t, eventId, { label: 'Company on badge', kind: 'text' });
+    const long = await formQuestion(t, eventId, { label: 'Anything else', kind: 'longText' });
+    const refused = await register(t, key, eventId, [
+      person(ticketTypeId, { answers: { [short]: 'Acme\r\nBcc: x@example.org', [long]: 'Fine' } }),
+    ]);
+    expect(expectProblem(refused, 400, 'invalidRequest').errors).toEqual([
+      { field: `attendees.0.answers.${short}`, message: oneLineMessage },
+    ]);
+    const kept = await register(t, key, eventId, [
+      person(ticketTypeId, { answers: { [short]: 'Acme', [long]: 'Line one\r\nLine two' } }),
+    ]);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(201);
+    expect(kept.body.attendees[0].answers[long]).toBe('Line one\r\nLine two');
+    await db().deleteFrom('questions').where('id', 'in', [short, long]).execute();
+  });
+
   it('documents the rule as a pattern in the OpenAPI document', async () => {
     const doc = (await t.api('//api/v1/openapi.json')).body;
     const pattern = JSON.stringify(String.raw`^[^\u0000-\u001f\u007f\u2028\u2029]*$`);
@@ -91,6 +108,7 @@ describe('a one-line field through the API', () => {
 
 describe('a one-line field through MCP', () => {
   it('refuses a line break in a name as a tool error naming the field', async () => {
+    const before = (await attendeesOf(eventId)).length;
     const client = await t.mcp(key);
     try {
       const result = await callTool(client, 'register_attendees', {
@@ -103,7 +121,7 @@ describe('a one-line field through MCP', () => {
     } finally {
       await client.close();
     }
-    expect(await attendeesOf(eventId)).toEqual([]);
+    expect(await attendeesOf(eventId)).toHaveLength(before);
   });
 });
 
