@@ -3,11 +3,12 @@
 // as before; a refused request is a KeyRequestError (the CLI's invalidArguments).
 import * as v from 'valibot';
 import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
+import { oneLine, uuid } from '../platform/schemas';
 import { scopes } from '../platform/scopes';
 import { insertKey, revokeKeyIn } from './api-keys';
 
-const names = (description: string) => v.optional(v.pipe(v.array(v.string()), v.description(description)));
+const names = (description: string) =>
+  v.optional(v.pipe(v.array(v.pipe(v.string(), oneLine)), v.description(description)));
 
 export const createKeyOperation = defineOperation({
   name: 'createKey',
@@ -22,11 +23,11 @@ export const createKeyOperation = defineOperation({
   },
   problems: [],
   input: v.object({
-    name: v.pipe(v.string(), v.description('The name of the key, shown in the activity log.')),
-    preset: v.optional(v.pipe(v.string(), v.description('A starting set of scopes.'))),
+    name: v.pipe(v.string(), oneLine, v.description('The name of the key, shown in the activity log.')),
+    preset: v.optional(v.pipe(v.string(), oneLine, v.description('A starting set of scopes.'))),
     scopes: names('Scopes, e.g. events:read.'),
     legacy: names('Scopes of a key as before per-area scopes: read, write.'),
-    expires: v.optional(v.pipe(v.string(), v.description('Days (30, 90, 180, 365) or never.'))),
+    expires: v.optional(v.pipe(v.string(), oneLine, v.description('Days (30, 90, 180, 365) or never.'))),
     // Any number, NaN too: insertKey answers a rate that is not a whole number as before.
     ratePerMinute: v.optional(
       v.pipe(

@@ -9,7 +9,7 @@ import type { Ctx } from '../platform/context';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
-import { text, uuid } from '../platform/schemas';
+import { oneLineText, uuid } from '../platform/schemas';
 import { invokeAsOperator } from './operator';
 
 export const markOrderPaidOperation = defineOperation({
@@ -28,9 +28,9 @@ export const markOrderPaidOperation = defineOperation({
   problems: ['notFound', 'invalidRequest', 'orderNotAwaitingPayment', 'emailNotSent'],
   input: v.object({
     orderId: uuid('The order to mark paid.'),
-    provider: v.optional(text('Who took the payment.'), 'manual'),
+    provider: v.optional(oneLineText('Who took the payment.'), 'manual'),
     method: v.optional(v.picklist(paymentMethods)),
-    reference: v.optional(text("The payment's reference.")),
+    reference: v.optional(oneLineText("The payment's reference.")),
   }),
   output: orderSchema,
   async handler(ctx, { orderId, provider, method, reference }) {

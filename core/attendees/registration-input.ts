@@ -9,7 +9,7 @@ import type { Placeholders } from '../../db/prepared';
 import { prepareTogether } from '../../db/reads-together';
 import type { AddOnRow, EventRow, TicketTypeRow } from '../../db/schema';
 import { questionOrder, questionsOf } from '../events/load-questions';
-import { checkAnswer, type QuestionView, questionView } from '../events/questions';
+import { answerLineFaults, checkAnswer, type QuestionView, questionView } from '../events/questions';
 import type { Ctx } from '../platform/context';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { FieldErrors } from '../platform/field-errors';
@@ -17,13 +17,14 @@ import { isUuid } from '../platform/ids';
 import { ownRecord } from '../platform/own-record';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { problem } from '../platform/problems';
+import { oneLine } from '../platform/schemas';
 
 export const maxAttendeesPerRequest = 50;
 const limits = { firstName: 100, lastName: 100, email: 254, company: 200, jobTitle: 200 } as const;
 const emailCheck = v.pipe(v.string(), v.email());
 
 export const optionalText = (description: string) =>
-  v.optional(v.pipe(v.string(), v.description(description)));
+  v.optional(v.pipe(v.string(), oneLine, v.description(description)));
 /** Required for the client; a missing one is refused as `invalid` naming the attendee and field. */
 const requiredText = (description: string) => documentedAsRequired(optionalText(description));
 
@@ -35,13 +36,16 @@ export const newAttendeeSchema = v.object({
   company: optionalText('At most 200 characters.'),
   jobTitle: optionalText('At most 200 characters.'),
   answers: v.optional(
-    v.pipe(ownRecord(v.string(), v.unknown()), v.description('Keyed by question id; none is required.')),
+    v.pipe(
+      ownRecord(v.pipe(v.string(), oneLine), v.unknown()),
+      v.description('Keyed by question id; none is required.'),
+    ),
   ),
   addOns: v.optional(
     v.pipe(
       v.array(
         v.object({
-          addOnId: v.pipe(v.string(), v.description('An add-on of this event.')),
+          addOnId: v.pipe(v.string(), oneLine, v.description('An add-on of this event.')),
           quantity: v.optional(
             v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description('Default 1.')),
           ),
@@ -114,6 +118,11 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
   const addOns = new Map(read.addOns.map((a) => [a.id, a]));
   checkChosenAddOns(people, types, addOns);
   const questions = read.questions.map(questionView);
+  const byId = new Map(questions.map((q) => [q.questionId, q]));
+  const lineErrors = new FieldErrors();
+  for (const [i, person] of people.entries())
+    answerLineFaults(byId, person.answers ?? {}, `attendees.${i}.answers.`, lineErrors);
+  lineErrors.throwIfAny();
   const errors = people.flatMap((person, i) =>
     detailErrors(person, i, questions, ctx.actor.publicSignUp === true),
   );

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/connect';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
+import { oneLine, uuid } from '../platform/schemas';
 import { type AttendeesRead, attendeeQuery, attendeeSchema, attendeeView } from './attendee-view';
 
 export const searchAttendees = defineOperation({
@@ -25,6 +25,7 @@ export const searchAttendees = defineOperation({
     eventId: uuid('The event id.'),
     q: v.pipe(
       v.string(),
+      oneLine,
       v.minLength(2),
       v.maxLength(200),
       v.description('At least 2 characters; case ignored.'),

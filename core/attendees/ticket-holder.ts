@@ -6,7 +6,7 @@ import { prepare } from '../../db/prepared';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { problem } from '../platform/problems';
-import { uuid } from '../platform/schemas';
+import { oneLine, uuid } from '../platform/schemas';
 import { ticketCodeIn } from '../platform/ticket-codes';
 
 const scanned =
@@ -14,6 +14,7 @@ const scanned =
 
 export const scannedTicketSchema = v.pipe(
   v.string(),
+  oneLine,
   v.maxLength(500),
   v.description(`${scanned[0]!.toUpperCase()}${scanned.slice(1)}.`),
 );
@@ -34,6 +35,7 @@ export function ticketHolderFields(who: string) {
     ticketCode: v.optional(
       v.pipe(
         v.string(),
+        oneLine,
         v.maxLength(500),
         v.description(`${who}, by ${scanned}. Give this or attendeeId, not both.`),
       ),

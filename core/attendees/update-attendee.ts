@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
 import { loadQuestions } from '../events/load-questions';
-import { checkAnswer } from '../events/questions';
+import { answerLineFaults, checkAnswer } from '../events/questions';
 import { FieldErrors } from '../platform/field-errors';
 import { ownRecord } from '../platform/own-record';
 import { nothingChanged } from '../platform/pipeline/change-log';
@@ -9,14 +9,14 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { problem } from '../platform/problems';
-import { uuid } from '../platform/schemas';
+import { oneLine, uuid } from '../platform/schemas';
 import { attendeeUpdated, emitForAttendees } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { loadAttendee } from './load-attendee';
 
-const name = () => v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)));
+const name = () => v.optional(v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(100)));
 const optional = () =>
-  v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200), v.description('Null clears it.'))));
+  v.optional(v.nullable(v.pipe(v.string(), oneLine, v.maxLength(200), v.description('Null clears it.'))));
 
 export const updateAttendee = defineOperation({
   name: 'updateAttendee',
@@ -43,7 +43,10 @@ export const updateAttendee = defineOperation({
     company: optional(),
     jobTitle: optional(),
     answers: v.optional(
-      v.pipe(ownRecord(v.string(), v.unknown()), v.description('Merged by question id; null removes one.')),
+      v.pipe(
+        ownRecord(v.pipe(v.string(), oneLine), v.unknown()),
+        v.description('Merged by question id; null removes one.'),
+      ),
     ),
   }),
   output: attendeeSchema,
@@ -61,6 +64,7 @@ export const updateAttendee = defineOperation({
     let answers = current.answers === null ? {} : (JSON.parse(current.answers) as Record<string, unknown>);
     if (input.answers) {
       const questions = new Map((await loadQuestions(ctx, event.id)).map((q) => [q.questionId, q]));
+      answerLineFaults(questions, input.answers, 'answers.', errors);
       for (const [questionId, answer] of Object.entries(input.answers)) {
         const question = questions.get(questionId);
         if (!question) errors.add(`answers.${questionId}`, 'Not a question of this event.');

@@ -7,7 +7,7 @@ import { nextChangeSeq } from '../../db/sequence';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { emailAddress, uuid } from '../platform/schemas';
+import { emailAddress, multiLine, uuid } from '../platform/schemas';
 import { reviewSchema, reviewView } from './review-view';
 import { refuseUnlessIn, reviewableStatuses } from './status-moves';
 import { loadSubmission } from './submission-view';
@@ -42,7 +42,12 @@ export const reviewSubmission = defineOperation({
     ),
     comment: v.optional(
       v.nullable(
-        v.pipe(v.string(), v.maxLength(10_000), v.description('What the reviewer says; null: none.')),
+        v.pipe(
+          v.string(),
+          multiLine,
+          v.maxLength(10_000),
+          v.description('What the reviewer says; null: none.'),
+        ),
       ),
     ),
   }),

@@ -10,24 +10,45 @@ import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { problem } from '../platform/problems';
-import { emailAddress, languageTagMessage, languageTagPattern, uuid } from '../platform/schemas';
+import {
+  emailAddress,
+  languageTagMessage,
+  languageTagPattern,
+  multiLine,
+  oneLine,
+  uuid,
+} from '../platform/schemas';
 import { hasScope } from '../platform/scopes';
 import { formatSchema, isOpen, loadCall } from './call-view';
 
 const speakerInput = v.object({
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Their name. Personal data.')),
+  name: v.pipe(
+    v.string(),
+    oneLine,
+    v.minLength(1),
+    v.maxLength(200),
+    v.description('Their name. Personal data.'),
+  ),
   email: emailAddress('Their email address. Personal data.'),
   company: v.optional(
-    v.nullable(v.pipe(v.string(), v.maxLength(200), v.description('Company. Personal data.'))),
+    v.nullable(v.pipe(v.string(), oneLine, v.maxLength(200), v.description('Company. Personal data.'))),
   ),
   bio: v.optional(
-    v.nullable(v.pipe(v.string(), v.maxLength(5_000), v.description('Short biography. Personal data.'))),
+    v.nullable(
+      v.pipe(v.string(), multiLine, v.maxLength(5_000), v.description('Short biography. Personal data.')),
+    ),
   ),
 });
 
 export const submissionFields = {
-  title: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('Its title.')),
-  abstract: v.pipe(v.string(), v.minLength(1), v.maxLength(20_000), v.description('What it is about.')),
+  title: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(300), v.description('Its title.')),
+  abstract: v.pipe(
+    v.string(),
+    multiLine,
+    v.minLength(1),
+    v.maxLength(20_000),
+    v.description('What it is about.'),
+  ),
   format: formatSchema,
   trackId: v.nullable(uuid('The track it is sent to; null: none.')),
   language: v.pipe(

@@ -5,10 +5,16 @@ import { transactionLock } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { heldEventIds } from '../platform/pipeline/load-event-row';
-import { sortOrderInput, uuid } from '../platform/schemas';
+import { oneLine, sortOrderInput, uuid } from '../platform/schemas';
 
 export const doorFields = {
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('What the steward sees.')),
+  name: v.pipe(
+    v.string(),
+    oneLine,
+    v.minLength(1),
+    v.maxLength(100),
+    v.description('What the steward sees.'),
+  ),
   main: v.pipe(
     v.boolean(),
     v.description(

@@ -7,7 +7,7 @@ import { checkTicketHolder, ticketHolderFields } from '../attendees/ticket-holde
 import type { Ctx } from '../platform/context';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { dateTime, uuid } from '../platform/schemas';
+import { dateTime, oneLine, uuid } from '../platform/schemas';
 import { ticketCodeIn } from '../platform/ticket-codes';
 import { refusals } from './check-in-view';
 import { loadEventDoors, mainEntrance } from './load-door';
@@ -17,7 +17,7 @@ export const maxOfflineScans = 500;
 
 export const offlineScanSchema = v.object({
   scanId: v.optional(
-    v.pipe(v.string(), v.maxLength(100), v.description("The scanner's own id, echoed back.")),
+    v.pipe(v.string(), oneLine, v.maxLength(100), v.description("The scanner's own id, echoed back.")),
   ),
   ...ticketHolderFields(
     "The ticket scanned (a code that names no ticket of this event is that scan's attendeeNotFound)",

@@ -4,7 +4,7 @@ import { joinPolicies } from '../../db/values';
 import { slugMessage, slugPattern } from '../events/event-input';
 import { type FieldErrors, nameNotBlank, textOf } from '../platform/field-errors';
 import type { UniqueProblem } from '../platform/pipeline/operation';
-import { languageTagMessage, languageTagPattern } from '../platform/schemas';
+import { languageTagMessage, languageTagPattern, multiLine, oneLine } from '../platform/schemas';
 import { isTimeZone } from '../platform/time';
 
 export const communityFields = {
@@ -14,11 +14,11 @@ export const communityFields = {
     v.maxLength(80),
     v.description('Its address after /c/: lowercase letters, digits and hyphens; unique.'),
   ),
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Its name.')),
-  summary: v.nullable(v.pipe(v.string(), v.maxLength(300), v.description('One line about it.'))),
-  description: v.nullable(v.pipe(v.string(), v.maxLength(20_000), v.description('Markdown.'))),
+  name: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200), v.description('Its name.')),
+  summary: v.nullable(v.pipe(v.string(), oneLine, v.maxLength(300), v.description('One line about it.'))),
+  description: v.nullable(v.pipe(v.string(), multiLine, v.maxLength(20_000), v.description('Markdown.'))),
   city: v.nullable(
-    v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('Where it meets in person.')),
+    v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(100), v.description('Where it meets in person.')),
   ),
   online: v.pipe(v.boolean(), v.description('It meets online. Default false.')),
   languages: v.pipe(
@@ -27,7 +27,7 @@ export const communityFields = {
     v.maxLength(20),
     v.description('Language tags it meets in; the first is the default for members. Default ["en"].'),
   ),
-  timeZone: v.pipe(v.string(), v.description('IANA time zone of its meetups, e.g. Asia/Tokyo.')),
+  timeZone: v.pipe(v.string(), oneLine, v.description('IANA time zone of its meetups, e.g. Asia/Tokyo.')),
   joinPolicy: v.pipe(
     v.picklist(joinPolicies),
     v.description(

@@ -4,23 +4,30 @@
 import * as v from 'valibot';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
-import { emailAddress, uuid } from '../platform/schemas';
+import { emailAddress, oneLine, uuid } from '../platform/schemas';
 
 export const crewMemberFields = {
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Their name. Personal data.')),
+  name: v.pipe(
+    v.string(),
+    oneLine,
+    v.minLength(1),
+    v.maxLength(200),
+    v.description('Their name. Personal data.'),
+  ),
   email: v.nullable(
     v.pipe(emailAddress('Their email address. Personal data; null: none.'), v.maxLength(320)),
   ),
   phone: v.nullable(
     v.pipe(
       v.string(),
+      oneLine,
       v.minLength(1),
       v.maxLength(50),
       v.description('Their phone. Personal data; null: none.'),
     ),
   ),
   roles: v.pipe(
-    v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(50))),
+    v.array(v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(50))),
     v.maxLength(20),
     v.description('door, infoDesk, room, greeter, swag or others of your own; each once.'),
   ),

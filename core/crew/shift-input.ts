@@ -4,12 +4,13 @@
 import * as v from 'valibot';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
-import { dateTime, localTime, uuid } from '../platform/schemas';
+import { dateTime, localTime, oneLine, uuid } from '../platform/schemas';
 import { shiftPlaceKinds } from './crew-view';
 
 export const shiftFields = {
   role: v.pipe(
     v.string(),
+    oneLine,
     v.minLength(1),
     v.maxLength(50),
     v.description('What the shift is for: door, infoDesk, room, greeter, swag or a role of your own.'),
@@ -21,6 +22,7 @@ export const shiftFields = {
       v.nullable(
         v.pipe(
           v.string(),
+          oneLine,
           v.maxLength(200),
           v.description("Where; needed for an area or other place, a door's or room's own name otherwise."),
         ),

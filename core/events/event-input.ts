@@ -8,6 +8,7 @@ import {
   languageTagMessage,
   languageTagPattern,
   localTime,
+  oneLine,
 } from '../platform/schemas';
 import { fromLocal, isTimeZone, parseInstant } from '../platform/time';
 import { eventModules } from './event-view';
@@ -17,7 +18,7 @@ export const slugMessage =
   'Must be lowercase letters and digits joined by single hyphens, such as fjord-conf-2026.';
 
 export const eventFields = {
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  name: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200)),
   slug: v.pipe(
     v.string(),
     v.regex(slugPattern, slugMessage),
@@ -27,9 +28,9 @@ export const eventFields = {
   online: v.pipe(v.boolean(), v.description('No venue, no doors. Default false.')),
   venue: v.nullable(
     v.object({
-      name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-      address: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300)))),
-      city: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+      name: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200)),
+      address: v.optional(v.nullable(v.pipe(v.string(), oneLine, v.maxLength(300)))),
+      city: v.optional(v.nullable(v.pipe(v.string(), oneLine, v.maxLength(100)))),
       country: v.optional(
         v.nullable(
           v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, countryMessage), v.description('ISO 3166-1 alpha-2')),
@@ -37,7 +38,7 @@ export const eventFields = {
       ),
     }),
   ),
-  timeZone: v.pipe(v.string(), v.description('IANA, e.g. Europe/Oslo.')),
+  timeZone: v.pipe(v.string(), oneLine, v.description('IANA, e.g. Europe/Oslo.')),
   startsLocal: localTime('Start'),
   endsLocal: localTime('End'),
   startsUtc: dateTime('Wins over startsLocal.'),
@@ -48,7 +49,7 @@ export const eventFields = {
     v.maxLength(20),
     v.description('Language tags; the first is the default. Default ["en"].'),
   ),
-  currency: v.pipe(v.string(), v.description('ISO 4217, e.g. EUR.')),
+  currency: v.pipe(v.string(), oneLine, v.description('ISO 4217, e.g. EUR.')),
   modules: v.pipe(
     v.record(v.picklist(eventModules), v.boolean()),
     v.description(`On (true) or off (false); absent ones are on. Keys: ${eventModules.join(', ')}.`),

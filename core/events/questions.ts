@@ -3,7 +3,8 @@
 import * as v from 'valibot';
 import type { QuestionRow } from '../../db/schema';
 import { type QuestionKind, questionKinds } from '../../db/values';
-import { int32, text, uuid } from '../platform/schemas';
+import type { FieldErrors } from '../platform/field-errors';
+import { int32, lineFault, oneLine, text, uuid } from '../platform/schemas';
 
 export { type QuestionKind, questionKinds };
 
@@ -52,9 +53,9 @@ const defaultMaxLength: Partial<Record<QuestionKind, number>> = {
 const emailCheck = v.pipe(v.string(), v.email());
 const fileAnswer = v.object({
   upload: v.pipe(v.string(), v.uuid()),
-  name: v.pipe(v.string(), v.maxLength(255)),
+  name: v.pipe(v.string(), oneLine, v.maxLength(255)),
   size: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  contentType: v.pipe(v.string(), v.maxLength(255)),
+  contentType: v.pipe(v.string(), oneLine, v.maxLength(255)),
 });
 
 /** The JSON Schema of the answers object, one property per question. */
@@ -106,6 +107,28 @@ export function answersJsonSchema(questions: QuestionView[]): Record<string, unk
     additionalProperties: false,
     'x-requiredOnForm': questions.filter((q) => q.required).map((q) => q.questionId),
   };
+}
+
+/**
+ * Control characters in text answers (issue 50): a long text may run over lines (LF, CRLF, tab), any
+ * other text answer is one line. Named as the answer's field, before the answers' own codes.
+ */
+export function answerLineFaults(
+  questions: ReadonlyMap<string, QuestionView>,
+  answers: Record<string, unknown>,
+  prefix: string,
+  errors: FieldErrors,
+): void {
+  for (const [questionId, answer] of Object.entries(answers)) {
+    const question = questions.get(questionId);
+    if (!question) continue;
+    const lines = question.kind === 'longText' ? 'multi' : 'one';
+    const texts = Array.isArray(answer) ? answer : [answer];
+    const fault = texts
+      .map((text) => (typeof text === 'string' ? lineFault(text, lines) : null))
+      .find((found) => found !== null);
+    if (fault) errors.add(`${prefix}${questionId}`, fault);
+  }
 }
 
 /** Checks one answer; answers the refusal code, or null when it is acceptable. */

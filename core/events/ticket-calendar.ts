@@ -4,6 +4,7 @@
 import { createEvent } from 'ics';
 import type { EventRow } from '../../db/schema';
 import { holderWords } from '../attendees/holder-name';
+import { oneLineOf } from '../platform/shown-text';
 
 export interface CalendarTicket {
   attendeeId: string;
@@ -32,14 +33,15 @@ type CalendarEvent = Pick<
 const calendarStatus = { valid: 'CONFIRMED', awaitingPayment: 'TENTATIVE', cancelled: 'CANCELLED' } as const;
 
 export function ticketCalendar(event: CalendarEvent, ticket: CalendarTicket): string {
-  const venue = [event.venue_name, event.venue_address, event.venue_city, event.venue_country].filter(
-    Boolean,
-  );
+  // One line each (issue 50): the ics package escapes LF but not a lone CR or other controls.
+  const venue = [event.venue_name, event.venue_address, event.venue_city, event.venue_country]
+    .filter((part): part is string => Boolean(part))
+    .map(oneLineOf);
   const { error, value } = createEvent({
     productId: 'tessera/ticket',
     // One entry per ticket: a calendar that imports it again replaces it rather than doubling it.
     uid: `${ticket.attendeeId}@tessera`,
-    title: event.name,
+    title: oneLineOf(event.name),
     start: Date.parse(event.starts_utc),
     startInputType: 'utc',
     startOutputType: 'utc',
@@ -49,8 +51,8 @@ export function ticketCalendar(event: CalendarEvent, ticket: CalendarTicket): st
     location: event.online === 1 ? 'Online' : venue.join(', ') || undefined,
     url: ticket.address,
     description: [
-      `Ticket: ${ticket.ticketTypeName}`,
-      `For: ${holderWords(ticket.holderName, ticket.erased)}`,
+      `Ticket: ${oneLineOf(ticket.ticketTypeName)}`,
+      `For: ${oneLineOf(holderWords(ticket.holderName, ticket.erased))}`,
       `Your ticket and its QR code: ${ticket.address}`,
     ].join('\n'),
     status: calendarStatus[ticket.state],

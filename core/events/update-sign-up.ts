@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
-import { uuid } from '../platform/schemas';
+import { multiLine, uuid } from '../platform/schemas';
 import { loadSignUp, signUpSchema } from './sign-up-settings';
 
 export const updateSignUp = defineOperation({
@@ -31,6 +31,7 @@ export const updateSignUp = defineOperation({
       v.nullable(
         v.pipe(
           v.string(),
+          multiLine,
           v.trim(),
           v.minLength(1),
           v.maxLength(2000),

@@ -6,7 +6,7 @@ import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { fitsCurrency } from '../platform/money';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
-import { maxAmount } from '../platform/schemas';
+import { maxAmount, oneLine } from '../platform/schemas';
 
 const amount = (description: string) =>
   v.pipe(
@@ -19,13 +19,14 @@ const amount = (description: string) =>
 export const budgetLineFields = {
   category: v.pipe(
     v.string(),
+    oneLine,
     v.minLength(1),
     v.maxLength(100),
     v.description(
       'tickets, sponsorship, venue, catering, ... (tickets is the ticket income break-even counts).',
     ),
   ),
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('What the line is for.')),
+  name: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200), v.description('What the line is for.')),
   kind: v.pipe(v.picklist(budgetLineKinds), v.description('income or cost.')),
   budgeted: amount('As budgeted.'),
   committed: amount('Agreed so far. Default 0.'),

@@ -5,7 +5,7 @@ import { newId } from '../platform/ids';
 import { fitsCurrency, isCurrency, toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { maxAmount, uuid } from '../platform/schemas';
+import { maxAmount, oneLine, uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
 import { claimSubmitted } from '../webhooks/claim-messages';
 import { claimSchema } from '../webhooks/message-resources';
@@ -31,6 +31,7 @@ export const submitClaim = defineOperation({
     ...whoFields,
     category: v.pipe(
       v.string(),
+      oneLine,
       v.minLength(1),
       v.maxLength(100),
       v.description('What it is for: travel, hotel, meals, ...'),
@@ -41,7 +42,7 @@ export const submitClaim = defineOperation({
       v.maxValue(maxAmount),
       v.description("Amount claimed, in the currency's own decimals (12.50 EUR, 1500 JPY)."),
     ),
-    currency: v.pipe(v.string(), v.description('ISO 4217 currency, such as EUR.')),
+    currency: v.pipe(v.string(), oneLine, v.description('ISO 4217 currency, such as EUR.')),
   }),
   output: claimSchema,
   async handler(ctx, input) {

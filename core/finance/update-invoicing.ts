@@ -5,10 +5,10 @@ import { isCurrency } from '../platform/money';
 import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
-import { uuid } from '../platform/schemas';
+import { multiLine, oneLine, uuid } from '../platform/schemas';
 
-const words = (max: number, description: string) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max), v.description(description));
+const words = (max: number, description: string, lines = oneLine) =>
+  v.pipe(v.string(), lines, v.trim(), v.minLength(1), v.maxLength(max), v.description(description));
 const orNull = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullable(schema));
 
 export const updateInvoicing = defineOperation({
@@ -35,7 +35,7 @@ export const updateInvoicing = defineOperation({
     eventId: uuid('The event id.'),
     enabled: v.optional(v.pipe(v.boolean(), v.description('Paid orders with a total above 0 get invoices.'))),
     sellerName: v.optional(words(200, 'The organiser, as printed.')),
-    sellerAddress: orNull(words(500, 'Its address, as printed; null clears it.')),
+    sellerAddress: orNull(words(500, 'Its address, as printed; null clears it.', multiLine)),
     sellerVatNumber: orNull(words(40, 'Its VAT number; null clears it.')),
     sellerRegistration: orNull(words(100, 'Its company registration; null clears it.')),
     prefix: v.optional(
@@ -46,9 +46,13 @@ export const updateInvoicing = defineOperation({
         v.description('What the numbers begin with, e.g. NS-2026-.'),
       ),
     ),
-    footer: orNull(words(2000, 'Text printed at the foot; null clears it.')),
+    footer: orNull(words(2000, 'Text printed at the foot; null clears it.', multiLine)),
     vatCurrency: orNull(
-      v.pipe(v.string(), v.description('A second ISO 4217 currency the VAT is stated in; null: none.')),
+      v.pipe(
+        v.string(),
+        oneLine,
+        v.description('A second ISO 4217 currency the VAT is stated in; null: none.'),
+      ),
     ),
     vatExchangeRate: orNull(
       v.pipe(

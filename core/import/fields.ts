@@ -2,6 +2,7 @@
 // amounts, and optional fields with the default the API would give them. Objects are strict: a
 // field the format does not know is refused (a misspelt field would otherwise be lost silently).
 import * as v from 'valibot';
+import { multiLine, oneLine } from '../platform/schemas';
 
 export const keyPattern = /^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,119}$/;
 
@@ -17,7 +18,7 @@ export const key = (what: string) =>
 
 /** A reference to another item of the file by its key. */
 export const ref = (what: string) =>
-  v.pipe(v.string(), v.description(`The key of the ${what} in this file.`));
+  v.pipe(v.string(), oneLine, v.description(`The key of the ${what} in this file.`));
 
 export const utc = (description: string) =>
   v.pipe(
@@ -30,10 +31,15 @@ export const date = (description: string) =>
   v.pipe(v.string(), v.isoDate(), v.description(`${description} (YYYY-MM-DD).`));
 
 export const name = (description: string, max = 200) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max), v.description(description));
+  v.pipe(v.string(), oneLine, v.trim(), v.minLength(1), v.maxLength(max), v.description(description));
 
+/** Text that may run over several lines (a description, a biography, an address). */
 export const words = (description: string, max = 2000) =>
-  v.pipe(v.string(), v.maxLength(max), v.description(description));
+  v.pipe(v.string(), multiLine, v.maxLength(max), v.description(description));
+
+/** One line that may be empty (a summary, a location). */
+export const line = (description: string, max = 200) =>
+  v.pipe(v.string(), oneLine, v.maxLength(max), v.description(description));
 
 export const whole = (description: string, min = 0, max = 2_147_483_647) =>
   v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max), v.description(description));

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { eventModules, eventStatuses } from '../../db/values';
 import { eventFields, slugPattern } from '../events/event-input';
 import { ownRecord } from '../platform/own-record';
+import { oneLine } from '../platform/schemas';
 import { key, language, list, name, orFalse, orNull, ref, utc } from './fields';
 import { cfpSharekitFormat } from './sections/cfp-sharekit';
 import { communityFormat } from './sections/communities';
@@ -30,11 +31,11 @@ export const eventFormat = v.strictObject({
   status: v.optional(v.picklist(eventStatuses), 'draft'),
   online: orFalse('An online event (no venue, no doors).'),
   venue: orNull(eventFields.venue.wrapped),
-  timeZone: v.pipe(v.string(), v.description('IANA time zone of the venue, e.g. Europe/Oslo.')),
+  timeZone: v.pipe(v.string(), oneLine, v.description('IANA time zone of the venue, e.g. Europe/Oslo.')),
   startsUtc: utc('Start'),
   endsUtc: utc('End'),
   languages: v.optional(v.pipe(v.array(language), v.minLength(1), v.maxLength(20)), ['en']),
-  currency: v.pipe(v.string(), v.description('ISO 4217 currency of its prices, e.g. EUR.')),
+  currency: v.pipe(v.string(), oneLine, v.description('ISO 4217 currency of its prices, e.g. EUR.')),
   modules: v.optional(
     v.pipe(
       ownRecord(v.picklist(eventModules), v.boolean()),
@@ -58,7 +59,7 @@ export const eventFormat = v.strictObject({
 export const importFormat = v.pipe(
   v.strictObject({
     $schema: v.optional(
-      v.pipe(v.string(), v.description('The address of this format’s JSON Schema, for editors.')),
+      v.pipe(v.string(), oneLine, v.description('The address of this format’s JSON Schema, for editors.')),
     ),
     format: v.pipe(v.literal('tessera-import'), v.description('Always tessera-import.')),
     version: v.pipe(v.literal(1), v.description('The version of the format: 1.')),

@@ -7,6 +7,7 @@ import { invokeAsOperator } from '../admin/operator';
 import type { Ctx } from '../platform/context';
 import { decodeUtf8 } from '../platform/faithful-text';
 import { defineOperation } from '../platform/pipeline/operation';
+import { oneLine } from '../platform/schemas';
 import { recount } from './counts';
 import { refuseSecondMemberships } from './member-emails';
 import { emitImportMessages } from './messages';
@@ -61,7 +62,7 @@ export const importFileOperation = defineOperation({
   problems: [],
   input: v.object({
     file: v.pipe(
-      v.union([v.object({ path: v.string() }), v.object({ text: v.string() })]),
+      v.union([v.object({ path: v.pipe(v.string(), oneLine) }), v.object({ text: v.string() })]),
       v.description('The import file: its path (read in chunks), or its text (UTF-8 already decoded).'),
     ),
     dryRun: v.pipe(v.boolean(), v.description('Check and count, keeping nothing.')),

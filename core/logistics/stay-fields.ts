@@ -3,10 +3,11 @@
 import * as v from 'valibot';
 import type { StayRow } from '../../db/schema';
 import type { FieldErrors } from '../platform/field-errors';
+import { oneLine } from '../platform/schemas';
 
 const isoDate = (description: string) => v.pipe(v.string(), v.isoDate(), v.description(description));
 const place = (description: string) =>
-  v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description(description));
+  v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200), v.description(description));
 
 export const stayFields = {
   checkInDate: isoDate('First night (YYYY-MM-DD).'),

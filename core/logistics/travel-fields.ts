@@ -3,9 +3,10 @@
 import * as v from 'valibot';
 import { travelModes } from '../../db/values';
 import type { FieldErrors } from '../platform/field-errors';
+import { oneLine } from '../platform/schemas';
 
 const place = (description: string) =>
-  v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description(description));
+  v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200), v.description(description));
 const instant = (description: string) =>
   v.pipe(v.string(), v.isoTimestamp(), v.description(`${description} (ISO 8601 with offset or Z).`));
 
@@ -17,6 +18,7 @@ export const travelFields = {
   arrivesUtc: instant('Arrival, after departure'),
   reference: v.pipe(
     v.string(),
+    oneLine,
     v.minLength(1),
     v.maxLength(100),
     v.description('Booking reference. Personal data.'),

@@ -6,10 +6,10 @@ import * as v from 'valibot';
 import { sharedRow } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
-import { emailAddress, uuid } from '../platform/schemas';
+import { emailAddress, oneLine, uuid } from '../platform/schemas';
 
 const nameText = (description: string) =>
-  v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description(description));
+  v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200), v.description(description));
 
 export const whoForFields = {
   speakerId: v.optional(uuid('The speaker it is for (a speaker of this event).')),

@@ -12,6 +12,7 @@ import type { MailMessageRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
 import { nextAttemptAt } from '../platform/retry-schedule';
 import type { Services } from '../platform/services';
+import { oneLineOf } from '../platform/shown-text';
 import { ClaimHolder } from '../platform/storage/claim-holder';
 import { WorkLoop } from '../platform/work-loop';
 import { isValidTicket } from '../sales/order-status';
@@ -138,9 +139,10 @@ export class MailSender {
         .where('id', '=', row.event_id)
         .executeTakeFirstOrThrow();
       const result = await this.transport.send({
-        from: { name: event.name, address: this.services.mail!.from },
+        // Header texts one line each, whatever an older row holds (issue 50).
+        from: { name: oneLineOf(event.name), address: this.services.mail!.from },
         to: row.recipient!,
-        subject: row.subject,
+        subject: oneLineOf(row.subject),
         text: row.text_body ?? '',
         html: row.html_body ?? '',
         messageId: row.message_id,

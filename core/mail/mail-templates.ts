@@ -3,6 +3,7 @@
 // instructions of an order awaiting payment.
 import type { EventRow } from '../../db/schema';
 import { toMajor } from '../platform/money';
+import { multiLineOf, oneLineOf, oneLineOrNull } from '../platform/shown-text';
 import { venueTimeRange } from '../platform/time';
 import { type MailBlock, mailHtml, mailText } from './mail-layout';
 import type { MailAttachment, MailContent } from './queue-mail';
@@ -30,6 +31,25 @@ export interface TicketFacts {
   address: string;
 }
 
+/**
+ * The event's own words as a message shows them: one line each (issue 50), so a name stored with a
+ * line break cannot put a line of its own into the subject or the body.
+ */
+const shownEvent = (event: MailEvent): MailEvent => ({
+  ...event,
+  name: oneLineOf(event.name),
+  venue_name: oneLineOrNull(event.venue_name),
+  venue_address: oneLineOrNull(event.venue_address),
+  venue_city: oneLineOrNull(event.venue_city),
+  venue_country: oneLineOrNull(event.venue_country),
+});
+
+const shownTicket = (ticket: TicketFacts): TicketFacts => ({
+  ...ticket,
+  firstName: oneLineOrNull(ticket.firstName),
+  ticketTypeName: oneLineOf(ticket.ticketTypeName),
+});
+
 const when = (event: MailEvent) =>
   `${venueTimeRange(event.starts_utc, event.ends_utc, event.time_zone)} (${event.time_zone})`;
 
@@ -50,11 +70,13 @@ function content(subject: string, blocks: MailBlock[], attachments: MailAttachme
 }
 
 export function confirmationMail(
-  event: MailEvent,
-  ticket: TicketFacts,
+  stored: MailEvent,
+  storedTicket: TicketFacts,
   calendar: string,
   resent: boolean,
 ): MailContent {
+  const event = shownEvent(stored);
+  const ticket = shownTicket(storedTicket);
   return content(
     `Your ticket for ${event.name}`,
     [
@@ -91,7 +113,9 @@ export function confirmationMail(
   );
 }
 
-export function cancellationMail(event: MailEvent, ticket: TicketFacts): MailContent {
+export function cancellationMail(stored: MailEvent, storedTicket: TicketFacts): MailContent {
+  const event = shownEvent(stored);
+  const ticket = shownTicket(storedTicket);
   return content(`Your ticket for ${event.name} is cancelled`, [
     hello(ticket.firstName),
     {
@@ -123,7 +147,13 @@ export interface TransferFacts {
   instructions: string | null;
 }
 
-export function transferInstructionsMail(event: MailEvent, order: TransferFacts): MailContent {
+export function transferInstructionsMail(stored: MailEvent, storedOrder: TransferFacts): MailContent {
+  const event = shownEvent(stored);
+  const order = {
+    ...storedOrder,
+    buyerName: oneLineOrNull(storedOrder.buyerName),
+    instructions: storedOrder.instructions === null ? null : multiLineOf(storedOrder.instructions),
+  };
   const amount = new Intl.NumberFormat('en', { style: 'currency', currency: order.currency }).format(
     toMajor(order.totalMinor, order.currency),
   );

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
+import { oneLine, uuid } from '../platform/schemas';
 import { orderSchema } from './order-view';
 import { paymentMethods, payOrder } from './pay-order';
 
@@ -34,6 +34,7 @@ export const confirmPayment = defineOperation({
     ),
     provider: v.pipe(
       v.string(),
+      oneLine,
       v.trim(),
       v.minLength(1),
       v.maxLength(100),
@@ -42,6 +43,7 @@ export const confirmPayment = defineOperation({
     reference: v.optional(
       v.pipe(
         v.string(),
+        oneLine,
         v.maxLength(200),
         v.description(
           "The payment's reference, such as a transfer's message. Personal data: stored with the order, erased with the buyer, shown nowhere.",

@@ -7,7 +7,7 @@ import { contentKinds } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
-import { dateTime, uuid } from '../platform/schemas';
+import { dateTime, oneLine, uuid } from '../platform/schemas';
 import { contentSchema, contentView } from '../webhooks/message-resources';
 
 export const contentApiSchema = v.object({
@@ -24,9 +24,16 @@ export function contentApiView(row: ContentRow): ContentApiView {
 
 export const contentFields = {
   kind: v.pipe(v.picklist(contentKinds), v.description('slides, recording, article or photos.')),
-  title: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('Its title, as people see it.')),
+  title: v.pipe(
+    v.string(),
+    oneLine,
+    v.minLength(1),
+    v.maxLength(300),
+    v.description('Its title, as people see it.'),
+  ),
   url: v.pipe(
     v.string(),
+    oneLine,
     v.maxLength(2000),
     v.url('An absolute http or https address.'),
     v.regex(/^https?:\/\//i, 'An absolute http or https address.'),

@@ -1,18 +1,20 @@
 // Input fields of the programme's rooms, tracks and speakers, shared by adding and changing them.
 import * as v from 'valibot';
-import { colourMessage, sortOrderInput } from '../platform/schemas';
+import { colourMessage, multiLine, oneLine, sortOrderInput } from '../platform/schemas';
 
 const name = v.pipe(
   v.string(),
+  oneLine,
   v.minLength(1),
   v.maxLength(200),
   v.description('As the programme shows it.'),
 );
 const sortOrder = sortOrderInput;
-const optionalText = (max: number, what?: string) =>
+const optionalText = (max: number, what?: string, lines = oneLine) =>
   v.nullable(
     v.pipe(
       v.string(),
+      lines,
       v.maxLength(max),
       v.description(what ? `${what}; null clears it.` : 'Null clears it.'),
     ),
@@ -40,7 +42,7 @@ export const trackFields = {
     v.regex(/^#[0-9a-fA-F]{6}$/, colourMessage),
     v.description('#rrggbb. Default #4c6ef5.'),
   ),
-  description: optionalText(2000),
+  description: optionalText(2000, undefined, multiLine),
   sortOrder,
 };
 
@@ -51,10 +53,11 @@ export const speakerFields = {
   ),
   company: optionalText(200),
   jobTitle: optionalText(200),
-  bio: optionalText(5000, 'Markdown'),
+  bio: optionalText(5000, 'Markdown', multiLine),
   photoUrl: v.nullable(
     v.pipe(
       v.string(),
+      oneLine,
       v.url(),
       v.startsWith('https://'),
       v.maxLength(2000),

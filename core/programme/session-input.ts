@@ -8,11 +8,19 @@ import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { heldEventIds } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
-import { dateTime, languageTagMessage, languageTagPattern, localTime, uuid } from '../platform/schemas';
+import {
+  dateTime,
+  languageTagMessage,
+  languageTagPattern,
+  localTime,
+  multiLine,
+  oneLine,
+  uuid,
+} from '../platform/schemas';
 import { sessionKinds } from './session-view';
 
 export const sessionFields = {
-  title: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
+  title: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(300)),
   kind: v.pipe(
     v.picklist(sessionKinds),
     v.description('talk (the default), keynote, workshop, panel, break, meal, networking or other.'),
@@ -23,7 +31,7 @@ export const sessionFields = {
   endsUtc: dateTime('Wins over endsLocal.'),
   roomId: v.nullable(uuid('Null: no room.')),
   trackId: v.nullable(uuid('Null: no track.')),
-  summary: v.nullable(v.pipe(v.string(), v.maxLength(20_000), v.description('Markdown.'))),
+  summary: v.nullable(v.pipe(v.string(), multiLine, v.maxLength(20_000), v.description('Markdown.'))),
   capacity: v.nullable(
     v.pipe(
       v.number(),

@@ -5,7 +5,7 @@ import { newId } from '../platform/ids';
 import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { emailAddress, uuid } from '../platform/schemas';
+import { emailAddress, oneLine, uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
 import { newShareCode } from './share-link-code';
 import { shareLinkSchema, shareLinksOf, shareLinkView } from './share-link-view';
@@ -42,6 +42,7 @@ export const createShareLink = defineOperation({
     name: v.optional(
       v.pipe(
         v.string(),
+        oneLine,
         v.maxLength(200),
         v.description(
           'With sponsorId: who shares, as the leaderboard shows them. Personal data, shown with people:read.',

@@ -10,7 +10,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
+import { oneLine, uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { leadFields } from './lead-fields';
 import { leadCaptured } from './lead-messages';
@@ -69,6 +69,7 @@ export const captureLead = defineOperation({
     capturedBy: v.optional(
       v.pipe(
         v.string(),
+        oneLine,
         v.minLength(1),
         v.maxLength(200),
         v.description("Who scanned. Default: the key's name."),

@@ -1,6 +1,7 @@
 // Input fields a lead's capture and change share: the booth's rating, the visitor's answers to the
 // sponsor's questions, and the staff's note.
 import * as v from 'valibot';
+import { multiLine, oneLine } from '../platform/schemas';
 
 export const leadFields = {
   rating: v.pipe(
@@ -11,13 +12,18 @@ export const leadFields = {
     v.description('1 cold, 2 warm, 3 hot.'),
   ),
   answers: v.pipe(
-    v.record(v.string(), v.unknown()),
+    v.record(v.pipe(v.string(), oneLine), v.unknown()),
     v.maxEntries(50),
     v.description(
       "The visitor's answers to the sponsor's questions, keyed by question id; replaces those kept. Only for a visitor who agreed to share.",
     ),
   ),
   note: v.nullable(
-    v.pipe(v.string(), v.maxLength(2000), v.description("The booth staff's note; null clears it.")),
+    v.pipe(
+      v.string(),
+      multiLine,
+      v.maxLength(2000),
+      v.description("The booth staff's note; null clears it."),
+    ),
   ),
 };

@@ -2,7 +2,7 @@
 // export window to the lead download it limits.
 import * as v from 'valibot';
 import type { FieldErrors } from '../platform/field-errors';
-import { colourMessage, maxWhole } from '../platform/schemas';
+import { colourMessage, maxWhole, oneLine } from '../platform/schemas';
 
 const count = (description: string) =>
   v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(maxWhole), v.description(description));
@@ -11,6 +11,7 @@ const includes = (description: string) => v.pipe(v.boolean(), v.description(desc
 export const levelFields = {
   name: v.pipe(
     v.string(),
+    oneLine,
     v.minLength(1),
     v.maxLength(200),
     v.description("In the organiser's words (Gold, Community partner, ...)."),

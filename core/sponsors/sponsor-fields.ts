@@ -4,27 +4,34 @@ import * as v from 'valibot';
 import { referencedRow } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
-import { sortOrderInput, uuid } from '../platform/schemas';
+import { multiLine, oneLine, sortOrderInput, uuid } from '../platform/schemas';
 
 const link = (what: string) =>
   v.nullable(
     v.pipe(
       v.string(),
+      oneLine,
       v.url(),
       v.startsWith('https://'),
       v.maxLength(2000),
       v.description(`${what}; null clears it.`),
     ),
   );
-const optionalText = (max: number, what: string) =>
-  v.nullable(v.pipe(v.string(), v.maxLength(max), v.description(`${what}; null clears it.`)));
+const optionalText = (max: number, what: string, lines = oneLine) =>
+  v.nullable(v.pipe(v.string(), lines, v.maxLength(max), v.description(`${what}; null clears it.`)));
 
 export const sponsorFields = {
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('As the event shows it.')),
+  name: v.pipe(
+    v.string(),
+    oneLine,
+    v.minLength(1),
+    v.maxLength(200),
+    v.description('As the event shows it.'),
+  ),
   levelId: v.nullable(uuid("One of the event's sponsor levels; null: none (listed last).")),
   website: link('An https address of its website'),
   logoUrl: link('An https address of its logo'),
-  description: optionalText(2000, 'What it does'),
+  description: optionalText(2000, 'What it does', multiLine),
   booth: optionalText(200, 'Where its stand is at the venue'),
   sortOrder: v.pipe(sortOrderInput, v.description('Place within its level. Default: last.')),
 };

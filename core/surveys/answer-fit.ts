@@ -1,5 +1,6 @@
 // Whether an answer fits its question, the one rule for answers given live and imported alike:
 // results are computed from the answers as stored (survey-results.ts), so none is kept that does not fit.
+import { lineFault } from '../platform/schemas';
 import type { SurveyQuestion } from './survey-questions';
 
 /** The longest text answer kept. */
@@ -24,8 +25,9 @@ export function misfit(question: SurveyQuestion, answer: unknown): string | null
     case 'yesNo':
       return typeof answer === 'boolean' ? null : 'true or false.';
     case 'text':
-      return typeof answer === 'string' && answer.length <= maxTextAnswer
-        ? null
-        : `Text of ${maxTextAnswer} characters at most.`;
+      if (typeof answer !== 'string' || answer.length > maxTextAnswer)
+        return `Text of ${maxTextAnswer} characters at most.`;
+      // A free-text answer may run over lines, with no other control character (issue 50).
+      return lineFault(answer, 'multi');
   }
 }

@@ -3,7 +3,7 @@ import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
+import { multiLine, uuid } from '../platform/schemas';
 import { feedbackSchema } from '../webhooks/message-resources';
 import { feedbackGiven } from './feedback-messages';
 import { feedbackView } from './feedback-view';
@@ -38,6 +38,7 @@ export const rateSession = defineOperation({
     comment: v.optional(
       v.pipe(
         v.string(),
+        multiLine,
         v.maxLength(2000),
         v.description('What they would tell the speaker, at most 2000 characters.'),
       ),

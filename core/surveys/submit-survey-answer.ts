@@ -6,7 +6,7 @@ import { ownRecord } from '../platform/own-record';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
-import { uuid } from '../platform/schemas';
+import { oneLine, uuid } from '../platform/schemas';
 import { feedbackSchema } from '../webhooks/message-resources';
 import { misfit } from './answer-fit';
 import { feedbackGiven } from './feedback-messages';
@@ -35,7 +35,7 @@ export const submitSurveyAnswer = defineOperation({
     surveyId: uuid('The survey id.'),
     ...respondentFields,
     answers: v.pipe(
-      ownRecord(v.string(), v.unknown()),
+      ownRecord(v.pipe(v.string(), oneLine), v.unknown()),
       v.description(
         'Answers keyed by question id: rating 1–5, scale 0–10, choice an option value, multipleChoice a list of option values, yesNo true or false, text up to 5000 characters. Questions left out are unanswered; at least one answer.',
       ),

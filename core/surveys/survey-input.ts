@@ -5,14 +5,14 @@
 import * as v from 'valibot';
 import type { FieldErrors } from '../platform/field-errors';
 import { ownRecord } from '../platform/own-record';
-import { dateTime, languageTagMessage, languageTagPattern } from '../platform/schemas';
+import { dateTime, languageTagMessage, languageTagPattern, oneLine } from '../platform/schemas';
 import { surveyQuestionKinds } from './survey-questions';
 
 const textsByLanguage = (description: string, max: number) =>
   v.pipe(
     ownRecord(
       v.pipe(v.string(), v.regex(languageTagPattern, languageTagMessage)),
-      v.pipe(v.string(), v.minLength(1), v.maxLength(max)),
+      v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(max)),
     ),
     v.description(`${description} By language tag, such as {"en": "…", "nb": "…"}; at least one.`),
   );
@@ -36,6 +36,7 @@ const questionInput = v.object({
         v.object({
           value: v.pipe(
             v.string(),
+            oneLine,
             v.minLength(1),
             v.maxLength(100),
             v.description('What an answer holds when this option is chosen.'),

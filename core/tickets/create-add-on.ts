@@ -4,7 +4,7 @@ import { newId } from '../platform/ids';
 import { fitsCurrency, toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
+import { multiLine, oneLine, uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
 import { nextSortOrder } from '../platform/storage/sort-order';
 import { addOnSchema, addOnView } from './add-on-view';
@@ -27,8 +27,8 @@ export const createAddOn = defineOperation({
   problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
-    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-    description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000)))),
+    name: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200)),
+    description: v.optional(v.nullable(v.pipe(v.string(), multiLine, v.maxLength(2000)))),
     ...priceFields,
     ...placedFields,
   }),

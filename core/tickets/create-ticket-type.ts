@@ -7,7 +7,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { heldEventIds } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
-import { uuid } from '../platform/schemas';
+import { multiLine, oneLine, uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
 import { nextSortOrder } from '../platform/storage/sort-order';
 import { registrationsAboveFreeLimit } from '../sales/free-limit';
@@ -33,8 +33,8 @@ export const createTicketType = defineOperation({
   etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
-    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-    description: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+    name: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200)),
+    description: v.optional(v.pipe(v.string(), multiLine, v.maxLength(2000))),
     ...priceFields,
     ...placedFields,
     maxPerOrder: v.optional(

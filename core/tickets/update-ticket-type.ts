@@ -6,7 +6,7 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
-import { uuid } from '../platform/schemas';
+import { multiLine, oneLine, uuid } from '../platform/schemas';
 import { loadTicketType } from './load-ticket-type';
 import { resolveSalesWindow, salesWindowFields } from './sales-window';
 import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';
@@ -35,9 +35,9 @@ export const updateTicketType = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     ticketTypeId: uuid('The ticket type id.'),
-    name: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+    name: v.optional(v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200))),
     description: v.optional(
-      v.nullable(v.pipe(v.string(), v.maxLength(2000), v.description('Null clears it.'))),
+      v.nullable(v.pipe(v.string(), multiLine, v.maxLength(2000), v.description('Null clears it.'))),
     ),
     capacity: v.optional(
       v.nullable(

@@ -15,8 +15,15 @@ export class Html {
   }
 }
 
+/**
+ * Control characters HTML does not allow in text (all of C0 but tab and line breaks, and DEL): a
+ * row stored before one-line fields refused them (issue 50) is shown with a space instead.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: naming the control characters is the point.
+const notInHtml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]+/g;
+
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => entities[c]!);
+  return value.replace(/[&<>"']/g, (c) => entities[c]!).replace(notInHtml, ' ');
 }
 
 type Part = Html | string | number | null | undefined | false | Part[];

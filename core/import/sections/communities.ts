@@ -3,8 +3,9 @@
 import * as v from 'valibot';
 import { communityStatuses, joinPolicies, memberStatuses } from '../../../db/values';
 import { slugPattern } from '../../events/event-input';
+import { oneLine } from '../../platform/schemas';
 import { isTimeZone } from '../../platform/time';
-import { email, key, language, list, name, orFalse, orNull, utc, words } from '../fields';
+import { email, key, language, line, list, name, orFalse, orNull, utc, words } from '../fields';
 import { flag, type ImportPlan, json } from '../plan';
 
 export const memberFormat = v.strictObject({
@@ -24,12 +25,12 @@ export const communityFormat = v.strictObject({
   key: key('community'),
   slug: v.pipe(v.string(), v.regex(slugPattern), v.maxLength(80), v.description('Its address: /c/{slug}.')),
   name: name('Name.'),
-  summary: orNull(words('One line about it.', 300)),
+  summary: orNull(line('One line about it.', 300)),
   description: orNull(words('Markdown.', 20_000)),
   city: orNull(name('City.', 100)),
   online: orFalse('It meets online.'),
   languages: v.optional(v.pipe(v.array(language), v.minLength(1), v.maxLength(20)), ['en']),
-  timeZone: v.pipe(v.string(), v.description('IANA time zone, e.g. Asia/Tokyo.')),
+  timeZone: v.pipe(v.string(), oneLine, v.description('IANA time zone, e.g. Asia/Tokyo.')),
   joinPolicy: v.optional(v.picklist(joinPolicies), 'open'),
   status: v.optional(v.picklist(communityStatuses), 'published'),
   members: list(memberFormat, 'Its members.'),

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { budgetLineKinds, invoiceKinds } from '../../../db/values';
 import { isCurrency } from '../../platform/money';
+import { oneLine } from '../../platform/schemas';
 import { email, key, list, name, orNull, ref, utc, words } from '../fields';
 import { json } from '../plan';
 import { type EventScope, owned } from '../scope';
@@ -15,7 +16,9 @@ export const invoiceFormat = v.strictObject({
   number: name('The number as printed, e.g. NS-2026-0001.', 40),
   corrects: orNull(ref('invoice (for a credit note)')),
   issuedUtc: utc('When it was issued'),
-  vatCurrency: orNull(v.pipe(v.string(), v.description('A second currency the VAT is also stated in.'))),
+  vatCurrency: orNull(
+    v.pipe(v.string(), oneLine, v.description('A second currency the VAT is also stated in.')),
+  ),
   vatConverted: orNull(v.pipe(v.number(), v.description('The VAT in that currency.'))),
   buyer: orNull(
     v.strictObject({
@@ -34,7 +37,7 @@ export const invoiceFormat = v.strictObject({
       sellerAddress: orNull(words('Its address.', 500)),
       sellerVatNumber: orNull(name('Its VAT number.', 40)),
       sellerRegistration: orNull(name('Its company registration.', 100)),
-      prefix: v.pipe(v.string(), v.maxLength(20)),
+      prefix: v.pipe(v.string(), oneLine, v.maxLength(20)),
       footer: orNull(words('Text printed at the foot.')),
     }),
   ),

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { certificateKinds, claimStatuses, contentKinds, stayStatuses, travelModes } from '../../../db/values';
 import { newVerificationCode } from '../../certificates/verification-code';
 import { isCurrency } from '../../platform/money';
+import { oneLine } from '../../platform/schemas';
 import { amount, date, email, key, list, name, orNull, ref, utc } from '../fields';
 import { type EventScope, owned } from '../scope';
 
@@ -41,7 +42,9 @@ export const claimFormat = v.strictObject({
   ...person,
   category: name('travel, hotel, meals, ...', 50),
   amount: amount('Amount claimed'),
-  currency: v.optional(v.pipe(v.string(), v.description('ISO 4217 currency (default: the event’s).'))),
+  currency: v.optional(
+    v.pipe(v.string(), oneLine, v.description('ISO 4217 currency (default: the event’s).')),
+  ),
   status: v.optional(v.picklist(claimStatuses), 'submitted'),
   submittedUtc: utc('When it was submitted'),
   approvedUtc: orNull(utc('When it was approved')),
@@ -62,7 +65,13 @@ export const contentFormat = v.strictObject({
   kind: v.picklist(contentKinds),
   title: name('Its title.', 300),
   session: orNull(ref('session')),
-  url: v.pipe(v.string(), v.url(), v.startsWith('https://'), v.description('Where it is published (https).')),
+  url: v.pipe(
+    v.string(),
+    oneLine,
+    v.url(),
+    v.startsWith('https://'),
+    v.description('Where it is published (https).'),
+  ),
   publishedUtc: utc('When it was published'),
 });
 

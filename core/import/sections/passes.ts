@@ -10,6 +10,7 @@ import {
   passScopes,
   passStatuses,
 } from '../../../db/values';
+import { oneLine } from '../../platform/schemas';
 import { amount, date, email, key, list, name, orNull, ref, utc, whole, words } from '../fields';
 import type { ImportPlan } from '../plan';
 
@@ -37,7 +38,11 @@ export const passFormat = v.strictObject({
   capacity: whole('Places.', 1),
   scope: v.picklist(passScopes),
   series: orNull(
-    v.pipe(v.string(), v.description('A name of your choosing for the series of events (season passes).')),
+    v.pipe(
+      v.string(),
+      oneLine,
+      v.description('A name of your choosing for the series of events (season passes).'),
+    ),
   ),
   fromDate: orNull(date('First day it admits, with scope range')),
   toDate: orNull(date('Last day it admits, with scope range')),

@@ -2,7 +2,8 @@
 // a door are counted by scans at the door, never imported.
 import * as v from 'valibot';
 import { doorKinds, sessionKinds } from '../../../db/values';
-import { email, key, language, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
+import { oneLine } from '../../platform/schemas';
+import { email, key, language, line, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
 import { flag, json } from '../plan';
 import { type EventScope, owned } from '../scope';
 
@@ -10,7 +11,7 @@ export const roomFormat = v.strictObject({
   key: key('room'),
   name: name('Name, as the programme shows it.'),
   capacity: orNull(whole('Seats; null: not limited.')),
-  location: orNull(words('Where to find it in the venue.', 200)),
+  location: orNull(line('Where to find it in the venue.', 200)),
 });
 
 export const trackFormat = v.strictObject({
@@ -28,7 +29,13 @@ export const speakerFormat = v.strictObject({
   jobTitle: orNull(name('Job title.')),
   bio: orNull(words('Short biography in Markdown.', 5000)),
   photoUrl: orNull(
-    v.pipe(v.string(), v.url(), v.startsWith('https://'), v.description('https address of the photo.')),
+    v.pipe(
+      v.string(),
+      oneLine,
+      v.url(),
+      v.startsWith('https://'),
+      v.description('https address of the photo.'),
+    ),
   ),
 });
 

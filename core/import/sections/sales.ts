@@ -11,6 +11,7 @@ import {
   ticketVisibilities,
 } from '../../../db/values';
 import { ownRecord } from '../../platform/own-record';
+import { lineFault, oneLine } from '../../platform/schemas';
 import { newTicketCode } from '../../platform/ticket-codes';
 import { amount, email, key, language, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
 import { flag, json } from '../plan';
@@ -21,7 +22,7 @@ const vatRate = v.optional(
   0,
 );
 const byLanguage = v.pipe(
-  ownRecord(language, v.pipe(v.string(), v.minLength(1), v.maxLength(500))),
+  ownRecord(language, v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(500))),
   v.description('Text by language tag: { "en": "Diet", "nb": "Kosthold" }.'),
 );
 
@@ -70,7 +71,10 @@ export const questionFormat = v.strictObject({
   kind: v.picklist(questionKinds),
   required: orFalse('An answer is required.'),
   options: list(
-    v.strictObject({ value: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), label: byLanguage }),
+    v.strictObject({
+      value: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(100)),
+      label: byLanguage,
+    }),
     'The choices of a choice or multiChoice question.',
     100,
   ),
@@ -89,7 +93,7 @@ export const attendeeFormat = v.strictObject({
   language: v.optional(language),
   answers: orNull(
     v.pipe(
-      ownRecord(v.string(), v.unknown()),
+      ownRecord(v.pipe(v.string(), oneLine), v.unknown()),
       v.description('Answers keyed by question key. Personal data.'),
     ),
   ),
@@ -296,6 +300,10 @@ function* planOrders(
   const { plan, eventKey: ek, currency } = scope;
   const references = new Set(orders.references);
   const questionIds = new Map(input.questions.map((q) => [q.key, plan.id('question', ek, q.key)]));
+  // A long text answer may run over lines; every other text answer is one line (issue 50).
+  const answerLines = new Map(
+    input.questions.map((q) => [q.key, q.kind === 'longText' ? 'multi' : 'one'] as const),
+  );
   let i = -1;
   for (const o of orders) {
     i++;
@@ -329,6 +337,12 @@ function* planOrders(
                 Object.entries(a.answers).map(([k, answer]) => {
                   const id = questionIds.get(k);
                   if (!id) plan.issue(`${at}.answers.${k}`, `No question has the key "${k}" in this event.`);
+                  const lines = answerLines.get(k);
+                  const texts = Array.isArray(answer) ? answer : [answer];
+                  const fault = lines
+                    ? texts.map((t) => (typeof t === 'string' ? lineFault(t, lines) : null)).find(Boolean)
+                    : null;
+                  if (fault) plan.issue(`${at}.answers.${k}`, fault);
                   return [id ?? k, answer];
                 }),
               ),

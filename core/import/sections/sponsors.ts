@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { leadOrigins } from '../../../db/values';
 import { ownRecord } from '../../platform/own-record';
+import { oneLine } from '../../platform/schemas';
 import { date, email, key, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
 import { flag, json } from '../plan';
 import { type EventScope, owned } from '../scope';
@@ -28,8 +29,8 @@ export const sponsorFormat = v.strictObject({
   key: key('sponsor'),
   level: orNull(ref('sponsor level')),
   name: name('Name.'),
-  website: orNull(v.pipe(v.string(), v.url(), v.description('Web address.'))),
-  logoUrl: orNull(v.pipe(v.string(), v.url(), v.description('Logo address.'))),
+  website: orNull(v.pipe(v.string(), oneLine, v.url(), v.description('Web address.'))),
+  logoUrl: orNull(v.pipe(v.string(), oneLine, v.url(), v.description('Logo address.'))),
   description: orNull(words('Description.')),
   booth: orNull(name('Booth.', 100)),
 });
@@ -49,7 +50,10 @@ export const leadFormat = v.strictObject({
   jobTitle: orNull(name('Only when shared. Personal data.')),
   email: orNull(email('Only when shared with emailShared. Personal data.')),
   answers: orNull(
-    v.pipe(ownRecord(v.string(), v.unknown()), v.description('Answers to the sponsor questions.')),
+    v.pipe(
+      ownRecord(v.pipe(v.string(), oneLine), v.unknown()),
+      v.description('Answers to the sponsor questions.'),
+    ),
   ),
   origin: v.optional(v.picklist(leadOrigins), 'booth'),
   rating: v.optional(whole('1 cold, 2 warm, 3 hot.', 1, 3), 2),

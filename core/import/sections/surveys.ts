@@ -3,6 +3,7 @@
 // are computed from them as stored.
 import * as v from 'valibot';
 import { ownRecord } from '../../platform/own-record';
+import { oneLine } from '../../platform/schemas';
 import { misfit } from '../../surveys/answer-fit';
 import { type SurveyQuestion, surveyQuestionKinds } from '../../surveys/survey-questions';
 import { key, language, list, orNull, ref, utc, whole } from '../fields';
@@ -10,7 +11,7 @@ import { type ImportPlan, json } from '../plan';
 import { type EventScope, owned } from '../scope';
 
 const byLanguage = v.pipe(
-  ownRecord(language, v.pipe(v.string(), v.minLength(1), v.maxLength(500))),
+  ownRecord(language, v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(500))),
   v.description('Text by language tag.'),
 );
 
@@ -24,7 +25,10 @@ export const surveyFormat = v.strictObject({
         kind: v.picklist(surveyQuestionKinds),
         label: byLanguage,
         options: list(
-          v.strictObject({ value: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), label: byLanguage }),
+          v.strictObject({
+            value: v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(100)),
+            label: byLanguage,
+          }),
           'The options of a choice or multipleChoice question.',
           50,
         ),
@@ -38,7 +42,10 @@ export const surveyFormat = v.strictObject({
   responses: list(
     v.strictObject({
       key: key('response'),
-      answers: v.pipe(ownRecord(v.string(), v.unknown()), v.description('Answers keyed by question key.')),
+      answers: v.pipe(
+        ownRecord(v.pipe(v.string(), oneLine), v.unknown()),
+        v.description('Answers keyed by question key.'),
+      ),
       submittedUtc: utc('When it was sent'),
     }),
     'Its answers (never who gave them).',

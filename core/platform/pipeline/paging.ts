@@ -8,6 +8,7 @@ import { inIndexOrder, isPostgres } from '../../../db/dialect';
 import { type FeedPlaces, feedPlaces, settledChanges } from '../../../db/sequence';
 import type { Ctx } from '../context';
 import { problem } from '../problems';
+import { oneLine } from '../schemas';
 import { parseInstant } from '../time';
 
 export const maxLimit = 500;
@@ -17,6 +18,7 @@ export const cursorFields = {
   cursor: v.optional(
     v.pipe(
       v.string(),
+      oneLine,
       v.description('Pass nextCursor exactly as returned, with the same filters. Omit for the first page.'),
     ),
   ),
@@ -69,6 +71,7 @@ export const legacyPageFields = {
   sort: v.optional(
     v.pipe(
       v.string(),
+      oneLine,
       v.description('changed (oldest change first; the default) or -created (newest first).'),
     ),
   ),

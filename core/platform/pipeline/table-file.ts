@@ -4,6 +4,7 @@
 // REST streams it as an attachment, the CLI writes it, MCP hands an assistant a preview instead.
 import type * as v from 'valibot';
 import { currencyDecimals } from '../money';
+import { multiLineOf, oneLineOf } from '../shown-text';
 
 const mark = Symbol('tableFile');
 
@@ -84,9 +85,18 @@ function at(item: unknown, path: string): unknown {
   return value;
 }
 
+/** Text columns that may run over lines, by the field's own name (the rest are one line). */
+const multiLineFields = new Set(['note', 'description', 'summary', 'bio', 'abstract', 'comment', 'footer']);
+
+/** A text cell as written: control characters neutralised (rows kept from before issue 50 may hold them). */
+function shownCell(column: TableColumn, text: string): string {
+  const field = column.name.slice(column.name.lastIndexOf('.') + 1);
+  return multiLineFields.has(field) ? multiLineOf(text) : oneLineOf(text);
+}
+
 /**
  * One item as the strings of its cells: an absent or withheld value is empty, an amount has its
- * currency's decimals, a record or list is JSON, true and false are words.
+ * currency's decimals, a record or list is JSON, true and false are words, text is shown safely.
  */
 export function cellsOf(columns: TableColumn[], item: unknown): string[] {
   return columns.map((column) => {
@@ -97,6 +107,6 @@ export function cellsOf(columns: TableColumn[], item: unknown): string[] {
       const currency = at(item, column.currencyField);
       return typeof currency === 'string' ? value.toFixed(currencyDecimals(currency)) : String(value);
     }
-    return String(value);
+    return typeof value === 'string' ? shownCell(column, value) : String(value);
   });
 }

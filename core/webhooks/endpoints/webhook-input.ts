@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import type { WebhookEventType } from '../../../db/values';
 import type { Ctx } from '../../platform/context';
 import { problem } from '../../platform/problems';
+import { oneLine } from '../../platform/schemas';
 import { checkReceiverUrl, maxReceiverUrlLength } from '../receiver-address';
 import { eventTypeName, knownEventTypes, requireScopesOf } from '../subscription-rules';
 
@@ -13,11 +14,17 @@ export const maxDescriptionLength = 200;
 export const webhookFields = {
   url: v.pipe(
     v.string(),
+    oneLine,
     v.description('Public https address.'),
     v.metadata({ format: 'uri', maxLength: maxReceiverUrlLength }),
   ),
   description: v.nullable(
-    v.pipe(v.string(), v.description('What it is for.'), v.metadata({ maxLength: maxDescriptionLength })),
+    v.pipe(
+      v.string(),
+      oneLine,
+      v.description('What it is for.'),
+      v.metadata({ maxLength: maxDescriptionLength }),
+    ),
   ),
   eventTypes: v.pipe(
     v.array(eventTypeName()),

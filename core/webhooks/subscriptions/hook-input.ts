@@ -9,7 +9,7 @@ import { newId } from '../../platform/ids';
 import { loadEvent } from '../../platform/pipeline/load-event';
 import type { Activity } from '../../platform/pipeline/operation';
 import { problem } from '../../platform/problems';
-import { uuid } from '../../platform/schemas';
+import { oneLine, uuid } from '../../platform/schemas';
 import { checkReceiverUrl, maxReceiverUrlLength } from '../receiver-address';
 import { knownEventTypes, requireScopesOf } from '../subscription-rules';
 import { hookClientInput, hookClientOf } from './hook-client';
@@ -18,6 +18,7 @@ import { type HookView, hookView, maxHooks } from './hook-view';
 export const hookFields = {
   url: v.pipe(
     v.string(),
+    oneLine,
     v.description('Public https callback address; never shown again.'),
     v.metadata({ format: 'uri', maxLength: maxReceiverUrlLength }),
   ),
