@@ -9,7 +9,7 @@ import type { Clock } from '../platform/clock';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
+import { oneLine, uuid } from '../platform/schemas';
 import { addSampleWebhooks } from '../webhooks/sample-webhooks';
 
 /** What `workspace create --sample` says where it is made: a sample never sends e-mail. */
@@ -31,7 +31,13 @@ export const createWorkspaceOperation = defineOperation({
   },
   problems: ['invalidRequest'],
   input: v.object({
-    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Name of the workspace.')),
+    name: v.pipe(
+      v.string(),
+      oneLine,
+      v.minLength(1),
+      v.maxLength(200),
+      v.description('Name of the workspace.'),
+    ),
     sample: v.optional(
       v.pipe(
         v.boolean(),
