@@ -4,7 +4,7 @@
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/connect';
 import type { CertificateKind } from '../../db/values';
-import { holderName } from '../attendees/holder-name';
+import { holderName } from '../platform/holder-name';
 import { venueTimeRange } from '../platform/time';
 import { verificationCodePattern } from './verification-code';
 

@@ -3,7 +3,7 @@
 // the `ics` package, which escapes and folds the text as RFC 5545 asks.
 import { createEvent } from 'ics';
 import type { EventRow } from '../../db/schema';
-import { holderWords } from '../attendees/holder-name';
+import { holderWords } from '../platform/holder-name';
 import { oneLineOf } from '../platform/shown-text';
 
 export interface CalendarTicket {

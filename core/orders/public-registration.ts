@@ -6,11 +6,11 @@
 
 import type { Db } from '../../db/connect';
 import type { AttendeeView } from '../attendees/attendee-view';
-import { holderName } from '../attendees/holder-name';
 import { registerAttendees } from '../attendees/register-attendees';
 import type { SignUpOffer } from '../events/sign-up-offer';
 import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
+import { holderName } from '../platform/holder-name';
 import { toMajor } from '../platform/money';
 import { invoke } from '../platform/pipeline/invoke';
 import { isProblem } from '../platform/problems';

@@ -4,8 +4,8 @@
 // are copied from their ticket or profile, as the sample and the import do: erasure finds the
 // sharer by either (core/admin/personal-resources.ts).
 import type { EventRow, SharerRow } from '../../db/schema';
-import { holderName } from '../attendees/holder-name';
 import type { Ctx } from '../platform/context';
+import { holderName } from '../platform/holder-name';
 import { newId } from '../platform/ids';
 import { problem } from '../platform/problems';
 import { madeNow } from '../platform/storage/change-stamp';

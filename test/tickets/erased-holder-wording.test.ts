@@ -2,7 +2,7 @@
 // page a registration ends on (/e/{slug}/registered, which showed "null null"), the ticket's page
 // and its calendar file all say the name was removed at the holder's request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { erasedHolderWords, holderName, holderWords } from '../../core/attendees/holder-name';
+import { erasedHolderWords, holderName, holderWords } from '../../core/platform/holder-name';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
 import { startTestServer, type TestServer } from '../support/server';
 
