@@ -4,7 +4,6 @@
 // checked before the people are asked for, the trap field and the rate limits applied.
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
-import getRawBody from 'raw-body';
 import { publicEvent } from '../core/events/public-event';
 import { type SignUpOffer, signUpOffer } from '../core/events/sign-up-offer';
 import {
@@ -14,6 +13,7 @@ import {
   registeredTickets,
   registerFromPublicPage,
 } from '../core/orders/public-registration';
+import { readRequestText } from '../core/platform/request-body';
 import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { eventNotFoundPage, eventPage } from './pages/event';
@@ -221,7 +221,7 @@ const blankState = (): FormState => ({
 /** The form sent; null when it is larger than any form of this page can be (64 KB). */
 async function formOf(ctx: Koa.Context): Promise<URLSearchParams | null> {
   try {
-    return new URLSearchParams(await getRawBody(ctx.req, { limit: 64 * 1024, encoding: 'utf8' }));
+    return new URLSearchParams(await readRequestText(ctx.req, 64 * 1024));
   } catch (error) {
     if ((error as { status?: number }).status === 413) return null;
     throw error;

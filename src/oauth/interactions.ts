@@ -6,10 +6,10 @@
 import { Router } from '@koa/router';
 import type Koa from 'koa';
 import type { Provider } from 'oidc-provider';
-import getRawBody from 'raw-body';
 import { demoKey } from '../../core/admin/demo-workspace';
 import { resourceUrl } from '../../core/platform/pipeline/access-tokens';
 import { verifyKeyId, verifyToken } from '../../core/platform/pipeline/authenticate';
+import { readRequestText } from '../../core/platform/request-body';
 import { hasScope, isScope } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { consentPage } from '../../rest/pages/consent';
@@ -19,7 +19,7 @@ import { consentChoices } from './consent-choices';
 import { formTargetOf, redirectTargetOf } from './redirect-target';
 
 async function formOf(ctx: Koa.Context): Promise<URLSearchParams> {
-  const text = await getRawBody(ctx.req, { limit: 16 * 1024, encoding: 'utf8' });
+  const text = await readRequestText(ctx.req, 16 * 1024);
   return new URLSearchParams(text);
 }
 
