@@ -52,7 +52,7 @@ export const sendTestMessage = defineOperation({
   name: 'sendTestMessage',
   title: 'Send a test message',
   description:
-    'Sends a signed webhook.test message to an endpoint now and answers how it went: attempt.outcome, and attempt.reason when it failed (dnsFailure, connectionRefused, tlsError, timeout, httpStatus, ...). A failed one is retried like any delivery; list_webhook_deliveries shows every attempt. Needs webhooks:write.',
+    'Sends a signed webhook.test message to an endpoint now; attempt says how it went and, if it failed, why (reason: dnsFailure, connectionRefused, tlsError, timeout, httpStatus...). Retried like any delivery. Needs webhooks:write.',
   scope: 'webhooks:write',
   effect: 'write',
   activity: { resourceType: 'webhook', resourceId: (input) => input.webhookId },
