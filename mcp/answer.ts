@@ -26,6 +26,8 @@ import { listResources, readResource, resourceTemplates } from './resources';
 import { toolListFor } from './tool-list';
 import { defaultToolsets, type ToolsetChoice } from './toolset-choice';
 
+export { malformedMessage } from './rpc-message';
+
 /** Said once to the assistant at initialisation, so each tool's schema can stay short. */
 const instructions = [
   "Tessera manages one workspace's events: tickets, orders, attendees, doors and check-in, programme, passes, sponsors, crew, surveys, finance, communities and webhooks.",

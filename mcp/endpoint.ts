@@ -1,9 +1,12 @@
 // The MCP endpoint at /mcp: the origin check, key verification and the JSON body, then the
-// answer (mcp/answer.ts), loaded with the SDK on the first call.
+// answer (mcp/answer.ts), loaded with the SDK on the first call. A body that cannot be read as
+// JSON-RPC is answered with a JSON-RPC error object (id null), as the MCP specification asks, not
+// with the REST API's problem+json; the problem rides along as the error's data.
 import type { Context, Middleware } from 'koa';
 import type { Log } from '../core/platform/log';
-import { problem } from '../core/platform/problems';
+import { isProblem, type Problem, problem, problemBody } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
+import { answerRpcError, invalidRequest, parseError, transportError } from './rpc-error';
 import { toolsetChoice } from './toolset-choice';
 
 let answering: Promise<typeof import('./answer')> | undefined;
@@ -65,7 +68,11 @@ export function mcpEndpoint({
     const toolsets = toolsetChoice(ctx.query.toolsets);
     const body = (ctx.request as unknown as { body?: unknown }).body;
     ctx.state.operation = describeCall(body);
-    const { answerMcp } = await loadAnswer();
+    const { answerMcp, malformedMessage } = await loadAnswer();
+    // No body read here (none sent, or not JSON): the SDK's transport answers that, in JSON-RPC too.
+    const malformed = body === undefined ? null : malformedMessage(body);
+    if (malformed)
+      return answerRpcError(ctx, 400, { code: invalidRequest, message: malformed.message }, malformed.id);
     ctx.respond = false;
     await answerMcp(ctx, services, logger, body, toolsets);
   };
@@ -73,5 +80,33 @@ export function mcpEndpoint({
     ctx.state.operation = `MCP ${ctx.method}`;
     await next();
   };
-  return [originCheck, name, authenticate, jsonBody, handle];
+  /** The shared body reader, its refusals answered in JSON-RPC. */
+  const rpcBody: Middleware = async (ctx, next) => {
+    let passed = false;
+    try {
+      await jsonBody(ctx, async () => {
+        passed = true;
+      });
+    } catch (error) {
+      if (!isProblem(error)) throw error;
+      return answerBodyFault(ctx, error);
+    }
+    if (passed) await next();
+  };
+  return [originCheck, name, authenticate, rpcBody, handle];
+}
+
+/**
+ * A body the reader refused: 400 parse error (not UTF-8, not JSON, text JSON cannot carry, a coding
+ * that is not what it says), or the transport's own refusals as the SDK answers them (413, 415).
+ */
+function answerBodyFault(ctx: Context, p: Problem): void {
+  const data = problemBody(p, { root: ctx.state.origin, instance: ctx.path, traceId: ctx.state.traceId });
+  if (p.code === 'unsupportedEncoding') ctx.set('Accept-Encoding', String(p.extras.accepted));
+  const parse = p.status === 400;
+  answerRpcError(ctx, p.status, {
+    code: parse ? parseError : transportError,
+    message: parse ? `Parse error: ${p.detail}` : p.detail,
+    data,
+  });
 }

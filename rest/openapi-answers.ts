@@ -7,7 +7,13 @@ import { registerAttendees, searchAttendees } from '../core/attendees';
 import { getAnswersSchema } from '../core/events';
 import { exportEventData } from '../core/exports';
 import { erasePersonData } from '../core/people';
-import { createWebhook, rotateWebhookSecret, sendTestMessage } from '../core/webhooks';
+import {
+  createHook,
+  createWebhook,
+  rotateWebhookSecret,
+  sendTestMessage,
+  updateWebhook,
+} from '../core/webhooks';
 import { routes } from './routes';
 
 /** Answers that are no plain list, or whose items another list has too. */
@@ -16,6 +22,9 @@ const envelopes: Record<string, v.GenericSchema> = {
   Registration: registerAttendees.output,
   AttendeeSearchResults: searchAttendees.output,
   CreatedWebhook: createWebhook.output,
+  // A Webhook or a Hook, with the warnings of the write (a Tessera extension).
+  ChangedWebhook: updateWebhook.output,
+  CreatedHook: createHook.output,
   RotatedWebhookSecret: rotateWebhookSecret.output,
   TestMessage: sendTestMessage.output,
   ErasureCounts: erasePersonData.output,

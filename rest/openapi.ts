@@ -134,6 +134,15 @@ const problemSchema: Json = {
       description: 'registrationRefused: why (addOnSoldOut, maxPerOrder, eventEnded, retired, ...).',
     },
     retryAfter: { type: 'integer', description: 'Seconds to wait (also the Retry-After header).' },
+    encoding: {
+      type: 'string',
+      description: 'unsupportedEncoding: the Content-Encoding sent (x-tessera-extension).',
+    },
+    accepted: {
+      type: 'string',
+      description:
+        'unsupportedEncoding: the codings a body may have, as the Accept-Encoding header lists them.',
+    },
   },
 };
 
@@ -166,6 +175,11 @@ const sharedHeaders: Json = {
   },
   TraceId: { schema: { type: 'string' }, description: 'Identifies this request; quote it to support.' },
   RetryAfter: { schema: { type: 'integer' }, description: 'Seconds to wait before sending again.' },
+  AcceptEncoding: {
+    schema: { type: 'string' },
+    description:
+      'The content codings a request body may have besides identity (RFC 9110 §15.5.16): gzip, deflate, br.',
+  },
   ETag: {
     schema: { type: 'string' },
     description: 'Entity tag of this representation, as a GET of it gives; send it as If-Match to change it.',
@@ -186,6 +200,7 @@ const rateHeaders: Json = {
   'X-Trace-Id': header('TraceId'),
 };
 const retryAfter = { 'Retry-After': header('RetryAfter') };
+const acceptEncoding = { 'Accept-Encoding': header('AcceptEncoding') };
 
 const sharedParameters: Json = {
   IdempotencyKey: {
@@ -219,7 +234,7 @@ const parameter = (name: string) => ({ $ref: `#/components/parameters/${name}` }
 function problemExamples(origin: string): Json {
   const answered = new Set<ProblemCode>([
     ...parserProblems,
-    'payloadTooLarge',
+    ...bodyProblems,
     ...routes.flatMap((r) => [...problemsOf(r.operation)]),
   ]);
   return Object.fromEntries(
@@ -239,16 +254,19 @@ function problemExamples(origin: string): Json {
   );
 }
 
+/** What the body reader refuses on any request with a body (core/platform/request-body.ts). */
+const bodyProblems: readonly ProblemCode[] = ['payloadTooLarge', 'unsupportedEncoding'];
+
 /** What Node's HTTP parser refuses before any operation runs (src/http/client-errors.ts). */
 const parserProblems: readonly ProblemCode[] = ['invalidRequest', 'requestTimeout', 'headersTooLarge'];
 
 /**
  * The operation's problems (its declaration), the parser's refusals any request can meet and the
- * body limit REST adds to writes, status by status.
+ * body reader's refusals (size, content coding) REST adds to writes, status by status.
  */
 function problemResponses(route: Route): Json {
   const codes = new Set<ProblemCode>([...problemsOf(route.operation), ...parserProblems]);
-  if (route.method !== 'GET') codes.add('payloadTooLarge');
+  if (route.method !== 'GET') for (const code of bodyProblems) codes.add(code);
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) {
     const status = problemCatalogue[code].status;
@@ -262,6 +280,7 @@ function problemResponses(route: Route): Json {
       headers: {
         ...rateHeaders,
         ...(status === 429 || list.includes('idempotencyKeyInUse') ? retryAfter : {}),
+        ...(list.includes('unsupportedEncoding') ? acceptEncoding : {}),
       },
       content: {
         'application/problem+json': {

@@ -2,18 +2,18 @@
 // form is read once per request and kept: the cross-site check reads it first when it needs the
 // form's token (src/http/cross-site-forms.ts), the page's own handler then finds it read.
 import type { Context } from 'koa';
-import getRawBody from 'raw-body';
+import { readRequestText } from '../core/platform/request-body';
 
 /** Larger than any form of the pages can be: 50 people with their answers. */
 export const maxPageFormBytes = 64 * 1024;
 
-/** The form sent; null when it is larger than maxPageFormBytes. */
+/** The form sent, decoded by its Content-Encoding; null when it is larger than maxPageFormBytes. */
 export async function readPageForm(ctx: Context): Promise<URLSearchParams | null> {
   const kept = ctx.state.pageForm as URLSearchParams | null | undefined;
   if (kept !== undefined) return kept;
   let form: URLSearchParams | null;
   try {
-    form = new URLSearchParams(await getRawBody(ctx.req, { limit: maxPageFormBytes, encoding: 'utf8' }));
+    form = new URLSearchParams(await readRequestText(ctx.req, maxPageFormBytes));
   } catch (error) {
     if ((error as { status?: number }).status !== 413) throw error;
     form = null;

@@ -282,6 +282,12 @@ export const problemCatalogue = {
     title: 'Body too large',
     detail: 'The request body is larger than this service accepts.',
   },
+  unsupportedEncoding: {
+    status: 415,
+    title: 'Content coding not supported',
+    detail:
+      "The body's Content-Encoding is not one this service decodes (gzip, deflate, br, or none); encoding names it.",
+  },
   rateLimited: {
     status: 429,
     title: 'Rate limited',

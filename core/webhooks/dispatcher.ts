@@ -13,18 +13,15 @@ import { sql } from 'kysely';
 import { claiming } from '../../db/dialect';
 import { insertRows } from '../../db/prepared';
 import { readTogether } from '../../db/reads-together';
-import type { DeliveryRow, WebhookRow } from '../../db/schema';
-import type { DeliveryTargetKind, WebhookEventType } from '../../db/values';
-import { redactFor } from '../platform/pipeline/personal-data';
+import type { DeliveryRow } from '../../db/schema';
+import type { DeliveryTargetKind } from '../../db/values';
 import type { Services } from '../platform/services';
 import { ClaimHolder } from '../platform/storage/claim-holder';
 import { WorkLoop } from '../platform/work-loop';
+import { attemptDelivery } from './attempt';
 import { AttemptResults } from './attempt-results';
 import { type ClaimedDelivery, readClaimed } from './claimed-deliveries';
 import { newDelivery } from './delivery-state';
-import { eventTypes, hookBody } from './event-types';
-import { type SendResult, send } from './sender';
-import { decryptSecret, signature } from './signing-secrets';
 import { takeWaitingMessages } from './waiting-messages';
 
 export interface DispatcherOptions {
@@ -348,24 +345,9 @@ export class Dispatcher {
   private async deliver(claimed: ClaimedDelivery): Promise<void> {
     const { delivery } = claimed;
     if (claimed.cancel) return this.cancel(delivery);
-    const { target, reader, message } = claimed;
-    const definition = eventTypes.get(message.type as WebhookEventType);
-    if (definition) redactFor(message.data, reader, definition.personal);
-
-    let result: SendResult;
-    if (target.kind === 'webhook') {
-      const body = JSON.stringify({ type: message.type, timestamp: message.timestamp, data: message.data });
-      const signed = this.signedHeaders(target.row, delivery.message_id, body);
-      result =
-        typeof signed === 'string'
-          ? { outcome: 'notSigned', statusCode: null, durationMs: 0, retryAfterSeconds: null, error: signed }
-          : await send(target.row.url, body, signed, this.services.delivery);
-    } else {
-      const body = JSON.stringify(hookBody(delivery.message_id, message));
-      result = await send(target.row.url, body, { 'user-agent': 'Tessera-Hooks/1' }, this.services.delivery);
-    }
+    const result = await attemptDelivery(this.services, claimed);
     const written = this.results
-      .record({ delivery, target, result })
+      .record({ delivery, target: claimed.target, result })
       .catch((err: unknown) =>
         this.services.log.error(
           { err, deliveryId: delivery.id },
@@ -374,42 +356,6 @@ export class Dispatcher {
       )
       .finally(() => this.writing.delete(delivery.id));
     this.writing.set(delivery.id, written);
-  }
-
-  /**
-   * webhook-id, webhook-timestamp and webhook-signature: one signature, two while a secret is being
-   * replaced. Answers why not when it cannot sign (no secret, or one kept under another key): the
-   * attempt fails as notSigned and is tried again on the schedule.
-   */
-  private signedHeaders(
-    webhook: WebhookRow,
-    messageId: string,
-    body: string,
-  ): Record<string, string> | string {
-    const key = this.services.secrets.webhookSecretKey;
-    if (!webhook.secret_enc)
-      return 'The endpoint has no signing secret: make one with POST /webhooks/{webhookId}/secret.';
-    const now = this.services.clock.now();
-    const timestamp = Math.floor(now.getTime() / 1000);
-    const kept = [webhook.secret_enc];
-    if (
-      webhook.previous_secret_enc &&
-      webhook.previous_secret_until_utc &&
-      webhook.previous_secret_until_utc > now.toISOString()
-    )
-      kept.push(webhook.previous_secret_enc);
-    let secrets: string[];
-    try {
-      secrets = kept.map((sealed) => decryptSecret(key, sealed));
-    } catch {
-      return 'The signing secret was kept under another master key: make a new one with POST /webhooks/{webhookId}/secret.';
-    }
-    return {
-      'webhook-id': messageId,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': secrets.map((s) => signature(s, messageId, timestamp, body)).join(' '),
-      'user-agent': 'Tessera-Webhooks/1',
-    };
   }
 
   private cancel(delivery: DeliveryRow): Promise<void> {

@@ -6,10 +6,18 @@
 // carrier-grade NAT, multicast, unspecified and the like (IPv4, IPv6, and IPv4 inside IPv6
 // alike). The dispatcher checks the address it actually connects to against the same rule
 // (receiverVerdict), so a name that changes its answer cannot reach inside.
+//
+// A name reserved never to resolve (RFC 2606, RFC 6761: .invalid, .test, .example, and those bare
+// names) is refused before any lookup, unless TESSERA_WEBHOOKS_ALLOW names it (a lab's own hosts
+// file). A name that does not resolve at this moment is taken, with a warning in the answer: DNS
+// may catch up, and each delivery looks it up again. The lookup is bounded (lookupMs) and its
+// answer kept a little while, so the check made before a write's transaction (lookAhead) is the one
+// the write reuses, and no write waits on DNS.
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { problem } from '../platform/problems';
 import { allowListHas, nothingAllowed, type ReceiverAllowList } from '../platform/receiver-allow-list';
+import type { Warning } from '../platform/warnings';
 
 export const maxReceiverUrlLength = 2000;
 
@@ -92,12 +100,90 @@ function localhostName(name: string): boolean {
 }
 
 /**
- * Checks a receiver address in the order the contract gives: webhookUrl, webhookHttps,
- * webhookPrivate. Answers the parsed URL.
+ * Top-level names that never resolve in the DNS (RFC 2606 §2, RFC 6761 §6.2–6.4). localhost is not
+ * among them: it resolves, to loopback, and is refused as a private address unless allowed.
  */
-export async function checkReceiverUrl(raw: string, rule: ReceiverRule): Promise<URL> {
+const neverResolving = new Set(['invalid', 'test', 'example']);
+
+/** The reserved top-level name a host ends in, or null. Case and a trailing dot do not matter. */
+export function reservedName(hostname: string): string | null {
+  const top = dnsName(hostname.toLowerCase()).split('.').at(-1) ?? '';
+  return neverResolving.has(top) ? top : null;
+}
+
+/** The field every receiver address is sent in. */
+const field = 'url';
+
+/** A refusal naming the field, as the API's field errors do. */
+function refusal(code: 'webhookUrl' | 'webhookHttps' | 'webhookPrivate', detail: string) {
+  return problem(code, detail, { errors: [{ field, message: detail }] });
+}
+
+/** How long a receiver's name may take to resolve when it is checked; beyond, it is taken as not resolving now. */
+export const lookupMs = 2_000;
+/** How long a lookup's answer is reused, by the write that follows its look ahead. */
+const keptMs = 30_000;
+const mostKept = 1_000;
+
+interface Resolution {
+  addresses: string[];
+  /** Why nothing was found (the resolver's code, or the time-out), when nothing was. */
+  failure: string | null;
+}
+
+const kept = new Map<string, { until: number; answer: Promise<Resolution> }>();
+
+function resolveNow(name: string): Promise<Resolution> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Resolution>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ addresses: [], failure: `no answer within ${lookupMs / 1000} s` }),
+      lookupMs,
+    );
+  });
+  const found = lookup(name, { all: true, verbatim: true }).then(
+    (list) => ({ addresses: list.map((a) => a.address), failure: list.length ? null : 'no addresses' }),
+    (error: { code?: string }) => ({ addresses: [], failure: error.code ?? 'lookup failed' }),
+  );
+  return Promise.race([found, late]).finally(() => clearTimeout(timer));
+}
+
+/** The name's addresses, looked up at most once in keptMs (bounded by lookupMs). */
+function resolved(name: string): Promise<Resolution> {
+  const now = Date.now();
+  const hit = kept.get(name);
+  if (hit && hit.until > now) return hit.answer;
+  if (kept.size >= mostKept) for (const [key, entry] of kept) if (entry.until <= now) kept.delete(key);
+  if (kept.size >= mostKept) kept.clear();
+  const answer = resolveNow(name);
+  kept.set(name, { until: now + keptMs, answer });
+  return answer;
+}
+
+/**
+ * Looks the address's name up ahead of the write that checks it (outside its transaction), so the
+ * check inside finds the answer kept. Anything unreadable is left for the check to refuse.
+ */
+export async function lookAhead(raw: string | undefined): Promise<void> {
+  if (raw === undefined || raw.length > maxReceiverUrlLength || !URL.canParse(raw)) return;
+  const { hostname } = new URL(raw);
+  if (ipLiteral(hostname) || reservedName(hostname)) return;
+  await resolved(dnsName(hostname));
+}
+
+/** A receiver address checked: the parsed URL, and what the answer should tell (a name not resolving now). */
+export interface ReceiverCheck {
+  url: URL;
+  warnings: Warning[];
+}
+
+/**
+ * Checks a receiver address in the order the contract gives: webhookUrl (a reserved name among
+ * them), webhookHttps, webhookPrivate. Answers the parsed URL and its warnings.
+ */
+export async function checkReceiverUrl(raw: string, rule: ReceiverRule): Promise<ReceiverCheck> {
   const refuse = (why: string) =>
-    problem(
+    refusal(
       'webhookUrl',
       `${why} Give an absolute https address without user name or fragment, at most 2,000 characters.`,
     );
@@ -110,54 +196,67 @@ export async function checkReceiverUrl(raw: string, rule: ReceiverRule): Promise
   }
   if (url.username || url.password) throw refuse('The address carries a user name.');
   if (raw.includes('#')) throw refuse('The address carries a fragment.');
+  const reserved = reservedName(url.hostname);
+  if (reserved && !allowListHas(rule.allow ?? nothingAllowed, url.hostname, null))
+    throw refuse(
+      `The address's host ${url.hostname} is under .${reserved}, a name reserved never to resolve (RFC 2606, RFC 6761), so nothing could ever be delivered to it.`,
+    );
   const plain = url.protocol === 'http:';
   if (url.protocol !== 'https:' && !plain)
-    throw problem('webhookHttps', `The address must use https, not ${url.protocol.replace(':', '')}.`);
-  await refuseOutside(url.hostname, plain, rule);
-  return url;
+    throw refusal('webhookHttps', `The address must use https, not ${url.protocol.replace(':', '')}.`);
+  const failure = await refuseOutside(url.hostname, plain, rule);
+  const warnings: Warning[] = failure
+    ? [
+        {
+          code: 'receiverUnresolved',
+          field,
+          // Not naming the host: a subscription's address is never shown again once given.
+          detail: `The address's name does not resolve now (${failure}): it was saved, and deliveries fail until it resolves.`,
+        },
+      ]
+    : [];
+  return { url, warnings };
 }
 
-async function refuseOutside(hostname: string, plain: boolean, rule: ReceiverRule): Promise<void> {
+/** Refuses an address outside the rule; answers why the name found no address, when it found none. */
+async function refuseOutside(hostname: string, plain: boolean, rule: ReceiverRule): Promise<string | null> {
   const literal = ipLiteral(hostname);
   // vm. must not slip past where vm resolves to loopback (resolvers may not read /etc/hosts for it).
   const name = dnsName(hostname);
-  const resolved = literal
-    ? [literal]
-    : await lookup(name, { all: true, verbatim: true }).then(
-        (found) => found.map((a) => a.address),
-        () => [] as string[],
-      );
+  const found = literal ? { addresses: [literal], failure: null } : await resolved(name);
   // localhost names are loopback whatever a resolver says of them.
-  const addresses = localhostName(name) ? [...new Set([...resolved, '127.0.0.1'])] : resolved;
+  const local = localhostName(name);
+  const addresses = local ? [...new Set([...found.addresses, '127.0.0.1'])] : found.addresses;
   const where = (address: string) =>
     `The address ${hostname} ${literal ? 'is' : `resolves to ${address}, which is`}`;
   if (plain) {
     // Plain http needs the list's word for it: a name that does not resolve now is taken only when listed.
     const allowed = allowListHas(rule.allow ?? nothingAllowed, name, null);
     if (addresses.length === 0 && !allowed)
-      throw problem(
+      throw refusal(
         'webhookHttps',
         `The address must use https: plain http is only for receivers on TESSERA_WEBHOOKS_ALLOW, and ${hostname} is not on it.`,
       );
     for (const address of addresses) {
       const verdict = receiverVerdict(rule, true, hostname, address);
       if (verdict === 'plainToPublic')
-        throw problem(
+        throw refusal(
           'webhookHttps',
           `The address must use https, not http: ${where(address)} a public address, and plain http is only for private receivers on TESSERA_WEBHOOKS_ALLOW.`,
         );
       if (verdict === 'notAllowed')
-        throw problem(
+        throw refusal(
           'webhookHttps',
           `The address must use https, not http: ${where(address)} not a public address; plain http is only for receivers on TESSERA_WEBHOOKS_ALLOW, so ${allowHint}.`,
         );
     }
-    return;
+    return addresses.length > 0 ? null : found.failure;
   }
   // A name that does not resolve now cannot be shown to be private; each delivery checks again.
   const inside = addresses.find((a) => receiverVerdict(rule, false, hostname, a) !== 'ok');
   if (inside !== undefined)
-    throw problem('webhookPrivate', `${where(inside)} not a public address; ${allowHint}.`);
+    throw refusal('webhookPrivate', `${where(inside)} not a public address; ${allowHint}.`);
+  return local || addresses.length > 0 ? null : found.failure;
 }
 
 /** The address as lists show it: the query part (often a token) is hidden. */

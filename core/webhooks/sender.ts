@@ -13,8 +13,27 @@ import type { AttemptOutcome } from '../../db/values';
 import type { ReceiverAllowList } from '../platform/receiver-allow-list';
 import { allowHint, dnsName, ipLiteral, type ReceiverVerdict, receiverVerdict } from './receiver-address';
 
+/**
+ * Why an attempt failed, in words an integrator can act on: the name did not resolve, the
+ * receiver refused or dropped the connection, its certificate or TLS was not accepted, it did not
+ * answer in time, it answered a status other than 2xx, the address is not one deliveries may
+ * reach, or the message could not be signed. Null when it succeeded.
+ */
+export const failureReasons = [
+  'dnsFailure',
+  'connectionRefused',
+  'connectionFailed',
+  'tlsError',
+  'timeout',
+  'httpStatus',
+  'privateAddress',
+  'notSigned',
+] as const;
+export type FailureReason = (typeof failureReasons)[number];
+
 export interface SendResult {
   outcome: AttemptOutcome;
+  reason: FailureReason | null;
   statusCode: number | null;
   durationMs: number;
   /** Seconds the receiver asked to wait (Retry-After on 429 and 503). */
@@ -113,6 +132,42 @@ function networkMessage(error: Error & { code?: string }): string {
     : error.message;
 }
 
+/** Resolver codes (getaddrinfo through Node): the name found no address. */
+const dnsCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA', 'ENODATA']);
+
+/** A network error's reason, by its code: Node's resolver, socket and TLS codes. */
+function networkReason(error: Error & { code?: string }): FailureReason {
+  const code = error.code ?? '';
+  if (dnsCodes.has(code)) return 'dnsFailure';
+  if (code === 'ECONNREFUSED') return 'connectionRefused';
+  if (
+    unknownCertificate.has(code) ||
+    code.startsWith('ERR_TLS') ||
+    code.startsWith('ERR_SSL') ||
+    /CERT|SELF_SIGNED|HOSTNAME_MISMATCH/.test(code) ||
+    /\bTLS\b|SSL|certificate/i.test(error.message)
+  )
+    return 'tlsError';
+  return 'connectionFailed';
+}
+
+/** The start of an error's text, saying in words what the reason says in a code. */
+const reasonWords: Record<FailureReason, string> = {
+  dnsFailure: 'DNS lookup failed',
+  connectionRefused: 'connection refused',
+  connectionFailed: 'connection failed',
+  tlsError: 'TLS failed',
+  timeout: 'timed out',
+  httpStatus: 'answered with a status other than 2xx',
+  privateAddress: 'address not allowed',
+  notSigned: 'not signed',
+};
+
+/** The error text of a network failure: what happened in words, then what Node said. */
+function networkError(reason: FailureReason, error: Error & { code?: string }): string {
+  return `${reasonWords[reason]}: ${networkMessage(error)}`;
+}
+
 function retryAfter(header: string | string[] | undefined): number | null {
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) return null;
@@ -140,6 +195,7 @@ export function send(
     return Promise.resolve(
       done({
         outcome: verdict === 'notAllowed' ? 'privateAddress' : 'networkError',
+        reason: 'privateAddress',
         statusCode: null,
         retryAfterSeconds: null,
         error: refusal(verdict, literal, literal).message,
@@ -174,6 +230,7 @@ export function send(
           const ok = statusCode >= 200 && statusCode < 300;
           finish({
             outcome: ok ? 'succeeded' : statusCode === 410 ? 'gone' : 'httpError',
+            reason: ok ? null : 'httpStatus',
             statusCode,
             retryAfterSeconds:
               statusCode === 429 || statusCode === 503 ? retryAfter(res.headers['retry-after']) : null,
@@ -181,7 +238,13 @@ export function send(
           });
         });
         res.on('error', (error) =>
-          finish({ outcome: 'networkError', statusCode, retryAfterSeconds: null, error: error.message }),
+          finish({
+            outcome: 'networkError',
+            reason: 'connectionFailed',
+            statusCode,
+            retryAfterSeconds: null,
+            error: networkError('connectionFailed', error),
+          }),
         );
       },
     );
@@ -189,6 +252,7 @@ export function send(
       req.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
       finish({
         outcome: 'timeout',
+        reason: 'timeout',
         statusCode: null,
         retryAfterSeconds: null,
         error: `no answer within ${options.timeoutMs} ms`,
@@ -206,7 +270,21 @@ export function send(
           : /within \d+ ms/.test(error.message)
             ? 'timeout'
             : 'networkError';
-      finish({ outcome, statusCode: null, retryAfterSeconds: null, error: networkMessage(error) });
+      const reason: FailureReason =
+        error instanceof RefusedAddress
+          ? 'privateAddress'
+          : outcome === 'timeout'
+            ? 'timeout'
+            : networkReason(error);
+      finish({
+        outcome,
+        reason,
+        statusCode: null,
+        retryAfterSeconds: null,
+        // A refused address and a time-out say it already.
+        error:
+          reason === 'privateAddress' || reason === 'timeout' ? error.message : networkError(reason, error),
+      });
     });
     req.end(body);
   });

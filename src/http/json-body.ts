@@ -1,11 +1,12 @@
-// The one JSON body reader, for the REST API and the MCP endpoint alike. It reads the raw bytes
-// (raw-body), and refuses, before anything walks the body: a body over 1 MB (413), a charset other
-// than UTF-8, bytes that are not UTF-8, nesting deeper than 32 levels, and text JSON cannot carry
-// faithfully (NUL characters and lone surrogates). All of those are 400 invalidBody.
+// The one JSON body reader, for the REST API and the MCP endpoint alike. It reads the bytes decoded
+// by their Content-Encoding (core/platform/request-body.ts: gzip, deflate, br; another coding 415),
+// and refuses, before anything walks the body: a body over 1 MB as sent or as decoded (413), a
+// charset other than UTF-8, bytes that are not UTF-8, nesting deeper than 32 levels, and text JSON
+// cannot carry faithfully (NUL characters and lone surrogates). All of those are 400 invalidBody.
 import type { Context, Middleware } from 'koa';
-import getRawBody from 'raw-body';
 import { decodeUtf8, textFaults } from '../../core/platform/faithful-text';
 import { problem } from '../../core/platform/problems';
+import { readRequestBody } from '../../core/platform/request-body';
 
 export const maxBodyBytes = 1024 * 1024;
 /** Deepest nesting of objects and arrays a body may have; no operation needs more than a few. */
@@ -24,21 +25,11 @@ export function jsonBody(): Middleware {
       const charset = ctx.request.charset;
       if (charset && !/^utf-?8$/i.test(charset))
         throw problem('invalidBody', `Send the body in UTF-8, not ${charset}.`);
-      const bytes = await readBytes(ctx);
+      const bytes = await readRequestBody(ctx.req, maxBodyBytes);
       (ctx.request as unknown as { body: unknown }).body = parseJson(bytes);
     }
     await next();
   };
-}
-
-async function readBytes(ctx: Context): Promise<Buffer> {
-  try {
-    return await getRawBody(ctx.req, { length: ctx.get('content-length') || undefined, limit: maxBodyBytes });
-  } catch (error) {
-    if ((error as { type?: string }).type === 'entity.too.large')
-      throw problem('payloadTooLarge', 'The request body is larger than 1 MB.');
-    throw problem('invalidBody', 'The body could not be read whole.');
-  }
 }
 
 export function parseJson(bytes: Buffer): unknown {

@@ -1,6 +1,6 @@
 // Gives every request a traceId (answered in the X-Trace-Id header, written to the log) and its
 // public origin, and turns every refusal into application/problem+json (with Retry-After when the
-// problem says how long to wait). Unknown faults become 500 serverError.
+// problem says how long to wait, Accept-Encoding when it refuses a body's coding). Unknown faults become 500 serverError.
 import type { Context, Middleware } from 'koa';
 import { randomHex } from '../../core/platform/ids';
 import { isProblem, type Problem, problem, problemBody } from '../../core/platform/problems';
@@ -32,6 +32,8 @@ export function traceAndProblems(
       ctx.type = 'application/problem+json';
       const retryAfter = p.extras.retryAfter;
       if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
+      // A 415 for a body's coding says which codings a body may have (RFC 9110 §15.5.16).
+      if (p.code === 'unsupportedEncoding') ctx.set('Accept-Encoding', String(p.extras.accepted));
       ctx.body = problemBody(p, {
         root: ctx.state.origin,
         instance: ctx.path,

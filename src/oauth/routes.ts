@@ -7,6 +7,7 @@ import type { Middleware } from 'koa';
 import type { Provider } from 'oidc-provider';
 import { type Audience, audienceOf, resourceUrl } from '../../core/platform/pipeline/access-tokens';
 import { problem } from '../../core/platform/problems';
+import { contentCodings, unsupportedEncoding } from '../../core/platform/request-body';
 import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
 import { rateCounterFor } from '../../core/platform/storage/shared-rate-counter';
@@ -34,6 +35,14 @@ export function oauthRoutes(
     if (ctx.path.startsWith('/oauth/sign-in/')) return next();
     if (metadataPaths.has(ctx.path)) ctx.req.url = '/.well-known/openid-configuration';
     else if (!ctx.path.startsWith('/oauth/')) return next();
+    // The provider reads its bodies itself, as sent: a coded one is refused rather than misread.
+    const codings = contentCodings(ctx.get('content-encoding'));
+    if (codings.length > 0 && ctx.method !== 'GET' && ctx.method !== 'HEAD')
+      throw unsupportedEncoding(
+        codings.join(', '),
+        'identity',
+        `The OAuth endpoints take bodies without a Content-Encoding; send it as plain form data, not ${codings.join(', ')}.`,
+      );
     if (ctx.path === '/oauth/register' && ctx.method === 'POST') {
       const allowed = await registrations.take(ctx.ip, registrationsPerMinute, services.clock.now());
       if (!allowed.allowed) {

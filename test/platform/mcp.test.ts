@@ -208,19 +208,22 @@ describe('bodies on MCP', () => {
       body,
     });
 
-  it('refuses a body that is not JSON with 400 invalidBody, not a server error', async () => {
+  it('refuses a body that is not JSON with a JSON-RPC parse error (400, id null), not a server error', async () => {
     const res = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
     expect(res.status).toBe(400);
-    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(((await res.json()) as { code: string }).code).toBe('invalidBody');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
   });
 
-  it('refuses a body larger than 1 MB with 413 payloadTooLarge', async () => {
+  it('refuses a body larger than 1 MB with 413, a JSON-RPC error carrying payloadTooLarge', async () => {
     const res = await post(
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {}, pad: 'x'.repeat(1_100_000) }),
     );
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { code: string }).code).toBe('payloadTooLarge');
+    expect(await res.json()).toMatchObject({
+      id: null,
+      error: { code: -32000, data: { code: 'payloadTooLarge' } },
+    });
   });
 });
 

@@ -58,7 +58,14 @@ const goneResult =
   (ctx: Ctx): Promise<void> =>
     new AttemptResults(ctx.services).record({
       ...attempt,
-      result: { outcome: 'gone', statusCode: 410, durationMs: 3, retryAfterSeconds: null, error: null },
+      result: {
+        outcome: 'gone',
+        reason: 'httpStatus',
+        statusCode: 410,
+        durationMs: 3,
+        retryAfterSeconds: null,
+        error: null,
+      },
     });
 
 const states = async (ids: number[]) =>

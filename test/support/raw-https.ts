@@ -15,7 +15,7 @@ export interface RawAnswer {
 export function rawHttps(
   t: TestServer,
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(

@@ -30,7 +30,7 @@ async function newWebhook(path: string): Promise<string> {
   const made = await t.api('/webhooks', {
     key,
     method: 'POST',
-    body: { url: `https://receiver.example/${path}`, eventTypes: ['attendee.registered'] },
+    body: { url: `https://receiver.example.com/${path}`, eventTypes: ['attendee.registered'] },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return (made.body as { webhook: { webhookId: string } }).webhook.webhookId;
@@ -38,6 +38,7 @@ async function newWebhook(path: string): Promise<string> {
 
 const succeeded = {
   outcome: 'succeeded' as const,
+  reason: null,
   statusCode: 204,
   durationMs: 3,
   retryAfterSeconds: null,

@@ -57,26 +57,30 @@ async function endpoint(key: string, name: string): Promise<string> {
   return res.body.webhook.webhookId;
 }
 
-/** A test message to an endpoint: pending, since no dispatcher runs. */
-async function testMessage(key: string, webhookId: string): Promise<number> {
-  const res = await t.api(`/webhooks/${webhookId}/test`, { key, method: 'POST' });
-  expect(res.status).toBe(202);
-  return res.body.deliveryId;
-}
-
-/** A delivery still waiting for an automation subscription (what the dispatcher would have queued). */
-async function pendingHookDelivery(workspaceId: string, hookId: string): Promise<number> {
+/**
+ * A delivery still waiting for an endpoint or an automation subscription (what the dispatcher
+ * would have queued; a test message through the API is sent at once, to an address here public).
+ */
+async function pendingDelivery(
+  workspaceId: string,
+  kind: 'webhook' | 'hook',
+  targetId: string,
+): Promise<number> {
   const now = clock.now().toISOString();
   const { id } = await db()
     .insertInto('deliveries')
     .values({
       workspace_id: workspaceId,
       outbox_id: null,
-      message_id: `msg_${hookId.replace(/-/g, '')}`,
-      type: 'order.paid',
-      payload: JSON.stringify({ type: 'order.paid', timestamp: now, data: {} }),
-      target_kind: 'hook',
-      target_id: hookId,
+      message_id: `msg_${targetId.replace(/-/g, '')}`,
+      type: kind === 'webhook' ? 'webhook.test' : 'order.paid',
+      payload: JSON.stringify({
+        type: kind === 'webhook' ? 'webhook.test' : 'order.paid',
+        timestamp: now,
+        data: {},
+      }),
+      target_kind: kind,
+      target_id: targetId,
       state: 'pending',
       attempts: 0,
       next_attempt_utc: now,
@@ -125,8 +129,8 @@ const ids = (res: ApiAnswer) =>
 async function makeThings(workspaceId: string, key: string, name: string) {
   const hooks = [await hook(key, `${name}-1`), await hook(key, `${name}-2`)];
   const webhookId = await endpoint(key, name);
-  const endpointDelivery = await testMessage(key, webhookId);
-  const hookDelivery = await pendingHookDelivery(workspaceId, hooks[0]!);
+  const endpointDelivery = await pendingDelivery(workspaceId, 'webhook', webhookId);
+  const hookDelivery = await pendingDelivery(workspaceId, 'hook', hooks[0]!);
   return { hooks, webhookId, endpointDelivery, hookDelivery };
 }
 

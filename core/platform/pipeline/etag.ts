@@ -4,7 +4,9 @@ import type { Ctx } from '../context';
 import { problem } from '../problems';
 
 export function etagOf(representation: unknown): string {
-  const hash = createHash('sha256').update(JSON.stringify(representation)).digest('base64url');
+  const hash = createHash('sha256')
+    .update(JSON.stringify(resourceOf(representation)))
+    .digest('base64url');
   return `"${hash.slice(0, 27)}"`;
 }
 
@@ -27,4 +29,15 @@ export function checkIfMatch(ctx: Ctx, current: unknown): void {
       etag,
     });
   }
+}
+
+/**
+ * An answer's warnings (core/platform/warnings.ts) are about the write, not the resource: the tag
+ * of a change's answer is the tag a GET right after gives.
+ */
+function resourceOf(representation: unknown): unknown {
+  if (representation === null || typeof representation !== 'object' || !('warnings' in representation))
+    return representation;
+  const { warnings: _, ...resource } = representation as Record<string, unknown>;
+  return resource;
 }

@@ -101,12 +101,13 @@ async function run(
   normalised: unknown,
 ): Promise<Invocation> {
   if (operation.effect === 'read') return { data: await read(operation, ctx, input), replayed: false };
+  await operation.before?.(ctx, input as never);
   if (!options.idempotency) {
     const data = await ctx.services.writes.run((trx, moment) =>
       runHandler(operation, { ...ctx, db: trx, clock: moment }, input),
     );
     await operation.afterCommit?.(ctx.services);
-    return { data, replayed: false };
+    return { data: operation.settle ? await operation.settle(ctx, data as never) : data, replayed: false };
   }
   const done = await runIdempotent(operation, ctx, input, options.idempotency, hashBody(normalised));
   if (!done.replayed) await operation.afterCommit?.(ctx.services);

@@ -125,6 +125,17 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    */
   afterCommit?(services: Services): Promise<void>;
   /**
+   * Slow work a write's checks need, done before its transaction so no other write waits on it (a
+   * receiver's name looked up, the answer kept for the check inside). Changes nothing.
+   */
+  before?(ctx: Ctx, input: v.InferOutput<I>): Promise<void>;
+  /**
+   * Work after the commit that the answer waits for and reports (a test message's first attempt):
+   * given the committed answer, gives the answer sent. Not run when the change is refused; not for
+   * an idempotent operation, whose kept answer a retry replays.
+   */
+  settle?(ctx: Ctx, answer: v.InferOutput<O>): Promise<v.InferOutput<O>>;
+  /**
    * For a write whose insert met a foreign key: on PostgreSQL a row it names (beyond its event, which
    * invoke checks for every write) may have been removed between its read of it and its write. Read
    * after the transaction ended: the problem the call answers had it come after that removal, or

@@ -4,6 +4,8 @@ import { defineOperation } from '../../platform/pipeline/operation';
 import { problem } from '../../platform/problems';
 import { text } from '../../platform/schemas';
 import { madeNow } from '../../platform/storage/change-stamp';
+import { warningsField, withWarnings } from '../../platform/warnings';
+import { lookAhead } from '../receiver-address';
 import { encryptSecret, newSigningSecret, secretKeyOf } from '../signing-secrets';
 import { checkAddress, checkDescription, checkEventTypes, webhookFields } from './webhook-input';
 import { maxEndpoints, webhookSchema, webhookView } from './webhook-view';
@@ -37,10 +39,12 @@ export const createWebhook = defineOperation({
   output: v.object({
     webhook: webhookSchema,
     secret: text('The signing secret (whsec_ and Base64): shown this once only.'),
+    warnings: warningsField,
   }),
+  before: (_ctx, input) => lookAhead(input.url),
   async handler(ctx, input) {
     const key = secretKeyOf(ctx.services);
-    await checkAddress(ctx, input.url);
+    const warnings = await checkAddress(ctx, input.url);
     const types = checkEventTypes(ctx, input.eventTypes);
     const { n } = await ctx.db
       .selectFrom('webhooks')
@@ -73,6 +77,6 @@ export const createWebhook = defineOperation({
       ...(await madeNow(ctx)),
     };
     await ctx.db.insertInto('webhooks').values(row).execute();
-    return { webhook: webhookView(row), secret };
+    return withWarnings({ webhook: webhookView(row), secret }, warnings);
   },
 });

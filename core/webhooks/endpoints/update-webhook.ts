@@ -4,6 +4,8 @@ import { heldRow } from '../../platform/pipeline/tagged-row';
 import { updateWorkspaceRow } from '../../platform/pipeline/update-row';
 import { uuid } from '../../platform/schemas';
 import { changedNow } from '../../platform/storage/change-stamp';
+import { warningsField, withWarnings } from '../../platform/warnings';
+import { lookAhead } from '../receiver-address';
 import { checkAddress, checkDescription, checkEventTypes, webhookFields } from './webhook-input';
 import { loadWebhook, webhookSchema, webhookView } from './webhook-view';
 
@@ -29,10 +31,11 @@ export const updateWebhook = defineOperation({
     eventTypes: v.optional(webhookFields.eventTypes),
     active: v.optional(webhookFields.active),
   }),
-  output: webhookSchema,
+  output: v.object({ ...webhookSchema.entries, warnings: warningsField }),
+  before: (_ctx, input) => lookAhead(input.url),
   async handler(ctx, input) {
     const current = await loadWebhook(ctx, input.webhookId);
-    if (input.url !== undefined) await checkAddress(ctx, input.url);
+    const warnings = input.url === undefined ? [] : await checkAddress(ctx, input.url);
     const types = input.eventTypes === undefined ? undefined : checkEventTypes(ctx, input.eventTypes);
     checkDescription(input.description);
     const next = {
@@ -45,6 +48,6 @@ export const updateWebhook = defineOperation({
       ...(await changedNow(ctx)),
     };
     await updateWorkspaceRow(ctx, 'webhooks', current.id, 'webhook endpoint', next);
-    return webhookView(next);
+    return withWarnings(webhookView(next), warnings);
   },
 });

@@ -6,6 +6,7 @@ import type { WebhookEventType } from '../../../db/values';
 import type { Ctx } from '../../platform/context';
 import { problem } from '../../platform/problems';
 import { oneLine } from '../../platform/schemas';
+import type { Warning } from '../../platform/warnings';
 import { checkReceiverUrl, maxReceiverUrlLength } from '../receiver-address';
 import { eventTypeName, knownEventTypes, requireScopesOf } from '../subscription-rules';
 
@@ -34,8 +35,9 @@ export const webhookFields = {
   active: v.pipe(v.boolean(), v.description('Default true; false pauses sending.')),
 };
 
-export async function checkAddress(ctx: Ctx, url: string): Promise<void> {
-  await checkReceiverUrl(url, ctx.services.delivery);
+/** The address checked; answers what the answer should warn of (its name not resolving now). */
+export async function checkAddress(ctx: Ctx, url: string): Promise<Warning[]> {
+  return (await checkReceiverUrl(url, ctx.services.delivery)).warnings;
 }
 
 export function checkEventTypes(ctx: Ctx, sent: readonly string[]): WebhookEventType[] {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { defineOperation } from '../../platform/pipeline/operation';
+import { lookAhead } from '../receiver-address';
 import { eventTypeName, olderHookKeys } from '../subscription-rules';
-import { hookFields, subscribe, subscribed } from './hook-input';
-import { hookSchema } from './hook-view';
+import { hookFields, madeHookSchema, subscribe, subscribed } from './hook-input';
 
 export const createHook = defineOperation({
   name: 'createHook',
@@ -21,6 +21,7 @@ export const createHook = defineOperation({
     eventId: v.optional(hookFields.eventId),
     client: v.optional(hookFields.client),
   }),
-  output: hookSchema,
+  output: madeHookSchema,
+  before: (_ctx, input) => lookAhead(input.url),
   handler: (ctx, input) => subscribe(ctx, input),
 });

@@ -10,10 +10,11 @@ import { loadEvent } from '../../platform/pipeline/load-event';
 import type { Activity } from '../../platform/pipeline/operation';
 import { problem } from '../../platform/problems';
 import { oneLine, uuid } from '../../platform/schemas';
+import { type Warning, warningsField, withWarnings } from '../../platform/warnings';
 import { checkReceiverUrl, maxReceiverUrlLength } from '../receiver-address';
 import { knownEventTypes, requireScopesOf } from '../subscription-rules';
 import { hookClientInput, hookClientOf } from './hook-client';
-import { type HookView, hookView, maxHooks } from './hook-view';
+import { type HookView, hookSchema, hookView, maxHooks } from './hook-view';
 
 export const hookFields = {
   url: v.pipe(
@@ -26,6 +27,9 @@ export const hookFields = {
   client: hookClientInput,
 };
 
+/** A subscription as POST answers it: the subscription, and what its address warns of. */
+export const madeHookSchema = v.object({ ...hookSchema.entries, warnings: warningsField });
+
 /** The log entry of a subscription, under the word the log has always used. */
 export const subscribed: Activity<unknown, HookView> = {
   action: 'subscribe',
@@ -37,11 +41,11 @@ export const subscribed: Activity<unknown, HookView> = {
 export async function subscribe(
   ctx: Ctx,
   input: { url: string; event: string; eventId?: string; client?: HookClient },
-): Promise<HookView> {
+): Promise<HookView & { warnings?: Warning[] }> {
   const [type] = knownEventTypes([input.event]);
   requireScopesOf(ctx.actor, [type!]);
   const event = input.eventId === undefined ? null : await loadEvent(ctx, input.eventId);
-  await checkReceiverUrl(input.url, ctx.services.delivery);
+  const { warnings } = await checkReceiverUrl(input.url, ctx.services.delivery);
   const client = hookClientOf(input.client, ctx.request.userAgent);
   const { n } = await ctx.db
     .selectFrom('hooks')
@@ -65,5 +69,5 @@ export async function subscribe(
     created_utc: ctx.clock.now().toISOString(),
   };
   await ctx.db.insertInto('hooks').values(row).execute();
-  return hookView(row);
+  return withWarnings(hookView(row), warnings);
 }
