@@ -16,19 +16,14 @@ import {
   languageTagPattern,
   multiLine,
   oneLine,
+  personName,
   uuid,
 } from '../platform/schemas';
 import { hasScope } from '../platform/scopes';
 import { formatSchema, isOpen, loadCall } from './call-view';
 
 const speakerInput = v.object({
-  name: v.pipe(
-    v.string(),
-    oneLine,
-    v.minLength(1),
-    v.maxLength(200),
-    v.description('Their name. Personal data.'),
-  ),
+  name: personName,
   email: emailAddress('Their email address. Personal data.'),
   company: v.optional(
     v.nullable(v.pipe(v.string(), oneLine, v.maxLength(200), v.description('Company. Personal data.'))),

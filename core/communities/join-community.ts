@@ -4,7 +4,7 @@ import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
-import { emailAddress, languageTagMessage, languageTagPattern, oneLine, uuid } from '../platform/schemas';
+import { emailAddress, languageTagMessage, languageTagPattern, personName, uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
 import { loadCommunity } from './community-view';
 import { memberJoined } from './member-messages';
@@ -37,13 +37,7 @@ export const joinCommunity = defineOperation({
   },
   input: v.object({
     communityId: uuid('The community id.'),
-    name: v.pipe(
-      v.string(),
-      oneLine,
-      v.minLength(1),
-      v.maxLength(200),
-      v.description('Their name. Personal data.'),
-    ),
+    name: personName,
     email: v.pipe(emailAddress('Their email address. Personal data.'), v.maxLength(254)),
     language: v.optional(
       v.pipe(

@@ -4,16 +4,10 @@
 import * as v from 'valibot';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
-import { emailAddress, oneLine, uuid } from '../platform/schemas';
+import { emailAddress, oneLine, personName, uuid } from '../platform/schemas';
 
 export const crewMemberFields = {
-  name: v.pipe(
-    v.string(),
-    oneLine,
-    v.minLength(1),
-    v.maxLength(200),
-    v.description('Their name. Personal data.'),
-  ),
+  name: personName,
   email: v.nullable(
     v.pipe(emailAddress('Their email address. Personal data; null: none.'), v.maxLength(320)),
   ),

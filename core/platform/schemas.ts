@@ -71,6 +71,14 @@ export function lineFault(text: string, lines: 'one' | 'multi'): string | null {
 
 /** One line of text a person gives, such as a name or a city. */
 export const oneLineText = (description: string) => v.pipe(v.string(), oneLine, v.description(description));
+/** A person's name as they give it (a speaker, a member, a crew member): one line, 1–200 characters. */
+export const personName = v.pipe(
+  v.string(),
+  oneLine,
+  v.minLength(1),
+  v.maxLength(200),
+  v.description('Their name. Personal data.'),
+);
 /** Text a person gives that may run over several lines, such as a description or a note. */
 export const multiLineText = (description: string) =>
   v.pipe(v.string(), multiLine, v.description(description));
