@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { chromiumInstalled, launchChromium } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { seedDoorEvent } from '../support/doors';
@@ -61,6 +62,7 @@ describe.skipIf(!installed)('the certificate verification page in a browser', ()
       const text: string = await page.evaluate(() => document.body.textContent);
       for (const words of expected) expect(text, `${width} px`).toContain(words);
       expect(await lowContrastText(page), `${width} px`).toEqual([]);
+      expect(await axeViolations(page), `${width} px`).toEqual([]);
       const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(wider, `${width} px`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(shots, `certificate-${state}-${width}.png`), fullPage: true });

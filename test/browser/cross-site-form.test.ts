@@ -8,6 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formTokenField } from '../../core/platform/form-tokens';
+import { axeViolations } from '../support/axe';
 import { chromiumInstalled, launchChromium } from '../support/chromium';
 import { formTokenOf } from '../support/page-forms';
 import { type Receiver, startReceiver } from '../support/receiver';
@@ -85,6 +86,7 @@ ${field('person.0.email', email)}${field('action', 'register')}${field(formToken
       expect(text).toContain('This form was sent from another site');
       expect(text).toContain('Nothing was saved.');
       expect(await page.textContent(`a[href="/e/${event.slug}"]`)).toBe('Back to the form');
+      expect(await axeViolations(page), from).toEqual([]);
       await context.close();
     }
     expect(attacker.received.map((r) => r.path)).toEqual(['/cross-site', '/same-site-other-port']);

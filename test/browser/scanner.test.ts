@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeInstalled, axeViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { type CuttableLink, cuttableLink } from '../support/cuttable-link';
@@ -27,7 +27,6 @@ declare const navigator: any;
 declare const caches: any;
 
 const installed = chromiumInstalled('the scanner page browser test');
-const axe = axeInstalled('the axe-core checks of the scanner page');
 const shots = screenshotDir;
 // The fake camera's frames a second: scenes are counted in frames, at this rate.
 const fps = 5;
@@ -103,7 +102,7 @@ describe.skipIf(!installed)('the door scanner page in a browser', () => {
     for (const width of [390, 1280]) {
       await on.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       expect(await lowContrastText(on), `${name} at ${width} px`).toEqual([]);
-      if (axe) expect(await axeViolations(on), `${name} at ${width} px`).toEqual([]);
+      expect(await axeViolations(on), `${name} at ${width} px`).toEqual([]);
       const wider = await on.evaluate(() => document.documentElement.scrollWidth - document.body.clientWidth);
       expect(wider, `${name} at ${width} px`).toBeLessThanOrEqual(0);
       await on.screenshot({ path: join(shots, `scanner-${name}-${width}.png`), fullPage: true });

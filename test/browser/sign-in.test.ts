@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/platform/scopes';
+import { axeViolations } from '../support/axe';
 import { launchChromium } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { startTestServer, type TestServer } from '../support/server';
@@ -112,6 +113,7 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
       expect(await lowContrastText(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 1280, height: 800 });
     }
     await page.fill('#key', key);
@@ -214,6 +216,7 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
     ] as const) {
       await page.setViewportSize({ width, height });
       expect(await lowContrastText(page), `${width} px`).toEqual([]);
+      expect(await axeViolations(page), `${width} px`).toEqual([]);
       const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(wider, `${width} px: wider than the window`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(shots, file), fullPage: true });

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { pricedTicketType } from '../support/pending-orders';
@@ -48,6 +49,7 @@ describe.skipIf(!installed)('the public registration form in a browser', () => {
 
   async function check(page: Page, name: string, width: number) {
     expect(await lowContrastText(page), `${name} ${width} px`).toEqual([]);
+    expect(await axeViolations(page), `${name} ${width} px`).toEqual([]);
     const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(wider, `${name} ${width} px`).toBeLessThanOrEqual(0);
     // Every field a person fills has a label that names it.

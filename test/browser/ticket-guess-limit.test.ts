@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicketCode } from '../../core/platform/ticket-codes';
+import { axeViolations } from '../support/axe';
 import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
@@ -65,6 +66,7 @@ describe.skipIf(!installed)('the ticket-code guess limit in a browser', () => {
       expect(text, address).not.toContain(code);
       expect(await page.locator('[data-ticket-qr]').count(), address).toBe(0);
       expect(await lowContrastText(page), address).toEqual([]);
+      expect(await axeViolations(page), address).toEqual([]);
     }
     await page.screenshot({ path: join(screenshotDir, 'ticket-guess-limit.png'), fullPage: true });
     await context.close();

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { type DoorEvent, seedDoorEvent } from '../support/doors';
@@ -76,6 +77,7 @@ describe.skipIf(!installed)('the ticket page in a browser', () => {
 
   async function checkLayout(page: Page, width: number) {
     expect(await lowContrastText(page), `${width} px`).toEqual([]);
+    expect(await axeViolations(page), `${width} px`).toEqual([]);
     const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(wider, `${width} px`).toBeLessThanOrEqual(0);
   }

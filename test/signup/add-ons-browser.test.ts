@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAddOn } from '../support/add-ons';
+import { axeViolations } from '../support/axe';
 import { chromiumInstalled, launchChromium, screenshotDir } from '../support/chromium';
 import { lowContrastText } from '../support/contrast';
 import { startTestServer, type TestServer } from '../support/server';
@@ -44,6 +45,7 @@ describe.skipIf(!installed)('add-ons on the public form in a browser', () => {
 
   async function check(page: Page, width: number) {
     expect(await lowContrastText(page), `${width} px`).toEqual([]);
+    expect(await axeViolations(page), `${width} px`).toEqual([]);
     const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(wider, `${width} px`).toBeLessThanOrEqual(0);
     const unlabelled = await page.evaluate(() =>
