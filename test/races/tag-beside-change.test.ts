@@ -303,7 +303,7 @@ const cases: Case[] = [
   {
     op: updateWebhook,
     make: rows.webhookAt,
-    input: { url: 'https://receiver.example/tag-race-2' },
+    input: { url: 'https://receiver.example.org/tag-race-2' },
     change: by(updateWebhook, { description: 'CRM' }),
   },
   {

@@ -190,7 +190,7 @@ export function raceRows(call: RaceHarness['call']) {
   });
 
   async function webhookAt(): Promise<Names> {
-    const url = 'https://receiver.example/race';
+    const url = 'https://receiver.example.org/race';
     const { webhook } = await call(createWebhook, { url, eventTypes: ['attendee.registered'] });
     return { webhookId: webhook.webhookId };
   }
