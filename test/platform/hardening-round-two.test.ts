@@ -134,7 +134,7 @@ describe('webhook receiver addresses', () => {
   });
 
   it('treats an unresolvable name with a trailing dot as the name without it (checked again at each delivery)', async () => {
-    for (const url of ['https://nothing.example/in', 'https://nothing.example./in']) {
+    for (const url of ['https://nothing.example.org/in', 'https://nothing.example.org./in']) {
       const made = await t.api('/webhooks', {
         key,
         method: 'POST',
