@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parsePrometheusText } from '../support/prometheus-text';
 import { startTestServer, type TestServer } from '../support/server';
-import { authorizeUrl, Browser, challengeOf, registerClient } from '../support/sign-in';
+import { openSignIn } from '../support/sign-in';
 
 const limit = 3;
 let t: TestServer;
@@ -28,19 +28,7 @@ async function authFailureRefusals(): Promise<number> {
 
 it('refuses wrong keys at the sign-in form past the failed-authentication limit, sharing it with the API', async () => {
   const origin = t.server.publicOrigin;
-  const clientId = await registerClient(t);
-  const browser = new Browser(t);
-  const start = await browser.follow(
-    await browser.get(
-      authorizeUrl(t, clientId, {
-        scope: 'events:read',
-        resource: `${origin}/mcp`,
-        code_challenge: challengeOf('a-verifier-of-enough-length-for-pkce-0123456789'),
-        code_challenge_method: 'S256',
-      }),
-    ),
-  );
-  const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
+  const { browser, uid } = await openSignIn(t);
   const tryKey = (value: string) => browser.post(`${origin}/oauth/sign-in/${uid}/key`, { key: value });
   const before = await authFailureRefusals();
 

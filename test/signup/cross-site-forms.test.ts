@@ -10,7 +10,7 @@ import { crossSiteVerdict } from '../../src/http/cross-site-forms';
 import { eventBody } from '../support/fixtures';
 import { formTokenOf } from '../support/page-forms';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
-import { authorizeUrl, Browser, challengeOf, registerClient } from '../support/sign-in';
+import { openSignIn } from '../support/sign-in';
 import { formPerson, formTicketType, publishedEvent } from '../support/sign-up';
 
 const clock = new MutableClock();
@@ -71,6 +71,17 @@ async function expectRefused(answer: Awaited<ReturnType<typeof post>>, says: str
   expect(answer.text).toContain(`<a href="/e/${event.slug}">Back to the form</a>`);
   expect(answer.cacheControl).toBe('no-store');
   expect({ attendees: await attendees(), mail: await queuedMail() }).toEqual(before);
+}
+
+/** The status a one-ticket registration posted to `url` with these headers (and no form token) answers. */
+async function registerStatus(s: TestServer, url: string, type: string, headers: Record<string, string>) {
+  const res = await s.fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({ [`qty.${type}`]: '1', ...formPerson(0), action: 'register' }).toString(),
+    redirect: 'manual',
+  });
+  return res.status;
 }
 
 describe('a post to the public form', () => {
@@ -170,19 +181,8 @@ describe("the service's own origins", () => {
       const k = (await s.key({ workspaceId, preset: 'everything', expires: 'never' })).key;
       const e = await publishedEvent(s, k);
       const type = await formTicketType(s, e.eventId);
-      const send = async (origin: string) =>
-        (
-          await s.fetch(`${s.server.origin}/e/${e.slug}/register`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-            body: new URLSearchParams({
-              [`qty.${type}`]: '1',
-              ...formPerson(0),
-              action: 'register',
-            }).toString(),
-            redirect: 'manual',
-          })
-        ).status;
+      const send = (origin: string) =>
+        registerStatus(s, `${s.server.origin}/e/${e.slug}/register`, type, { origin });
       expect(await send('https://events.example.org')).toBe(303);
       expect(await send(s.server.origin)).toBe(303);
       expect(await send('https://attacker.example')).toBe(403);
@@ -204,24 +204,12 @@ describe("the service's own origins", () => {
       expect((await s.api(`/events/${e.eventId}/status`, status)).status).toBe(200);
       const type = await formTicketType(s, e.eventId);
       const base = s.server.origin.replace('https:', 'http:');
-      const send = async (origin: string) =>
-        (
-          await s.fetch(`${base}/e/${e.slug}/register`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/x-www-form-urlencoded',
-              'x-forwarded-proto': 'https',
-              'x-forwarded-host': 'events.example.org',
-              origin,
-            },
-            body: new URLSearchParams({
-              [`qty.${type}`]: '1',
-              ...formPerson(0),
-              action: 'register',
-            }).toString(),
-            redirect: 'manual',
-          })
-        ).status;
+      const send = (origin: string) =>
+        registerStatus(s, `${base}/e/${e.slug}/register`, type, {
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'events.example.org',
+          origin,
+        });
       expect(await send('https://events.example.org')).toBe(303);
       expect(await send('https://attacker.example')).toBe(403);
     } finally {
@@ -233,20 +221,8 @@ describe("the service's own origins", () => {
 describe('the assistant sign-in', () => {
   it('refuses a key posted by another site (403, nobody signed in) and takes it from its own page', async () => {
     const origin = t.server.publicOrigin;
-    const clientId = await registerClient(t);
-    const browser = new Browser(t);
-    const start = await browser.follow(
-      await browser.get(
-        authorizeUrl(t, clientId, {
-          scope: 'events:read',
-          resource: `${origin}/mcp`,
-          code_challenge: challengeOf('a-verifier-of-enough-length-for-pkce-0123456789'),
-          code_challenge_method: 'S256',
-        }),
-      ),
-    );
-    const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
-    const token = formTokenOf(await start.res.text())!;
+    const { browser, uid, html } = await openSignIn(t);
+    const token = formTokenOf(html)!;
     const sendKey = (headers: Record<string, string>, form: Record<string, string>) =>
       browser.get(`${origin}/oauth/sign-in/${uid}/key`, {
         method: 'POST',

@@ -66,6 +66,24 @@ export interface ConsentPage {
   signInHtml: string;
 }
 
+/** The sign-in page of a new authorization (a registered client asking for events:read on /mcp). */
+export async function openSignIn(t: TestServer) {
+  const clientId = await registerClient(t);
+  const browser = new Browser(t);
+  const start = await browser.follow(
+    await browser.get(
+      authorizeUrl(t, clientId, {
+        scope: 'events:read',
+        resource: `${t.server.publicOrigin}/mcp`,
+        code_challenge: challengeOf('a-verifier-of-enough-length-for-pkce-0123456789'),
+        code_challenge_method: 'S256',
+      }),
+    ),
+  );
+  const uid = /\/oauth\/sign-in\/([^/]+)/.exec(start.url)![1]!;
+  return { browser, uid, html: await start.res.text() };
+}
+
 /** From an authorization request through the sign-in page (an API key, or the demonstration button) to the consent page. */
 export async function openConsent(
   t: TestServer,
