@@ -105,12 +105,26 @@ function inlineCode(text: string): { code: string; line: number }[] {
   return found;
 }
 
+/** Paths written out in a page's text or its fenced blocks (`db/migrate.ts` without backticks), with their lines. */
+function writtenPaths(text: string): { code: string; line: number }[] {
+  const found: { code: string; line: number }[] = [];
+  const written = new RegExp(
+    `(?<![\\w/.<>*-])(?:${topFolders.join('|')})/[\\w./<>*-]*?\\.(?:ts|mts|js|mjs|json|md)(?![\\w/-])`,
+    'g',
+  );
+  text.split('\n').forEach((line, index) => {
+    for (const match of line.replace(/`[^`]*`/g, '').matchAll(written))
+      found.push({ code: match[0], line: index + 1 });
+  });
+  return found;
+}
+
 /** The paths of a page that name nothing in the repository, as `page:line path`. */
 function missingPaths(page: string, text: string, repository: readonly string[]): string[] {
   const files = new Set(repository);
   const names = new Set(repository.map((p) => p.replace(/\/$/, '').split('/').pop()));
   const missing: string[] = [];
-  for (const { code, line } of inlineCode(text)) {
+  for (const { code, line } of [...inlineCode(text), ...writtenPaths(text)]) {
     const named = repositoryPath(code);
     if (!named) continue;
     const { path, bare } = named;
@@ -131,6 +145,9 @@ function phrase(words: string): RegExp {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
   return new RegExp(`${before}([0-9][0-9,]*(?:\\.[0-9]+)?)${after}`, 'g');
 }
+
+/** The longest a table cell may be; a rule that needs more has a page or a list of its own. */
+const longestCell = 1_600;
 
 const defaults = settingsFrom({}, {});
 const kb = (bytes: number) => bytes / 1000;
@@ -395,7 +412,7 @@ const figures: { page: string; says: string; is: number; constant: string }[] = 
 describe('the docs', () => {
   const repository = listRepository();
 
-  it('name only paths that exist: every backticked repository path, and every glob matches something', () => {
+  it('name only paths that exist: every repository path, backticked or written out, and every glob matches something', () => {
     const missing = pages.flatMap((page) => missingPaths(page, textOf(page), repository));
     expect(missing).toEqual([]);
   });
@@ -405,13 +422,27 @@ describe('the docs', () => {
       'See `core/webhooks/dispatcher.ts:42`, `core/<area>/index.ts` and `db/migrations/*-webhooks.ts`,',
       'then `core/webhooks/dispatch.ts`, `rest/nowhere/` and `core/*/no-such-*.ts`; `split-files.ts`.',
       '`/api/v1/events` is an address, `DATA/instance.key` the data folder, `ipaddr.js` a package.',
+      'Written out: db/migrate.ts exists, db/migrator.ts does not (https://example.org/db/x.ts is an address).',
     ].join('\n');
     expect(missingPaths('page.md', text, repository)).toEqual([
       'page.md:2 core/webhooks/dispatch.ts',
       'page.md:2 rest/nowhere/',
       'page.md:2 core/*/no-such-*.ts',
       'page.md:2 split-files.ts',
+      'page.md:4 db/migrator.ts',
     ]);
+  });
+
+  it('keep each table cell short enough to read (the lock order was one cell of 5,280 characters)', () => {
+    const long = pages.flatMap((page) =>
+      textOf(page)
+        .split('\n')
+        .filter((line) => line.startsWith('|'))
+        .flatMap((line) => line.split(/(?<!\\)\|/))
+        .filter((cell) => cell.length > longestCell)
+        .map((cell) => `${page}: ${cell.trim().slice(0, 60)}… (${cell.length} characters)`),
+    );
+    expect(long).toEqual([]);
   });
 
   it.each(figures)('quote $constant wherever $page says "$says"', ({ page, says, is }) => {
