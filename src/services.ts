@@ -22,6 +22,9 @@ import { migrateToLatest, openDatabase } from '../db/connect';
 import { SettingsError } from './settings';
 import { loadSigningKeys, publicKeys } from './signing-keys';
 
+/** How long a webhook or callback receiver has to answer one attempt. */
+export const deliveryTimeoutMs = 10_000;
+
 export interface OpenServices {
   services: Services;
   close(): Promise<void>;
@@ -116,7 +119,7 @@ export async function openServices(options: {
     defaultRatePerMinute: options.ratePerMinute,
     delivery: {
       allowPrivate: false,
-      timeoutMs: 10_000,
+      timeoutMs: deliveryTimeoutMs,
       ...options.delivery,
     },
     outboxSignal: new OutboxSignal(),
