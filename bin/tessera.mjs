@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Runs the service from its JavaScript bundle (bin/bundle.mjs), built first when any source is
-// newer, so there is no build step to forget. TESSERA_FROM_SOURCE=1 runs the TypeScript sources
-// through tsx instead (slower to start; for a debugger that should see the sources as they are).
+// Runs the service from its JavaScript bundle (dist/tessera.mjs, made by `npm run build`): in a
+// checkout with the development dependencies it is rebuilt first when any source is newer
+// (bin/bundle.mjs), so there is no build step to forget; an installed package without them runs
+// the bundle it came with. TESSERA_FROM_SOURCE=1 runs the TypeScript sources through tsx instead
+// (a development dependency; slower to start; for a debugger that should see the sources as they
+// are), with the scanner page's script still served from dist/.
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
@@ -13,11 +16,19 @@ import { setFlagsFromString } from 'node:v8';
 if (process.argv.slice(2).find((arg) => !arg.startsWith('-')) === 'import')
   setFlagsFromString('--no-allocation-site-pretenuring');
 
+const { ensureBundle } = await import('./bundle.mjs');
+const bundle = await ensureBundle();
+if (bundle === null) {
+  process.stderr.write(
+    'Tessera is not built: dist/tessera.mjs is missing, and esbuild, which makes it, is not installed.\n' +
+      'Install with the development dependencies (npm install), which builds it, or run `npm run build`.\n',
+  );
+  process.exit(1);
+}
 if (process.env.TESSERA_FROM_SOURCE === '1') {
   const { register } = await import('tsx/esm/api');
   register();
   await import('../src/cli.ts');
 } else {
-  const { ensureBundle } = await import('./bundle.mjs');
-  await import(pathToFileURL(await ensureBundle()).href);
+  await import(pathToFileURL(bundle).href);
 }

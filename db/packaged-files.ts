@@ -47,11 +47,8 @@ export const packagedFiles = {
     path: () => join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js'),
   },
   'jsQR.js': { path: () => join(packageFolder('jsqr'), 'dist', 'jsQR.js') },
-  'scan-app/scan.js': { path: scanAppFile('scan.js') },
-  'scan-app/scan-store.js': { path: scanAppFile('scan-store.js') },
-  'scan-app/sightings.js': { path: scanAppFile('sightings.js') },
-  // The door's rules, one file for the server (core imports it) and the scanner page (served as is).
-  'scan-app/door-rules.js': { path: () => join(projectRoot(), 'core', 'checkin', 'door-rules.js') },
+  // The page's script: its modules bundled by the build (scripts/build.mjs) into one file.
+  'scan-app/scan.js': { path: () => join(projectRoot(), 'dist', 'scan-app', 'scan.js') },
   'scan-app/scan.css': { path: scanAppFile('scan.css') },
   'scan-app/sw.js': { path: scanAppFile('sw.js') },
   'scan-app/icon.svg': { path: scanAppFile('icon.svg') },

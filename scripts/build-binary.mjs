@@ -5,7 +5,8 @@
 //   - the whole service bundled into ONE CommonJS script (Node 20 runs no ES module there, and its
 //     `require` reaches Node's built-ins only, so every package goes into the bundle), and
 //   - the files the service reads at run time (db/packaged-files.ts names them) as assets: SQLite's
-//     native addon and driver, Scalar's reference bundle, jsQR and the scanner page's files.
+//     native addon and driver, Scalar's reference bundle, jsQR and the scanner page's files (its
+//     script as `npm run build` bundles it into dist/, built first if stale).
 // Build on the OS and processor you deploy to: the addon and the node binary are native code.
 
 import { execFileSync } from 'node:child_process';
@@ -23,7 +24,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { oneByteText } from '../bin/bundle.mjs';
+import { ensureBundle } from '../bin/bundle.mjs';
+import { oneByteText } from './build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -38,6 +40,8 @@ const { register } = await import('tsx/esm/api');
 register();
 const { packagedFiles } = await import('../db/packaged-files.ts');
 const { build } = await import('esbuild');
+// dist/ holds the scanner page's script the executable carries.
+await ensureBundle();
 
 const scratch = mkdtempSync(join(tmpdir(), 'tessera-binary-'));
 try {

@@ -1,4 +1,4 @@
-// Types of door-rules.js (plain JavaScript: the door scanner page runs that file as it is).
+// Types of door-rules.js (plain JavaScript: the door scanner page's script bundles that file).
 
 /** What a door's rules read of the door. */
 export interface DoorRules {

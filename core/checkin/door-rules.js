@@ -1,6 +1,6 @@
 // A door's own rules, said once for the server and the door scanner page. The server's scans
-// (scanner.ts) and the page deciding offline (served as it is at /scan/door-rules.js, an ES module
-// with no imports and no build step) both call these functions, so a phone without a network
+// (scanner.ts) and the page deciding offline (rest/pages/scan-app/offline-scan.js; the build bundles
+// this very file into its script) both call these functions, so a phone without a network
 // answers as the door would. Plain JavaScript because the browser runs this very file; its types
 // are beside it (door-rules.d.ts). What only the server can know (the door's count: full) stays
 // in scanner.ts, and PostgreSQL's tessera_scan_v2 says entryAtDoor's rule again in PL/pgSQL.

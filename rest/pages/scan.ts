@@ -1,7 +1,8 @@
 // /scan: the door staff's scanner, one page and its files served by the service itself (no CDN):
-// its script and style, jsQR from its npm package (the decoder where the browser has no
-// BarcodeDetector), a web app manifest and icons so a phone can install it, and a service worker
-// that keeps those files so the page opens without a network. The key never travels in an address
+// its script (its modules in scan-app/ bundled into one file by the build, dist/scan-app/scan.js)
+// and style, jsQR from its npm package (the decoder where the browser has no BarcodeDetector), a
+// web app manifest and icons so a phone can install it, and a service worker that keeps those
+// files so the page opens without a network. The key never travels in an address
 // the server sees: a door link carries it in the fragment (/scan#key=…), which the page's script
 // reads, keeps in the phone's storage and wipes from the address bar.
 import { keyMarker } from '../../core/platform/keys';
@@ -29,11 +30,8 @@ export const scanPermissions = 'camera=(self), microphone=(), geolocation=()';
 const script = 'application/javascript; charset=utf-8';
 /** The page's files by the name it asks for: which packaged file (db/packaged-files.ts), of which type. */
 const assetFiles: Record<string, { file: PackagedFileName; type: string }> = {
+  // The page's modules and the server's own rules of a door (core/checkin/door-rules.js), in one file.
   'scan.js': { file: 'scan-app/scan.js', type: script },
-  'scan-store.js': { file: 'scan-app/scan-store.js', type: script },
-  'sightings.js': { file: 'scan-app/sightings.js', type: script },
-  // The server's own rules of a door (core/checkin/door-rules.js), for the page's offline answers.
-  'door-rules.js': { file: 'scan-app/door-rules.js', type: script },
   'scan.css': { file: 'scan-app/scan.css', type: 'text/css; charset=utf-8' },
   'sw.js': { file: 'scan-app/sw.js', type: script },
   'icon.svg': { file: 'scan-app/icon.svg', type: 'image/svg+xml' },
@@ -66,7 +64,6 @@ export function scanPage(): string {
 <link rel="apple-touch-icon" href="/scan/icon-192.png">
 <link rel="stylesheet" href="/scan/scan.css">
 <script src="/scan/jsqr.js" defer></script>
-<script src="/scan/scan-store.js" defer></script>
 <script src="/scan/scan.js" type="module"></script>
 </head>
 <body>

@@ -144,7 +144,6 @@ describe('the single executable', () => {
       ['/developers/assets/scalar.js', 'scalar-standalone.js'],
       ['/scan/jsqr.js', 'jsQR.js'],
       ['/scan/scan.js', 'scan-app/scan.js'],
-      ['/scan/door-rules.js', 'scan-app/door-rules.js'],
       ['/scan/icon-192.png', 'scan-app/icon-192.png'],
     ];
     for (const [path, name] of served) {

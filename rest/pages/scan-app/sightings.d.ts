@@ -1,4 +1,4 @@
-// Types of sightings.js (the door scanner page runs that file as it is).
+// Types of sightings.js (plain JavaScript: a module of the door scanner page, bundled by the build).
 export interface Sightings {
   seen(texts: readonly string[], now: number): string | null;
   reset(): void;

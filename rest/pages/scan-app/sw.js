@@ -5,9 +5,6 @@ const cacheName = 'tessera-scan-v1';
 const files = [
   '/scan',
   '/scan/scan.js',
-  '/scan/scan-store.js',
-  '/scan/sightings.js',
-  '/scan/door-rules.js',
   '/scan/scan.css',
   '/scan/jsqr.js',
   '/scan/manifest.webmanifest',
@@ -26,7 +23,17 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    caches
+      .open(cacheName)
+      .then(async (cache) => {
+        // What an earlier version kept and this one no longer asks for (the page's modules were
+        // files of their own before the build bundled them into scan.js).
+        for (const kept of await cache.keys())
+          if (!files.includes(new URL(kept.url).pathname)) await cache.delete(kept);
+      })
+      .then(() => self.clients.claim()),
+  );
 });
 
 self.addEventListener('fetch', (event) => {
