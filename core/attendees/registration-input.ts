@@ -155,7 +155,6 @@ const registrationReads = prepareTogether(
     },
     questions: { query: questionsOf(db, p.eventId), order: questionOrder },
   }),
-  { lockFree: false },
 );
 
 /** Each person's chosen add-ons: of this event, each once, none their ticket type already includes. */
