@@ -165,6 +165,8 @@ export function deferringStatements(pool: pg.Pool): void {
       // A query object (a cursor) or a call with a callback is answered as it comes (no caller of
       // this service's makes either; a held one's failure then shows as the aborted transaction's).
       if (text === undefined) return answer;
+      // A rollback undoes whatever failed before it: it answers for itself.
+      if (/^(rollback|abort)\b/i.test(text)) return answer;
       return answeredAfter(heldRuns, answer as Promise<pg.QueryResult>);
     } as typeof client.query;
   });
