@@ -93,7 +93,14 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   // No JIT compilation: it pays for long analytic queries, and every statement here is short. A
   // page whose cost estimate crossed jit_above_cost (a sort priced out, db/dialect.ts inIndexOrder)
   // spent 240 ms compiling to read 500 rows.
-  const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c jit=off' });
+  // Pipeline mode: a connection writes each statement without waiting for the answer of the one
+  // before, so the statements held back (db/deferred-statements.ts) go in the next one's round trip.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: connections,
+    options: '-c jit=off',
+    pipeline: true,
+  });
   // A connection the server ends errors as an event, on the pool while idle and on the connection
   // while a request holds it: a statement in flight fails with it, and the pool lets the connection
   // go when it is given back (or at once, idle) and opens another when asked.

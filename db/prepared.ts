@@ -6,7 +6,7 @@
 // PostgreSQL keeps it prepared on each connection (db/server-statements.ts).
 import type { Compilable, CompiledQuery, Insertable, RawBuilder } from 'kysely';
 import type { Db } from './connect';
-import { neverWaits, sendWithNext } from './deferred-statements';
+import { sendWithNext } from './deferred-statements';
 import { isPostgres } from './dialect';
 import { readAtOnce } from './read-at-once';
 import type { Database } from './schema';
@@ -42,14 +42,7 @@ export interface PrepareOptions {
    * (db/deferred-statements.ts), and answers no rows and no count there.
    */
   unread?: boolean;
-  /**
-   * A read that never waits on another transaction's lock (no FOR UPDATE or SHARE, no write): on
-   * PostgreSQL the write queue's change position travels with it (db/deferred-statements.ts).
-   */
-  lockFree?: boolean;
 }
-
-const rowLock = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
 
 export function prepare<A extends Record<string, unknown>, R = unknown>(
   build: (db: Db, p: Placeholders<A>) => Compilable<R> | RawBuilder<R>,
@@ -63,11 +56,6 @@ export function prepare<A extends Record<string, unknown>, R = unknown>(
     if (isPostgres(db)) {
       keepPrepared(compiled.sql);
       if (options.unread) sendWithNext(compiled.sql);
-      if (options.lockFree) {
-        if (!/^\s*select\b/i.test(compiled.sql) || rowLock.test(compiled.sql))
-          throw new Error(`A statement said to take no lock takes one: ${compiled.sql}`);
-        neverWaits(compiled.sql);
-      }
     }
     const slots = compiled.parameters.map((value) =>
       typeof value === 'string' && value.startsWith(marker) ? value.slice(marker.length) : undefined,

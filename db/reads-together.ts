@@ -51,17 +51,13 @@ type PreparedReads<A, Q> = (db: Db, p: Placeholders<A>) => Q;
 
 /**
  * The same, for a hot path: built and compiled once (db/prepared.ts), each read's statement on
- * SQLite and the one statement on PostgreSQL kept prepared. Plain reads by default: the write
- * queue's change position travels with them (db/deferred-statements.ts); `lockFree: false` for
- * reads that hold their rows (FOR KEY SHARE).
+ * SQLite and the one statement on PostgreSQL kept prepared.
  */
 export function prepareTogether<
   A extends Record<string, unknown>,
   Q extends Record<string, TogetherRead<unknown>>,
->(build: PreparedReads<A, Q>, { lockFree = true } = {}): { rows(db: Db, args: A): Promise<RowsOf<Q>> } {
-  const together = prepare<A, Record<string, unknown[]>>((db, p) => togetherStatement(build(db, p)), {
-    lockFree,
-  });
+>(build: PreparedReads<A, Q>): { rows(db: Db, args: A): Promise<RowsOf<Q>> } {
+  const together = prepare<A, Record<string, unknown[]>>((db, p) => togetherStatement(build(db, p)));
   const alone = new Map<string, Prepared<A, unknown>>();
   let names: string[] | undefined;
   const aloneRead = (name: string) => {

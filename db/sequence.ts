@@ -108,9 +108,9 @@ sendWhenNextRuns(changePosition);
 /**
  * Gives the transaction its change position before it writes anything (PostgreSQL: its transaction
  * id, which change_txn stamps). The write queue's lanes take it in turn with the write's moment
- * (core/platform/storage/write-batch.ts): `taken` resolves once the server gave it, which is with the
- * transaction's first statement when that one waits on no lock (db/deferred-statements.ts), so
- * taking it costs no round trip of its own. SQLite: nothing, one writer commits in order.
+ * (core/platform/storage/write-batch.ts): `taken` resolves once the server gave it, which is in the
+ * round trip of the transaction's first statement, answered ahead of it (db/deferred-statements.ts),
+ * so taking it costs no round trip of its own. SQLite: nothing, one writer commits in order.
  */
 export async function takeChangePosition(trx: Db): Promise<{ taken: Promise<void> }> {
   if (!isPostgres(trx)) return { taken: Promise.resolve() };

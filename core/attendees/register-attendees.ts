@@ -65,7 +65,7 @@ export const registerAttendees = defineOperation({
       joined.map((attendee) => attendee.id),
     );
     // Last: every registration of the type queues on its row from here to its commit.
-    await takeRegistrationPlaces(ctx, registration.people, registration.types);
+    await takeRegistrationPlaces(ctx, registration);
     return {
       orderId,
       reference,

@@ -7,7 +7,7 @@ import { addOnColumns, ticketTypeColumns } from '../../db/columns';
 import { referencedRow } from '../../db/dialect';
 import type { Placeholders } from '../../db/prepared';
 import { prepareTogether } from '../../db/reads-together';
-import type { AddOnRow, EventRow, TicketTypeRow } from '../../db/schema';
+import type { AddOnRow, EventRow } from '../../db/schema';
 import { questionOrder, questionsOf } from '../events/load-questions';
 import { answerLineFaults, checkAnswer, type QuestionView, questionView } from '../events/questions';
 import type { Ctx } from '../platform/context';
@@ -18,6 +18,7 @@ import { ownRecord } from '../platform/own-record';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { problem } from '../platform/problems';
 import { oneLine } from '../platform/schemas';
+import { type RegistrationType, registrationType, type WantedPlaces, wantedPlaces } from './wanted-places';
 
 export const maxAttendeesPerRequest = 50;
 const limits = { firstName: 100, lastName: 100, email: 254, company: 200, jobTitle: 200 } as const;
@@ -78,10 +79,12 @@ export interface RegistrationInput {
 export interface CheckedRegistration {
   event: EventRow;
   languages: string[];
-  types: Map<string, TicketTypeRow>;
+  types: Map<string, RegistrationType>;
   /** The event's add-ons, by id. */
   addOns: Map<string, AddOnRow>;
   people: NewAttendee[];
+  /** The places the people want, counted once for the refusals and the places' updates. */
+  wanted: WantedPlaces;
 }
 
 export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Promise<CheckedRegistration> {
@@ -104,7 +107,7 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
   requestErrors.throwIfAny();
 
   const read = await registrationReads.rows(ctx.db, { eventId: event.id });
-  const types = new Map(read.types.map((t) => [t.id, t]));
+  const types = new Map(read.types.map((t) => [t.id, registrationType(t)]));
   for (const person of people) {
     if (person.ticketTypeId !== undefined && !types.has(person.ticketTypeId)) {
       // ticketTypeId names it only when it is an id at all: the problem's member is a uuid.
@@ -130,8 +133,9 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
     const summary = errors.map((e) => `attendee ${e.attendee} ${e.field}: ${e.code}`).join('; ');
     throw problem('invalid', `Some attendee details are wrong (${summary}).`, { errors });
   }
-  refuseWhatCannotBeIssued(ctx, event, people, types);
-  return { event, languages, types, addOns, people };
+  const wanted = wantedPlaces(people, types);
+  refuseWhatCannotBeIssued(ctx, event, wanted, types);
+  return { event, languages, types, addOns, people, wanted };
 }
 
 /**
@@ -139,36 +143,28 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
  * once and kept prepared. The types and add-ons are held as the tickets' foreign keys hold them (FOR
  * KEY SHARE): none is removed before the places are taken, last of all (registration-places.ts).
  */
-const registrationReads = prepareTogether(
-  (db, p: Placeholders<{ eventId: string }>) => ({
-    types: {
-      query: referencedRow(
-        db,
-        db.selectFrom('ticket_types').select(ticketTypeColumns).where('event_id', '=', p.eventId),
-      ),
-    },
-    addOns: {
-      query: referencedRow(
-        db,
-        db.selectFrom('add_ons').select(addOnColumns).where('event_id', '=', p.eventId),
-      ),
-    },
-    questions: { query: questionsOf(db, p.eventId), order: questionOrder },
-  }),
-  { lockFree: false },
-);
+const registrationReads = prepareTogether((db, p: Placeholders<{ eventId: string }>) => ({
+  types: {
+    query: referencedRow(
+      db,
+      db.selectFrom('ticket_types').select(ticketTypeColumns).where('event_id', '=', p.eventId),
+    ),
+  },
+  addOns: {
+    query: referencedRow(db, db.selectFrom('add_ons').select(addOnColumns).where('event_id', '=', p.eventId)),
+  },
+  questions: { query: questionsOf(db, p.eventId), order: questionOrder },
+}));
 
 /** Each person's chosen add-ons: of this event, each once, none their ticket type already includes. */
 function checkChosenAddOns(
   people: NewAttendee[],
-  types: Map<string, TicketTypeRow>,
+  types: Map<string, RegistrationType>,
   addOns: Map<string, AddOnRow>,
 ): void {
   const errors = new FieldErrors();
   people.forEach((person, i) => {
-    const included = JSON.parse(
-      types.get(person.ticketTypeId ?? '')?.included_add_on_ids ?? '[]',
-    ) as string[];
+    const included = types.get(person.ticketTypeId ?? '')?.includedAddOnIds ?? [];
     const seen = new Set<string>();
     (person.addOns ?? []).forEach(({ addOnId }, n) => {
       const field = `attendees.${i}.addOns.${n}.addOnId`;
@@ -193,15 +189,6 @@ export function refusePricedAddOns({ people, addOns }: CheckedRegistration): voi
           { reason: 'addOnNotFree', addOnId },
         );
     }
-}
-
-/** How many of each chosen add-on the people take (besides those their ticket types include). */
-export function countChosenAddOns(people: NewAttendee[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const person of people)
-    for (const { addOnId, quantity } of person.addOns ?? [])
-      counts.set(addOnId, (counts.get(addOnId) ?? 0) + (quantity ?? 1));
-  return counts;
 }
 
 function detailErrors(
@@ -253,15 +240,15 @@ function detailErrors(
 function refuseWhatCannotBeIssued(
   ctx: Ctx,
   event: EventRow,
-  people: NewAttendee[],
-  types: Map<string, TicketTypeRow>,
+  wanted: WantedPlaces,
+  types: Map<string, RegistrationType>,
 ): void {
   if (event.ends_utc < ctx.clock.now().toISOString()) {
     throw problem('registrationRefused', 'The event is over; no more tickets can be issued.', {
       reason: 'eventEnded',
     });
   }
-  for (const [ticketTypeId, n] of countByType(people)) {
+  for (const [ticketTypeId, n] of wanted.byType) {
     const type = types.get(ticketTypeId)!;
     if (type.retired_utc !== null) {
       throw problem('registrationRefused', `${type.name} is retired; no more tickets of it are issued.`, {
@@ -276,11 +263,4 @@ function refuseWhatCannotBeIssued(
       });
     }
   }
-}
-
-/** How many of the people hold each ticket type (every person has one once checked). */
-export function countByType(people: NewAttendee[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const person of people) counts.set(person.ticketTypeId!, (counts.get(person.ticketTypeId!) ?? 0) + 1);
-  return counts;
 }

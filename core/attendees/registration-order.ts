@@ -86,7 +86,7 @@ export async function writeRegistration(
   // All of them in one statement (at most 50 rows of 19 values).
   await insertRows(ctx.db, 'attendees', rows);
   const addOns = rows.flatMap((row, i) => [
-    ...(JSON.parse(types.get(row.ticket_type_id)!.included_add_on_ids) as string[]).map((addOnId) => ({
+    ...types.get(row.ticket_type_id)!.includedAddOnIds.map((addOnId) => ({
       attendee_id: row.id,
       add_on_id: addOnId,
       quantity: 1,

@@ -9,42 +9,14 @@
 // written (refuseFullAtRead). The read holds its types and add-ons (FOR KEY SHARE), so none is
 // removed meanwhile; should one be gone all the same, it answers as one it never had
 // (unknownTicket, invalidRequest).
-import type { TicketTypeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { problem } from '../platform/problems';
 import { takePlaces } from '../sales/places';
-import {
-  type CheckedRegistration,
-  countByType,
-  countChosenAddOns,
-  type NewAttendee,
-} from './registration-input';
+import type { CheckedRegistration, NewAttendee } from './registration-input';
+import type { RegistrationType, WantedPlaces } from './wanted-places';
 
-const byId = <T>([a]: [string, T], [b]: [string, T]) => (a < b ? -1 : 1);
-
-/** The places a registration wants: per ticket type, then per add-on (included and chosen), each in id order. */
-interface WantedPlaces {
-  ticketTypes: [string, number][];
-  addOns: [string, number][];
-  /** The ticket type including an add-on, for the refusal to name (as it did before add-ons were chosen). */
-  includedBy: Map<string, string>;
-}
-
-function wantedPlaces(people: NewAttendee[], types: Map<string, TicketTypeRow>): WantedPlaces {
-  const addOns = countChosenAddOns(people);
-  const includedBy = new Map<string, string>();
-  const ticketTypes = [...countByType(people)].sort(byId);
-  for (const [ticketTypeId, n] of ticketTypes) {
-    for (const addOnId of JSON.parse(types.get(ticketTypeId)!.included_add_on_ids) as string[]) {
-      addOns.set(addOnId, (addOns.get(addOnId) ?? 0) + n);
-      if (!includedBy.has(addOnId)) includedBy.set(addOnId, ticketTypeId);
-    }
-  }
-  return { ticketTypes, addOns: [...addOns].sort(byId), includedBy };
-}
-
-function ticketTypeFull(types: Map<string, TicketTypeRow>, ticketTypeId: string, n: number) {
+function ticketTypeFull(types: Map<string, RegistrationType>, ticketTypeId: string, n: number) {
   return problem('soldOut', `Not enough places left for ${n} × ${types.get(ticketTypeId)?.name}.`, {
     ticketTypeId,
   });
@@ -70,8 +42,7 @@ const fullAtRead = (row: { capacity: number | null; taken: number } | undefined,
  * index entries). The answer is the one the places' update would give; when the read found room,
  * that update, last, decides.
  */
-export function refuseFullAtRead({ people, types, addOns }: CheckedRegistration): void {
-  const wanted = wantedPlaces(people, types);
+export function refuseFullAtRead({ types, addOns, wanted }: CheckedRegistration): void {
   for (const [ticketTypeId, n] of wanted.ticketTypes)
     if (fullAtRead(types.get(ticketTypeId), n)) throw ticketTypeFull(types, ticketTypeId, n);
   for (const [addOnId, n] of wanted.addOns)
@@ -80,10 +51,8 @@ export function refuseFullAtRead({ people, types, addOns }: CheckedRegistration)
 
 export async function takeRegistrationPlaces(
   ctx: Ctx,
-  people: NewAttendee[],
-  types: Map<string, TicketTypeRow>,
+  { people, types, wanted }: CheckedRegistration,
 ): Promise<void> {
-  const wanted = wantedPlaces(people, types);
   for (const [ticketTypeId, n] of wanted.ticketTypes) {
     const took = await takePlaces(ctx, 'ticket_types', ticketTypeId, n);
     // Removed since the registration read it: answered as checkRegistration answers one it never had.

@@ -69,7 +69,7 @@ export const createOrder = defineOperation({
     // The buyer is told how to pay, for the API's orders and the form's alike, in this transaction.
     await queueTransferInstructions(ctx, registration.event.id, orderId);
     // Last: every order of the type queues on its row from here to its commit.
-    await takeRegistrationPlaces(ctx, registration.people, registration.types);
+    await takeRegistrationPlaces(ctx, registration);
     const row = await orderQuery(ctx.db).where('orders.id', '=', orderId).executeTakeFirstOrThrow();
     return orderView(ctx.actor, row, Number(row.attendee_count ?? 0));
   },

@@ -1,9 +1,10 @@
 // PostgreSQL: statements whose answer nobody reads (`begin`, `set local`) travel with the statement
 // after them (db/deferred-statements.ts), in one round trip: in one simple-protocol string when that
-// statement takes no parameters (the write queue's change position, commit), else in the extended
-// protocol before it, with one Sync. Inside a transaction, so does an insert whose answer its caller
-// never reads (sendWithNext: the outbox's). What reaches the server is counted below the deferral,
-// as the server sees it, and so are its round trips (each ends with one ReadyForQuery).
+// statement takes no parameters (commit), else written ahead of it in pipeline mode. Inside a
+// transaction, so does an insert whose answer its caller never reads (sendWithNext: the outbox's),
+// and the write queue's change position. What reaches the server is recorded below the deferral, as
+// the server sees it, by round trip: a round trip starts when the connection sends a statement while
+// every statement it sent before is answered (each answer ends with one ReadyForQuery).
 
 import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferringStatements, neverWaits, sendWithNext } from '../../db/deferred-statements';
+import { deferringStatements, sendWithNext } from '../../db/deferred-statements';
 import { takeChangePosition } from '../../db/sequence';
 import { keepPrepared, sendingStatements } from '../../db/server-statements';
 import { databaseFor, onPostgres } from '../support/test-store';
@@ -26,7 +27,7 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tessera-begin-'));
-    pool = new pg.Pool({ connectionString: await databaseFor(dir), max: 1 });
+    pool = new pg.Pool({ connectionString: await databaseFor(dir), max: 1, pipeline: true });
     // Registered first, so it sees what the deferral passes on: each call is one round trip.
     recording(pool, sent, () => {
       roundTrips += 1;
@@ -128,7 +129,7 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
         await sql`insert into marks (id) values (${9})`.execute(trx);
       }),
     ).rejects.toThrow(/enable_sort/);
-    expect(sent[0]).toBe('begin | set local enable_sort = banana | insert into marks (id) values ($1)');
+    expect(sent[0]).toBe('begin; set local enable_sort = banana | insert into marks (id) values ($1)');
     const { rows } = await sql`select id from marks where id = 9`.execute(db);
     expect(rows).toEqual([]);
   });
@@ -164,7 +165,7 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
       expect((await sql`select id from marks where id = 13`.execute(db)).rows).toEqual([]);
     });
 
-    it('goes at once the first time on a connection when kept prepared, then by its name with the commit', async () => {
+    it('goes with the commit when kept prepared, the first time on a connection (parsed there) and then by its name', async () => {
       const kept = 'insert into marks (id) select $1';
       keepPrepared(kept);
       sendWithNext(kept);
@@ -176,10 +177,12 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
             .transaction()
             .execute((trx) => sql`insert into marks (id) select ${id}`.execute(trx));
         expect(named.sent).toEqual([
-          'begin | insert into marks (id) select $1',
-          'commit',
+          'begin | insert into marks (id) select $1 | commit',
           'begin | insert into marks (id) select $1 | commit',
         ]);
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_prepared_statements where statement = ${kept}`.execute(named.db);
+        expect(rows).toEqual([{ n: 1 }]);
         expect((await sql`select id from marks where id in (15, 16) order by id`.execute(db)).rows).toEqual([
           { id: 15 },
           { id: 16 },
@@ -240,9 +243,8 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
   describe('the write queue’s change position', () => {
     const position = 'select pg_current_xact_id()';
     const plainRead = 'select id from marks where id = $1';
-    beforeAll(() => neverWaits(plainRead));
 
-    it('goes with a first statement that waits on no lock, and its caller learns when the server ran it', async () => {
+    it('goes with the first statement, and its caller learns when the server ran it', async () => {
       sent.length = 0;
       roundTrips = 0;
       let taken = false;
@@ -257,11 +259,11 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
         await sql`select id from marks where id = ${1}`.execute(trx);
         await position.taken;
       });
-      expect(sent).toEqual([`begin | ${position} | ${plainRead}`, 'commit']);
+      expect(sent).toEqual([`begin; ${position} | ${plainRead}`, 'commit']);
       expect(roundTrips).toBe(2);
     });
 
-    it('goes in a round trip of its own before a statement that may wait on a lock, and is taken while that one waits', async () => {
+    it('goes with a statement that may wait on a lock, and is taken while that one waits', async () => {
       await sql`insert into marks (id) values (21) on conflict do nothing`.execute(db);
       const holder = new pg.Client({ connectionString: await databaseFor(dir) });
       await holder.connect();
@@ -285,8 +287,7 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
         await holder.query('commit');
         await waiting;
         expect(sent).toEqual([
-          `begin; ${position}`,
-          'select id from marks where id = $1 for update',
+          `begin; ${position} | select id from marks where id = $1 for update`,
           'commit',
         ]);
       } finally {
@@ -341,7 +342,7 @@ describe.runIf(onPostgres)('statements whose answer nobody reads sent with the n
 /** A pool as the service opens one (kept statements by name, then the deferral), recording what is sent. */
 async function namedPool(dataDir: string): Promise<{ db: Kysely<any>; sent: string[] }> {
   const sent: string[] = [];
-  const pool = new pg.Pool({ connectionString: await databaseFor(dataDir), max: 1 });
+  const pool = new pg.Pool({ connectionString: await databaseFor(dataDir), max: 1, pipeline: true });
   recording(pool, sent);
   sendingStatements(pool);
   deferringStatements(pool);
@@ -349,19 +350,26 @@ async function namedPool(dataDir: string): Promise<{ db: Kysely<any>; sent: stri
 }
 
 /**
- * Records what each connection of the pool sends (held statements and the statement, joined by
- * " | "), and counts its round trips (each ends with one ReadyForQuery). Registered first, it sees
- * what the wrappers registered after it pass on.
+ * Records what each connection of the pool sends, by round trip (the statements of one joined by
+ * " | "), and counts the round trips: a statement sent while every one before it is answered (by its
+ * ReadyForQuery) starts one. Registered first, it sees what the wrappers registered after it pass on.
  */
 function recording(pool: pg.Pool, sent: string[], roundTrip: () => void = () => {}): void {
   pool.on('connect', (client) => {
     const query = client.query;
+    let unanswered = 0;
     client.query = ((...args: unknown[]) => {
-      const [config] = args as [string | { text: string; held?: { text: string }[] }];
-      const held = typeof config === 'string' ? [] : (config.held ?? []).map((h) => h.text);
-      sent.push(typeof config === 'string' ? config : [...held, config.text].join(' | '));
+      const [config] = args as [string | { text: string }];
+      const text = typeof config === 'string' ? config : config.text;
+      if (unanswered === 0 || sent.length === 0) {
+        sent.push(text);
+        roundTrip();
+      } else sent[sent.length - 1] += ` | ${text}`;
+      unanswered += 1;
       return (query as (...a: unknown[]) => unknown).apply(client, args);
     }) as typeof client.query;
-    (client as unknown as { connection: EventEmitter }).connection.on('readyForQuery', roundTrip);
+    (client as unknown as { connection: EventEmitter }).connection.on('readyForQuery', () => {
+      unanswered = Math.max(0, unanswered - 1);
+    });
   });
 }

@@ -149,9 +149,9 @@ export class WriteBatcher {
   /**
    * Several in flight: once the previous transaction's change position is taken, this one reads its
    * moment and takes its own position; the next waits until the server gave it. Moments and positions
-   * then rise together. The position reaches the server with the transaction's first statement when
-   * that one waits on no lock (db/deferred-statements.ts), so the write starts at once and the next
-   * one's turn comes with that statement's answer. `ends` resolves when this transaction ends
+   * then rise together. The position reaches the server with the transaction's first statement and
+   * is answered ahead of it (db/deferred-statements.ts), so the write starts at once and the next
+   * one's turn comes even while that statement waits on a lock. `ends` resolves when this transaction ends
    * (earlierWritesEnded). One writer commits in order anyway.
    */
   private startInLine(trx: Db, ends: Promise<void>): Promise<Clock> {
