@@ -323,6 +323,33 @@ function fileContent(operation: Route['operation']): Json {
   );
 }
 
+/** The operation's success answer, with its headers and example, and the problems it declares. */
+function responsesOf(route: Route, named: Record<string, Json>): Json {
+  const { operation } = route;
+  const output = schemaOf(operation.output);
+  const successHeaders: Json = { ...rateHeaders };
+  if (operation.etag) successHeaders.ETag = header('ETag');
+  if (operation.idempotent) successHeaders['Idempotent-Replayed'] = header('IdempotentReplayed');
+  if (route.location) successHeaders.Location = header('Location');
+  if (operation.file) successHeaders['Content-Disposition'] = fileDisposition;
+  const status = route.status ?? 200;
+  return {
+    [String(status)]: {
+      description: operation.title,
+      headers: successHeaders,
+      ...(status === 204
+        ? {}
+        : {
+            content: {
+              'application/json': { schema: output, example: exampleOf(output, named) },
+              ...fileContent(operation),
+            },
+          }),
+    },
+    ...problemResponses(route),
+  };
+}
+
 function operationObject(route: Route, named: Record<string, Json>): Json {
   const { operation } = route;
   const input = inputSchemaOf(operation.input) as { properties?: Record<string, Json>; required?: string[] };
@@ -344,28 +371,7 @@ function operationObject(route: Route, named: Record<string, Json>): Json {
   if (revalidates) parameters.push(parameter('IfNoneMatch'));
   if (operation.ifMatch) parameters.push(parameter('IfMatch'));
 
-  const output = schemaOf(operation.output);
-  const successHeaders: Json = { ...rateHeaders };
-  if (operation.etag) successHeaders.ETag = header('ETag');
-  if (operation.idempotent) successHeaders['Idempotent-Replayed'] = header('IdempotentReplayed');
-  if (route.location) successHeaders.Location = header('Location');
-  if (operation.file) successHeaders['Content-Disposition'] = fileDisposition;
-  const status = route.status ?? 200;
-  const responses: Json = {
-    [String(status)]: {
-      description: operation.title,
-      headers: successHeaders,
-      ...(status === 204
-        ? {}
-        : {
-            content: {
-              'application/json': { schema: output, example: exampleOf(output, named) },
-              ...fileContent(operation),
-            },
-          }),
-    },
-    ...problemResponses(route),
-  };
+  const responses = responsesOf(route, named);
   if (revalidates) responses['304'] = { description: 'Not modified: If-None-Match named the current ETag.' };
 
   const op: Json = {

@@ -1,6 +1,7 @@
 // Pages and documents anyone may read without a key: the landing page, the public pages of
 // published events and communities, the developer pages and the reference's script.
 import { Router } from '@koa/router';
+import type Koa from 'koa';
 import { publicTicket, publicTicketCalendar } from '../core/attendees/public-ticket';
 import { verifyCertificate } from '../core/certificates/verify-certificate';
 import { publicCommunity } from '../core/communities/public-community';
@@ -52,19 +53,7 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
   });
   // /e/{slug} with its registration form, the form's answer and the page it ends on.
   signUpPages(router, services, limits);
-  // A share link's short address: counts the click and sends the visitor to the event's page.
-  router.get('/s/:slug/:code', async (ctx) => {
-    const to = await followShareLink(services, ctx.params.slug!.toLowerCase(), ctx.params.code!);
-    // Every visit must reach the service to be counted: no cache keeps the redirect.
-    ctx.set('Cache-Control', 'no-store');
-    if (!to) {
-      ctx.status = 404;
-      ctx.type = 'html';
-      ctx.body = shareLinkNotFoundPage();
-      return;
-    }
-    ctx.redirect(`${ctx.state.origin}${to}`);
-  });
+  router.get('/s/:slug/:code', (ctx) => followShareLinkPage(ctx, services));
   // A certificate's public verification: HTML for people, JSON when asked for (Accept).
   router.get('/v/:code', async (ctx) => {
     const check = await verifyCertificate(services.db, ctx.state.origin, ctx.params.code!);
@@ -77,36 +66,7 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
       ctx.body = check ? certificatePage(check) : certificateNotFoundPage();
     }
   });
-  // A ticket's page /t/{code} and its calendar file /t/{code}.ics. The code in the address is a
-  // credential: no shared cache keeps the page, no Referer carries it away, no search engine lists it.
-  router.get('/t/:file', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('X-Robots-Tag', 'noindex, nofollow');
-    ctx.set('Content-Security-Policy', ticketPolicy);
-    const file = ctx.params.file!;
-    const calendar = file.endsWith('.ics');
-    const code = calendar ? file.slice(0, -'.ics'.length) : file;
-    const origin = ctx.state.origin as string;
-    const found = calendar
-      ? await publicTicketCalendar(services.db, origin, code)
-      : await publicTicket(services.db, origin, code);
-    // Found or not, nothing is shown to an address paused for guessing (a miss counts first).
-    if (await refusedForGuessing(ctx, services, found ? 0 : 1)) return;
-    if (!found) {
-      // Every miss answers alike, so the page tells nothing about codes that exist.
-      ctx.status = 404;
-      ctx.type = 'html';
-      ctx.body = ticketNotFoundPage();
-    } else if ('ics' in found) {
-      ctx.type = 'text/calendar; charset=utf-8';
-      ctx.attachment(found.fileName);
-      ctx.body = found.ics;
-    } else {
-      ctx.type = 'html';
-      ctx.body = await ticketPage(found);
-    }
-  });
+  router.get('/t/:file', (ctx) => ticketFile(ctx, services));
   router.get('/c/:slug', async (ctx) => {
     const community = await publicCommunity(services.db, services.clock, ctx.params.slug!.toLowerCase());
     ctx.type = 'html';
@@ -157,4 +117,51 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
     answerHeldFile(ctx, asset);
   });
   return router;
+}
+
+/** A share link's short address: counts the click and sends the visitor to the event's page. */
+async function followShareLinkPage(ctx: Koa.Context, services: Services) {
+  const to = await followShareLink(services, ctx.params.slug!.toLowerCase(), ctx.params.code!);
+  // Every visit must reach the service to be counted: no cache keeps the redirect.
+  ctx.set('Cache-Control', 'no-store');
+  if (!to) {
+    ctx.status = 404;
+    ctx.type = 'html';
+    ctx.body = shareLinkNotFoundPage();
+    return;
+  }
+  ctx.redirect(`${ctx.state.origin}${to}`);
+}
+
+/**
+ * A ticket's page /t/{code} and its calendar file /t/{code}.ics. The code in the address is a
+ * credential: no shared cache keeps the page, no Referer carries it away, no search engine lists it.
+ */
+async function ticketFile(ctx: Koa.Context, services: Services) {
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('X-Robots-Tag', 'noindex, nofollow');
+  ctx.set('Content-Security-Policy', ticketPolicy);
+  const file = ctx.params.file!;
+  const calendar = file.endsWith('.ics');
+  const code = calendar ? file.slice(0, -'.ics'.length) : file;
+  const origin = ctx.state.origin as string;
+  const found = calendar
+    ? await publicTicketCalendar(services.db, origin, code)
+    : await publicTicket(services.db, origin, code);
+  // Found or not, nothing is shown to an address paused for guessing (a miss counts first).
+  if (await refusedForGuessing(ctx, services, found ? 0 : 1)) return;
+  if (!found) {
+    // Every miss answers alike, so the page tells nothing about codes that exist.
+    ctx.status = 404;
+    ctx.type = 'html';
+    ctx.body = ticketNotFoundPage();
+  } else if ('ics' in found) {
+    ctx.type = 'text/calendar; charset=utf-8';
+    ctx.attachment(found.fileName);
+    ctx.body = found.ics;
+  } else {
+    ctx.type = 'html';
+    ctx.body = await ticketPage(found);
+  }
 }

@@ -1,7 +1,8 @@
 // Registration on an event's public page: the form (GET /e/{slug} shows it), its answer
 // (POST /e/{slug}/register, form-urlencoded, no script needed) and the page it ends on. The rules
 // are the API's (core/attendees/public-registration.ts); here the form is read, the quantities
-// checked before the people are asked for, the trap field and the rate limits applied.
+// checked before the people are asked for, the trap field and the rate limits
+// (sign-up-rate-limits.ts) applied.
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
 import { publicEvent } from '../core/events/public-event';
@@ -9,13 +10,13 @@ import { type SignUpOffer, signUpOffer } from '../core/events/sign-up-offer';
 import {
   type FormError,
   type PublicPerson,
+  type PublicRegistration,
   publicOrder,
   registeredTickets,
   registerFromPublicPage,
 } from '../core/orders/public-registration';
 import { formToken } from '../core/platform/form-tokens';
 import type { Services } from '../core/platform/services';
-import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { readPageForm } from './page-form';
 import { eventNotFoundPage, eventPage } from './pages/event';
 import { html } from './pages/html';
@@ -34,41 +35,49 @@ import {
   signUpStyle,
   typesOfPeople,
 } from './pages/sign-up-form';
+import { type SignUpLimits, type SignUpRateCheck, signUpRateLimits } from './sign-up-rate-limits';
 import { refusedForGuessing } from './ticket-guesses';
 
-export interface SignUpLimits {
-  /** Registrations one client address may send in ten minutes (TESSERA_SIGN_UP_ADDRESS_LIMIT). */
-  signUpsPerAddress: number;
-}
-
-/** Registrations one e-mail address may be sent with, per event, in ten minutes. */
-const perEmail = 5;
-const windowSeconds = 600;
+export type { SignUpLimits } from './sign-up-rate-limits';
 
 const pagePolicy =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-export function signUpPages(router: Router, services: Services, limits: SignUpLimits): void {
-  const byAddress = rateCounterFor(services.db, 'sign-up-address', windowSeconds);
-  const byEmail = rateCounterFor(services.db, 'sign-up-email', windowSeconds);
+/** Shows the event page with its form as the state says; 404 when no published event is there. */
+type Show = (
+  ctx: Koa.Context,
+  slug: string,
+  offer: SignUpOffer | null,
+  state: FormState,
+  status?: number,
+) => Promise<void>;
 
-  /** The event page with its form as the state says; 404 when no published event is there. */
-  async function show(
-    ctx: Koa.Context,
-    slug: string,
-    offer: SignUpOffer | null,
-    state: FormState,
-    status = 200,
-  ) {
-    const event = await publicEvent(services.db, services.clock, slug);
+export function signUpPages(router: Router, services: Services, limits: SignUpLimits): void {
+  const show = eventPageShower(services);
+  const rateCheck = signUpRateLimits(services, limits);
+
+  router.get('/e/:slug', async (ctx) => {
+    const slug = ctx.params.slug!.toLowerCase();
+    const offer = await signUpOffer(services.db, services.clock, slug);
+    await show(ctx, slug, offer, blankState());
+  });
+  router.post('/e/:slug/register', (ctx) => register(ctx, services, show, rateCheck));
+  router.get('/e/:slug/orders/:orderId', (ctx) => showOrder(ctx, services));
+  router.get('/e/:slug/registered', (ctx) => showRegistered(ctx, services));
+}
+
+function eventPageShower(services: Services): Show {
+  return async (ctx, slug, offer, state, status = 200) => {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Security-Policy', pagePolicy);
-    if (!event || !offer) {
+    // The offer's event is the page's: read once, with the offer.
+    if (!offer) {
       ctx.status = 404;
       ctx.body = eventNotFoundPage();
       return;
     }
+    const event = await publicEvent(services.db, services.clock, offer.event);
     ctx.status = status;
     // For a browser that says neither where its post comes from (src/http/cross-site-forms.ts).
     const token = formToken(
@@ -77,139 +86,134 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
       services.clock.now(),
     );
     ctx.body = eventPage(event, registerSection(slug, offer, state, token), signUpStyle);
+  };
+}
+
+/** POST /e/{slug}/register: the form checked step by step, the rate limits, then the registration. */
+async function register(ctx: Koa.Context, services: Services, show: Show, rateCheck: SignUpRateCheck) {
+  const slug = ctx.params.slug!.toLowerCase();
+  const form = await readPageForm(ctx);
+  if (!form) {
+    ctx.status = 413;
+    ctx.type = 'html';
+    ctx.body = formTooLargePage(slug);
+    return;
   }
+  const state = stateOf(form);
+  const offer = await signUpOffer(services.db, services.clock, slug, state.accessCode);
+  if (!offer || offer.closed) return show(ctx, slug, offer, state, offer ? 403 : 404);
+  const before = notYetRegistering(offer, form, state);
+  if (before) return show(ctx, slug, offer, before.state, before.status);
 
-  router.get('/e/:slug', async (ctx) => {
-    const slug = ctx.params.slug!.toLowerCase();
-    const offer = await signUpOffer(services.db, services.clock, slug);
-    await show(ctx, slug, offer, blankState());
-  });
+  const types = typesOfPeople(offer, state.quantities);
+  const emails = state.people.slice(0, types.length).map((p) => p.email);
+  const limited = await rateCheck(ctx.ip, offer.event.id, emails);
+  if (limited) {
+    ctx.set('Retry-After', String(limited.retryAfterSeconds));
+    return show(ctx, slug, offer, { ...state, errors: [limited.error] }, 429);
+  }
+  const people: PublicPerson[] = types.map((t, i) =>
+    personOf(offer, t.ticketTypeId, state.people[i] ?? emptyPerson()),
+  );
+  const result = await registerFromPublicPage(services, ctx.state.origin as string, offer, people);
+  return answerRegistration(ctx, slug, offer, state, result, show);
+}
 
-  router.post('/e/:slug/register', async (ctx) => {
-    const slug = ctx.params.slug!.toLowerCase();
-    const form = await readPageForm(ctx);
-    if (!form) {
-      ctx.status = 413;
-      ctx.type = 'html';
-      ctx.body = formTooLargePage(slug);
+/**
+ * The form shown again instead of registering, with its status: a filled trap field (a robot's:
+ * refused without saying why, nothing written), an access code entered, quantities to correct, or
+ * the people to ask for on the second step. Null when the registration goes ahead.
+ */
+function notYetRegistering(
+  offer: SignUpOffer,
+  form: URLSearchParams,
+  state: FormState,
+): { state: FormState; status: number } | null {
+  if ((form.get('leaveEmpty') ?? '') !== '')
+    return {
+      state: { ...state, notice: 'Your registration could not be sent. Please try again.' },
+      status: 400,
+    };
+  if (form.get('action') === 'code') {
+    if (offer.codeUnknown)
+      return {
+        state: { ...state, errors: [{ field: 'accessCode', message: 'This code opens no tickets.' }] },
+        status: 422,
+      };
+    const opened = offer.types.filter((t) => t.byCode).map((t) => t.name);
+    const notice = opened.length > 0 ? `Your code opened: ${opened.join(', ')}.` : 'Enter an access code.';
+    return { state: { ...state, notice }, status: 200 };
+  }
+  const quantityErrors = checkQuantities(offer, form);
+  if (quantityErrors.length > 0) return { state: { ...state, step: 1, errors: quantityErrors }, status: 422 };
+  const types = typesOfPeople(offer, state.quantities);
+  if (types.length > 1 && state.step === 1) return { state: { ...state, step: 2 }, status: 200 };
+  return null;
+}
+
+/** What a registration answered, as the page after it: the tickets, the order, or the form again. */
+function answerRegistration(
+  ctx: Koa.Context,
+  slug: string,
+  offer: SignUpOffer,
+  state: FormState,
+  result: PublicRegistration,
+  show: Show,
+) {
+  switch (result.kind) {
+    case 'registered': {
+      const query = result.tickets.map((t) => `t=${t.code}`).join('&');
+      ctx.status = 303;
+      ctx.redirect(`/e/${slug}/registered?${query}`);
       return;
     }
-    const state = stateOf(form);
-    const offer = await signUpOffer(services.db, services.clock, slug, state.accessCode);
-    if (!offer || offer.closed) return show(ctx, slug, offer, state, offer ? 403 : 404);
-    // A filled trap field is a robot's: refused without saying why, nothing written.
-    if ((form.get('leaveEmpty') ?? '') !== '')
-      return show(
-        ctx,
-        slug,
-        offer,
-        { ...state, notice: 'Your registration could not be sent. Please try again.' },
-        400,
-      );
-    if (form.get('action') === 'code') {
-      if (offer.codeUnknown)
-        return show(
-          ctx,
-          slug,
-          offer,
-          { ...state, errors: [{ field: 'accessCode', message: 'This code opens no tickets.' }] },
-          422,
-        );
-      const opened = offer.types.filter((t) => t.byCode).map((t) => t.name);
-      const notice = opened.length > 0 ? `Your code opened: ${opened.join(', ')}.` : 'Enter an access code.';
-      return show(ctx, slug, offer, { ...state, notice });
-    }
-    const quantityErrors = checkQuantities(offer, form);
-    if (quantityErrors.length > 0)
-      return show(ctx, slug, offer, { ...state, step: 1, errors: quantityErrors }, 422);
-    const types = typesOfPeople(offer, state.quantities);
-    if (types.length > 1 && state.step === 1) return show(ctx, slug, offer, { ...state, step: 2 });
+    case 'ordered':
+      ctx.status = 303;
+      ctx.redirect(`/e/${slug}/orders/${result.orderId}`);
+      return;
+    case 'soldOut':
+      ctx.type = 'html';
+      ctx.status = 409;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = soldOutPage(offer.event.name, slug, result.message);
+      return;
+    case 'closed':
+      return show(ctx, slug, offer, { ...state, notice: result.message }, 403);
+    case 'refused':
+      return show(ctx, slug, offer, { ...state, errors: result.errors }, 422);
+  }
+}
 
-    const now = services.clock.now();
-    const address = await byAddress.take(ctx.ip, limits.signUpsPerAddress, now);
-    // A send the address's limit refuses takes nothing from its people's addresses.
-    const emailRefusals: { person: number; resetSeconds: number }[] = [];
-    if (address.allowed) {
-      const emails = state.people.slice(0, types.length).map((p) => p.email.trim().toLowerCase());
-      for (const [person, email] of emails.entries()) {
-        if (!email || emails.indexOf(email) !== person) continue;
-        const taken = await byEmail.take(`${offer.event.id}:${email}`, perEmail, now);
-        if (!taken.allowed) emailRefusals.push({ person, resetSeconds: taken.resetSeconds });
-      }
-    }
-    if (!address.allowed || emailRefusals.length > 0) {
-      services.metrics?.rateLimited(address.allowed ? 'signUpEmail' : 'signUpAddress');
-      // When the window that refused lets this send through again.
-      const wait = address.allowed
-        ? Math.max(...emailRefusals.map((r) => r.resetSeconds))
-        : address.resetSeconds;
-      ctx.set('Retry-After', String(wait));
-      const message =
-        'Too many registrations were sent from here or with this e-mail address; try again in ten minutes.';
-      const field = address.allowed ? `person.${emailRefusals[0]!.person}.email` : 'ticketTypes';
-      return show(ctx, slug, offer, { ...state, errors: [{ field, message }] }, 429);
-    }
+/** GET /e/{slug}/orders/{orderId}: an order awaiting its bank transfer. */
+async function showOrder(ctx: Koa.Context, services: Services) {
+  const slug = ctx.params.slug!.toLowerCase();
+  const offer = await signUpOffer(services.db, services.clock, slug);
+  const order = offer ? await publicOrder(services.db, offer, ctx.params.orderId!) : null;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Content-Security-Policy', pagePolicy);
+  ctx.status = offer && order ? 200 : 404;
+  ctx.body = offer && order ? awaitingTransferPage(offer.event.name, slug, order) : ticketsNotFoundPage(slug);
+}
 
-    const people: PublicPerson[] = types.map((t, i) =>
-      personOf(offer, t.ticketTypeId, state.people[i] ?? emptyPerson()),
-    );
-    const result = await registerFromPublicPage(services, ctx.state.origin as string, offer, people);
-    switch (result.kind) {
-      case 'registered': {
-        const query = result.tickets.map((t) => `t=${t.code}`).join('&');
-        ctx.status = 303;
-        ctx.redirect(`/e/${slug}/registered?${query}`);
-        return;
-      }
-      case 'ordered':
-        ctx.status = 303;
-        ctx.redirect(`/e/${slug}/orders/${result.orderId}`);
-        return;
-      case 'soldOut':
-        ctx.type = 'html';
-        ctx.status = 409;
-        ctx.set('Cache-Control', 'no-store');
-        ctx.body = soldOutPage(offer.event.name, slug, result.message);
-        return;
-      case 'closed':
-        return show(ctx, slug, offer, { ...state, notice: result.message }, 403);
-      case 'refused':
-        return show(ctx, slug, offer, { ...state, errors: result.errors }, 422);
-    }
-  });
-
-  router.get('/e/:slug/orders/:orderId', async (ctx) => {
-    const slug = ctx.params.slug!.toLowerCase();
-    const offer = await signUpOffer(services.db, services.clock, slug);
-    const order = offer ? await publicOrder(services.db, offer, ctx.params.orderId!) : null;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('Content-Security-Policy', pagePolicy);
-    ctx.status = offer && order ? 200 : 404;
-    ctx.body =
-      offer && order ? awaitingTransferPage(offer.event.name, slug, order) : ticketsNotFoundPage(slug);
-  });
-
-  router.get('/e/:slug/registered', async (ctx) => {
-    const slug = ctx.params.slug!.toLowerCase();
-    const offer = await signUpOffer(services.db, services.clock, slug);
-    const codes = registeredCodes(ctx.query.t);
-    const tickets = offer ? await registeredTickets(services.db, offer.event.id, codes) : [];
-    // Each code that named no ticket is a miss of the one guess limit /t/{code} counts too.
-    const found = new Set(tickets.map((t) => t.code));
-    const misses = offer ? codes.filter((c) => !found.has(c)).length : 0;
-    if (await refusedForGuessing(ctx, services, misses)) return;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('Content-Security-Policy', pagePolicy);
-    ctx.status = offer && tickets.length > 0 ? 200 : 404;
-    ctx.body =
-      offer && tickets.length > 0
-        ? registeredPage(offer.event.name, slug, tickets)
-        : ticketsNotFoundPage(slug);
-  });
+/** GET /e/{slug}/registered?t=…: the tickets a registration made, by their codes. */
+async function showRegistered(ctx: Koa.Context, services: Services) {
+  const slug = ctx.params.slug!.toLowerCase();
+  const offer = await signUpOffer(services.db, services.clock, slug);
+  const codes = registeredCodes(ctx.query.t);
+  const tickets = offer ? await registeredTickets(services.db, offer.event.id, codes) : [];
+  // Each code that named no ticket is a miss of the one guess limit /t/{code} counts too.
+  const found = new Set(tickets.map((t) => t.code));
+  const misses = offer ? codes.filter((c) => !found.has(c)).length : 0;
+  if (await refusedForGuessing(ctx, services, misses)) return;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Content-Security-Policy', pagePolicy);
+  ctx.status = offer && tickets.length > 0 ? 200 : 404;
+  ctx.body =
+    offer && tickets.length > 0 ? registeredPage(offer.event.name, slug, tickets) : ticketsNotFoundPage(slug);
 }
 
 function registerSection(slug: string, offer: SignUpOffer, state: FormState, token: string) {

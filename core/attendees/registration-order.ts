@@ -8,7 +8,8 @@ import { newId } from '../platform/ids';
 import { newTicketCode } from '../platform/ticket-codes';
 import { insertOrder, type NewOrder } from '../sales/order-reference';
 import type { AttendeeJoinedRow } from './attendee-view';
-import type { CheckedRegistration } from './registration-input';
+import type { CheckedRegistration, NewAttendee } from './registration-input';
+import type { RegistrationType } from './wanted-places';
 
 /** The buyer, when it is not the first attendee. */
 export interface Buyer {
@@ -58,34 +59,58 @@ export async function writeRegistration(
   // One block of change positions: the order's, then each attendee's in the order sent.
   const { reference, firstSeq } = await insertOrder(ctx.db, order, people.length + 1);
 
-  const rows = people.map(
-    (person, i): AttendeeRow => ({
-      id: newId(),
-      workspace_id: ctx.actor.workspaceId,
-      event_id: event.id,
-      order_id: orderId,
-      ticket_type_id: person.ticketTypeId!,
-      first_name: person.firstName!.trim(),
-      last_name: person.lastName!.trim(),
-      email: person.email!.trim().toLowerCase(),
-      company: person.company?.trim() || null,
-      job_title: person.jobTitle?.trim() || null,
-      language: input.language ?? languages[0]!,
-      answers:
-        person.answers && Object.keys(person.answers).length > 0 ? JSON.stringify(person.answers) : null,
-      status: 'active',
-      checked_in_utc: null,
-      cancelled_utc: null,
-      erased: 0,
-      ticket_code: newTicketCode(),
-      created_utc: now,
-      updated_utc: now,
-      change_seq: firstSeq + 1 + i,
-    }),
-  );
+  const rows = people.map((person, i) => ({
+    ...attendeeRowOf(ctx, person, input.language ?? languages[0]!, now),
+    event_id: event.id,
+    order_id: orderId,
+    change_seq: firstSeq + 1 + i,
+  }));
   // All of them in one statement (at most 50 rows of 19 values).
   await insertRows(ctx.db, 'attendees', rows);
-  const addOns = rows.flatMap((row, i) => [
+  const addOns = addOnRowsOf(rows, people, types);
+  if (addOns.length > 0) await ctx.db.insertInto('attendee_add_ons').values(addOns).execute();
+
+  // The rows as written, with the order and ticket-type facts their view joins in.
+  const joined: AttendeeJoinedRow[] = rows.map((row) => ({
+    ...row,
+    order_reference: reference,
+    order_status: sale?.status ?? 'free',
+    ticket_type_name: types.get(row.ticket_type_id)!.name,
+  }));
+  return { orderId, reference, joined };
+}
+
+/** A new ticket's row for one person, but for its event, order and change position. */
+function attendeeRowOf(
+  ctx: Ctx,
+  person: NewAttendee,
+  language: string,
+  now: string,
+): Omit<AttendeeRow, 'event_id' | 'order_id' | 'change_seq'> {
+  return {
+    id: newId(),
+    workspace_id: ctx.actor.workspaceId,
+    ticket_type_id: person.ticketTypeId!,
+    first_name: person.firstName!.trim(),
+    last_name: person.lastName!.trim(),
+    email: person.email!.trim().toLowerCase(),
+    company: person.company?.trim() || null,
+    job_title: person.jobTitle?.trim() || null,
+    language,
+    answers: person.answers && Object.keys(person.answers).length > 0 ? JSON.stringify(person.answers) : null,
+    status: 'active',
+    checked_in_utc: null,
+    cancelled_utc: null,
+    erased: 0,
+    ticket_code: newTicketCode(),
+    created_utc: now,
+    updated_utc: now,
+  };
+}
+
+/** The add-ons each new ticket holds: those its type includes, then those its person chose. */
+function addOnRowsOf(rows: AttendeeRow[], people: NewAttendee[], types: Map<string, RegistrationType>) {
+  return rows.flatMap((row, i) => [
     ...types.get(row.ticket_type_id)!.includedAddOnIds.map((addOnId) => ({
       attendee_id: row.id,
       add_on_id: addOnId,
@@ -97,14 +122,4 @@ export async function writeRegistration(
       quantity: quantity ?? 1,
     })),
   ]);
-  if (addOns.length > 0) await ctx.db.insertInto('attendee_add_ons').values(addOns).execute();
-
-  // The rows as written, with the order and ticket-type facts their view joins in.
-  const joined: AttendeeJoinedRow[] = rows.map((row) => ({
-    ...row,
-    order_reference: reference,
-    order_status: sale?.status ?? 'free',
-    ticket_type_name: types.get(row.ticket_type_id)!.name,
-  }));
-  return { orderId, reference, joined };
 }

@@ -199,8 +199,11 @@ function checkInValues(ctx: Ctx, scan: ScanToRecord, result: ScanResult, admitte
   };
 }
 
-/** The scan as statements one after another (SQLite, where a statement is a call in this process). */
-async function scanStepByStep(ctx: Ctx, scan: ScanToRecord): Promise<RecordedScan> {
+/**
+ * The scan as statements one after another (SQLite, where a statement is a call in this process).
+ * Exported for the parity test with tessera_scan_v2 (test/postgres/scanner-parity.test.ts).
+ */
+export async function scanStepByStep(ctx: Ctx, scan: ScanToRecord): Promise<RecordedScan> {
   const { door, attendee } = scan;
   const { result, admitted } = await decide(ctx, door, attendee, scan, scan.refusal);
   const recorded = await recordScan.first(ctx.db, checkInValues(ctx, scan, result, admitted));
@@ -218,6 +221,31 @@ async function scanStepByStep(ctx: Ctx, scan: ScanToRecord): Promise<RecordedSca
   return { result, admitted, checkInId: recorded.id, changeSeq, doorDisagrees: false };
 }
 
+/**
+ * The scan with what both stores' rules take from here: the refusals that need no lock (door-rules.js)
+ * and whether an admission would be the first at the main entrance.
+ */
+export async function scanToRecord(
+  ctx: Ctx,
+  event: EventRow,
+  door: DoorRow,
+  attendee: AttendeeJoinedRow,
+  scan: Scan,
+): Promise<ScanToRecord> {
+  return {
+    ...scan,
+    event,
+    door,
+    attendee,
+    recordedUtc: ctx.clock.now().toISOString(),
+    refusal: scan.direction === 'in' ? await refusalFor(ctx, door, attendee) : null,
+    // firstCheckInUtc is the earliest admission at the main entrance (an offline scan uploaded
+    // later may be earlier than one already recorded).
+    firstEntry:
+      door.main === 1 && (attendee.checked_in_utc === null || scan.scannedUtc < attendee.checked_in_utc),
+  };
+}
+
 /** Applies one scan; ctx.db must be the request's transaction. */
 export async function applyScan(
   ctx: Ctx,
@@ -226,20 +254,8 @@ export async function applyScan(
   attendee: AttendeeJoinedRow,
   scan: Scan,
 ): Promise<ScanOutcome> {
-  const now = ctx.clock.now().toISOString();
-  const toRecord: ScanToRecord = {
-    ...scan,
-    event,
-    door,
-    attendee,
-    recordedUtc: now,
-    // These refusals need no lock, so both stores take them from here.
-    refusal: scan.direction === 'in' ? await refusalFor(ctx, door, attendee) : null,
-    // firstCheckInUtc is the earliest admission at the main entrance (an offline scan uploaded
-    // later may be earlier than one already recorded).
-    firstEntry:
-      door.main === 1 && (attendee.checked_in_utc === null || scan.scannedUtc < attendee.checked_in_utc),
-  };
+  const toRecord = await scanToRecord(ctx, event, door, attendee, scan);
+  const now = toRecord.recordedUtc;
   const { result, admitted, checkInId, changeSeq, doorDisagrees } = isPostgres(ctx.db)
     ? await scanInOneStatement(ctx, toRecord)
     : await scanStepByStep(ctx, toRecord);

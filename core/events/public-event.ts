@@ -3,6 +3,7 @@
 // ticket types on sale now, and the programme when the programme module is on. Slugs are unique
 // across the deployment, so no workspace or key is needed to find it.
 import type { Db } from '../../db/connect';
+import type { EventRow } from '../../db/schema';
 import type { Clock } from '../platform/clock';
 import { toMajor } from '../platform/money';
 import { modulesOf } from '../platform/pipeline/load-event';
@@ -35,14 +36,8 @@ export interface PublishedLink {
   url: string;
 }
 
-export async function publicEvent(db: Db, clock: Clock, slug: string): Promise<PublicEvent | null> {
-  const event = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('slug', '=', slug)
-    .where('status', '=', 'published')
-    .executeTakeFirst();
-  if (!event) return null;
+/** What the public sees of `event`, a published event (its row as the sign-up offer read it). */
+export async function publicEvent(db: Db, clock: Clock, event: EventRow): Promise<PublicEvent> {
   const now = clock.now().toISOString();
   const types = await db
     .selectFrom('ticket_types')

@@ -72,18 +72,7 @@ export async function signUpOffer(
     .executeTakeFirstOrThrow();
   const code = accessCode?.trim() ?? '';
   const now = clock.now().toISOString();
-  const rows = await db
-    .selectFrom('ticket_types')
-    .selectAll()
-    .where('event_id', '=', event.id)
-    .where('crew', '=', 0)
-    .where('retired_utc', 'is', null)
-    .where('requires_approval', '=', 0)
-    .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', now)]))
-    .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', now)]))
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  const rows = await typesOnSale(db, event.id, now);
   const opened = (t: TicketTypeRow) =>
     t.visibility === 'public' || (t.visibility === 'code' && code !== '' && t.access_code === code);
   // Priced types are sold by bank transfer, where the event's payments module is on.
@@ -134,4 +123,20 @@ export async function signUpOffer(
     questions: questions.map(questionView).filter((q) => q.kind !== 'file'),
     codeUnknown: code !== '' && !rows.some((t) => t.visibility === 'code' && t.access_code === code),
   };
+}
+
+/** The event's ticket types on sale now to anyone (not crew, not retired, not awaiting approval). */
+function typesOnSale(db: Db, eventId: string, now: string): Promise<TicketTypeRow[]> {
+  return db
+    .selectFrom('ticket_types')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('crew', '=', 0)
+    .where('retired_utc', 'is', null)
+    .where('requires_approval', '=', 0)
+    .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', now)]))
+    .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', now)]))
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }

@@ -113,47 +113,52 @@ export async function registerFromPublicPage(
       })),
     };
   } catch (error) {
-    if (!isProblem(error)) throw error;
-    switch (error.code) {
-      case 'soldOut':
-        return { kind: 'soldOut', message: error.detail };
-      case 'demoWorkspace':
-        return { kind: 'closed', message: closedMessage('demonstration') };
-      case 'invalid': {
-        const errors = (error.extras.errors ?? []) as { attendee: number; field: string; code: string }[];
-        return {
-          kind: 'refused',
-          errors: errors.map((e) => ({
-            field: `person.${e.attendee}.${e.field}`,
-            message: codeWords[e.code] ?? 'This is not accepted.',
-          })),
-        };
-      }
-      case 'registrationRefused': {
-        // An add-on refused is said beside the add-ons of the first person who chose it.
-        const addOnId = error.extras.addOnId as string | undefined;
-        const chose = addOnId === undefined ? -1 : people.findIndex((p) => p.addOnIds.includes(addOnId));
-        const field = chose >= 0 ? `person.${chose}.addOns` : 'ticketTypes';
-        const message =
-          error.extras.reason === 'addOnSoldOut'
-            ? 'This add-on has sold out; register without it or try another.'
-            : error.detail;
-        return { kind: 'refused', errors: [{ field, message }] };
-      }
-      case 'invalidRequest':
-      case 'invalidBody': {
-        const errors = (error.extras.errors ?? []) as FormError[];
-        return {
-          kind: 'refused',
-          errors: errors.map((e) => ({
-            field: e.field.replace(/^attendees\./, 'person.').replace(/^(person\.\d+\.addOns)\..*$/, '$1'),
-            message: e.message,
-          })),
-        };
-      }
-      default:
-        throw error;
+    return refusalOnForm(error, people);
+  }
+}
+
+/** A refusal of the registration as the form says it (sold out, closed, beside a field); other errors go on. */
+function refusalOnForm(error: unknown, people: PublicPerson[]): PublicRegistration {
+  if (!isProblem(error)) throw error;
+  switch (error.code) {
+    case 'soldOut':
+      return { kind: 'soldOut', message: error.detail };
+    case 'demoWorkspace':
+      return { kind: 'closed', message: closedMessage('demonstration') };
+    case 'invalid': {
+      const errors = (error.extras.errors ?? []) as { attendee: number; field: string; code: string }[];
+      return {
+        kind: 'refused',
+        errors: errors.map((e) => ({
+          field: `person.${e.attendee}.${e.field}`,
+          message: codeWords[e.code] ?? 'This is not accepted.',
+        })),
+      };
     }
+    case 'registrationRefused': {
+      // An add-on refused is said beside the add-ons of the first person who chose it.
+      const addOnId = error.extras.addOnId as string | undefined;
+      const chose = addOnId === undefined ? -1 : people.findIndex((p) => p.addOnIds.includes(addOnId));
+      const field = chose >= 0 ? `person.${chose}.addOns` : 'ticketTypes';
+      const message =
+        error.extras.reason === 'addOnSoldOut'
+          ? 'This add-on has sold out; register without it or try another.'
+          : error.detail;
+      return { kind: 'refused', errors: [{ field, message }] };
+    }
+    case 'invalidRequest':
+    case 'invalidBody': {
+      const errors = (error.extras.errors ?? []) as FormError[];
+      return {
+        kind: 'refused',
+        errors: errors.map((e) => ({
+          field: e.field.replace(/^attendees\./, 'person.').replace(/^(person\.\d+\.addOns)\..*$/, '$1'),
+          message: e.message,
+        })),
+      };
+    }
+    default:
+      throw error;
   }
 }
 

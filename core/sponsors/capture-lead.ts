@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
 import { checkTicketHolder, ticketHolderFields, ticketHolderId } from '../attendees/ticket-holder';
+import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
@@ -97,16 +98,7 @@ export const captureLead = defineOperation({
     const sponsor = await loadSponsor(ctx, event.id, input.sponsorId, 'reference');
     const visitor = await findVisitor(ctx, event.id, await ticketHolderId(ctx, event.id, input));
     const errors = new FieldErrors();
-    if (input.attendedSessionId !== undefined) {
-      const session = await ctx.db
-        .selectFrom('sessions')
-        .select('id')
-        .where('id', '=', input.attendedSessionId)
-        .where('event_id', '=', event.id)
-        .executeTakeFirst();
-      if (!session)
-        errors.add('attendedSessionId', `${input.attendedSessionId} is not a session of this event.`);
-    }
+    await checkAttendedSession(ctx, event.id, input.attendedSessionId, errors);
     errors.throwIfAny();
 
     const shared = input.consent;
@@ -175,6 +167,23 @@ export const captureLead = defineOperation({
     return leadItemView(ctx.actor, lead);
   },
 });
+
+/** The session a lead from a session names must be one of the event's. */
+async function checkAttendedSession(
+  ctx: Ctx,
+  eventId: string,
+  sessionId: string | undefined,
+  errors: FieldErrors,
+): Promise<void> {
+  if (sessionId === undefined) return;
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  if (!session) errors.add('attendedSessionId', `${sessionId} is not a session of this event.`);
+}
 
 /** The visitor's details the lead keeps: all of them with consent, the email only when shared too. */
 function copiedDetails(visitor: Visitor, shared: boolean, shareEmail: boolean) {

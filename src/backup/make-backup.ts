@@ -57,16 +57,8 @@ export async function makeBackup(options: {
   force?: boolean;
 }): Promise<BackupAnswer> {
   const file = resolve(options.to);
-  if (existsSync(file) && !options.force)
-    throw new BackupRefused(`${file} already exists. Give another --to, or --force to replace it.`);
-  if (!existsSync(dirname(file))) throw new BackupRefused(`The folder ${dirname(file)} does not exist.`);
-  if (!existsSync(options.dataDir))
-    throw new BackupRefused(`There is no data folder at ${options.dataDir}: give --data (or TESSERA_DATA).`);
   const source = join(options.dataDir, 'tessera.db');
-  if (!options.database && !existsSync(source))
-    throw new BackupRefused(
-      `There is no database at ${source}: give the data folder the service runs on (--data), or --database for PostgreSQL.`,
-    );
+  refuseWhereNoBackupGoes(file, source, options);
 
   const partial = join(dirname(file), `.${basename(file)}.partial-${randomBytes(4).toString('hex')}`);
   // Made 0600 before anything is written into it: the file holds the deployment's keys.
@@ -91,24 +83,7 @@ export async function makeBackup(options: {
       writeBackupTables(out, info, folder.files);
       checkIntegrity(out, 'The backup just written');
       out.close();
-      const fd = openSync(partial, 'r');
-      fsyncSync(fd);
-      closeSync(fd);
-      // Without --force, link refuses a FILE that appeared meanwhile; rename would replace it.
-      if (options.force) renameSync(partial, file);
-      else {
-        try {
-          linkSync(partial, file);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-            throw new BackupRefused(`${file} already exists. Give another --to, or --force to replace it.`);
-          throw error;
-        }
-        unlinkSync(partial);
-      }
-      const dir = openSync(dirname(file), 'r');
-      fsyncSync(dir);
-      closeSync(dir);
+      putInPlace(partial, file, options.force === true);
       const standing = await schemaStanding(made.migrations);
       return {
         file,
@@ -137,6 +112,45 @@ export async function makeBackup(options: {
   } finally {
     if (existsSync(partial)) unlinkSync(partial);
   }
+}
+
+/** Refuses a backup with nowhere to go or nothing to copy, before anything is written. */
+function refuseWhereNoBackupGoes(
+  file: string,
+  source: string,
+  options: { dataDir: string; database?: string; force?: boolean },
+): void {
+  if (existsSync(file) && !options.force)
+    throw new BackupRefused(`${file} already exists. Give another --to, or --force to replace it.`);
+  if (!existsSync(dirname(file))) throw new BackupRefused(`The folder ${dirname(file)} does not exist.`);
+  if (!existsSync(options.dataDir))
+    throw new BackupRefused(`There is no data folder at ${options.dataDir}: give --data (or TESSERA_DATA).`);
+  if (!options.database && !existsSync(source))
+    throw new BackupRefused(
+      `There is no database at ${source}: give the data folder the service runs on (--data), or --database for PostgreSQL.`,
+    );
+}
+
+/** The finished copy made durable under its name; without force, never over a file that appeared meanwhile. */
+function putInPlace(partial: string, file: string, force: boolean): void {
+  const fd = openSync(partial, 'r');
+  fsyncSync(fd);
+  closeSync(fd);
+  // Without --force, link refuses a FILE that appeared meanwhile; rename would replace it.
+  if (force) renameSync(partial, file);
+  else {
+    try {
+      linkSync(partial, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new BackupRefused(`${file} already exists. Give another --to, or --force to replace it.`);
+      throw error;
+    }
+    unlinkSync(partial);
+  }
+  const dir = openSync(dirname(file), 'r');
+  fsyncSync(dir);
+  closeSync(dir);
 }
 
 /** The online-backup copy of the SQLite database, and the migrations it had run. */
