@@ -24,9 +24,6 @@ const templateShare = 2 / 3;
 const migration = 'a released migration is the record of a schema change: it is never edited';
 const claimingWorker =
   'issue 51 item 4 folds the dispatcher and the mail sender into one claiming worker in core/platform: split there';
-const scanModules =
-  'issue 51 item 5 moves the scanner page script into modules bundled by esbuild: split there';
-const pgPublicApi = "issue 51 item 5 replaces this use of pg's internals with its public API: split there";
 const notSplitYet = 'not split yet (issue 51 item 5, left for a follow-up): remove when split';
 const exempt = new Map<string, string>([
   ['core/import/messages.ts:emitImportMessages', notSplitYet],
@@ -42,14 +39,10 @@ const exempt = new Map<string, string>([
   ['core/webhooks/dispatcher.ts:startDue', claimingWorker],
   ['core/webhooks/sender.ts:send', claimingWorker],
   ['core/webhooks/sender.ts:(anonymous)', claimingWorker],
-  ['rest/pages/scan-app/scan-store.js:(anonymous)', scanModules],
-  ['rest/pages/scan-app/scan.js:(anonymous)', scanModules],
   ['rest/pages/sign-up-form.ts:signUpForm', notSplitYet],
   ['src/oauth/provider.ts:oauthProvider', notSplitYet],
   ['src/server.ts:startServer', notSplitYet],
-  ['db/deferred-statements.ts:deferringStatements', pgPublicApi],
-  ['db/deferred-statements.ts:pool.on(connect)=>', pgPublicApi],
-  ['db/deferred-statements.ts:(anonymous)', pgPublicApi],
+  ['db/deferred-statements.ts:deferringStatements', notSplitYet],
   ['db/migrations/0001-foundation.ts:up', migration],
   ['db/migrations/0002-sales.ts:up', migration],
   ['db/migrations/0003-doors-programme-passes.ts:up', migration],
