@@ -4,15 +4,14 @@
 // checked before the people are asked for, the trap field and the rate limits applied.
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
-import { publicEvent } from '../core/events/public-event';
-import { type SignUpOffer, signUpOffer } from '../core/events/sign-up-offer';
+import { publicEvent, type SignUpOffer, signUpOffer } from '../core/events';
 import {
   type FormError,
   type PublicPerson,
   publicOrder,
   registeredTickets,
   registerFromPublicPage,
-} from '../core/orders/public-registration';
+} from '../core/orders';
 import { formToken } from '../core/platform/form-tokens';
 import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';

@@ -13,7 +13,7 @@ import type { TicketTypeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { problem } from '../platform/problems';
-import { takePlaces } from '../sales/places';
+import { takePlaces } from '../sales';
 import {
   type CheckedRegistration,
   countByType,

@@ -3,10 +3,8 @@
 // the endpoints' encrypted secrets and the retry schedule.
 import type { Db } from '../../db/connect';
 import { insertSampleWebhooks, sampleSummitId } from '../../db/sample/webhooks';
-import { attendeeRegistered } from '../attendees/attendee-messages';
-import { attendeeQuery } from '../attendees/attendee-view';
-import { orderPaid } from '../orders/order-messages';
-import { orderQuery } from '../orders/order-query';
+import { attendeeQuery, attendeeRegistered } from '../attendees';
+import { orderPaid, orderQuery } from '../orders';
 import { retryDelaysSeconds } from '../platform/retry-schedule';
 import { encryptSecret, newSigningSecret } from './signing-secrets';
 

@@ -3,7 +3,7 @@
 // Scalar's standalone bundle is served from its npm package (/developers/assets/scalar.js), never
 // from a CDN, and everything that would reach Scalar's own services (fonts, telemetry, the agent,
 // the request proxy) is switched off: the reference works on a machine with no other network.
-import { demoKey } from '../../core/admin/demo-workspace';
+import { demoKey } from '../../core/admin';
 import { packagedFile } from '../../db/packaged-files';
 import { type HeldFile, heldFile } from '../held-file';
 import { apiBase } from '../route-table';
