@@ -39,6 +39,7 @@ import { makeBackup } from './backup/make-backup';
 import { restoreBackup } from './backup/restore-backup';
 import { addExamples } from './cli-examples';
 import { commandName } from './command-name';
+import { checkOperations, commandOperations } from './declarations';
 import { runExport } from './export-command';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { migrate, migrateStatus } from './migrate-command';
@@ -157,7 +158,9 @@ export const program = new Command('tessera')
     writeErr: (text) => (parserMessage += text),
     writeOut: (text) => process.stdout.write(text),
   })
-  .exitOverride();
+  .exitOverride()
+  // Before any command: the operations the commands run must be declared as invoke can honour.
+  .hook('preAction', () => checkOperations(commandOperations));
 
 program
   .command('serve')

@@ -3,6 +3,7 @@ export { checkInByCode } from './check-in-by-code';
 export { checkInSchema } from './check-in-view';
 export { createDoor } from './create-door';
 export { deleteDoor } from './delete-door';
+export { doorRulesFile } from './door-rules-file';
 export { doorSchema } from './door-view';
 export { checkInSummarySchema, getCheckInSummary } from './get-check-in-summary';
 export { listCheckIns } from './list-check-ins';

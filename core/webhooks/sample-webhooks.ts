@@ -1,11 +1,12 @@
 // The sample's webhook history (db/sample/webhooks.ts) with what only core knows: the messages
-// about the summit's first registrations and paid orders, built by the emitters the use cases call,
-// the endpoints' encrypted secrets and the retry schedule.
+// about the summit's first registrations and paid orders, built by the emitters the use cases call
+// and recorded by the outbox writer, the endpoints' encrypted secrets and the retry schedule.
 import type { Db } from '../../db/connect';
-import { insertSampleWebhooks, sampleSummitId } from '../../db/sample/webhooks';
+import { insertSampleWebhooks, sampleMessageStamps, sampleSummitId } from '../../db/sample/webhooks';
 import { attendeeQuery, attendeeRegistered } from '../attendees';
 import { orderPaid, orderQuery } from '../orders';
 import { retryDelaysSeconds } from '../platform/retry-schedule';
+import { recordPastMessages } from '../platform/storage/outbox';
 import { encryptSecret, newSigningSecret } from './signing-secrets';
 
 /** Where the sample's messages say its tickets are: they were never sent, so on no real service. */
@@ -45,12 +46,15 @@ export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promis
     ...attendees.map((attendee) => attendeeRegistered.message({ event: summit, attendee }, sampleOrigin)),
     ...orders.map((order) => orderPaid.message({ event: summit, order }, sampleOrigin)),
   ];
+  const stamps = sampleMessageStamps(workspaceId, options.now, messages.length);
+  const past = messages.map((m, i) => ({ ...m, ...stamps[i]! }));
+  const ids = await recordPastMessages(db, workspaceId, past);
   await insertSampleWebhooks(db, {
     workspaceId,
     now: options.now,
     keyId: options.keyId,
     secret: () => (secretKey ? encryptSecret(secretKey, newSigningSecret()) : null),
-    messages,
+    messages: past.map((m, i) => ({ id: ids[i]!, messageId: m.messageId, type: m.type })),
     retryDelaysSeconds,
   });
 }

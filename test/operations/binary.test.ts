@@ -23,7 +23,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoKey } from '../../core/admin/demo-workspace';
-import { packagedFiles } from '../../db/packaged-files';
+import { allPackagedFiles as packagedFiles } from '../../src/packaged-files';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const version: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;

@@ -2,6 +2,7 @@
 // transaction as the change, so the dispatcher sends exactly what happened, even after a crash.
 
 import type { Insertable } from 'kysely';
+import type { Db } from '../../../db/connect';
 import { insertRows, prepare } from '../../../db/prepared';
 import type { OutboxTable } from '../../../db/schema';
 import { type WebhookEventType, webhookEventTypes } from '../../../db/values';
@@ -67,4 +68,40 @@ export async function emitAll(ctx: Ctx, messages: OutboxMessage[]): Promise<stri
     await insertRows(ctx.db, 'outbox', rows.slice(i, i + messagesPerInsert), 'refuse', { unread: true });
   if (rows.length > 0) ctx.services.outboxSignal.notify();
   return rows.map((row) => row.message_id);
+}
+
+/** A message sent before now: its id and times are given, and it was fanned out already. */
+export interface PastMessage extends OutboxMessage {
+  messageId: string;
+  createdUtc: string;
+  dispatchedUtc: string;
+}
+
+/**
+ * Records messages as sent in the past (the sample data's history, with deliveries already made):
+ * the dispatcher has nothing to do for them. Returns their outbox ids, in order.
+ */
+export async function recordPastMessages(
+  db: Db,
+  workspaceId: string,
+  messages: readonly PastMessage[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const m of messages) {
+    const row = await db
+      .insertInto('outbox')
+      .values({
+        message_id: m.messageId,
+        workspace_id: workspaceId,
+        event_id: m.eventId,
+        type: m.type,
+        payload: JSON.stringify({ type: m.type, timestamp: m.createdUtc, data: m.data }),
+        created_utc: m.createdUtc,
+        dispatched_utc: m.dispatchedUtc,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
 }
