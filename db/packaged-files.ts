@@ -3,8 +3,8 @@
 // installed; run as the single executable (scripts/build-binary.mjs), each travels inside it as an
 // asset of Node's single executable applications. Readers ask by name and never know which. Each
 // layer declares its own files in a table of its own (db/sqlite-driver.ts, rest/pages/page-files.ts;
-// src/packaged-files.ts gathers them for the builder): this file is only the way to read them, in
-// db, the lowest layer, because the addon is one of them.
+// the builder carries both): this file is only the way to read them, in db, the lowest layer,
+// because the addon is one of them.
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -4,7 +4,7 @@
 // `node` with a blob injected that holds
 //   - the whole service bundled into ONE CommonJS script (Node 20 runs no ES module there, and its
 //     `require` reaches Node's built-ins only, so every package goes into the bundle), and
-//   - the files the service reads at run time (src/packaged-files.ts gathers them) as assets: SQLite's
+//   - the files the service reads at run time (db/sqlite-driver.ts and rest/pages/page-files.ts declare them) as assets: SQLite's
 //     native addon and driver, Scalar's reference bundle, jsQR and the scanner page's files.
 // Build on the OS and processor you deploy to: the addon and the node binary are native code.
 
@@ -36,7 +36,10 @@ const startedAt = performance.now();
 // The tables of packaged files are TypeScript: read them through tsx, as bin/tessera.mjs runs sources.
 const { register } = await import('tsx/esm/api');
 register();
-const { allPackagedFiles: packagedFiles } = await import('../src/packaged-files.ts');
+// Each layer declares its own: the database driver's files, and the pages' (with the door's rules).
+const { sqliteFiles } = await import('../db/sqlite-driver.ts');
+const { pageFiles } = await import('../rest/pages/page-files.ts');
+const packagedFiles = { ...sqliteFiles.files, ...pageFiles.files };
 const { build } = await import('esbuild');
 
 const scratch = mkdtempSync(join(tmpdir(), 'tessera-binary-'));

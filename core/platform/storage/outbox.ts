@@ -70,38 +70,35 @@ export async function emitAll(ctx: Ctx, messages: OutboxMessage[]): Promise<stri
   return rows.map((row) => row.message_id);
 }
 
-/** A message sent before now: its id and times are given, and it was fanned out already. */
-export interface PastMessage extends OutboxMessage {
+/** When a message of the past was made and fanned out, and its id. */
+export interface PastStamp {
   messageId: string;
   createdUtc: string;
   dispatchedUtc: string;
 }
 
 /**
- * Records messages as sent in the past (the sample data's history, with deliveries already made):
- * the dispatcher has nothing to do for them. Returns their outbox ids, in order.
+ * Records a message as sent in the past (the sample data's history, its deliveries made already):
+ * the dispatcher has nothing to do for it. Answers its outbox id.
  */
-export async function recordPastMessages(
+export async function recordPast(
   db: Db,
   workspaceId: string,
-  messages: readonly PastMessage[],
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (const m of messages) {
-    const row = await db
-      .insertInto('outbox')
-      .values({
-        message_id: m.messageId,
-        workspace_id: workspaceId,
-        event_id: m.eventId,
-        type: m.type,
-        payload: JSON.stringify({ type: m.type, timestamp: m.createdUtc, data: m.data }),
-        created_utc: m.createdUtc,
-        dispatched_utc: m.dispatchedUtc,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
-  }
-  return ids;
+  message: OutboxMessage,
+  stamp: PastStamp,
+): Promise<number> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      message_id: stamp.messageId,
+      workspace_id: workspaceId,
+      event_id: message.eventId,
+      type: message.type,
+      payload: JSON.stringify({ type: message.type, timestamp: stamp.createdUtc, data: message.data }),
+      created_utc: stamp.createdUtc,
+      dispatched_utc: stamp.dispatchedUtc,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
