@@ -1,9 +1,10 @@
-// Files the service reads at run time besides its code: SQLite's driver and native addon, Scalar's
-// reference bundle, jsQR and the scanner page's files. Run from the sources or the bundle, each is
-// read where it is installed; run as the single executable (scripts/build-binary.mjs), each
-// travels inside it as an asset of Node's single executable applications. Readers ask by name and
-// never know which. It lives in db, the lowest layer, because the addon is one of these files and
-// db imports nothing above it.
+// Files the service reads at run time besides its code (SQLite's driver and native addon, the pages'
+// scripts and the scanner's files). Run from the sources or the bundle, each is read where it is
+// installed; run as the single executable (scripts/build-binary.mjs), each travels inside it as an
+// asset of Node's single executable applications. Readers ask by name and never know which. Each
+// layer declares its own files in a table of its own (db/sqlite-driver.ts, rest/pages/page-files.ts;
+// the builder carries both): this file is only the way to read them, in db, the lowest layer,
+// because the addon is one of them.
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,57 +26,57 @@ function projectRoot(): string {
   return dir;
 }
 
-const packageFolder = (name: string) => dirname(require.resolve(`${name}/package.json`));
-const scanAppFile = (file: string) => () => join(projectRoot(), 'rest', 'pages', 'scan-app', file);
+/** A file of a package, where it is installed. */
+export const installedFile =
+  (name: string, ...parts: string[]) =>
+  (): string =>
+    join(dirname(require.resolve(`${name}/package.json`)), ...parts);
 
-interface PackagedFile {
+/** A file beside a package's module entry, for a package that exports no path to it. */
+export const fileBesideEntry =
+  (name: string, ...parts: string[]) =>
+  (): string =>
+    join(dirname(require.resolve(name)), ...parts);
+
+/** A file of the checkout or installed package (the folder of package.json). */
+export const projectFile =
+  (...parts: string[]) =>
+  (): string =>
+    join(projectRoot(), ...parts);
+
+export interface PackagedFile {
   /** Where it is installed. */
   path: () => string;
   /** The executable carries it bundled with what it requires into one CommonJS file (a package's JS). */
   bundled?: true;
 }
 
-/** Every packaged file by name; the builder of the executable carries exactly these. */
-export const packagedFiles = {
-  'better_sqlite3.node': {
-    path: () => join(packageFolder('better-sqlite3'), 'build', 'Release', 'better_sqlite3.node'),
-  },
-  // For the checkpoint thread (db/checkpointer.ts), which loads the driver by path.
-  'better-sqlite3.cjs': { path: () => require.resolve('better-sqlite3'), bundled: true },
-  // The package exports no path to it: it sits beside the module entry (dist/index.js).
-  'scalar-standalone.js': {
-    path: () => join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js'),
-  },
-  'jsQR.js': { path: () => join(packageFolder('jsqr'), 'dist', 'jsQR.js') },
-  // The page's script: its modules bundled by the build (scripts/build.mjs) into one file.
-  'scan-app/scan.js': { path: () => join(projectRoot(), 'dist', 'scan-app', 'scan.js') },
-  'scan-app/scan.css': { path: scanAppFile('scan.css') },
-  'scan-app/sw.js': { path: scanAppFile('sw.js') },
-  'scan-app/icon.svg': { path: scanAppFile('icon.svg') },
-  'scan-app/icon-192.png': { path: scanAppFile('icon-192.png') },
-  'scan-app/icon-512.png': { path: scanAppFile('icon-512.png') },
-  'scan-app/manifest.webmanifest': { path: scanAppFile('manifest.webmanifest') },
-} satisfies Record<string, PackagedFile>;
-
-export type PackagedFileName = keyof typeof packagedFiles;
-
 /** Whether this process is the single executable (its files are inside it). */
 export const runsAsSingleExecutable: boolean = isSea();
 
-/** A packaged file's contents. */
-export function packagedFile(name: PackagedFileName): Buffer {
-  if (runsAsSingleExecutable) return Buffer.from(getAsset(name));
-  return readFileSync(packagedFiles[name].path());
+/** A table of packaged files by name (their names are the executable's asset names), read by name. */
+export function packagedFiles<const F extends Record<string, PackagedFile>>(files: F) {
+  type Name = keyof F & string;
+  return {
+    files,
+    /** A packaged file's contents. */
+    read(name: Name): Buffer {
+      if (runsAsSingleExecutable) return Buffer.from(getAsset(name));
+      return readFileSync(files[name]!.path());
+    },
+    /**
+     * A path to the packaged file on disk, for what only loads from a path (a native addon, a
+     * worker's require). The executable writes its copy once into a folder of this user's alone
+     * under the temporary folder (TMPDIR), named by the contents' hash, so versions never mix.
+     */
+    path(name: Name): string {
+      if (!runsAsSingleExecutable) return files[name]!.path();
+      return copyOnDisk(name, Buffer.from(getAsset(name)));
+    },
+  };
 }
 
-/**
- * A path to the packaged file on disk, for what only loads from a path (a native addon, a worker's
- * require). The executable writes its copy once into a folder of this user's alone under the
- * temporary folder (TMPDIR), named by the contents' hash, so versions never mix.
- */
-export function packagedFilePath(name: PackagedFileName): string {
-  if (!runsAsSingleExecutable) return packagedFiles[name].path();
-  const contents = packagedFile(name);
+function copyOnDisk(name: string, contents: Buffer): string {
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 16);
   const file = join(ownCacheFolder(), `${hash}-${name.replaceAll('/', '-')}`);
   if (!existsSync(file)) {

@@ -1,18 +1,25 @@
-// better-sqlite3's compiled addon, loaded from its packaged file (db/packaged-files.ts) rather than
+// better-sqlite3's compiled addon, loaded from its packaged file (sqliteFiles below) rather than
 // found by the driver beside itself: the single executable carries it inside, and a driver bundled
 // into the executable has no folder of its own to look in. Every connection passes these options.
 import { createRequire } from 'node:module';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
-import { packagedFilePath } from './packaged-files';
+import { installedFile, packagedFiles } from './packaged-files';
 
 // Node's own loader for a .node file: one copy per path in a process, whoever asks.
 const require = createRequire(import.meta.url);
+
+/** The driver's packaged files: its addon, and its JavaScript for the threads that load it by path. */
+export const sqliteFiles = packagedFiles({
+  'better_sqlite3.node': { path: installedFile('better-sqlite3', 'build', 'Release', 'better_sqlite3.node') },
+  // For the checkpoint thread (db/checkpointer.ts), which loads the driver by path.
+  'better-sqlite3.cjs': { path: () => require.resolve('better-sqlite3'), bundled: true },
+});
 let addon: object | undefined;
 
 /** Options for `new SqliteDatabase(file, …)`: the addon, loaded once. */
 export function sqliteDriverOptions(): SqliteDatabase.Options {
-  addon ??= require(packagedFilePath('better_sqlite3.node')) as object;
+  addon ??= require(sqliteFiles.path('better_sqlite3.node')) as object;
   // The driver takes a loaded addon too (its types say only a path): a path it would require
   // itself, which inside the executable's bundle reaches Node's built-ins only.
   return { nativeBinding: addon as unknown as string };
@@ -29,8 +36,8 @@ export function sqliteThread(
   file: string,
   options: { data?: object; resourceLimits?: ResourceLimits } = {},
 ): Worker {
-  const driver = packagedFilePath('better-sqlite3.cjs');
-  const addon = packagedFilePath('better_sqlite3.node');
+  const driver = sqliteFiles.path('better-sqlite3.cjs');
+  const addon = sqliteFiles.path('better_sqlite3.node');
   return new Worker(source, {
     eval: true,
     workerData: { ...options.data, driver, addon, file },

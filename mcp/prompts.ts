@@ -1,7 +1,7 @@
 // Prompts for common organiser tasks: each names the tools to use, in order, and carries the
 // event's briefing as an embedded resource so the assistant starts from the facts.
 import { ErrorCode, type GetPromptResult, type Prompt } from '@modelcontextprotocol/sdk/types.js';
-import { eventBriefing } from '../core/briefing/event-briefing';
+import { eventBriefing } from '../core/briefing';
 import type { McpRequest } from './call-context';
 import { callContext } from './call-context';
 import { asRpcError, briefingUri } from './resources';

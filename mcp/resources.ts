@@ -8,7 +8,7 @@ import {
   type ReadResourceResult,
   type ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
-import { eventBriefing } from '../core/briefing/event-briefing';
+import { eventBriefing } from '../core/briefing';
 import { listEvents } from '../core/events';
 import { invoke } from '../core/platform/pipeline/invoke';
 import { isProblem } from '../core/platform/problems';

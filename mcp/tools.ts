@@ -1,4 +1,5 @@
 // The one MCP tool table. Each line points at a core operation.
+import * as admin from '../core/admin';
 import * as attendees from '../core/attendees';
 import * as certificates from '../core/certificates';
 import * as cfp from '../core/cfp';
@@ -9,9 +10,9 @@ import * as events from '../core/events';
 import * as exportFiles from '../core/exports';
 import * as finance from '../core/finance';
 import * as logistics from '../core/logistics';
+import * as mail from '../core/mail';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
-import * as people from '../core/people';
 import * as programme from '../core/programme';
 import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
@@ -63,10 +64,10 @@ export const tools: Tool[] = [
   tool(attendees.registerAttendees),
   tool(attendees.updateAttendee),
   tool(attendees.cancelAttendee),
-  tool(attendees.listEmails),
-  tool(attendees.getEmail),
+  tool(mail.listEmails),
+  tool(mail.getEmail),
   tool(attendees.resendTicket),
-  tool(people.erasePersonData),
+  tool(admin.erasePersonData),
 
   // Doors and check-in
   tool(checkin.listDoors),

@@ -1,6 +1,8 @@
 // Which toolset each tool belongs to, derived once from where its operation comes from: the core
 // module of its area (core/events, core/sponsors, …). Automation subscriptions are core/webhooks'
-// own, so they share the webhooks toolset. A test holds the toolsets to the REST API's areas.
+// own, so they share the webhooks toolset; the e-mail log (core/mail) is read with the attendees, and
+// a person's erasure (core/admin, shared with the operator's command) is the people toolset. A test holds the toolsets to the REST API's areas.
+import * as admin from '../core/admin';
 import * as attendees from '../core/attendees';
 import * as certificates from '../core/certificates';
 import * as cfp from '../core/cfp';
@@ -11,9 +13,9 @@ import * as events from '../core/events';
 import * as exportFiles from '../core/exports';
 import * as finance from '../core/finance';
 import * as logistics from '../core/logistics';
+import * as mail from '../core/mail';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
-import * as people from '../core/people';
 import * as programme from '../core/programme';
 import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
@@ -30,8 +32,8 @@ const modules: Record<ToolsetName, object> = {
   events,
   tickets,
   orders,
-  attendees,
-  people,
+  attendees: { ...attendees, ...mail },
+  people: admin,
   checkin,
   programme,
   sponsors,

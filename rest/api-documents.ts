@@ -3,7 +3,7 @@
 // and sign-in can stay out of the API's way (src/app.ts besideApi). Each is the same bytes for an
 // origin, so it is serialised once and held (rest/held-file.ts): ETag, 304, compressed once.
 import { Router } from '@koa/router';
-import { importJsonSchema } from '../core/import/import-schema';
+import { importJsonSchema } from '../core/import';
 import { answerHeldFile, type HeldFile, heldFile } from './held-file';
 import { openApiDocument } from './openapi';
 import { apiBase } from './route-table';

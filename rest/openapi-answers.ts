@@ -3,10 +3,10 @@
 // (AttendeeList: its data, nextCursor, hasMore), named here from the route table, so a new list is
 // named without a line here; the few other envelopes are named by what they hold.
 import type * as v from 'valibot';
+import { erasePersonData } from '../core/admin';
 import { registerAttendees, searchAttendees } from '../core/attendees';
 import { getAnswersSchema } from '../core/events';
 import { exportEventData } from '../core/exports';
-import { erasePersonData } from '../core/people';
 import {
   createHook,
   createWebhook,

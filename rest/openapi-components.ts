@@ -4,73 +4,71 @@
 // Beside them, every answer that wraps them (rest/openapi-answers.ts) and every webhook message's
 // body (rest/openapi-webhooks.ts).
 import type * as v from 'valibot';
-import { attendeeSchema } from '../core/attendees/attendee-view';
-import { newAttendeeSchema } from '../core/attendees/register-attendees';
-import { certificateApiSchema } from '../core/certificates/certificate-view';
-import { issueAttendanceCertificates } from '../core/certificates/issue-attendance-certificates';
-import { callSchema } from '../core/cfp/call-view';
-import { reviewSchema } from '../core/cfp/review-view';
+import { attendeeSchema, newAttendeeSchema } from '../core/attendees';
+import { certificateApiSchema, certificateSchema, issueAttendanceCertificates } from '../core/certificates';
 import {
+  callSchema,
+  reviewSchema,
   statusChangeSchema,
   submissionDetailSchema,
   submissionSchema,
   submissionSpeakerSchema,
-} from '../core/cfp/submission-view';
-import { checkInResultSchema } from '../core/checkin/check-in-attendee';
-import { checkInSchema } from '../core/checkin/check-in-view';
-import { doorSchema } from '../core/checkin/door-view';
-import { checkInSummarySchema } from '../core/checkin/get-check-in-summary';
-import { scanListEntrySchema } from '../core/checkin/list-scan-list';
-import { offlineScanSchema, scanAnswerSchema } from '../core/checkin/upload-offline-scans';
-import { communityListItemSchema, communitySchema } from '../core/communities/community-view';
-import { communityRefSchema, memberSchema } from '../core/communities/member-view';
-import { eventCommunitySchema } from '../core/communities/set-event-community';
-import { crewMemberSchema, shiftSchema } from '../core/crew/crew-view';
-import { eventRefSchema, eventSchema, modulesSchema, venueSchema } from '../core/events/event-view';
-import { eventStatsSchema } from '../core/events/get-event-stats';
-import { questionSchema } from '../core/events/questions';
-import { signUpSchema } from '../core/events/sign-up-settings';
-import { budgetLineSchema } from '../core/finance/budget-line-view';
-import { budgetSummarySchema } from '../core/finance/get-budget';
-import { invoiceItemSchema, invoiceLineSchema, invoiceSchema } from '../core/finance/invoice-view';
-import { invoicingSchema } from '../core/invoicing/invoicing-view';
-import { emailSchema } from '../core/mail/email-view';
-import { salesPaceSchema } from '../core/orders/get-sales-pace';
-import { orderSchema } from '../core/orders/order-view';
-import { holderSchema } from '../core/passes/holder-view';
-import { passEventSchema, passSchema } from '../core/passes/pass-view';
+} from '../core/cfp';
+import {
+  checkInResultSchema,
+  checkInSchema,
+  checkInSummarySchema,
+  doorSchema,
+  offlineScanSchema,
+  scanAnswerSchema,
+  scanListEntrySchema,
+} from '../core/checkin';
+import {
+  communityListItemSchema,
+  communityRefSchema,
+  communitySchema,
+  eventCommunitySchema,
+  memberSchema,
+} from '../core/communities';
+import { crewMemberSchema, shiftSchema } from '../core/crew';
+import {
+  eventRefSchema,
+  eventSchema,
+  eventStatsSchema,
+  modulesSchema,
+  questionSchema,
+  signUpSchema,
+  venueSchema,
+} from '../core/events';
+import {
+  budgetLineSchema,
+  budgetSummarySchema,
+  claimSchema,
+  invoiceItemSchema,
+  invoiceLineSchema,
+  invoiceSchema,
+} from '../core/finance';
+import { invoicingSchema } from '../core/invoicing';
+import { staySchema, travelSchema } from '../core/logistics';
+import { emailSchema } from '../core/mail';
+import { orderSchema, salesPaceSchema } from '../core/orders';
+import { holderSchema, passEventSchema, passSchema } from '../core/passes';
 import type { NamedSchemas } from '../core/platform/docs/json-schema';
 import { personalDataSchema, rateLimitSchema } from '../core/platform/schemas';
-import { contentApiSchema } from '../core/programme/content-view';
-import { roomSchema } from '../core/programme/room-view';
-import { sessionSchema } from '../core/programme/session-view';
-import { speakerSchema } from '../core/programme/speaker-view';
-import { trackSchema } from '../core/programme/track-view';
-import { leaderboardEntrySchema } from '../core/sharekit/leaderboard-view';
-import { shareLinkSchema } from '../core/sharekit/share-link-view';
-import { leadItemSchema, leadSchema } from '../core/sponsors/lead-view';
-import { sponsorLevelSchema } from '../core/sponsors/sponsor-level-view';
-import { sponsorSchema } from '../core/sponsors/sponsor-view';
-import { getSessionRatings } from '../core/surveys/get-session-ratings';
-import { getSurveyResults } from '../core/surveys/get-survey-results';
-import { surveySchema } from '../core/surveys/survey-view';
-import { addOnSchema } from '../core/tickets/add-on-view';
-import { discountCodeSchema } from '../core/tickets/discount-code-view';
-import { ticketTypeSchema } from '../core/tickets/ticket-type-view';
-import { deliverySchema } from '../core/webhooks/delivery-view';
-import { webhookSchema } from '../core/webhooks/endpoints/webhook-view';
-import { eventTypeSchema } from '../core/webhooks/list-event-types';
 import {
-  certificateSchema,
-  claimSchema,
+  contentApiSchema,
   contentSchema,
-  feedbackSchema,
-  staySchema,
-  travelSchema,
-} from '../core/webhooks/message-resources';
-import { hookSchema } from '../core/webhooks/subscriptions/hook-view';
-import { meSchema } from '../core/workspace/get-me';
-import { workspaceSchema } from '../core/workspace/get-workspace';
+  roomSchema,
+  sessionSchema,
+  speakerSchema,
+  trackSchema,
+} from '../core/programme';
+import { leaderboardEntrySchema, shareLinkSchema } from '../core/sharekit';
+import { leadItemSchema, leadSchema, sponsorLevelSchema, sponsorSchema } from '../core/sponsors';
+import { feedbackSchema, getSessionRatings, getSurveyResults, surveySchema } from '../core/surveys';
+import { addOnSchema, discountCodeSchema, ticketTypeSchema } from '../core/tickets';
+import { deliverySchema, eventTypeSchema, hookSchema, webhookSchema } from '../core/webhooks';
+import { meSchema, workspaceSchema } from '../core/workspace';
 import { answerSchemas } from './openapi-answers';
 import { webhookBodySchemas } from './openapi-webhooks';
 

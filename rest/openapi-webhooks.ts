@@ -7,13 +7,14 @@
 // told apart by its type, for a receiver of several types.
 import type * as v from 'valibot';
 import { exampleOf } from '../core/platform/docs/json-examples';
-import { testMessageSchema, testMessageType } from '../core/webhooks/endpoints/send-test-message';
 import {
   type EventTypeDefinition,
   eventTypes,
   hookBodySchema,
   signedBodySchema,
-} from '../core/webhooks/event-types';
+  testMessageSchema,
+  testMessageType,
+} from '../core/webhooks';
 import { areas } from './routes';
 
 type Json = Record<string, unknown>;

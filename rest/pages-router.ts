@@ -2,11 +2,11 @@
 // published events and communities, the developer pages and the reference's script.
 import { Router } from '@koa/router';
 import type Koa from 'koa';
-import { publicTicket, publicTicketCalendar } from '../core/attendees/public-ticket';
-import { verifyCertificate } from '../core/certificates/verify-certificate';
-import { publicCommunity } from '../core/communities/public-community';
+import { publicTicket, publicTicketCalendar } from '../core/attendees';
+import { verifyCertificate } from '../core/certificates';
+import { publicCommunity } from '../core/communities';
 import type { Services } from '../core/platform/services';
-import { followShareLink } from '../core/sharekit/follow-share-link';
+import { followShareLink } from '../core/sharekit';
 import { answerHeldFile } from './held-file';
 import { certificateNotFoundPage, certificatePage } from './pages/certificate';
 import { communityNotFoundPage, communityPage } from './pages/community';

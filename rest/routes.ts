@@ -1,5 +1,6 @@
 // The one REST route table, area by area. Each line points at a core operation; the success status
 // is the only transport detail a route adds.
+import * as admin from '../core/admin';
 import * as attendees from '../core/attendees';
 import * as certificates from '../core/certificates';
 import * as cfp from '../core/cfp';
@@ -10,9 +11,9 @@ import * as events from '../core/events';
 import * as exportFiles from '../core/exports';
 import * as finance from '../core/finance';
 import * as logistics from '../core/logistics';
+import * as mail from '../core/mail';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
-import * as people from '../core/people';
 import * as programme from '../core/programme';
 import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
@@ -168,12 +169,12 @@ export const routes: Route[] = [
     get('/events/:eventId/attendees/:attendeeId', attendees.getAttendee),
     patch('/events/:eventId/attendees/:attendeeId', attendees.updateAttendee),
     post('/events/:eventId/attendees/:attendeeId/cancel', attendees.cancelAttendee),
-    get('/events/:eventId/emails', attendees.listEmails),
-    get('/events/:eventId/emails/:emailId', attendees.getEmail),
+    get('/events/:eventId/emails', mail.listEmails),
+    get('/events/:eventId/emails/:emailId', mail.getEmail),
     post('/events/:eventId/attendees/:attendeeId/resend-ticket', attendees.resendTicket, { status: 201 }),
   ]),
 
-  ...area(areas.people, [post('/people/erasure', people.erasePersonData)]),
+  ...area(areas.people, [post('/people/erasure', admin.erasePersonData)]),
 
   ...area(areas.checkin, [
     get('/events/:eventId/doors', checkin.listDoors),

@@ -5,8 +5,7 @@
 // (sign-up-rate-limits.ts) applied.
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
-import { publicEvent } from '../core/events/public-event';
-import { type SignUpOffer, signUpOffer } from '../core/events/sign-up-offer';
+import { publicEvent, type SignUpOffer, signUpOffer } from '../core/events';
 import {
   type FormError,
   type PublicPerson,
@@ -14,7 +13,7 @@ import {
   publicOrder,
   registeredTickets,
   registerFromPublicPage,
-} from '../core/orders/public-registration';
+} from '../core/orders';
 import { formToken } from '../core/platform/form-tokens';
 import type { Services } from '../core/platform/services';
 import { readPageForm } from './page-form';

@@ -4,9 +4,9 @@
 // `node` with a blob injected that holds
 //   - the whole service bundled into ONE CommonJS script (Node 20 runs no ES module there, and its
 //     `require` reaches Node's built-ins only, so every package goes into the bundle), and
-//   - the files the service reads at run time (db/packaged-files.ts names them) as assets: SQLite's
-//     native addon and driver, Scalar's reference bundle, jsQR and the scanner page's files (its
-//     script as `npm run build` bundles it into dist/, built first if stale).
+//   - the files the service reads at run time (db/sqlite-driver.ts and rest/pages/page-files.ts
+//     declare them) as assets: SQLite's native addon and driver, Scalar's reference bundle, jsQR and
+//     the scanner page's files (its script as `npm run build` bundles it into dist/, built first if stale).
 // Build on the OS and processor you deploy to: the addon and the node binary are native code.
 
 import { execFileSync } from 'node:child_process';
@@ -35,10 +35,13 @@ const { values } = parseArgs({
 const out = resolve(values.out);
 const startedAt = performance.now();
 
-// The table of packaged files is TypeScript: read it through tsx, as bin/tessera.mjs runs sources.
+// The tables of packaged files are TypeScript: read them through tsx, as bin/tessera.mjs runs sources.
 const { register } = await import('tsx/esm/api');
 register();
-const { packagedFiles } = await import('../db/packaged-files.ts');
+// Each layer declares its own: the database driver's files, and the pages' (with the door's rules).
+const { sqliteFiles } = await import('../db/sqlite-driver.ts');
+const { pageFiles } = await import('../rest/pages/page-files.ts');
+const packagedFiles = { ...sqliteFiles.files, ...pageFiles.files };
 const { build } = await import('esbuild');
 // dist/ holds the scanner page's script the executable carries.
 await ensureBundle();

@@ -4,7 +4,6 @@ import { Router } from '@koa/router';
 import Koa from 'koa';
 import compose from 'koa-compose';
 import type { Provider } from 'oidc-provider';
-import { checkDeclarations } from '../core/platform/pipeline/declaration-check';
 import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { mcpEndpoint } from '../mcp/endpoint';
@@ -14,6 +13,7 @@ import { pagesRouter } from '../rest/pages-router';
 import { apiBase } from '../rest/route-table';
 import { restMethodGuard, restRouter } from '../rest/router';
 import { routes } from '../rest/routes';
+import { checkOperations, commandOperations } from './declarations';
 import { authenticate } from './http/authenticate';
 import { compression } from './http/compression';
 import { crossSiteForms } from './http/cross-site-forms';
@@ -29,7 +29,6 @@ import type { ReadinessAnswer } from './metrics/readiness';
 import { operationLabel } from './metrics/request-labels';
 import type { ServerMetrics } from './metrics/server-metrics';
 import { oauthRoutes } from './oauth/routes';
-import { operatorOperations } from './operator-operations';
 
 export interface AppOptions {
   trustProxy: boolean;
@@ -49,11 +48,11 @@ export interface AppOptions {
 
 export function buildApp(services: Services, logger: Logger, options: AppOptions): Koa {
   // Every operation a route or a tool runs: refused here if invoke could not honour its declaration.
-  checkDeclarations([
-    ...routes.map((r) => r.operation),
-    ...tools.map((t) => t.operation),
-    ...operatorOperations,
-  ]);
+  const byKeys = [...routes.map((r) => r.operation), ...tools.map((t) => t.operation)];
+  checkOperations([...byKeys, ...commandOperations], {
+    byKeys,
+    patched: routes.filter((r) => r.method === 'PATCH').map((r) => r.operation),
+  });
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
   const originOf = publicOrigin(options);

@@ -6,42 +6,40 @@
 import { open, readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
+  createKeyOperation,
+  createWorkspaceOperation,
+  demoKey,
+  erasePerson,
   expiryChoices,
+  findWorkspace,
+  invokeAsOperator,
   KeyRequestError,
   keyActivity,
   keyWorkspaceId,
   keyWorkspaceRefusals,
   listKeys,
-} from '../core/admin/api-keys';
-import { demoKey } from '../core/admin/demo-workspace';
-import { erasePerson } from '../core/admin/erase-person';
-import { createKeyOperation, revokeKeyOperation } from '../core/admin/key-operations';
-import { markOrderPaid } from '../core/admin/mark-order-paid';
-import {
-  invokeAsOperator,
+  listWorkspaces,
+  markOrderPaid,
   newWorkspaceOperator,
   operatorContext,
   operatorRefusals,
-  type WorkspaceRefusals,
-} from '../core/admin/operator';
-import {
-  createWorkspaceOperation,
-  findWorkspace,
-  listWorkspaces,
+  revokeKeyOperation,
   sampleSendsNoEmail,
-} from '../core/admin/workspaces';
-import { importFile } from '../core/import/import-file';
+  type WorkspaceRefusals,
+} from '../core/admin';
+import { importFile } from '../core/import';
 import type { Ctx } from '../core/platform/context';
 import { isUuid, newId } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
 import type { Services } from '../core/platform/services';
 import { tesseraVersion } from '../core/platform/version';
-import { rekeySecrets, secretKeysOfFile } from '../core/webhooks/rekey-secrets';
+import { rekeySecrets, secretKeysOfFile } from '../core/webhooks';
 import { makeBackup } from './backup/make-backup';
 import { restoreBackup } from './backup/restore-backup';
 import { addExamples } from './cli-examples';
 import { commandName } from './command-name';
+import { checkOperations, commandOperations } from './declarations';
 import { runExport } from './export-command';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { migrate, migrateStatus } from './migrate-command';
@@ -160,7 +158,9 @@ export const program = new Command('tessera')
     writeErr: (text) => (parserMessage += text),
     writeOut: (text) => process.stdout.write(text),
   })
-  .exitOverride();
+  .exitOverride()
+  // Before any command: the operations the commands run must be declared as invoke can honour.
+  .hook('preAction', () => checkOperations(commandOperations));
 
 program
   .command('serve')

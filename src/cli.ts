@@ -3,11 +3,11 @@
 // non-zero exit.
 
 import { CommanderError } from 'commander';
-import { KeyRequestError } from '../core/admin/api-keys';
-import { ImportRefused } from '../core/import/import-file';
+import { KeyRequestError } from '../core/admin';
+import { ImportRefused } from '../core/import';
 import { maskKeys } from '../core/platform/keys';
 import { isProblem } from '../core/platform/problems';
-import { RekeyRefused } from '../core/webhooks/rekey-secrets';
+import { RekeyRefused } from '../core/webhooks';
 import { MigrationRefused } from '../db/migrate';
 import { BackupRefused } from './backup/backup-format';
 import { parserOutput, program } from './cli-program';

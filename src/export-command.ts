@@ -2,7 +2,7 @@
 // holds every scope, so names and emails are in it; an erased person stays erased), written to
 // stdout or to a file only its owner may read.
 import { open } from 'node:fs/promises';
-import { invokeAsOperator } from '../core/admin/operator';
+import { invokeAsOperator } from '../core/admin';
 import { exportEventData } from '../core/exports';
 import type { Ctx } from '../core/platform/context';
 import { isTableFile } from '../core/platform/pipeline/table-file';

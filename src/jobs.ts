@@ -6,13 +6,12 @@
 // finished rate windows are swept every minute.
 // The mail sender, when e-mail is on, looks for due messages every second.
 import cron from 'node-cron';
-import type { MailSender } from '../core/mail/mail-sender';
-import { defaultMailBodyRetentionDays, purgeMailBodies } from '../core/mail/purge-mail-bodies';
+import type { MailSender } from '../core/mail';
+import { defaultMailBodyRetentionDays, purgeMailBodies } from '../core/mail';
 import { purgeIdempotencyRecords } from '../core/platform/pipeline/idempotency';
 import type { Services } from '../core/platform/services';
 import { purgeKeyActivity } from '../core/platform/storage/activity';
-import { type Dispatcher, purgeDelivered } from '../core/webhooks/dispatcher';
-import { endExpiredKeys } from '../core/webhooks/end-key';
+import { type Dispatcher, endExpiredKeys, purgeDelivered } from '../core/webhooks';
 import { purgeExpiredOauthRecords } from '../db/oauth-store';
 import type { Logger } from './logger';
 

@@ -1,11 +1,14 @@
 // The operations the operator runs at the command line (src/cli.ts), through invoke with the
 // operator's context: no REST route or MCP tool reaches them. Listed once, so the app's start-up
 // check holds their declarations as it holds the routes' and tools'.
-import { erasePersonOperation } from '../core/admin/erase-person';
-import { createKeyOperation, revokeKeyOperation } from '../core/admin/key-operations';
-import { markOrderPaidOperation } from '../core/admin/mark-order-paid';
-import { createWorkspaceOperation } from '../core/admin/workspaces';
-import { importFileOperation } from '../core/import/import-file';
+import {
+  createKeyOperation,
+  createWorkspaceOperation,
+  erasePersonOperation,
+  markOrderPaidOperation,
+  revokeKeyOperation,
+} from '../core/admin';
+import { importFileOperation } from '../core/import';
 import type { AnyOperation } from '../core/platform/pipeline/operation';
 
 export const operatorOperations: readonly AnyOperation[] = [

@@ -3,12 +3,16 @@
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server as NetServer } from 'node:net';
-import { demoKey, ensureDemoWorkspace } from '../core/admin/demo-workspace';
-import { MailSender } from '../core/mail/mail-sender';
+import { demoKey, ensureDemoWorkspace } from '../core/admin';
+import { MailSender } from '../core/mail';
 import type { Clock } from '../core/platform/clock';
 import type { DeliverySettings, Services } from '../core/platform/services';
-import { deliveryQueue } from '../core/webhooks/delivery-queue';
-import { Dispatcher, type DispatcherOptions, defaultDispatcherOptions } from '../core/webhooks/dispatcher';
+import {
+  Dispatcher,
+  type DispatcherOptions,
+  defaultDispatcherOptions,
+  deliveryQueue,
+} from '../core/webhooks';
 import { buildApp } from './app';
 import { answerClientErrors } from './http/client-errors';
 import { type TlsPort, tlsPort } from './http/tls-port';

@@ -17,7 +17,7 @@ import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 import { WriteBatcher, writeLanes } from '../core/platform/storage/write-batch';
 import { ticketCodeGuesses } from '../core/platform/ticket-code-guesses';
 import { tokenVerifier } from '../core/platform/token-verifier';
-import { checkSecretKey } from '../core/webhooks/secret-key-check';
+import { checkSecretKey } from '../core/webhooks';
 import { migrateToLatest, openDatabase } from '../db/connect';
 import { SettingsError } from './settings';
 import { loadSigningKeys, publicKeys } from './signing-keys';

@@ -1,6 +1,6 @@
 // The operating settings, from flags first and the environment second (README: "Settings").
 import { resolve } from 'node:path';
-import { defaultMailBodyRetentionDays } from '../core/mail/purge-mail-bodies';
+import { defaultMailBodyRetentionDays } from '../core/mail';
 import type { ReceiverAllowList } from '../core/platform/receiver-allow-list';
 import { connectionsKeptFromWriters } from '../db/connect';
 import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';

@@ -12,6 +12,7 @@ import { documentedPath } from '../rest/openapi';
 import { extensionNote } from '../rest/openapi-extension';
 import { pathParams } from '../rest/route-table';
 import { routes } from '../rest/routes';
+import { commandOperations } from '../src/declarations';
 import { startTestServer, type TestServer } from './support/server';
 
 let t: TestServer;
@@ -147,6 +148,11 @@ describe('the operation table', () => {
     const operations = await coreOperations();
     expect(operations.length).toBeGreaterThanOrEqual(6);
     for (const op of operations) {
+      // The operator's operations are the command line's alone: no route, no tool (src/declarations.ts).
+      if (op.operator) {
+        expect(commandOperations, `${op.name} is a command's`).toContain(op);
+        continue;
+      }
       expect(op.scope === 'any' || isScope(op.scope), `${op.name} scope`).toBe(true);
       expect(op.description.length, `${op.name} description`).toBeGreaterThan(40);
       expect(op.title.length, `${op.name} title`).toBeGreaterThan(0);

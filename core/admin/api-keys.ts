@@ -15,7 +15,7 @@ import {
   rewriteLegacyScopes,
   type Scope,
 } from '../platform/scopes';
-import { endKeySubscriptions } from '../webhooks/end-key';
+import { endKeySubscriptions } from '../webhooks';
 import type { WorkspaceRefusals } from './operator';
 import { findWorkspace } from './workspaces';
 

@@ -7,8 +7,7 @@ import { fillSampleData } from '../../db/sample';
 import type { Clock } from '../platform/clock';
 import { keyFromParts } from '../platform/keys';
 import { presets } from '../platform/scopes';
-import { retireOldSampleReceivers } from '../webhooks/old-sample-receivers';
-import { addSampleWebhooks } from '../webhooks/sample-webhooks';
+import { addSampleWebhooks, retireOldSampleReceivers } from '../webhooks';
 
 export const demoWorkspaceId = '00000000-0000-4000-8000-00000000d3e0';
 const demoKeyId = '00000000-0000-4000-8000-00000000d3e1';

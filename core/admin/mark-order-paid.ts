@@ -3,8 +3,7 @@
 // order.paid is sent, attendee.registered for each ticket, and the invoice where the event invoices.
 
 import * as v from 'valibot';
-import { orderSchema } from '../orders/order-view';
-import { type PaymentMethod, paymentMethods, payOrder } from '../orders/pay-order';
+import { orderSchema, type PaymentMethod, paymentMethods, payOrder } from '../orders';
 import type { Ctx } from '../platform/context';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';

@@ -1,26 +1,21 @@
 // Every resource that holds personal data, by its declaration. Erasure goes through this list, and
 // a test fails when the schema has a personal column none of them covers: a new area adds its
 // declaration here. The erasure's counts and summary follow this order (erasure-counts.ts).
-import { attendeePersonal } from '../attendees/attendee-view';
-import { reviewPersonal } from '../cfp/review-view';
-import { submissionSpeakerPersonal } from '../cfp/submission-view';
-import { memberPersonal } from '../communities/member-view';
-import { crewMemberPersonal } from '../crew/crew-view';
-import { invoicePersonal } from '../finance/invoice-view';
-import { mailPersonal } from '../mail/mail-personal';
-import { orderPersonal } from '../orders/order-view';
-import { holderPersonal } from '../passes/holder-view';
+import { attendeePersonal } from '../attendees';
+import { certificatePersonal } from '../certificates';
+import { reviewPersonal, submissionSpeakerPersonal } from '../cfp';
+import { memberPersonal } from '../communities';
+import { crewMemberPersonal } from '../crew';
+import { claimPersonal, invoicePersonal } from '../finance';
+import { stayPersonal, travelPersonal } from '../logistics';
+import { mailPersonal } from '../mail';
+import { orderPersonal } from '../orders';
+import { holderPersonal } from '../passes';
 import type { AttendeeLink, PersonalResource } from '../platform/pipeline/personal-data';
-import { speakerPersonal } from '../programme/speaker-view';
-import { sharerPersonal } from '../sharekit/leaderboard-view';
-import { leadPersonal } from '../sponsors/lead-view';
-import { sessionRatingLink, surveyAnswerLink } from '../surveys/feedback-links';
-import {
-  certificatePersonal,
-  claimPersonal,
-  stayPersonal,
-  travelPersonal,
-} from '../webhooks/message-resources';
+import { speakerPersonal } from '../programme';
+import { sharerPersonal } from '../sharekit';
+import { leadPersonal } from '../sponsors';
+import { sessionRatingLink, surveyAnswerLink } from '../surveys';
 
 export const personalResources: readonly PersonalResource<string, string>[] = [
   attendeePersonal,

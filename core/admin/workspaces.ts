@@ -4,13 +4,13 @@
 import * as v from 'valibot';
 import type { Db } from '../../db/connect';
 import { fillSampleData } from '../../db/sample';
-import { isSampleWorkspace } from '../mail/mail-policy';
+import { isSampleWorkspace } from '../mail';
 import type { Clock } from '../platform/clock';
 import { nameNotBlank } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { defineOperation } from '../platform/pipeline/operation';
 import { oneLine, uuid } from '../platform/schemas';
-import { addSampleWebhooks } from '../webhooks/sample-webhooks';
+import { addSampleWebhooks } from '../webhooks';
 
 /** What `workspace create --sample` says where it is made: a sample never sends e-mail. */
 export const sampleSendsNoEmail =

@@ -1,7 +1,7 @@
 // The attendee family's messages: data = { event, attendee }, the attendee as it is now.
 
 import type { WebhookEventType } from '../../db/values';
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import type { Ctx } from '../platform/context';
 import { type MessageEmitter, messageEmitter } from '../platform/storage/message-emitter';
 import { type AttendeeJoinedRow, attendeeQuery, attendeeView } from './attendee-view';

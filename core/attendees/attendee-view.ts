@@ -10,7 +10,7 @@ import { attendeeStatuses } from '../../db/values';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
 import { ticketUrl } from '../platform/ticket-codes';
-import { isValidTicket, orderStatuses } from '../sales/order-status';
+import { isValidTicket, orderStatuses } from '../sales';
 
 /** An attendee's personal fields: withheld without people:read, erased with the person. */
 export const attendeePersonal = declarePersonal({

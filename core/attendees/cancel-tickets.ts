@@ -10,12 +10,11 @@
 import { lockingRow } from '../../db/dialect';
 import type { EventRow } from '../../db/schema';
 import type { OrderStatus } from '../../db/values';
-import { creditCancelledTickets } from '../invoicing/issue-documents';
-import { queueCancellationNotices } from '../mail/ticket-mails';
+import { creditCancelledTickets } from '../invoicing';
+import { queueCancellationNotices } from '../mail';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
-import { holdsPlaces } from '../sales/order-status';
-import { releasePlacesOf } from '../sales/places';
+import { holdsPlaces, releasePlacesOf } from '../sales';
 import { attendeeCancelled, emitForAttendees } from './attendee-messages';
 import { touchOrderAndAttendees } from './touch-order';
 

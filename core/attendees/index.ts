@@ -1,10 +1,36 @@
-// The event's e-mail log (core/mail): what attendees and buyers were sent, in the attendees' area.
-export { getEmail } from '../mail/get-email';
-export { listEmails } from '../mail/list-emails';
+export { attendeeErased, attendeeRegistered, emitForAttendees } from './attendee-messages';
+export {
+  type AttendeeJoinedRow,
+  type AttendeeView,
+  attendeePersonal,
+  attendeeQuery,
+  attendeeSchema,
+  attendeeView,
+} from './attendee-view';
 export { cancelAttendee } from './cancel-attendee';
+export { cancelTickets } from './cancel-tickets';
 export { getAttendee } from './get-attendee';
 export { listAttendees } from './list-attendees';
+export {
+  attendeeByCodeQuery,
+  attendeeByIdQuery,
+  attendeeOrProblem,
+  findAttendeeByCode,
+} from './load-attendee';
+export { type PublicTicket, publicTicket, publicTicketCalendar } from './public-ticket';
 export { registerAttendees } from './register-attendees';
+export { checkRegistration, newAttendeeSchema, optionalText } from './registration-input';
+export { writeRegistration } from './registration-order';
+export { refuseFullAtRead, takeRegistrationPlaces } from './registration-places';
 export { resendTicket } from './resend-ticket';
 export { searchAttendees } from './search-attendees';
+export {
+  checkTicketHolder,
+  codeInScan,
+  scannedTicketSchema,
+  type TicketHolderInput,
+  ticketHolderFields,
+  ticketHolderId,
+} from './ticket-holder';
+export { touchOrderAndAttendees } from './touch-order';
 export { updateAttendee } from './update-attendee';

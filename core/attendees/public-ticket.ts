@@ -5,11 +5,11 @@
 import type { Db } from '../../db/connect';
 import { prepare } from '../../db/prepared';
 import { ticketCodePattern } from '../../db/ticket-codes';
-import { type CalendarTicket, ticketCalendar } from '../events/ticket-calendar';
+import { type CalendarTicket, ticketCalendar } from '../events';
 import { holderName } from '../platform/holder-name';
 import { ticketUrl } from '../platform/ticket-codes';
 import { venueTimeRange } from '../platform/time';
-import { awaitingPaymentStatuses, isValidTicket } from '../sales/order-status';
+import { awaitingPaymentStatuses, isValidTicket } from '../sales';
 
 /** valid: it admits; awaitingPayment: valid once its order is paid; cancelled: it never will. */
 export type TicketState = 'valid' | 'awaitingPayment' | 'cancelled';

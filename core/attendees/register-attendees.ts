@@ -2,11 +2,11 @@
 // (registration-input.ts), then the rows written (registration-order.ts), attendee.registered sent
 // for each, and the places taken last (registration-places.ts): a refusal undoes the rest.
 import * as v from 'valibot';
-import { queueTicketConfirmations } from '../mail/ticket-mails';
+import { queueTicketConfirmations } from '../mail';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { recordShareRegistration } from '../sharekit/record-share-registration';
+import { recordShareRegistration } from '../sharekit';
 import { attendeeRegistered } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { checkRegistration, newAttendeeSchema, optionalText, refusePricedAddOns } from './registration-input';

@@ -8,8 +8,14 @@ import { referencedRow } from '../../db/dialect';
 import type { Placeholders } from '../../db/prepared';
 import { prepareTogether } from '../../db/reads-together';
 import type { AddOnRow, EventRow } from '../../db/schema';
-import { questionOrder, questionsOf } from '../events/load-questions';
-import { answerLineFaults, checkAnswer, type QuestionView, questionView } from '../events/questions';
+import {
+  answerLineFaults,
+  checkAnswer,
+  type QuestionView,
+  questionOrder,
+  questionsOf,
+  questionView,
+} from '../events';
 import type { Ctx } from '../platform/context';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { FieldErrors } from '../platform/field-errors';

@@ -6,7 +6,7 @@ import type { AttendeeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
 import { newTicketCode } from '../platform/ticket-codes';
-import { insertOrder, type NewOrder } from '../sales/order-reference';
+import { insertOrder, type NewOrder } from '../sales';
 import type { AttendeeJoinedRow } from './attendee-view';
 import type { CheckedRegistration, NewAttendee } from './registration-input';
 import type { RegistrationType } from './wanted-places';

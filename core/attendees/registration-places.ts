@@ -12,7 +12,7 @@
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { problem } from '../platform/problems';
-import { takePlaces } from '../sales/places';
+import { takePlaces } from '../sales';
 import type { CheckedRegistration, NewAttendee } from './registration-input';
 import type { RegistrationType, WantedPlaces } from './wanted-places';
 

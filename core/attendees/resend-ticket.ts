@@ -2,15 +2,13 @@
 // ticket's link and calendar entry, queued like the first (a cause of its own, so it is sent even
 // though the first was). A retry with the same Idempotency-Key answers the same e-mail.
 import * as v from 'valibot';
-import { emailSchema, emailView } from '../mail/email-view';
-import { mailRefusal } from '../mail/mail-policy';
-import { queueTicketConfirmations } from '../mail/ticket-mails';
+import { emailSchema, emailView, mailRefusal, queueTicketConfirmations } from '../mail';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
-import { isValidTicket } from '../sales/order-status';
+import { isValidTicket } from '../sales';
 import { loadAttendee } from './load-attendee';
 
 export const resendTicket = defineOperation({

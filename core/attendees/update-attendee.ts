@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { loadQuestions } from '../events/load-questions';
-import { answerLineFaults, checkAnswer } from '../events/questions';
+import { answerLineFaults, checkAnswer, loadQuestions } from '../events';
 import { FieldErrors } from '../platform/field-errors';
 import { ownRecord } from '../platform/own-record';
 import { nothingChanged } from '../platform/pipeline/change-log';

@@ -3,8 +3,7 @@
 // comes from the operation that answers it, through invoke, so the caller's scopes and the
 // event's modules decide what is shown; a part the caller may not see says why instead.
 import { getCheckInSummary } from '../checkin';
-import { getEvent } from '../events/get-event';
-import { getEventStats } from '../events/get-event-stats';
+import { getEvent, getEventStats } from '../events';
 import { getSalesPace } from '../orders';
 import type { Ctx } from '../platform/context';
 import { invoke } from '../platform/pipeline/invoke';

@@ -9,7 +9,7 @@ import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
 import { problem } from '../platform/problems';
 import { madeNow } from '../platform/storage/change-stamp';
-import { certificateIssued } from '../webhooks/certificate-messages';
+import { certificateIssued } from './certificate-messages';
 import { newVerificationCode } from './verification-code';
 
 export async function loadCertificate(ctx: Ctx, eventId: string, certificateId: string) {

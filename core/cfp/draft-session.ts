@@ -6,15 +6,14 @@
 import * as v from 'valibot';
 import type { EventRow, SubmissionRow } from '../../db/schema';
 import type { SessionKind, SubmissionFormat } from '../../db/values';
-import { resolveTimes } from '../events/event-input';
+import { resolveTimes } from '../events';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { lockForChange } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
 import { madeNow } from '../platform/storage/change-stamp';
-import { checkCapacity, checkPlacement, refuseClash, sessionFields } from '../programme/session-input';
-import { touchSpeakers } from '../programme/speaker-sessions';
+import { checkCapacity, checkPlacement, refuseClash, sessionFields, touchSpeakers } from '../programme';
 
 export const draftSessionInput = v.pipe(
   v.object({

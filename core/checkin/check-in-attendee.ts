@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { DoorRow, EventRow } from '../../db/schema';
-import { type AttendeeJoinedRow, attendeeSchema, attendeeView } from '../attendees/attendee-view';
+import { type AttendeeJoinedRow, attendeeSchema, attendeeView } from '../attendees';
 import type { Ctx } from '../platform/context';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';

@@ -1,7 +1,7 @@
 // Check-in by what a door's scanner read: the ticket's code or its whole address /t/{code}. The
 // same scan as check-in by attendee id (same rules, same answer, same checkin.created).
 import * as v from 'valibot';
-import { codeInScan, scannedTicketSchema } from '../attendees/ticket-holder';
+import { codeInScan, scannedTicketSchema } from '../attendees';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';

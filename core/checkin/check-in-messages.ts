@@ -1,9 +1,9 @@
 // The check-in family's message: checkin.created, data = { event, checkIn, attendee }, for a scan
 // that let someone in or out, with the attendee as the scan left them.
 import type { CheckInRow, DoorRow } from '../../db/schema';
-import type { AttendeeJoinedRow } from '../attendees/attendee-view';
-import { attendeeView } from '../attendees/attendee-view';
-import { type EventRefSource, eventRef } from '../events/event-view';
+import type { AttendeeJoinedRow } from '../attendees';
+import { attendeeView } from '../attendees';
+import { type EventRefSource, eventRef } from '../events';
 import { messageEmitter } from '../platform/storage/message-emitter';
 import { checkInView } from './check-in-view';
 

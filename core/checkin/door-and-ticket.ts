@@ -4,8 +4,8 @@
 // door answers noDoor before an unknown ticket answers attendeeNotFound.
 import type { Placeholders } from '../../db/prepared';
 import type { DoorRow } from '../../db/schema';
-import type { AttendeeJoinedRow } from '../attendees/attendee-view';
-import { attendeeByCodeQuery, attendeeByIdQuery, attendeeOrProblem } from '../attendees/load-attendee';
+import type { AttendeeJoinedRow } from '../attendees';
+import { attendeeByCodeQuery, attendeeByIdQuery, attendeeOrProblem } from '../attendees';
 import type { Ctx } from '../platform/context';
 import { withEvent } from '../platform/pipeline/load-event';
 import type { ReadsWithEvent } from '../platform/pipeline/operation';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, uuid } from '../platform/schemas';
-import { countRegistered } from '../sales/registered';
+import { countRegistered } from '../sales';
 import { insideByDoor } from './door-inside';
 import { doorTotals } from './door-totals';
 import { doorKinds } from './door-view';

@@ -1,10 +1,12 @@
-export { checkInAttendee } from './check-in-attendee';
+export { checkInAttendee, checkInResultSchema } from './check-in-attendee';
 export { checkInByCode } from './check-in-by-code';
+export { checkInSchema } from './check-in-view';
 export { createDoor } from './create-door';
 export { deleteDoor } from './delete-door';
-export { getCheckInSummary } from './get-check-in-summary';
+export { doorSchema } from './door-view';
+export { checkInSummarySchema, getCheckInSummary } from './get-check-in-summary';
 export { listCheckIns } from './list-check-ins';
 export { listDoors } from './list-doors';
-export { listScanList } from './list-scan-list';
+export { listScanList, scanListEntrySchema } from './list-scan-list';
 export { updateDoor } from './update-door';
-export { uploadOfflineScans } from './upload-offline-scans';
+export { offlineScanSchema, scanAnswerSchema, uploadOfflineScans } from './upload-offline-scans';

@@ -4,14 +4,14 @@
 // only where the key may read people.
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
-import { attendeeQuery } from '../attendees/attendee-view';
+import { attendeeQuery } from '../attendees';
 import { keysetOf, positionOfRow } from '../platform/pipeline/list-keyset';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { applyPlan, cursorFields, finishPage, planPage, readPage } from '../platform/pipeline/paging';
 import { personalDataFor } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
-import { isValidTicket } from '../sales/order-status';
+import { isValidTicket } from '../sales';
 
 /** The hex SHA-256 of a ticket code as the scanner hashes it: the 26 capitals of the code. */
 export function ticketCodeHash(code: string): string {

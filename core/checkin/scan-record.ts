@@ -1,7 +1,7 @@
 // What one scan carries from the rules' caller to the code that records it, on either store: the
 // scan as read, with what the rules need besides the locked rows, and what recording it gave.
 import type { DoorRow, EventRow } from '../../db/schema';
-import type { AttendeeJoinedRow } from '../attendees/attendee-view';
+import type { AttendeeJoinedRow } from '../attendees';
 import type { ScanResult } from './check-in-view';
 
 export interface Scan {

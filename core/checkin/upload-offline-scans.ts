@@ -1,9 +1,7 @@
 import * as v from 'valibot';
 import { lockingRow } from '../../db/dialect';
 import type { DoorRow } from '../../db/schema';
-import { attendeeQuery } from '../attendees/attendee-view';
-import { findAttendeeByCode } from '../attendees/load-attendee';
-import { checkTicketHolder, ticketHolderFields } from '../attendees/ticket-holder';
+import { attendeeQuery, checkTicketHolder, findAttendeeByCode, ticketHolderFields } from '../attendees';
 import type { Ctx } from '../platform/context';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';

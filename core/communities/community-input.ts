@@ -1,7 +1,7 @@
 // Input fields and rules shared by creating and changing a community.
 import * as v from 'valibot';
 import { joinPolicies } from '../../db/values';
-import { slugMessage, slugPattern } from '../events/event-input';
+import { slugMessage, slugPattern } from '../events';
 import { type FieldErrors, nameNotBlank, textOf } from '../platform/field-errors';
 import type { UniqueProblem } from '../platform/pipeline/operation';
 import { languageTagMessage, languageTagPattern, multiLine, oneLine } from '../platform/schemas';

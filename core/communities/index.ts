@@ -1,4 +1,5 @@
 export { approveCommunityMember } from './approve-community-member';
+export { communityListItemSchema, communitySchema } from './community-view';
 export { createCommunity } from './create-community';
 export { declineCommunityMember } from './decline-community-member';
 export { deleteCommunity } from './delete-community';
@@ -7,6 +8,9 @@ export { joinCommunity } from './join-community';
 export { leaveCommunity } from './leave-community';
 export { listCommunities } from './list-communities';
 export { listCommunityMembers } from './list-community-members';
+export { memberJoined, memberLeft } from './member-messages';
+export { communityRefSchema, memberPersonal, memberSchema } from './member-view';
+export { type PublicCommunity, publicCommunity } from './public-community';
 export { setCommunityStatus } from './set-community-status';
-export { setEventCommunity } from './set-event-community';
+export { eventCommunitySchema, setEventCommunity } from './set-event-community';
 export { updateCommunity } from './update-community';

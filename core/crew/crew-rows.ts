@@ -2,7 +2,7 @@
 // and a shift with the name its place is shown by (its own, or else the door's or room's).
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
-import { validOrderStatuses } from '../sales/order-status';
+import { validOrderStatuses } from '../sales';
 
 /** Crew members, each with has_ticket: their ticket is active and its order paid or free. */
 export function crewMemberQuery(db: Db) {

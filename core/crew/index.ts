@@ -1,10 +1,14 @@
+export { crewOnShifts, shiftsOfCrew } from './assignments';
 export { createShift } from './create-shift';
+export { crewMemberQuery, shiftQuery } from './crew-rows';
+export { crewMemberPersonal, crewMemberSchema, shiftSchema } from './crew-view';
 export { deleteShift } from './delete-shift';
 export { dropShift } from './drop-shift';
 export { inviteCrewMember } from './invite-crew-member';
 export { listCrew } from './list-crew';
 export { listShifts } from './list-shifts';
 export { removeCrewMember } from './remove-crew-member';
+export { shiftDropped, shiftSignedUp } from './shift-messages';
 export { signUpForShift } from './sign-up-for-shift';
 export { updateCrewMember } from './update-crew-member';
 export { updateShift } from './update-shift';

@@ -1,7 +1,7 @@
 // The shift family's messages: data = { event, shift, crewMember }, both as they are after the
 // crew member took the place or gave it back.
 import type { EventRow } from '../../db/schema';
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import { messageEmitter } from '../platform/storage/message-emitter';
 import type { CrewMemberJoinedRow, ShiftJoinedRow } from './crew-rows';
 import { crewMemberView, shiftView } from './crew-view';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { resolveTimes } from '../events/event-input';
+import { resolveTimes } from '../events';
 import { FieldErrors } from '../platform/field-errors';
 import { detail, mention } from '../platform/mentions';
 import { loadEvent } from '../platform/pipeline/load-event';

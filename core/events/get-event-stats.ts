@@ -3,11 +3,16 @@ import { toMajor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
-import { awaitingPaymentStatuses, orderStatuses, validOrderStatuses } from '../sales/order-status';
-import { orderTotals } from '../sales/order-totals';
-import { placesLeft, totalCapacity } from '../sales/places';
-import { countRegistered } from '../sales/registered';
-import { ticketTotals } from '../sales/ticket-totals';
+import {
+  awaitingPaymentStatuses,
+  countRegistered,
+  orderStatuses,
+  orderTotals,
+  placesLeft,
+  ticketTotals,
+  totalCapacity,
+  validOrderStatuses,
+} from '../sales';
 
 export const eventStatsSchema = v.object({
   eventId: uuid('The event id.'),

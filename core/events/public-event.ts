@@ -8,7 +8,7 @@ import type { Clock } from '../platform/clock';
 import { toMajor } from '../platform/money';
 import { modulesOf } from '../platform/pipeline/load-event';
 import { venueTimeRange } from '../platform/time';
-import { placesLeft } from '../sales/places';
+import { placesLeft } from '../sales';
 
 export interface PublicEvent {
   name: string;

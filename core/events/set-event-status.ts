@@ -6,7 +6,7 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
-import { freeRegistrationLimit, registrationsAboveFreeLimit } from '../sales/free-limit';
+import { freeRegistrationLimit, registrationsAboveFreeLimit } from '../sales';
 import { eventSchema, eventView } from './event-view';
 
 export const setEventStatus = defineOperation({

@@ -7,7 +7,7 @@ import type { EventRow, TicketTypeRow } from '../../db/schema';
 import type { Clock } from '../platform/clock';
 import { toMajor } from '../platform/money';
 import { modulesOf } from '../platform/pipeline/load-event';
-import { placesLeft } from '../sales/places';
+import { placesLeft } from '../sales';
 import { type QuestionView, questionView } from './questions';
 import { loadSignUp, type SignUpView } from './sign-up-settings';
 

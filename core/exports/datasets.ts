@@ -1,18 +1,13 @@
 // What an event export can hold: each dataset is a list of the API, read whole through that list's
 // own operation (its scope, module and personal-data rule), page after page in the list's order.
 import * as v from 'valibot';
-import { listAttendees } from '../attendees';
-import { attendeeSchema } from '../attendees/attendee-view';
-import { listCheckIns } from '../checkin';
-import { checkInSchema } from '../checkin/check-in-view';
-import { listOrders } from '../orders';
-import { orderSchema } from '../orders/order-view';
+import { attendeeSchema, listAttendees } from '../attendees';
+import { checkInSchema, listCheckIns } from '../checkin';
+import { listOrders, orderSchema } from '../orders';
 import type { Ctx } from '../platform/context';
 import type { AnyOperation } from '../platform/pipeline/operation';
 import { maxLimit } from '../platform/pipeline/paging';
-import { exportSponsorLeads, listLeads } from '../sponsors';
-import { leadsMaxLimit } from '../sponsors/lead-page';
-import { leadItemSchema } from '../sponsors/lead-view';
+import { exportSponsorLeads, leadItemSchema, leadsMaxLimit, listLeads } from '../sponsors';
 import { exportedAddOnsSchema, withAddOns } from './attendee-add-ons';
 
 export const datasetNames = ['attendees', 'orders', 'check-ins', 'leads'] as const;

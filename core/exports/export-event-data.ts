@@ -10,7 +10,7 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { canReadPeople } from '../platform/pipeline/personal-data';
 import { columnsOf, tableFile } from '../platform/pipeline/table-file';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
-import { closedLeadDownloads } from '../sponsors/lead-download';
+import { closedLeadDownloads } from '../sponsors';
 import { datasetNames, datasets } from './datasets';
 import { type RowSource, readPage, rowPages } from './event-rows';
 

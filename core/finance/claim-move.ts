@@ -9,9 +9,9 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
-import { claimStatusEmitters } from '../webhooks/claim-messages';
-import { claimSchema } from '../webhooks/message-resources';
+import { claimStatusEmitters } from './claim-messages';
 import { claimNow, loadClaim, requireClaimStatus } from './claim-rows';
+import { claimSchema } from './claim-view';
 
 interface ClaimMove {
   name: string;

@@ -4,7 +4,7 @@ import type { ExpenseClaimRow } from '../../db/schema';
 import type { ClaimStatus } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
-import { claimView } from '../webhooks/message-resources';
+import { claimView } from './claim-view';
 
 export async function loadClaim(ctx: Ctx, eventId: string, id: string): Promise<ExpenseClaimRow> {
   const row = await ctx.db

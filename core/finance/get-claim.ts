@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { claimSchema } from '../webhooks/message-resources';
 import { claimNow } from './claim-rows';
+import { claimSchema } from './claim-view';
 
 export const getClaim = defineOperation({
   name: 'getClaim',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { invoicingSchema, loadInvoicing } from '../invoicing/invoicing-view';
+import { invoicingSchema, loadInvoicing } from '../invoicing';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { InvoiceLineRow, InvoiceRow } from '../../db/schema';
 import { invoiceKinds } from '../../db/values';
-import { sellerSchema } from '../invoicing/seller';
+import { sellerSchema } from '../invoicing';
 import { toMajor } from '../platform/money';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';

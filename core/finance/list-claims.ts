@@ -5,7 +5,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
-import { claimSchema, claimView } from '../webhooks/message-resources';
+import { claimSchema, claimView } from './claim-view';
 
 export const listClaims = defineOperation({
   name: 'listClaims',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { resolveWhoFor, whoForFields } from '../logistics/who-for';
+import { resolveWhoFor, whoForFields } from '../logistics';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { fitsCurrency, isCurrency, toMinor } from '../platform/money';
@@ -7,9 +7,9 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { maxAmount, oneLine, uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
-import { claimSubmitted } from '../webhooks/claim-messages';
-import { claimSchema } from '../webhooks/message-resources';
+import { claimSubmitted } from './claim-messages';
 import { claimNow, loadClaim } from './claim-rows';
+import { claimSchema } from './claim-view';
 
 const { attendeeId: _attendee, ...whoFields } = whoForFields;
 

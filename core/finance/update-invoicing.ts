@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { invoicingSchema, loadInvoicing } from '../invoicing/invoicing-view';
+import { invoicingSchema, loadInvoicing } from '../invoicing';
 import { FieldErrors } from '../platform/field-errors';
 import { isCurrency } from '../platform/money';
 import { loadEvent, loadEventForChange } from '../platform/pipeline/load-event';

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { reserveChangeSeqs } from '../../db/sequence';
-import { placeHoldingStatuses } from '../sales/order-status';
+import { placeHoldingStatuses } from '../sales';
 import type { ImportIssue, ImportPlan } from './plan';
 
 type Counted = 'ticket_types' | 'add_ons' | 'discount_codes';

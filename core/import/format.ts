@@ -4,7 +4,7 @@
 // OpenAPI document (GET /api/v1/import-schema.json).
 import * as v from 'valibot';
 import { eventModules, eventStatuses } from '../../db/values';
-import { eventFields, slugPattern } from '../events/event-input';
+import { eventFields, slugPattern } from '../events';
 import { ownRecord } from '../platform/own-record';
 import { oneLine } from '../platform/schemas';
 import { key, language, list, name, orFalse, orNull, ref, utc } from './fields';

@@ -3,7 +3,7 @@
 // all of it one operator operation, run through invoke in one write of the write queue.
 // A file with any problem imports nothing and answers every problem with its path.
 import * as v from 'valibot';
-import { invokeAsOperator } from '../admin/operator';
+import { invokeAsOperator } from '../admin';
 import type { Ctx } from '../platform/context';
 import { decodeUtf8 } from '../platform/faithful-text';
 import { defineOperation } from '../platform/pipeline/operation';

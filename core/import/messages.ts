@@ -6,19 +6,22 @@
 // registered elsewhere, earlier).
 import type { Db } from '../../db/connect';
 import type { EventRow } from '../../db/schema';
-import { memberJoined, memberLeft } from '../communities/member-messages';
-import { crewOnShifts, shiftsOfCrew } from '../crew/assignments';
-import { crewMemberQuery, shiftQuery } from '../crew/crew-rows';
-import { shiftDropped, shiftSignedUp } from '../crew/shift-messages';
+import { certificateIssued } from '../certificates';
+import { memberJoined, memberLeft } from '../communities';
+import {
+  crewMemberQuery,
+  crewOnShifts,
+  shiftDropped,
+  shiftQuery,
+  shiftSignedUp,
+  shiftsOfCrew,
+} from '../crew';
+import { claimStatusEmitters } from '../finance';
+import { stayChanged, stayStatusEmitters, travelChanged } from '../logistics';
 import type { Ctx } from '../platform/context';
-import { leadCaptured } from '../sponsors/lead-messages';
-import { leadQuery } from '../sponsors/lead-view';
-import { feedbackGiven } from '../surveys/feedback-messages';
-import { certificateIssued } from '../webhooks/certificate-messages';
-import { claimStatusEmitters } from '../webhooks/claim-messages';
-import { contentPublished } from '../webhooks/content-messages';
-import { stayChanged, stayStatusEmitters } from '../webhooks/stay-messages';
-import { travelChanged } from '../webhooks/travel-messages';
+import { contentPublished } from '../programme';
+import { leadCaptured, leadQuery } from '../sponsors';
+import { feedbackGiven } from '../surveys';
 import type { PlannedRow } from './plan';
 import type { TableChanges, WriteReport } from './write';
 

@@ -1,7 +1,7 @@
 // Turns a checked import file into the plan of rows: communities first, then each event with its
 // areas in the order their references need.
 
-import { venueProblem, venueSent } from '../events/venue-rule';
+import { venueProblem, venueSent } from '../events';
 import { isCurrency } from '../platform/money';
 import { isTimeZone } from '../platform/time';
 import type { EventInput, ImportFile } from './format';

@@ -6,10 +6,10 @@ import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
-import { staySchema } from '../webhooks/message-resources';
-import { stayAssigned } from '../webhooks/stay-messages';
 import { checkStayChange, stayFields } from './stay-fields';
+import { stayAssigned } from './stay-messages';
 import { loadStay, requireStayStatus, stayNow } from './stay-rows';
+import { staySchema } from './stay-view';
 
 export const assignStay = defineOperation({
   name: 'assignStay',

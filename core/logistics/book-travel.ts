@@ -5,10 +5,10 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
-import { travelSchema } from '../webhooks/message-resources';
-import { travelChanged } from '../webhooks/travel-messages';
 import { checkJourney, travelFields, utc } from './travel-fields';
+import { travelChanged } from './travel-messages';
 import { loadTravel, travelNow } from './travel-rows';
+import { travelSchema } from './travel-view';
 import { resolveWhoFor, whoForFields } from './who-for';
 
 const { attendeeId: _attendee, ...whoFields } = whoForFields;

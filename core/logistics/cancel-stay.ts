@@ -5,9 +5,9 @@ import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
-import { staySchema } from '../webhooks/message-resources';
-import { stayCancelled } from '../webhooks/stay-messages';
+import { stayCancelled } from './stay-messages';
 import { loadStay, requireStayStatus, stayNow } from './stay-rows';
+import { staySchema } from './stay-view';
 
 export const cancelStay = defineOperation({
   name: 'cancelStay',

@@ -5,9 +5,9 @@ import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
-import { travelSchema } from '../webhooks/message-resources';
-import { travelChanged } from '../webhooks/travel-messages';
+import { travelChanged } from './travel-messages';
 import { loadTravel, requireBooked, travelNow } from './travel-rows';
+import { travelSchema } from './travel-view';
 
 export const cancelTravel = defineOperation({
   name: 'cancelTravel',

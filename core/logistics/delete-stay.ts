@@ -4,7 +4,7 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
-import { stayCancelled } from '../webhooks/stay-messages';
+import { stayCancelled } from './stay-messages';
 import { loadStay, stayNow } from './stay-rows';
 
 export const deleteStay = defineOperation({

@@ -4,7 +4,7 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { deleteEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
-import { travelChanged } from '../webhooks/travel-messages';
+import { travelChanged } from './travel-messages';
 import { loadTravel, travelNow } from './travel-rows';
 
 export const deleteTravel = defineOperation({

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { staySchema } from '../webhooks/message-resources';
 import { stayNow } from './stay-rows';
+import { staySchema } from './stay-view';
 
 export const getStay = defineOperation({
   name: 'getStay',

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { travelSchema } from '../webhooks/message-resources';
 import { travelNow } from './travel-rows';
+import { travelSchema } from './travel-view';
 
 export const getTravel = defineOperation({
   name: 'getTravel',

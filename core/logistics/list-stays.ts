@@ -5,7 +5,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
-import { staySchema, stayView } from '../webhooks/message-resources';
+import { staySchema, stayView } from './stay-view';
 
 export const listStays = defineOperation({
   name: 'listStays',

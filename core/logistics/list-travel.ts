@@ -5,7 +5,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { applyPlan, cursorFields, finishPage, pageOf, planPage, readPage } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
-import { travelSchema, travelView } from '../webhooks/message-resources';
+import { travelSchema, travelView } from './travel-view';
 
 export const listTravel = defineOperation({
   name: 'listTravel',

@@ -5,10 +5,10 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
-import { staySchema } from '../webhooks/message-resources';
-import { stayRequested } from '../webhooks/stay-messages';
 import { checkNights, stayFields } from './stay-fields';
+import { stayRequested } from './stay-messages';
 import { loadStay, stayNow } from './stay-rows';
+import { staySchema } from './stay-view';
 import { resolveWhoFor, whoForFields } from './who-for';
 
 export const requestStay = defineOperation({

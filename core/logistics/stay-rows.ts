@@ -6,7 +6,7 @@ import type { StayStatus } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
-import { stayView } from '../webhooks/message-resources';
+import { stayView } from './stay-view';
 
 /** The row at its event (loadEventRow). */
 export function loadStay(ctx: Ctx, eventId: string, id: string): Promise<StayRow> {

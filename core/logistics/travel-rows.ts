@@ -5,7 +5,7 @@ import type { TravelRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { problem } from '../platform/problems';
-import { travelView } from '../webhooks/message-resources';
+import { travelView } from './travel-view';
 
 /** The row at its event (loadEventRow). */
 export function loadTravel(ctx: Ctx, eventId: string, id: string): Promise<TravelRow> {

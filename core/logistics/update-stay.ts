@@ -7,11 +7,11 @@ import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
-import { staySchema } from '../webhooks/message-resources';
-import { stayChanged } from '../webhooks/stay-messages';
 import { assignStay } from './assign-stay';
 import { checkStayChange, stayFields } from './stay-fields';
+import { stayChanged } from './stay-messages';
 import { loadStay, requireStayStatus, stayNow } from './stay-rows';
+import { staySchema } from './stay-view';
 
 export const updateStay = defineOperation({
   name: 'updateStay',

@@ -6,7 +6,19 @@ import * as v from 'valibot';
 import { sharedRow } from '../../db/dialect';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
-import { emailAddress, oneLine, uuid } from '../platform/schemas';
+import { emailAddress, oneLine, text, uuid } from '../platform/schemas';
+
+/** Who a stay, journey or claim is for, as its view shows it: the speaker or crew member linked, and
+ * the names (personal data). */
+export const whoForViewEntries = {
+  speakerId: v.nullable(uuid('The speaker it is for, when it is for one.')),
+  crewMemberId: v.nullable(uuid('The crew member it is for, when it is for one.')),
+  firstName: v.nullable(text('Personal data.')),
+  lastName: v.nullable(text('Personal data.')),
+};
+
+/** Erasing the linked speaker or crew member erases the row too. */
+export const linkedPeople = { speakers: 'speaker_id', crew_members: 'crew_member_id' } as const;
 
 const nameText = (description: string) =>
   v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(200), v.description(description));

@@ -15,7 +15,7 @@ import type { Services } from '../platform/services';
 import { oneLineOf } from '../platform/shown-text';
 import { ClaimHolder } from '../platform/storage/claim-holder';
 import { WorkLoop } from '../platform/work-loop';
-import { isValidTicket } from '../sales/order-status';
+import { isValidTicket } from '../sales';
 import { mailRefusal } from './mail-policy';
 import type { MailSendResult, MailTransport } from './mail-transport';
 import type { MailAttachment } from './queue-mail';

@@ -2,12 +2,12 @@
 // a ticket issued (free registration, an order marked paid), a ticket cancelled, an order awaiting
 // a bank transfer. Imports and the sample data never call these: they send nothing.
 import { nextChangeSeq } from '../../db/sequence';
-import { ticketCalendar } from '../events/ticket-calendar';
+import { ticketCalendar } from '../events';
 import type { Ctx } from '../platform/context';
 import { holderName } from '../platform/holder-name';
 import { problem } from '../platform/problems';
 import { ticketUrl } from '../platform/ticket-codes';
-import { isValidTicket } from '../sales/order-status';
+import { isValidTicket } from '../sales';
 import { eventMailRefusal, mailRefusal } from './mail-policy';
 import {
   cancellationMail,

@@ -5,10 +5,15 @@
 // the ticket), the tickets written but not valid until paid: attendee.registered is sent when the
 // order is marked paid (pay-order.ts), not now.
 import * as v from 'valibot';
-import { checkRegistration, newAttendeeSchema, optionalText } from '../attendees/registration-input';
-import { writeRegistration } from '../attendees/registration-order';
-import { refuseFullAtRead, takeRegistrationPlaces } from '../attendees/registration-places';
-import { queueTransferInstructions } from '../mail/ticket-mails';
+import {
+  checkRegistration,
+  newAttendeeSchema,
+  optionalText,
+  refuseFullAtRead,
+  takeRegistrationPlaces,
+  writeRegistration,
+} from '../attendees';
+import { queueTransferInstructions } from '../mail';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';

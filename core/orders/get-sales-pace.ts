@@ -5,9 +5,14 @@ import { toMajor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { int32, text, uuid } from '../platform/schemas';
-import { placesLeft, totalCapacity } from '../sales/places';
-import { countRegistered, registeredTickets } from '../sales/registered';
-import { venueDayBounds, venueDayOf } from '../sales/venue-days';
+import {
+  countRegistered,
+  placesLeft,
+  registeredTickets,
+  totalCapacity,
+  venueDayBounds,
+  venueDayOf,
+} from '../sales';
 
 const weekSchema = v.object({
   tickets: int32('Valid tickets made.'),

@@ -1,6 +1,18 @@
 export { confirmPayment } from './confirm-payment';
 export { createOrder } from './create-order';
 export { getOrder } from './get-order';
-export { getSalesPace } from './get-sales-pace';
+export { getSalesPace, salesPaceSchema } from './get-sales-pace';
 export { listOrders } from './list-orders';
+export { orderPaid } from './order-messages';
+export { orderQuery } from './order-query';
+export { orderPersonal, orderSchema } from './order-view';
+export { type PaymentMethod, paymentMethods, payOrder } from './pay-order';
+export {
+  type FormError,
+  type PublicPerson,
+  type PublicRegistration,
+  publicOrder,
+  registeredTickets,
+  registerFromPublicPage,
+} from './public-registration';
 export { refundOrder } from './refund-order';

@@ -12,7 +12,7 @@ import {
   readPage,
 } from '../platform/pipeline/paging';
 import { uuid } from '../platform/schemas';
-import { orderStatuses } from '../sales/order-status';
+import { orderStatuses } from '../sales';
 import { orderQuery } from './order-query';
 import { orderSchema, orderView } from './order-view';
 

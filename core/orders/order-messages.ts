@@ -1,6 +1,6 @@
 // The order family's message: order.paid, data = { event, order }, the order as paid.
 import type { OrderRow } from '../../db/schema';
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import { messageEmitter } from '../platform/storage/message-emitter';
 import { orderView } from './order-view';
 

@@ -5,7 +5,7 @@ import { orderSources } from '../../db/values';
 import { toMajor } from '../platform/money';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, int32, personalDataSchema, text, uuid } from '../platform/schemas';
-import { orderStatuses } from '../sales/order-status';
+import { orderStatuses } from '../sales';
 
 /** The buyer's details (and the payment's reference): withheld without people:read, erased with the person. */
 export const orderPersonal = declarePersonal({

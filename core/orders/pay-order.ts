@@ -3,13 +3,12 @@
 // update (two confirmations at once cannot both win), order.paid is sent, attendee.registered for
 // each of its tickets, and the invoice is issued where the event invoices, all in one transaction.
 import type { EventRow } from '../../db/schema';
-import { attendeeRegistered, emitForAttendees } from '../attendees/attendee-messages';
-import { touchOrderAndAttendees } from '../attendees/touch-order';
-import { invoicePaidOrder } from '../invoicing/issue-documents';
-import { queueTicketConfirmations } from '../mail/ticket-mails';
+import { attendeeRegistered, emitForAttendees, touchOrderAndAttendees } from '../attendees';
+import { invoicePaidOrder } from '../invoicing';
+import { queueTicketConfirmations } from '../mail';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
-import { awaitingPaymentStatuses } from '../sales/order-status';
+import { awaitingPaymentStatuses } from '../sales';
 import { orderPaid } from './order-messages';
 import { orderQuery } from './order-query';
 import { type OrderView, orderView } from './order-view';

@@ -5,9 +5,9 @@
 // scopes, its orders recorded as the public's (source registration) and required questions applied.
 
 import type { Db } from '../../db/connect';
-import type { AttendeeView } from '../attendees/attendee-view';
-import { registerAttendees } from '../attendees/register-attendees';
-import type { SignUpOffer } from '../events/sign-up-offer';
+import type { AttendeeView } from '../attendees';
+import { registerAttendees } from '../attendees';
+import type { SignUpOffer } from '../events';
 import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
 import { holderName } from '../platform/holder-name';

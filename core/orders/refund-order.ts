@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { cancelTickets } from '../attendees/cancel-tickets';
+import { cancelTickets } from '../attendees';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect';
 import { holderEndedReasons, holderStatuses } from '../../db/values';
 import { applyPersonalData, declarePersonal, type Reader } from '../platform/pipeline/personal-data';
 import { dateTime, personalDataSchema, text, uuid } from '../platform/schemas';
-import { orderStatuses } from '../sales/order-status';
+import { orderStatuses } from '../sales';
 
 /** A holder's names: withheld without people:read; names and email erased with the person. */
 export const holderPersonal = declarePersonal({

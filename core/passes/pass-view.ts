@@ -8,7 +8,7 @@ import { passEventSources, passKinds, passRefundRules, passScopes, passStatuses 
 import type { Ctx } from '../platform/context';
 import { toMajor } from '../platform/money';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
-import { awaitingPaymentStatuses, validOrderStatuses } from '../sales/order-status';
+import { awaitingPaymentStatuses, validOrderStatuses } from '../sales';
 
 export const passEventSchema = v.object({
   eventId: uuid('The event id.'),

@@ -1,14 +1,34 @@
 // The public Content resource: slides, a recording, an article or photos published for a session or
-// the whole event, with its link. What content.published carries (core/webhooks/message-resources.ts)
-// plus the event and the last change. Unpublishing removes it: the list is what is published now.
+// the whole event, with its link. What content.published carries (contentSchema) plus, in the API,
+// the event and the last change. Unpublishing removes it: the list is what is published now.
 import * as v from 'valibot';
 import type { ContentRow } from '../../db/schema';
 import { contentKinds } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
-import { dateTime, oneLine, uuid } from '../platform/schemas';
-import { contentSchema, contentView } from '../webhooks/message-resources';
+import { dateTime, oneLine, text, uuid } from '../platform/schemas';
+
+export const contentSchema = v.object({
+  contentId: uuid('The content id.'),
+  kind: v.picklist(contentKinds),
+  title: text('Its title.'),
+  sessionId: v.nullable(uuid('The session it belongs to.')),
+  url: v.pipe(v.string(), v.url(), v.description('Where it is published.')),
+  publishedUtc: dateTime('When it was published.'),
+});
+
+/** Published content as content.published carries it. */
+export function contentView(row: ContentRow): v.InferOutput<typeof contentSchema> {
+  return {
+    contentId: row.id,
+    kind: row.kind,
+    title: row.title,
+    sessionId: row.session_id,
+    url: row.url,
+    publishedUtc: row.published_utc,
+  };
+}
 
 export const contentApiSchema = v.object({
   ...contentSchema.entries,

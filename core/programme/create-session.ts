@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { resolveTimes } from '../events/event-input';
+import { resolveTimes } from '../events';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';

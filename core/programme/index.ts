@@ -1,3 +1,5 @@
+export { contentPublished } from './content-messages';
+export { contentApiSchema, contentSchema } from './content-view';
 export { createRoom } from './create-room';
 export { createSession } from './create-session';
 export { createSpeaker } from './create-speaker';
@@ -13,6 +15,12 @@ export { listSessions } from './list-sessions';
 export { listSpeakers } from './list-speakers';
 export { listTracks } from './list-tracks';
 export { publishContent } from './publish-content';
+export { roomSchema } from './room-view';
+export { checkCapacity, checkPlacement, refuseClash, sessionFields } from './session-input';
+export { sessionSchema } from './session-view';
+export { touchSpeakers } from './speaker-sessions';
+export { speakerPersonal, speakerSchema } from './speaker-view';
+export { trackSchema } from './track-view';
 export { unpublishContent } from './unpublish-content';
 export { updateContent } from './update-content';
 export { updateRoom } from './update-room';

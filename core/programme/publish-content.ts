@@ -4,7 +4,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
-import { contentPublished } from '../webhooks/content-messages';
+import { contentPublished } from './content-messages';
 import {
   contentApiSchema,
   contentApiView,

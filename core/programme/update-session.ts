@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { sharedRow } from '../../db/dialect';
 import { nextChangeSeq } from '../../db/sequence';
-import { resolveTimes } from '../events/event-input';
+import { resolveTimes } from '../events';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';

@@ -5,7 +5,7 @@
 // lead shared (its first capture with consent, or a later one giving it), not for every scan.
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
-import { checkTicketHolder, ticketHolderFields, ticketHolderId } from '../attendees/ticket-holder';
+import { checkTicketHolder, ticketHolderFields, ticketHolderId } from '../attendees';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
 import { newId } from '../platform/ids';

@@ -1,6 +1,6 @@
 // The lead family's message: lead.captured, data = { event, sponsor, lead }, for a lead the
 // visitor agreed to share.
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import { messageEmitter } from '../platform/storage/message-emitter';
 import { type LeadJoinedRow, leadItemView } from './lead-view';
 

@@ -1,6 +1,6 @@
 // The feedback family's message: feedback.given, data = { event, feedback }, for a survey answer or
 // a session rating; it never says who gave it.
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import { messageEmitter } from '../platform/storage/message-emitter';
 import { type FeedbackSource, feedbackView } from './feedback-view';
 

@@ -1,8 +1,14 @@
+export { misfit } from './answer-fit';
 export { createSurvey } from './create-survey';
 export { deleteSurvey } from './delete-survey';
+export { sessionRatingLink, surveyAnswerLink } from './feedback-links';
+export { feedbackGiven } from './feedback-messages';
+export { feedbackSchema } from './feedback-view';
 export { getSessionRatings } from './get-session-ratings';
 export { getSurveyResults } from './get-survey-results';
 export { listSurveys } from './list-surveys';
 export { rateSession } from './rate-session';
 export { submitSurveyAnswer } from './submit-survey-answer';
+export { type SurveyQuestion, surveyQuestionKinds } from './survey-questions';
+export { surveySchema } from './survey-view';
 export { updateSurvey } from './update-survey';

@@ -4,9 +4,8 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
 import { multiLine, uuid } from '../platform/schemas';
-import { feedbackSchema } from '../webhooks/message-resources';
 import { feedbackGiven } from './feedback-messages';
-import { feedbackView } from './feedback-view';
+import { feedbackSchema, feedbackView } from './feedback-view';
 import { checkRespondent, respondentFields, respondentOf } from './respondent';
 
 export const rateSession = defineOperation({

@@ -2,12 +2,7 @@
 // from their ticket (exactly one; core/attendees/ticket-holder.ts). Feedback is taken from a ticket
 // that still holds its person: an erased one would link the answer to someone again.
 import type { EventRow } from '../../db/schema';
-import {
-  checkTicketHolder,
-  type TicketHolderInput,
-  ticketHolderFields,
-  ticketHolderId,
-} from '../attendees/ticket-holder';
+import { checkTicketHolder, type TicketHolderInput, ticketHolderFields, ticketHolderId } from '../attendees';
 import type { Ctx } from '../platform/context';
 import type { FieldErrors } from '../platform/field-errors';
 import { problem } from '../platform/problems';

@@ -10,7 +10,7 @@ import { problem } from '../platform/problems';
 import { multiLine, oneLine, uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
 import { nextSortOrder } from '../platform/storage/sort-order';
-import { registrationsAboveFreeLimit } from '../sales/free-limit';
+import { registrationsAboveFreeLimit } from '../sales';
 import { placedFields, priceFields } from './new-priced-places';
 import { resolveSalesWindow, salesWindowFields } from './sales-window';
 import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';

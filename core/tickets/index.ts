@@ -1,12 +1,15 @@
+export { addOnSchema } from './add-on-view';
 export { createAddOn } from './create-add-on';
 export { createDiscountCode } from './create-discount-code';
 export { createTicketType } from './create-ticket-type';
 export { deleteAddOn } from './delete-add-on';
 export { deleteDiscountCode } from './delete-discount-code';
 export { deleteTicketType } from './delete-ticket-type';
+export { discountCodeSchema } from './discount-code-view';
 export { getTicketType } from './get-ticket-type';
 export { listAddOns } from './list-add-ons';
 export { listDiscountCodes } from './list-discount-codes';
 export { listTicketTypes } from './list-ticket-types';
+export { ticketTypeSchema } from './ticket-type-view';
 export { updateDiscountCode } from './update-discount-code';
 export { updateTicketType } from './update-ticket-type';

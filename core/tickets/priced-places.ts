@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { EventRow } from '../../db/schema';
 import { toMajor } from '../platform/money';
 import { int32, text } from '../platform/schemas';
-import { placesLeft } from '../sales/places';
+import { placesLeft } from '../sales';
 
 export const pricedPlacesEntries = {
   price: v.pipe(v.number(), v.description("Price, VAT included, with the currency's own decimals.")),

@@ -4,28 +4,21 @@
 // The catalogue (GET /webhooks/event-types), subscription checks and the dispatcher read it.
 import * as v from 'valibot';
 import { type WebhookEventType, webhookEventTypes } from '../../db/values';
-import { attendeePersonal, attendeeSchema } from '../attendees/attendee-view';
-import { checkInSchema } from '../checkin/check-in-view';
-import { communityRefSchema, memberPersonal, memberSchema } from '../communities/member-view';
-import { crewMemberPersonal, crewMemberSchema, shiftSchema } from '../crew/crew-view';
-import { eventRefSchema } from '../events/event-view';
-import { orderPersonal, orderSchema } from '../orders/order-view';
+import { attendeePersonal, attendeeSchema } from '../attendees';
+import { certificatePersonal, certificateSchema } from '../certificates';
+import { checkInSchema } from '../checkin';
+import { communityRefSchema, memberPersonal, memberSchema } from '../communities';
+import { crewMemberPersonal, crewMemberSchema, shiftSchema } from '../crew';
+import { eventRefSchema } from '../events';
+import { claimPersonal, claimSchema } from '../finance';
+import { stayPersonal, staySchema, travelPersonal, travelSchema } from '../logistics';
+import { orderPersonal, orderSchema } from '../orders';
 import type { PersonalFields } from '../platform/pipeline/personal-data';
 import { dateTime } from '../platform/schemas';
 import type { Scope } from '../platform/scopes';
-import { leadItemSchema, leadPersonal } from '../sponsors/lead-view';
-import {
-  certificatePersonal,
-  certificateSchema,
-  claimPersonal,
-  claimSchema,
-  contentSchema,
-  feedbackSchema,
-  stayPersonal,
-  staySchema,
-  travelPersonal,
-  travelSchema,
-} from './message-resources';
+import { contentSchema } from '../programme';
+import { leadItemSchema, leadPersonal } from '../sponsors';
+import { feedbackSchema } from '../surveys';
 
 export interface EventTypeDefinition {
   type: WebhookEventType;

@@ -1,13 +1,12 @@
 // The sample's webhook history (db/sample/webhooks.ts) with what only core knows: the messages
-// about the summit's first registrations and paid orders, built by the emitters the use cases call,
-// the endpoints' encrypted secrets and the retry schedule.
+// about the summit's first registrations and paid orders, built and recorded by the emitters the use
+// cases call (as sent days ago), the endpoints' encrypted secrets and the retry schedule.
 import type { Db } from '../../db/connect';
-import { insertSampleWebhooks, sampleSummitId } from '../../db/sample/webhooks';
-import { attendeeRegistered } from '../attendees/attendee-messages';
-import { attendeeQuery } from '../attendees/attendee-view';
-import { orderPaid } from '../orders/order-messages';
-import { orderQuery } from '../orders/order-query';
+import { insertSampleWebhooks, sampleMessageStamps, sampleSummitId } from '../../db/sample/webhooks';
+import { attendeeQuery, attendeeRegistered } from '../attendees';
+import { orderPaid, orderQuery } from '../orders';
 import { retryDelaysSeconds } from '../platform/retry-schedule';
+import type { PastStamp } from '../platform/storage/message-emitter';
 import { encryptSecret, newSigningSecret } from './signing-secrets';
 
 /** Where the sample's messages say its tickets are: they were never sent, so on no real service. */
@@ -43,10 +42,20 @@ export async function addSampleWebhooks(db: Db, options: SampleWebhooks): Promis
     .orderBy('orders.created_utc')
     .limit(2)
     .execute();
-  const messages = [
-    ...attendees.map((attendee) => attendeeRegistered.message({ event: summit, attendee }, sampleOrigin)),
-    ...orders.map((order) => orderPaid.message({ event: summit, order }, sampleOrigin)),
+  // Recorded in order, by the emitters of their types, as sent four days ago.
+  const records = [
+    ...attendees.map(
+      (attendee) => (stamp: PastStamp) =>
+        attendeeRegistered.recordPast(db, workspaceId, { event: summit, attendee }, sampleOrigin, stamp),
+    ),
+    ...orders.map(
+      (order) => (stamp: PastStamp) =>
+        orderPaid.recordPast(db, workspaceId, { event: summit, order }, sampleOrigin, stamp),
+    ),
   ];
+  const stamps = sampleMessageStamps(workspaceId, options.now, records.length);
+  const messages = [];
+  for (const [i, record] of records.entries()) messages.push(await record(stamps[i]!));
   await insertSampleWebhooks(db, {
     workspaceId,
     now: options.now,

@@ -1,2 +1,2 @@
-export { getMe } from './get-me';
-export { getWorkspace } from './get-workspace';
+export { getMe, meSchema } from './get-me';
+export { getWorkspace, workspaceSchema } from './get-workspace';

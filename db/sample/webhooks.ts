@@ -5,7 +5,9 @@
 // pending, and every endpoint and subscription is switched off at an address under .invalid (RFC
 // 2606: never resolves), so the sample never sends anything, even once a secret is made or a change
 // happens in a writable sample workspace. The messages, the secrets and the retry schedule come from
-// core (core/webhooks/sample-webhooks.ts), so they are what a receiver would have got.
+// core (core/webhooks/sample-webhooks.ts), so they are what a receiver would have got; core's outbox
+// writer records the messages (the one writer of the outbox), this file only says when they were
+// sent and under which ids.
 import { createHash } from 'node:crypto';
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
@@ -19,8 +21,8 @@ interface SampleWebhooks {
   secret: () => string | null;
   /** The key the subscriptions and endpoints are made by (the demonstration key); null: the operator. */
   keyId: string | null;
-  /** Messages about the summit, as its emitters build them, oldest first. */
-  messages: readonly { type: WebhookEventType; data: Record<string, unknown> }[];
+  /** The messages about the summit as the outbox recorded them (sampleMessageStamps), oldest first. */
+  messages: readonly SampleMessage[];
   /** Seconds before each retry, as the dispatcher waits them. */
   retryDelaysSeconds: readonly number[];
 }
@@ -84,18 +86,20 @@ interface SampleTime {
   at(ms: number): string;
 }
 
-export async function insertSampleWebhooks(db: Db, options: SampleWebhooks): Promise<void> {
-  const { workspaceId } = options;
-  const day0 = Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate());
-  const time: SampleTime = {
+function sampleTime(workspaceId: string, now: Date): SampleTime {
+  const day0 = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return {
     workspaceId,
     day0,
     id: (name) => sampleId(workspaceId, `webhooks/${name}`),
     at: (ms) => new Date(day0 + ms).toISOString(),
   };
+}
+
+export async function insertSampleWebhooks(db: Db, options: SampleWebhooks): Promise<void> {
+  const time = sampleTime(options.workspaceId, options.now);
   await insertReceivers(db, time, options);
-  const outbox = await insertMessages(db, time, options.messages);
-  await insertDeliveries(db, time, outbox, options.retryDelaysSeconds);
+  await insertDeliveries(db, time, options.messages, options.retryDelaysSeconds);
 }
 
 /** The three endpoints and three subscriptions, all switched off. */
@@ -181,47 +185,30 @@ async function insertReceivers(
       .execute();
 }
 
-type SampleMessage = { id: number; messageId: string; type: WebhookEventType };
+/** A sample message as the outbox recorded it. */
+export type SampleMessage = { id: number; messageId: string; type: WebhookEventType };
 
-/** The messages, sent four days ago. */
-async function insertMessages(
-  db: Db,
-  { workspaceId, id, at }: SampleTime,
-  messages: SampleWebhooks['messages'],
-): Promise<SampleMessage[]> {
-  const summitId = sampleSummitId(workspaceId);
-  const sent = at(-hours(24 * 4));
-  const outbox: SampleMessage[] = [];
-  for (const [i, m] of messages.entries()) {
-    const messageId = `msg_${createHash('sha256')
+/**
+ * The id and times of each of `count` sample messages: made a minute apart four days ago and fanned
+ * out then; their ids are the sample's own, the same at each making.
+ */
+export function sampleMessageStamps(workspaceId: string, now: Date, count: number) {
+  const { id, at } = sampleTime(workspaceId, now);
+  return Array.from({ length: count }, (_, i) => ({
+    messageId: `msg_${createHash('sha256')
       .update(id(`message/${i}`))
       .digest('hex')
-      .slice(0, 32)}`;
-    const created = at(-hours(24 * 4) + i * 60_000);
-    const row = await db
-      .insertInto('outbox')
-      .values({
-        message_id: messageId,
-        workspace_id: workspaceId,
-        event_id: summitId,
-        type: m.type,
-        payload: JSON.stringify({ type: m.type, timestamp: created, data: m.data }),
-        created_utc: created,
-        dispatched_utc: sent,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    outbox.push({ id: row.id, messageId, type: m.type });
-  }
-
-  return outbox;
+      .slice(0, 32)}`,
+    createdUtc: at(-hours(24 * 4) + i * 60_000),
+    dispatchedUtc: at(-hours(24 * 4)),
+  }));
 }
 
 /** What became of each message at each receiver, attempt by attempt. */
 async function insertDeliveries(
   db: Db,
   { workspaceId, id, at, day0 }: SampleTime,
-  outbox: SampleMessage[],
+  outbox: readonly SampleMessage[],
   retryDelaysSeconds: readonly number[],
 ): Promise<void> {
   const registered = outbox.filter((m) => m.type === 'attendee.registered');

@@ -1,7 +1,7 @@
 // /v/{code}: the public page that verifies a certificate: valid or revoked, the event, the kind, the
 // day it was issued and the holder (unless they erased their data).
 
-import type { CertificateCheck } from '../../core/certificates/verify-certificate';
+import type { CertificateCheck } from '../../core/certificates';
 import { holderWords } from '../../core/platform/holder-name';
 import { html, trusted } from './html';
 import { page } from './layout';

@@ -1,5 +1,5 @@
 // /c/{slug}: the small public page of a published community.
-import type { PublicCommunity } from '../../core/communities/public-community';
+import type { PublicCommunity } from '../../core/communities';
 import { html } from './html';
 import { page } from './layout';
 

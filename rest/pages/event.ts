@@ -1,5 +1,5 @@
 // /e/{slug}: the small public page of a published event.
-import type { PublicEvent, PublishedLink } from '../../core/events/public-event';
+import type { PublicEvent, PublishedLink } from '../../core/events';
 import { type Html, html } from './html';
 import { page } from './layout';
 

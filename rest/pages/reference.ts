@@ -3,12 +3,12 @@
 // Scalar's standalone bundle is served from its npm package (/developers/assets/scalar.js), never
 // from a CDN, and everything that would reach Scalar's own services (fonts, telemetry, the agent,
 // the request proxy) is switched off: the reference works on a machine with no other network.
-import { demoKey } from '../../core/admin/demo-workspace';
-import { packagedFile } from '../../db/packaged-files';
+import { demoKey } from '../../core/admin';
 import { type HeldFile, heldFile } from '../held-file';
 import { apiBase } from '../route-table';
 import { html, trusted } from './html';
 import { page } from './layout';
+import { pageFiles } from './page-files';
 
 let bundle: HeldFile | null = null;
 
@@ -17,7 +17,7 @@ let bundle: HeldFile | null = null;
  * does not use, so none of the package's lazy chunks is ever asked for), read once.
  */
 export function scalarBundle(): HeldFile {
-  bundle ??= heldFile('application/javascript', packagedFile('scalar-standalone.js'));
+  bundle ??= heldFile('application/javascript', pageFiles.read('scalar-standalone.js'));
   return bundle;
 }
 

@@ -6,9 +6,9 @@
 // the server sees: a door link carries it in the fragment (/scan#key=…), which the page's script
 // reads, keeps in the phone's storage and wipes from the address bar.
 import { keyMarker } from '../../core/platform/keys';
-import { type PackagedFileName, packagedFile } from '../../db/packaged-files';
 import { type HeldFile, heldFile } from '../held-file';
 import { html } from './html';
+import { type PageFileName, pageFiles } from './page-files';
 
 // The page's own scripts and style only; API calls to this origin; the camera is a MediaStream
 // (getUserMedia, allowed to this origin alone by Permissions-Policy); frames are read on a canvas.
@@ -28,8 +28,8 @@ export const scanPolicy = [
 export const scanPermissions = 'camera=(self), microphone=(), geolocation=()';
 
 const script = 'application/javascript; charset=utf-8';
-/** The page's files by the name it asks for: which packaged file (db/packaged-files.ts), of which type. */
-const assetFiles: Record<string, { file: PackagedFileName; type: string }> = {
+/** The page's files by the name it asks for: which packaged file (page-files.ts), of which type. */
+const assetFiles: Record<string, { file: PageFileName; type: string }> = {
   // The page's modules and the server's own rules of a door (core/checkin/door-rules.js), in one file.
   'scan.js': { file: 'scan-app/scan.js', type: script },
   'scan.css': { file: 'scan-app/scan.css', type: 'text/css; charset=utf-8' },
@@ -48,7 +48,7 @@ export function scanAsset(name: string): HeldFile | null {
   if (!spec) return null;
   let asset = loaded.get(name);
   if (!asset) {
-    asset = heldFile(spec.type, packagedFile(spec.file));
+    asset = heldFile(spec.type, pageFiles.read(spec.file));
     loaded.set(name, asset);
   }
   return asset;

@@ -3,9 +3,8 @@
 // details; more than one ticket leads to step two with a person per ticket. Every message stands
 // beside its field (aria-describedby, aria-invalid) and in a summary at the top linking to it.
 
-import type { QuestionView } from '../../core/events/questions';
-import type { OfferedType, SignUpOffer } from '../../core/events/sign-up-offer';
-import type { FormError } from '../../core/orders/public-registration';
+import type { OfferedType, QuestionView, SignUpOffer } from '../../core/events';
+import type { FormError } from '../../core/orders';
 import { formTokenField } from '../../core/platform/form-tokens';
 import { type Html, html, trusted } from './html';
 

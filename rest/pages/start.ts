@@ -1,6 +1,6 @@
 // /developers/start: the first five minutes — a key, a first call, paging, a change made safely,
 // what a refusal looks like, running the event's other areas, and the same work for an assistant.
-import { demoKey } from '../../core/admin/demo-workspace';
+import { demoKey } from '../../core/admin';
 import { html } from './html';
 import { page } from './layout';
 import { runTheEvent } from './start-run-event';

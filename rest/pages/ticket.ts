@@ -2,7 +2,7 @@
 // (only while the ticket can admit), the event, its time in the venue's zone, the holder, the ticket
 // type, add-ons and order reference, and a calendar file. Printed, only the ticket shows.
 import QRCode from 'qrcode';
-import type { PublicTicket } from '../../core/attendees/public-ticket';
+import type { PublicTicket } from '../../core/attendees';
 import { holderWords } from '../../core/platform/holder-name';
 import { html, trusted } from './html';
 import { page } from './layout';

@@ -3,7 +3,7 @@
 // message (DATA) is a refusal for good; everything else (4xx answers, a refused or dropped
 // connection, a time-out, a failed sign-in the operator can fix) is tried again on the schedule.
 import nodemailer from 'nodemailer';
-import type { MailSendResult, MailTransport, OutgoingMessage } from '../../core/mail/mail-transport';
+import type { MailSendResult, MailTransport, OutgoingMessage } from '../../core/mail';
 import type { SmtpSettings } from './mail-settings';
 
 interface SmtpError extends Error {

@@ -4,7 +4,7 @@
 // has once found nothing pending (migrations run at start, never while the server runs).
 import { sql } from 'kysely';
 import type { Services } from '../../core/platform/services';
-import type { Dispatcher } from '../../core/webhooks/dispatcher';
+import type { Dispatcher } from '../../core/webhooks';
 import { migrationStatus } from '../../db/connect';
 
 /** The dispatcher ticks every second; this long without one, it is taken as wedged. */

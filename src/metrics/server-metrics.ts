@@ -5,7 +5,7 @@
 import type { LogEvent } from 'kysely';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MailOutcome, Metrics, RateLimiterName } from '../../core/platform/metrics';
-import type { DeliveryQueue } from '../../core/webhooks/delivery-queue';
+import type { DeliveryQueue } from '../../core/webhooks';
 import { type AttemptOutcome, attemptOutcomes } from '../../db/values';
 import { processMetrics } from './process-metrics';
 

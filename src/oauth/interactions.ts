@@ -6,7 +6,7 @@
 import { Router } from '@koa/router';
 import type Koa from 'koa';
 import type { Provider } from 'oidc-provider';
-import { demoKey } from '../../core/admin/demo-workspace';
+import { demoKey } from '../../core/admin';
 import { formToken } from '../../core/platform/form-tokens';
 import { resourceUrl } from '../../core/platform/pipeline/access-tokens';
 import { verifyKeyId, verifyToken } from '../../core/platform/pipeline/authenticate';

@@ -9,7 +9,7 @@ import { audienceOf, resourceUrl } from '../../core/platform/pipeline/access-tok
 import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
 import { scopes } from '../../core/platform/scopes';
 import type { Services } from '../../core/platform/services';
-import { checkReceiverUrl } from '../../core/webhooks/receiver-address';
+import { checkReceiverUrl } from '../../core/webhooks';
 import { OauthStore } from '../../db/oauth-store';
 import type { SigningKeys } from '../signing-keys';
 import { signInPolicy } from './interaction-policy';

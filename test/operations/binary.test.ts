@@ -23,7 +23,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoKey } from '../../core/admin/demo-workspace';
-import { packagedFiles } from '../../db/packaged-files';
+import { pageFiles } from '../../rest/pages/page-files';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const version: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -140,7 +140,7 @@ describe('the single executable', () => {
     const page = await get('/developers');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('/developers/assets/scalar.js');
-    const served: [string, keyof typeof packagedFiles][] = [
+    const served: [string, keyof typeof pageFiles.files][] = [
       ['/developers/assets/scalar.js', 'scalar-standalone.js'],
       ['/scan/jsqr.js', 'jsQR.js'],
       ['/scan/scan.js', 'scan-app/scan.js'],
@@ -150,7 +150,7 @@ describe('the single executable', () => {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       const body = Buffer.from(await res.arrayBuffer());
-      expect(body.equals(readFileSync(packagedFiles[name].path())), path).toBe(true);
+      expect(body.equals(readFileSync(pageFiles.files[name].path())), path).toBe(true);
     }
   });
 

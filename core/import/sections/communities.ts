@@ -2,7 +2,7 @@
 // status becomes left is member.left (see ../messages.ts).
 import * as v from 'valibot';
 import { communityStatuses, joinPolicies, memberStatuses } from '../../../db/values';
-import { slugPattern } from '../../events/event-input';
+import { slugPattern } from '../../events';
 import { oneLine } from '../../platform/schemas';
 import { isTimeZone } from '../../platform/time';
 import { email, key, language, line, list, name, orFalse, orNull, utc, words } from '../fields';

@@ -3,7 +3,7 @@
 // certificate.issued and content.published messages (see ../messages.ts).
 import * as v from 'valibot';
 import { certificateKinds, claimStatuses, contentKinds, stayStatuses, travelModes } from '../../../db/values';
-import { newVerificationCode } from '../../certificates/verification-code';
+import { newVerificationCode } from '../../certificates';
 import { isCurrency } from '../../platform/money';
 import { oneLine } from '../../platform/schemas';
 import { amount, date, email, key, list, name, orNull, ref, utc } from '../fields';

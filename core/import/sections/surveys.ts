@@ -4,8 +4,7 @@
 import * as v from 'valibot';
 import { ownRecord } from '../../platform/own-record';
 import { oneLine } from '../../platform/schemas';
-import { misfit } from '../../surveys/answer-fit';
-import { type SurveyQuestion, surveyQuestionKinds } from '../../surveys/survey-questions';
+import { misfit, type SurveyQuestion, surveyQuestionKinds } from '../../surveys';
 import { key, language, list, orNull, ref, utc, whole } from '../fields';
 import { type ImportPlan, json } from '../plan';
 import { type EventScope, owned } from '../scope';

@@ -2,8 +2,11 @@
 // changed resource. Use cases and the import both call it, so a type's body is written once; each
 // emitter lives with its resource in a `<resource>-messages.ts` file, where the emitters test finds
 // every one (exactly one per type, each body accepted by its type's published schema).
+import type { Db } from '../../../db/connect';
 import type { Ctx } from '../context';
-import { emitAll, type OutboxMessage, type WebhookEventType } from './outbox';
+import { emitAll, type OutboxMessage, type PastStamp, recordPast, type WebhookEventType } from './outbox';
+
+export type { PastStamp };
 
 /** What a message carries besides its type: the event it is about (none for communities) and its data. */
 export interface MessageContent {
@@ -22,6 +25,17 @@ export interface MessageEmitter<T extends WebhookEventType = WebhookEventType, C
   emit(ctx: Ctx, change: Change): Promise<void>;
   /** Records the messages of many changes, in order, in as few statements as fit. */
   emitEach(ctx: Ctx, changes: readonly Change[]): Promise<void>;
+  /**
+   * Records the message of a change made in the past, fanned out then, under the given id and times
+   * (the sample data's webhook history). Answers where the outbox keeps it.
+   */
+  recordPast(
+    db: Db,
+    workspaceId: string,
+    change: Change,
+    origin: string,
+    stamp: PastStamp,
+  ): Promise<{ id: number; messageId: string; type: T }>;
 }
 
 export function messageEmitter<T extends WebhookEventType, Change>(
@@ -41,6 +55,10 @@ export function messageEmitter<T extends WebhookEventType, Change>(
           ctx,
           changes.map((change) => message(change, ctx.request.origin)),
         );
+    },
+    async recordPast(db, workspaceId, change, origin, stamp) {
+      const id = await recordPast(db, workspaceId, message(change, origin), stamp);
+      return { id, messageId: stamp.messageId, type };
     },
   };
 }

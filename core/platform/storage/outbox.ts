@@ -2,6 +2,7 @@
 // transaction as the change, so the dispatcher sends exactly what happened, even after a crash.
 
 import type { Insertable } from 'kysely';
+import type { Db } from '../../../db/connect';
 import { insertRows, prepare } from '../../../db/prepared';
 import type { OutboxTable } from '../../../db/schema';
 import { type WebhookEventType, webhookEventTypes } from '../../../db/values';
@@ -67,4 +68,37 @@ export async function emitAll(ctx: Ctx, messages: OutboxMessage[]): Promise<stri
     await insertRows(ctx.db, 'outbox', rows.slice(i, i + messagesPerInsert), 'refuse', { unread: true });
   if (rows.length > 0) ctx.services.outboxSignal.notify();
   return rows.map((row) => row.message_id);
+}
+
+/** When a message of the past was made and fanned out, and its id. */
+export interface PastStamp {
+  messageId: string;
+  createdUtc: string;
+  dispatchedUtc: string;
+}
+
+/**
+ * Records a message as sent in the past (the sample data's history, its deliveries made already):
+ * the dispatcher has nothing to do for it. Answers its outbox id.
+ */
+export async function recordPast(
+  db: Db,
+  workspaceId: string,
+  message: OutboxMessage,
+  stamp: PastStamp,
+): Promise<number> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      message_id: stamp.messageId,
+      workspace_id: workspaceId,
+      event_id: message.eventId,
+      type: message.type,
+      payload: JSON.stringify({ type: message.type, timestamp: stamp.createdUtc, data: message.data }),
+      created_utc: stamp.createdUtc,
+      dispatched_utc: stamp.dispatchedUtc,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

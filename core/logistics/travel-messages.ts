@@ -1,9 +1,9 @@
 // The travel family's message: travel.changed, data = { event, travel }, for a journey booked,
 // changed or cancelled.
 import type { TravelRow } from '../../db/schema';
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import { messageEmitter } from '../platform/storage/message-emitter';
-import { travelView } from './message-resources';
+import { travelView } from './travel-view';
 
 export interface TravelChange {
   event: EventRefSource;

@@ -2,9 +2,9 @@
 // stay.changed when its details change in the same status.
 import type { StayRow } from '../../db/schema';
 import type { StayStatus, WebhookEventType } from '../../db/values';
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import { type MessageEmitter, messageEmitter } from '../platform/storage/message-emitter';
-import { stayView } from './message-resources';
+import { stayView } from './stay-view';
 
 export interface StayChange {
   event: EventRefSource;

@@ -1,8 +1,8 @@
 // The certificate family's message: certificate.issued, data = { event, certificate }.
 import type { CertificateRow } from '../../db/schema';
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import { messageEmitter } from '../platform/storage/message-emitter';
-import { certificateView } from './message-resources';
+import { certificateView } from './certificate-view';
 
 export interface CertificateChange {
   event: EventRefSource;

@@ -1,8 +1,8 @@
 // The published content family's message: content.published, data = { event, content }.
 import type { ContentRow } from '../../db/schema';
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import { messageEmitter } from '../platform/storage/message-emitter';
-import { contentView } from './message-resources';
+import { contentView } from './content-view';
 
 export interface ContentChange {
   event: EventRefSource;

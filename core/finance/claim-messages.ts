@@ -2,9 +2,9 @@
 // to (a rejected claim sends none).
 import type { ExpenseClaimRow } from '../../db/schema';
 import type { ClaimStatus, WebhookEventType } from '../../db/values';
-import { type EventRefSource, eventRef } from '../events/event-view';
+import { type EventRefSource, eventRef } from '../events';
 import { type MessageEmitter, messageEmitter } from '../platform/storage/message-emitter';
-import { claimView } from './message-resources';
+import { claimView } from './claim-view';
 
 export interface ClaimChange {
   event: EventRefSource;

@@ -1,0 +1,2 @@
+// The event briefing an assistant reads (MCP prompt and resource). The only way into core/briefing.
+export { eventBriefing } from './event-briefing';

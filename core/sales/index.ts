@@ -1,0 +1,17 @@
+// The rules of selling that orders, attendees, check-in and events share: order statuses, places
+// taken, totals, references, the free limit and venue days. The only way into core/sales.
+export { freeRegistrationLimit, registrationsAboveFreeLimit } from './free-limit';
+export { insertOrder, type NewOrder } from './order-reference';
+export {
+  awaitingPaymentStatuses,
+  holdsPlaces,
+  isValidTicket,
+  orderStatuses,
+  placeHoldingStatuses,
+  validOrderStatuses,
+} from './order-status';
+export { orderTotals } from './order-totals';
+export { placesLeft, releasePlacesOf, takePlaces, totalCapacity } from './places';
+export { countRegistered, registeredTickets } from './registered';
+export { ticketTotals } from './ticket-totals';
+export { venueDayBounds, venueDayOf } from './venue-days';
