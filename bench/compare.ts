@@ -1,4 +1,4 @@
-// npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me|register] [--rounds 6]
+// npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me|register|deliveries] [--rounds 6]
 // [--database throwaway] [--apart]: two versions of the code measured against each other on this
 // machine, which is shared and noisy. Each tree (a worktree, with node_modules linked in) runs its own
 // `tessera serve` on one data folder (or one throwaway PostgreSQL cluster, through its Unix socket as
@@ -12,18 +12,25 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { Agent, request } from 'undici';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
+import { measureSeededDeliveries } from './deliveries';
 import { runLoad } from './load';
 import { measureRegistration } from './registration';
 import type { Seeded } from './seed';
 import { pullAll } from './sync';
+
+/** Messages the deliveries kind sends each round, and the scans of its latency part. */
+const deliveryMessages = 5_000;
+const deliveryLatencyScans = 100;
 
 const kinds = {
   checkin: 'door check-ins a second (8 scanners, a fresh attendee each)',
   sync: 'seconds for a cursor pull of 50,000 attendees (500 a page)',
   me: 'GET /me a second (8 clients)',
   register: 'attendees registered a second (calls of 50, 4 clients)',
+  deliveries: `signed deliveries a second (${deliveryMessages.toLocaleString('en')} checkin.created to one local endpoint)`,
 } as const;
 type Kind = keyof typeof kinds;
 
@@ -37,12 +44,14 @@ const { positionals, values } = parseArgs({
   },
 });
 const usage =
-  'usage: npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me|register] [--rounds N] [--database throwaway] [--apart]';
+  'usage: npm run bench:compare -- TREE_A TREE_B [--kind checkin|sync|me|register|deliveries] [--rounds N] [--database throwaway] [--apart]';
 const kind = values.kind as Kind;
 const rounds = Number(values.rounds);
 const database = values.database;
 if (positionals.length !== 2 || !Object.hasOwn(kinds, kind) || !(rounds > 0)) throw new Error(usage);
 if (database !== undefined && database !== 'throwaway') throw new Error(usage);
+// The deliveries kind puts the outbox's messages back as new through the SQLite file.
+if (kind === 'deliveries' && database !== undefined) throw new Error('--kind deliveries runs on SQLite only');
 const [treeA, treeB] = positionals.map((tree) => resolve(tree)) as [string, string];
 
 const scanners = 8;
@@ -61,7 +70,15 @@ async function serve(tree: string, dataDir: string, database: string | undefined
   // Each tree's own bench/processes.ts, so its server is started the way that version starts it.
   const { startServer, stopAll } = await import(join(tree, 'bench/processes.ts'));
   const port = 19_000 + Math.floor(Math.random() * 900);
-  const server = await startServer(dataDir, port, database ? { TESSERA_DATABASE_URL: database } : {});
+  const deliveries =
+    kind === 'deliveries'
+      ? // The receiver is on loopback, with the server's own certificate.
+        { TESSERA_WEBHOOKS_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: join(dataDir, 'tls/localhost-cert.pem') }
+      : {};
+  const server = await startServer(dataDir, port, {
+    ...deliveries,
+    ...(database ? { TESSERA_DATABASE_URL: database } : {}),
+  });
   return { origin: `https://localhost:${port}`, stop: () => stopAll([server]) };
 }
 
@@ -77,8 +94,10 @@ function freshScans(seeded: Seeded): (count: number) => string[] {
   };
 }
 
-async function measure(server: TreeServer, ca: string, seeded: Seeded, scans: (n: number) => string[]) {
+async function measure(server: TreeServer, place: Place) {
+  const { ca, seeded, scans } = place;
   const headers = { authorization: `Bearer ${seeded.key}` };
+  if (kind === 'deliveries') return [await measureDeliveryRound(server, place)];
   if (kind === 'sync') {
     await pullAll(server.origin, ca, headers, seeded.syncEvent.eventId);
     const pulls = [];
@@ -110,6 +129,47 @@ async function measure(server: TreeServer, ca: string, seeded: Seeded, scans: (n
 }
 
 /**
+ * One round of deliveries: the first round of a place checks people in to fill the outbox (no
+ * endpoint takes those messages then); each round makes an endpoint, has the latest messages sent to
+ * it again (bench/deliveries.ts) and removes it, so the next round's server finds none left over.
+ */
+async function measureDeliveryRound(server: TreeServer, place: Place): Promise<number> {
+  const headers = { authorization: `Bearer ${place.seeded.key}` };
+  if (!place.primed) {
+    const filled = await runLoad(server.origin, place.ca, scanners, place.scans(deliveryMessages), {
+      method: 'POST',
+      headers,
+    });
+    if (filled.failures > 0) throw new Error(`${filled.failures} scans failed`);
+    place.primed = true;
+  }
+  const figures = await measureSeededDeliveries({
+    origin: server.origin,
+    ca: place.ca,
+    dataDir: place.dataDir,
+    seeded: place.seeded,
+    messages: deliveryMessages,
+    latencyScans: deliveryLatencyScans,
+  });
+  const agent = new Agent({ connect: { ca: place.ca, servername: 'localhost' } });
+  try {
+    const listed = await request(`${server.origin}/api/v1/webhooks`, { headers, dispatcher: agent });
+    const { data } = (await listed.body.json()) as { data: { webhookId: string }[] };
+    for (const { webhookId } of data) {
+      const removed = await request(`${server.origin}/api/v1/webhooks/${webhookId}`, {
+        method: 'DELETE',
+        headers,
+        dispatcher: agent,
+      });
+      await removed.body.dump();
+    }
+  } finally {
+    await agent.close();
+  }
+  return figures.perSecond;
+}
+
+/**
  * Vacuums and analyses what the seeding wrote, so PostgreSQL's own autovacuum does not pick those
  * tables up during the first server's round (it did: that round read a third slower).
  */
@@ -136,12 +196,19 @@ interface Place {
   seeded: Seeded;
   ca: string;
   scans: (count: number) => string[];
+  /** The deliveries kind: whether the outbox holds the check-ins it sends again. */
+  primed?: boolean;
 }
 
 async function seededPlace(cluster: Cluster | null, name: string, tree: string): Promise<Place> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-compare-'));
   const urls = cluster ? await databaseOf(cluster, name) : undefined;
-  const doorAttendees = kind === 'checkin' ? rounds * 2 * (scansPerRound + warmScans) : 20;
+  const doorAttendees =
+    kind === 'checkin'
+      ? rounds * 2 * (scansPerRound + warmScans)
+      : kind === 'deliveries'
+        ? deliveryMessages + deliveryLatencyScans
+        : 20;
   // Seeded by the tree's own code, whose migrations make the schema its servers expect.
   const { seedBenchmark } = (await import(join(tree, 'bench/seed.ts'))) as typeof import('./seed');
   const seeded = await seedBenchmark(dataDir, doorAttendees, kind === 'sync' ? 50_000 : 20, urls?.url);
@@ -185,7 +252,7 @@ async function main(): Promise<void> {
         const place = placeOf(label);
         const server = await serve(tree, place.dataDir, place.database);
         try {
-          const measured = await measure(server, place.ca, place.seeded, place.scans);
+          const measured = await measure(server, place);
           figures[label].push(...measured);
           process.stdout.write(
             `round ${round + 1} ${label}: ${measured.map((f) => f.toFixed(kind === 'sync' ? 3 : 0)).join(' ')}\n`,

@@ -2,6 +2,7 @@
 import type { Context } from 'koa';
 import type { Actor } from '../core/platform/actor';
 import type { Ctx } from '../core/platform/context';
+import { callContext as coreCallContext } from '../core/platform/pipeline/call-operation';
 import { type Problem, problemBody } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
 import { toolOperationName } from './operation-names';
@@ -15,14 +16,14 @@ export interface McpRequest {
   toolsets: ToolsetChoice;
 }
 
-export function callContext({ services, actor, koa }: McpRequest, ifMatch?: string): Ctx {
-  return {
-    db: services.db,
-    clock: services.clock,
-    actor,
-    services,
-    request: { origin: koa.state.origin, ifMatch, userAgent: koa.get('user-agent') || undefined },
-  };
+/** The request facts REST takes from headers: the public origin and the caller's User-Agent. */
+export function requestFacts({ koa }: McpRequest): { origin: string; userAgent?: string } {
+  return { origin: koa.state.origin, userAgent: koa.get('user-agent') || undefined };
+}
+
+/** The core context of a call made without a tool (a resource read). */
+export function callContext(req: McpRequest): Ctx {
+  return coreCallContext(req.services, req.actor, requestFacts(req));
 }
 
 /** The problem object REST would answer, for a tool error or an error's data. */

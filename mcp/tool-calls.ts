@@ -1,14 +1,13 @@
-// tools/call: the tool's operation through core's invoke, so scopes, validation and problems match
+// tools/call: the tool's operation through core's callOperation (as REST's routes), so scopes, validation and problems match
 // REST exactly. A refusal (invalid arguments included) is a tool error carrying the REST problem,
 // so the assistant can read the code and correct its call; a name that is no tool is a protocol
 // error (InvalidParams), as the MCP specification asks, with the nearest tool names.
 import { type CallToolRequest, type CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../core/platform/log';
-import { etagOf } from '../core/platform/pipeline/etag';
-import { invoke } from '../core/platform/pipeline/invoke';
+import { callOperation } from '../core/platform/pipeline/call-operation';
 import { isTableFile } from '../core/platform/pipeline/table-file';
 import { isProblem, problem } from '../core/platform/problems';
-import { callContext, type McpRequest, problemOf } from './call-context';
+import { type McpRequest, problemOf, requestFacts } from './call-context';
 import { rpcError } from './rpc-error';
 import type { Tool } from './tool-table';
 import { tools } from './tools';
@@ -52,20 +51,25 @@ export async function callTool(
   const { operation } = found;
   const { idempotencyKey, ifMatch, ...args } = params.arguments ?? {};
   try {
-    const ctx = callContext(req, operation.ifMatch && ifMatch !== undefined ? String(ifMatch) : undefined);
-    const result = await invoke(operation, ctx, args, {
-      bodyFields: new Set(Object.keys(args)),
-      idempotency:
-        operation.idempotent && idempotencyKey !== undefined
-          ? { key: String(idempotencyKey), method: 'MCP', path: found.name }
-          : undefined,
+    const answer = await callOperation({
+      operation,
+      actor: req.actor,
+      services: req.services,
+      input: args,
+      request: {
+        ...requestFacts(req),
+        ifMatch: ifMatch === undefined ? undefined : String(ifMatch),
+        idempotencyKey: idempotencyKey === undefined ? undefined : String(idempotencyKey),
+        callName: { method: 'MCP', path: found.name },
+        bodyFields: new Set(Object.keys(args)),
+      },
     });
     // A file is too large for an assistant's context: it gets the first rows, the total, and where the whole file is.
-    const data = isTableFile(result.data) ? await result.data.preview(fileRowsToAssistant) : result.data;
+    const data = isTableFile(answer.data) ? await answer.data.preview(fileRowsToAssistant) : answer.data;
     return {
       content: [{ type: 'text', text: JSON.stringify(data) }],
       structuredContent: data as Record<string, unknown>,
-      ...(operation.etag ? { _meta: { etag: etagOf(result.data) } } : {}),
+      ...(answer.etag ? { _meta: { etag: answer.etag } } : {}),
     };
   } catch (error) {
     if (!isProblem(error))

@@ -1,10 +1,8 @@
-// Builds the Koa router from the route table: input assembly, the core call, and what the
-// operation declares for HTTP (ETag / If-None-Match, If-Match, Idempotency-Key, success status).
-// No business rules here.
+// Builds the Koa router from the route table: input assembly, the core call (callOperation, shared
+// with MCP), and its HTTP mapping (If-Match, If-None-Match and Idempotency-Key read from headers;
+// ETag, 304, Idempotent-Replayed, Location and the success status answered). No business rules here.
 import type { Context, Middleware } from 'koa';
-import type { Ctx } from '../core/platform/context';
-import { etagOf, tagListMatches } from '../core/platform/pipeline/etag';
-import { invoke } from '../core/platform/pipeline/invoke';
+import { callOperation } from '../core/platform/pipeline/call-operation';
 import { isTableFile } from '../core/platform/pipeline/table-file';
 import { problem } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
@@ -40,41 +38,32 @@ function handle(route: Route, services: Services): Middleware {
     const body = hasBody ? readBody(ctx) : {};
     // Koa parses (and keeps) a query object even for none sent.
     const query = ctx.querystring === '' ? {} : coerceQuery(operation.input, ctx.query);
-    const raw = { ...query, ...body, ...ctx.params };
-    const call: Ctx = {
-      db: services.db,
-      clock: services.clock,
+    const idempotencyKey = ctx.headers['idempotency-key'];
+    const answer = await callOperation({
+      operation,
       actor: ctx.state.actor,
       services,
+      input: { ...query, ...body, ...ctx.params },
       request: {
         origin: ctx.state.origin,
-        ifMatch: operation.ifMatch ? ctx.get('if-match') || undefined : undefined,
         userAgent: ctx.get('user-agent') || undefined,
+        ifMatch: ctx.get('if-match') || undefined,
+        ifNoneMatch: ctx.get('if-none-match') || undefined,
+        idempotencyKey: idempotencyKey === undefined ? undefined : String(idempotencyKey),
+        callName: { method: ctx.method, path: ctx.path.toLowerCase() },
+        bodyFields: hasBody ? new Set(Object.keys(body)) : noFields,
       },
-    };
-    const idempotencyHeader = ctx.headers['idempotency-key'];
-    const result = await invoke(operation, call, raw, {
-      bodyFields: hasBody ? new Set(Object.keys(body)) : noFields,
-      idempotency:
-        operation.idempotent && idempotencyHeader !== undefined
-          ? { key: String(idempotencyHeader), method: ctx.method, path: ctx.path.toLowerCase() }
-          : undefined,
     });
-    if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
-    if (operation.file && isTableFile(result.data)) return sendTableFile(ctx, operation.file, result.data);
-    if (operation.etag) {
-      const etag = etagOf(result.data);
-      ctx.set('ETag', etag);
-      // Only a read is skipped as unchanged: a write's answer is always sent.
-      const ifNoneMatch = operation.effect === 'read' ? ctx.get('if-none-match') : '';
-      if (ifNoneMatch && tagListMatches(ifNoneMatch, etag)) {
-        ctx.status = 304;
-        return;
-      }
+    if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+    if (operation.file && isTableFile(answer.data)) return sendTableFile(ctx, operation.file, answer.data);
+    if (answer.etag) ctx.set('ETag', answer.etag);
+    if (answer.notModified) {
+      ctx.status = 304;
+      return;
     }
-    if (route.location) ctx.set('Location', route.location(result.data as never));
+    if (route.location) ctx.set('Location', route.location(answer.data as never));
     ctx.status = route.status ?? 200;
-    ctx.body = ctx.status === 204 ? null : result.data;
+    ctx.body = ctx.status === 204 ? null : answer.data;
   };
 }
 

@@ -5,6 +5,7 @@
 import type * as v from 'valibot';
 import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
+import { callContext } from '../platform/pipeline/call-operation';
 import { invoke } from '../platform/pipeline/invoke';
 import type { Operation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
@@ -63,15 +64,9 @@ function contextOf(services: Services, workspace: { id: string; name: string; cr
     audience: 'any',
     operator: true,
   };
-  return {
-    db: services.db,
-    clock: services.clock,
-    actor,
-    services,
-    // Links in answers and webhooks on the public URL (TESSERA_PUBLIC_URL) when one is set; e-mail
-    // with links is refused without one (core/mail/ticket-mails.ts).
-    request: { origin: services.publicOrigin ?? 'https://localhost:8443' },
-  };
+  // Links in answers and webhooks on the public URL (TESSERA_PUBLIC_URL) when one is set; e-mail
+  // with links is refused without one (core/mail/ticket-mails.ts).
+  return callContext(services, actor, { origin: services.publicOrigin ?? 'https://localhost:8443' });
 }
 
 /** Runs an operation for the operator through invoke, as a key's call runs; answers its data. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
+import { addFields } from '../platform/field-lists';
 import { newId } from '../platform/ids';
 import { defineOperation } from '../platform/pipeline/operation';
 import { madeNow } from '../platform/storage/change-stamp';
@@ -24,17 +25,7 @@ export const createCommunity = defineOperation({
   },
   // The unique index decides, so two communities cannot take one address even at the same moment.
   unique: { 'communities.slug': communitySlugTaken },
-  input: v.object({
-    slug: communityFields.slug,
-    name: communityFields.name,
-    summary: v.optional(communityFields.summary),
-    description: v.optional(communityFields.description),
-    city: v.optional(communityFields.city),
-    online: v.optional(communityFields.online),
-    languages: v.optional(communityFields.languages),
-    timeZone: communityFields.timeZone,
-    joinPolicy: v.optional(communityFields.joinPolicy),
-  }),
+  input: v.object(addFields(communityFields, ['slug', 'name', 'timeZone'])),
   output: communitySchema,
   rules: checkCommunityInput,
   async handler(ctx, input) {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
+import { changeFields } from '../platform/field-lists';
 import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
@@ -27,15 +28,7 @@ export const updateCommunity = defineOperation({
   unique: { 'communities.slug': communitySlugTaken },
   input: v.object({
     communityId: uuid('The community id.'),
-    slug: v.optional(communityFields.slug),
-    name: v.optional(communityFields.name),
-    summary: v.optional(communityFields.summary),
-    description: v.optional(communityFields.description),
-    city: v.optional(communityFields.city),
-    online: v.optional(communityFields.online),
-    languages: v.optional(communityFields.languages),
-    timeZone: v.optional(communityFields.timeZone),
-    joinPolicy: v.optional(communityFields.joinPolicy),
+    ...changeFields(communityFields),
   }),
   output: communitySchema,
   rules: checkCommunityInput,

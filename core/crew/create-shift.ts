@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { resolveTimes } from '../events';
 import { FieldErrors } from '../platform/field-errors';
+import { addFields } from '../platform/field-lists';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -29,13 +30,7 @@ export const createShift = defineOperation({
   },
   input: v.object({
     eventId: uuid('The event id.'),
-    role: shiftFields.role,
-    place: shiftFields.place,
-    startsLocal: v.optional(shiftFields.startsLocal),
-    endsLocal: v.optional(shiftFields.endsLocal),
-    startsUtc: v.optional(shiftFields.startsUtc),
-    endsUtc: v.optional(shiftFields.endsUtc),
-    needed: shiftFields.needed,
+    ...addFields(shiftFields, ['role', 'place', 'needed']),
   }),
   output: shiftSchema,
   async handler(ctx, input) {

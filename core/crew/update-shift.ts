@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { resolveTimes } from '../events';
 import { FieldErrors } from '../platform/field-errors';
+import { changeFields } from '../platform/field-lists';
 import { detail, mention } from '../platform/mentions';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -38,13 +39,7 @@ export const updateShift = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     shiftId: uuid('The shift id.'),
-    role: v.optional(shiftFields.role),
-    place: v.optional(shiftFields.place),
-    startsLocal: v.optional(shiftFields.startsLocal),
-    endsLocal: v.optional(shiftFields.endsLocal),
-    startsUtc: v.optional(shiftFields.startsUtc),
-    endsUtc: v.optional(shiftFields.endsUtc),
-    needed: v.optional(shiftFields.needed),
+    ...changeFields(shiftFields),
   }),
   output: shiftSchema,
   async handler(ctx, input) {

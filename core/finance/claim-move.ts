@@ -1,4 +1,4 @@
-// The one way a claim changes status: a conditional update from the statuses allowed, so of two
+// The one way a claim changes status: a status move (platform/pipeline/status-move.ts), so of two
 // approvals or payments at once only one moves the claim and sends its message; the other answers
 // 409 statusNotAllowed naming the status the first left.
 import * as v from 'valibot';
@@ -6,11 +6,12 @@ import type { ExpenseClaimsTable } from '../../db/schema';
 import type { ClaimStatus } from '../../db/values';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { moveStatus } from '../platform/pipeline/status-move';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { claimStatusEmitters } from './claim-messages';
-import { claimNow, loadClaim, requireClaimStatus } from './claim-rows';
+import { claimNow, loadClaim } from './claim-rows';
 import { claimSchema } from './claim-view';
 
 interface ClaimMove {
@@ -48,16 +49,16 @@ export function claimMove(move: ClaimMove) {
     async handler(ctx, input) {
       const event = await loadEvent(ctx, input.eventId);
       const claim = await loadClaim(ctx, event.id, input.claimId);
-      requireClaimStatus(claim, move.from, move.action);
       const changed = await changedNow(ctx);
-      const moved = await ctx.db
-        .updateTable('expense_claims')
-        .set({ status: move.to, ...move.stamp?.(changed.updated_utc), ...changed })
-        .where('id', '=', claim.id)
-        .where('status', 'in', move.from)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0)
-        requireClaimStatus(await loadClaim(ctx, event.id, claim.id), move.from, move.action);
+      await moveStatus(ctx, {
+        table: 'expense_claims',
+        row: claim,
+        called: 'claim',
+        what: 'expense claim',
+        from: move.from,
+        action: move.action,
+        changes: { status: move.to, ...move.stamp?.(changed.updated_utc), ...changed },
+      });
       const emitter = claimStatusEmitters[move.to];
       if (emitter) await emitter.emit(ctx, { event, claim: await loadClaim(ctx, event.id, claim.id) });
       return claimNow(ctx, event.id, claim.id);

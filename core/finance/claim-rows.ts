@@ -1,7 +1,6 @@
 // An expense claim found only at its event (another event's or workspace's id answers 404 notFound
-// as if it did not exist), its view as this caller reads it, and the status rule of its moves.
+// as if it did not exist), its view as this caller reads it.
 import type { ExpenseClaimRow } from '../../db/schema';
-import type { ClaimStatus } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { claimView } from './claim-view';
@@ -19,16 +18,4 @@ export async function loadClaim(ctx: Ctx, eventId: string, id: string): Promise<
 
 export async function claimNow(ctx: Ctx, eventId: string, id: string) {
   return claimView(await loadClaim(ctx, eventId, id), ctx.actor);
-}
-
-/** 409 statusNotAllowed, naming the status, when the claim is in none of the allowed ones. */
-export function requireClaimStatus(
-  claim: Pick<ExpenseClaimRow, 'status'>,
-  allowed: readonly ClaimStatus[],
-  action: string,
-): void {
-  if (allowed.includes(claim.status)) return;
-  throw problem('statusNotAllowed', `A ${claim.status} claim cannot be ${action}.`, {
-    currentStatus: claim.status,
-  });
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
+import { addFields } from '../platform/field-lists';
 import { newId } from '../platform/ids';
 import { toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
@@ -28,14 +29,7 @@ export const createBudgetLine = defineOperation({
   problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
-    category: budgetLineFields.category,
-    name: budgetLineFields.name,
-    kind: budgetLineFields.kind,
-    budgeted: budgetLineFields.budgeted,
-    committed: v.optional(budgetLineFields.committed),
-    actual: v.optional(budgetLineFields.actual),
-    forecast: v.optional(budgetLineFields.forecast),
-    vatRate: v.optional(budgetLineFields.vatRate),
+    ...addFields(budgetLineFields, ['category', 'name', 'kind', 'budgeted']),
   }),
   output: budgetLineSchema,
   rules: textsNotBlank,

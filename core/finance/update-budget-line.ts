@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
+import { changeFields } from '../platform/field-lists';
 import { toMinor } from '../platform/money';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -33,16 +34,11 @@ export const updateBudgetLine = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     lineId: uuid('The budget line id.'),
-    category: v.optional(budgetLineFields.category),
-    name: v.optional(budgetLineFields.name),
-    kind: v.optional(budgetLineFields.kind),
-    budgeted: v.optional(budgetLineFields.budgeted),
-    committed: v.optional(budgetLineFields.committed),
-    actual: v.optional(budgetLineFields.actual),
+    ...changeFields(budgetLineFields),
+    // In its place in the list: a change says what the forecast is, not what it defaults to.
     forecast: v.optional(
       v.pipe(budgetLineFields.forecast, v.description('Expected in the end, net of VAT.')),
     ),
-    vatRate: v.optional(budgetLineFields.vatRate),
   }),
   output: budgetLineSchema,
   rules: textsNotBlank,

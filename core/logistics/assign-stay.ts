@@ -2,13 +2,13 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { moveStatus } from '../platform/pipeline/status-move';
 import { heldRow } from '../platform/pipeline/tagged-row';
-import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { checkStayChange, stayFields } from './stay-fields';
 import { stayAssigned } from './stay-messages';
-import { loadStay, requireStayStatus, stayNow } from './stay-rows';
+import { loadStay, stayNow } from './stay-rows';
 import { staySchema } from './stay-view';
 
 export const assignStay = defineOperation({
@@ -42,14 +42,14 @@ export const assignStay = defineOperation({
     const errors = new FieldErrors();
     checkStayChange(input, stay, errors);
     errors.throwIfAny();
-    requireStayStatus(stay, ['requested'], 'assigned');
-    // Only from requested, in the statement itself: two assignments at once send one message.
-    const moved = await updateEventRow(
-      ctx,
-      'stays',
-      stay.id,
-      'stay',
-      {
+    // A status move, only from requested: two assignments at once send one message.
+    await moveStatus(ctx, {
+      table: 'stays',
+      row: stay,
+      called: 'stay',
+      from: ['requested'],
+      action: 'assigned',
+      changes: {
         status: 'assigned',
         hotel: input.hotel.trim(),
         room: input.room?.trim() ?? null,
@@ -57,9 +57,7 @@ export const assignStay = defineOperation({
         ...(input.checkOutDate !== undefined && { check_out_date: input.checkOutDate }),
         ...(await changedNow(ctx)),
       },
-      { onlyIf: (update) => update.where('status', '=', 'requested') },
-    );
-    if (!moved) requireStayStatus(await loadStay(ctx, event.id, stay.id), ['requested'], 'assigned');
+    });
     await stayAssigned.emit(ctx, { event, stay: await loadStay(ctx, event.id, stay.id) });
     return stayNow(ctx, event.id, stay.id);
   },

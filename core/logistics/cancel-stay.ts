@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { moveStatus } from '../platform/pipeline/status-move';
 import { heldRow } from '../platform/pipeline/tagged-row';
-import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { stayCancelled } from './stay-messages';
-import { loadStay, requireStayStatus, stayNow } from './stay-rows';
+import { loadStay, stayNow } from './stay-rows';
 import { staySchema } from './stay-view';
 
 export const cancelStay = defineOperation({
@@ -30,18 +30,15 @@ export const cancelStay = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const stay = await loadStay(ctx, event.id, input.stayId);
-    requireStayStatus(stay, ['requested', 'assigned'], 'cancelled');
-    // Conditional: two cancellations at once send one stay.cancelled.
-    const moved = await updateEventRow(
-      ctx,
-      'stays',
-      stay.id,
-      'stay',
-      { status: 'cancelled', ...(await changedNow(ctx)) },
-      { onlyIf: (update) => update.where('status', '<>', 'cancelled') },
-    );
-    if (!moved)
-      requireStayStatus(await loadStay(ctx, event.id, stay.id), ['requested', 'assigned'], 'cancelled');
+    // A status move: two cancellations at once send one stay.cancelled.
+    await moveStatus(ctx, {
+      table: 'stays',
+      row: stay,
+      called: 'stay',
+      from: ['requested', 'assigned'],
+      action: 'cancelled',
+      changes: { status: 'cancelled', ...(await changedNow(ctx)) },
+    });
     await stayCancelled.emit(ctx, { event, stay: await loadStay(ctx, event.id, stay.id) });
     return stayNow(ctx, event.id, stay.id);
   },

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { moveStatus } from '../platform/pipeline/status-move';
 import { heldRow } from '../platform/pipeline/tagged-row';
-import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { travelChanged } from './travel-messages';
-import { loadTravel, requireBooked, travelNow } from './travel-rows';
+import { loadTravel, travelNow } from './travel-rows';
 import { travelSchema } from './travel-view';
 
 export const cancelTravel = defineOperation({
@@ -30,17 +30,16 @@ export const cancelTravel = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const travel = await loadTravel(ctx, event.id, input.travelId);
-    requireBooked(travel, 'cancelled');
-    // Conditional: two cancellations at once send one message.
-    const moved = await updateEventRow(
-      ctx,
-      'travel',
-      travel.id,
-      'travel',
-      { status: 'cancelled', ...(await changedNow(ctx)) },
-      { onlyIf: (update) => update.where('status', '=', 'booked') },
-    );
-    if (!moved) requireBooked(await loadTravel(ctx, event.id, travel.id), 'cancelled');
+    // A status move: two cancellations at once send one message.
+    await moveStatus(ctx, {
+      table: 'travel',
+      row: travel,
+      called: 'journey',
+      what: 'travel',
+      from: ['booked'],
+      action: 'cancelled',
+      changes: { status: 'cancelled', ...(await changedNow(ctx)) },
+    });
     await travelChanged.emit(ctx, { event, travel: await loadTravel(ctx, event.id, travel.id) });
     return travelNow(ctx, event.id, travel.id);
   },

@@ -1,11 +1,9 @@
 // A stay found only at its event (another event's or workspace's id answers 404 notFound as if it
-// did not exist), its view as this caller reads it, and the status rule of its moves.
+// did not exist), its view as this caller reads it.
 
 import type { StayRow } from '../../db/schema';
-import type { StayStatus } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
-import { problem } from '../platform/problems';
 import { stayView } from './stay-view';
 
 /** The row at its event (loadEventRow). */
@@ -15,12 +13,4 @@ export function loadStay(ctx: Ctx, eventId: string, id: string): Promise<StayRow
 
 export async function stayNow(ctx: Ctx, eventId: string, id: string) {
   return stayView(await loadStay(ctx, eventId, id), ctx.actor);
-}
-
-/** 409 statusNotAllowed, naming the status, when the stay is in none of the allowed ones. */
-export function requireStayStatus(stay: StayRow, allowed: readonly StayStatus[], action: string): void {
-  if (allowed.includes(stay.status)) return;
-  throw problem('statusNotAllowed', `A ${stay.status} stay cannot be ${action}.`, {
-    currentStatus: stay.status,
-  });
 }

@@ -3,6 +3,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { detail, mention } from '../platform/mentions';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { requireStatus } from '../platform/pipeline/status-move';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
@@ -10,7 +11,7 @@ import { changedNow } from '../platform/storage/change-stamp';
 import { assignStay } from './assign-stay';
 import { checkStayChange, stayFields } from './stay-fields';
 import { stayChanged } from './stay-messages';
-import { loadStay, requireStayStatus, stayNow } from './stay-rows';
+import { loadStay, stayNow } from './stay-rows';
 import { staySchema } from './stay-view';
 
 export const updateStay = defineOperation({
@@ -45,7 +46,7 @@ export const updateStay = defineOperation({
     const errors = new FieldErrors();
     checkStayChange(input, stay, errors);
     errors.throwIfAny();
-    requireStayStatus(stay, ['requested', 'assigned'], 'changed');
+    requireStatus(stay, ['requested', 'assigned'], 'stay', 'changed');
     if (stay.status === 'requested')
       for (const field of ['hotel', 'room'] as const)
         if (input[field] !== undefined)

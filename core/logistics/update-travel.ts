@@ -2,13 +2,14 @@ import * as v from 'valibot';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
+import { requireStatus } from '../platform/pipeline/status-move';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
 import { checkJourney, travelFields, utc } from './travel-fields';
 import { travelChanged } from './travel-messages';
-import { loadTravel, requireBooked, travelNow } from './travel-rows';
+import { loadTravel, travelNow } from './travel-rows';
 import { travelSchema } from './travel-view';
 
 export const updateTravel = defineOperation({
@@ -51,7 +52,7 @@ export const updateTravel = defineOperation({
       input.arrivesUtc === undefined ? 'departsUtc' : 'arrivesUtc',
     );
     errors.throwIfAny();
-    requireBooked(travel, 'changed');
+    requireStatus(travel, ['booked'], 'journey', 'changed');
     if (travel.erased === 1 && input.reference)
       errors.add('reference', 'The traveller erased their data; the reference cannot be set again.');
     errors.throwIfAny();

@@ -1,5 +1,5 @@
-// The mail sender: sends the queued e-mail through the SMTP transport, with the guarantees of the
-// webhook dispatcher and its shared pieces. A message is claimed (until a lease runs out, named by
+// The mail sender: sends the queued e-mail through the SMTP transport, by the claiming worker it
+// shares with the webhook dispatcher (platform/claiming-worker.ts). A message is claimed (until a lease runs out, named by
 // this process's instance, db/liveness.ts) in the transaction that picks it, on PostgreSQL locking
 // what it picks and skipping what another process holds, so two processes never send one message.
 // The result is written after the SMTP conversation: a crash in between sends it again, with the
@@ -7,21 +7,21 @@
 // schedule (retry-schedule.ts); a 5xx refusal of the recipient fails it at once; the schedule's
 // last attempt gives up. Claims of a process that ended (kill -9) are let go at start and every
 // few seconds; a claim whose lease ran out is taken again in any case.
+import type { Db } from '../../db/connect';
 import { claiming } from '../../db/dialect';
 import type { MailMessageRow } from '../../db/schema';
 import { nextChangeSeq } from '../../db/sequence';
+import { ClaimingWorker } from '../platform/claiming-worker';
 import { nextAttemptAt } from '../platform/retry-schedule';
 import type { Services } from '../platform/services';
 import { oneLineOf } from '../platform/shown-text';
-import { ClaimHolder } from '../platform/storage/claim-holder';
-import { WorkLoop } from '../platform/work-loop';
 import { isValidTicket } from '../sales';
 import { mailRefusal } from './mail-policy';
 import type { MailSendResult, MailTransport } from './mail-transport';
 import type { MailAttachment } from './queue-mail';
 
 export interface MailSenderOptions {
-  /** Messages claimed in one go (and sent at once, over the transport's pooled connections). */
+  /** Messages being sent at once (over the transport's pooled connections): claimed as places free up. */
   batch: number;
   /** How long a claim holds: longer than one SMTP conversation may take. */
   leaseMs: number;
@@ -30,93 +30,68 @@ export interface MailSenderOptions {
 export const defaultMailSenderOptions: MailSenderOptions = { batch: 8, leaseMs: 120_000 };
 
 export class MailSender {
-  private readonly claims: ClaimHolder;
-  private readonly loop: WorkLoop;
+  private readonly worker: ClaimingWorker<{ id: string }>;
 
   constructor(
     private readonly services: Services,
     private readonly transport: MailTransport,
     private readonly options: MailSenderOptions = defaultMailSenderOptions,
   ) {
-    this.claims = new ClaimHolder(services.db, services.log, 'mail senders', () =>
-      this.releaseOrphanedClaims(),
-    );
-    this.loop = new WorkLoop(
-      () => this.round(),
-      (err) => this.services.log.error({ err }, 'the mail sender failed'),
-    );
+    this.worker = new ClaimingWorker(services, {
+      claimers: 'mail senders',
+      failure: 'the mail sender failed',
+      table: 'mail_messages',
+      claimedState: { state: 'sending' },
+      maxInFlight: options.batch,
+      leaseMs: () => this.options.leaseMs,
+      // Messages being sent by a process that no longer runs go back to the queue, due at once.
+      releaseOrphans: (trx, ended) =>
+        trx
+          .updateTable('mail_messages')
+          .set({ state: 'queued', claimed_until_utc: null, claimed_by: null })
+          .where('state', '=', 'sending')
+          .where(ended)
+          .execute(),
+      pickDue: (trx, room, nowIso) => this.due(trx, room, nowIso),
+      jobs: async (claimed) => claimed.map(({ id }) => ({ id, run: () => this.sendOne(id) })),
+    });
   }
 
   async start(): Promise<void> {
-    await this.claims.start();
-  }
-
-  /** Messages being sent by a process that no longer runs go back to the queue, due at once. */
-  private releaseOrphanedClaims(): Promise<unknown> {
-    return this.services.writes.run((trx) =>
-      trx
-        .updateTable('mail_messages')
-        .set({ state: 'queued', claimed_until_utc: null, claimed_by: null })
-        .where('state', '=', 'sending')
-        .where(this.claims.ownedByEndedProcess(trx))
-        .execute(),
-    );
+    await this.worker.start();
   }
 
   /** Called every second (and when a message is queued): works until nothing is due. */
   tick(): void {
-    if (this.loop.isStopped) return;
-    this.claims.tick();
-    this.loop.announce();
+    this.worker.tick();
   }
 
   /** Waits until nothing is due now and nothing is being sent (tests). */
   drained(): Promise<void> {
-    return this.loop.drained();
+    return this.worker.drained();
   }
 
   async stop(): Promise<void> {
-    await this.loop.stop();
+    await this.worker.stop();
     this.transport.close();
-    await this.claims.release();
   }
 
-  /** Sends what is due; goes round again while there was some. */
-  private async round(): Promise<boolean> {
-    const claimed = await this.claimDue();
-    await Promise.all(claimed.map((id) => this.sendOne(id)));
-    return claimed.length > 0;
-  }
-
-  /** Claims what is due: queued messages, and messages whose sender's claim ran out. */
-  private claimDue(): Promise<string[]> {
-    const now = this.services.clock.now();
-    const nowIso = now.toISOString();
-    const lease = new Date(now.getTime() + this.options.leaseMs).toISOString();
-    return this.services.writes.run(async (trx) => {
-      const due = await claiming(
-        trx,
-        trx
-          .selectFrom('mail_messages')
-          .select('id')
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('state', '=', 'queued'), eb('next_attempt_utc', '<=', nowIso)]),
-              eb.and([eb('state', '=', 'sending'), eb('claimed_until_utc', '<', nowIso)]),
-            ]),
-          )
-          .orderBy('next_attempt_utc')
-          .limit(this.options.batch),
-      ).execute();
-      if (due.length === 0) return [];
-      const ids = due.map((d) => d.id);
-      await trx
-        .updateTable('mail_messages')
-        .set({ state: 'sending', claimed_until_utc: lease, claimed_by: this.claims.instanceId })
-        .where('id', 'in', ids)
-        .execute();
-      return ids;
-    });
+  /** What is due: queued messages, and messages whose sender's claim ran out. */
+  private due(trx: Db, room: number, nowIso: string): Promise<{ id: string }[]> {
+    return claiming(
+      trx,
+      trx
+        .selectFrom('mail_messages')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('state', '=', 'queued'), eb('next_attempt_utc', '<=', nowIso)]),
+            eb.and([eb('state', '=', 'sending'), eb('claimed_until_utc', '<', nowIso)]),
+          ]),
+        )
+        .orderBy('next_attempt_utc')
+        .limit(room),
+    ).execute();
   }
 
   private async sendOne(id: string): Promise<void> {
@@ -126,7 +101,7 @@ export class MailSender {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
-      if (row?.state !== 'sending' || row.claimed_by !== this.claims.instanceId) return;
+      if (row?.state !== 'sending' || row.claimed_by !== this.worker.instanceId) return;
       const why = await this.whyNot(row);
       if (why) {
         await this.finish(row, { state: 'cancelled', last_error: why });
@@ -220,7 +195,7 @@ export class MailSender {
         })
         .where('id', '=', row.id)
         .where('state', '=', 'sending')
-        .where('claimed_by', '=', this.claims.instanceId)
+        .where('claimed_by', '=', this.worker.instanceId)
         .execute();
     });
   }

@@ -12,6 +12,7 @@ import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
 import { holderName } from '../platform/holder-name';
 import { toMajor } from '../platform/money';
+import { callContext } from '../platform/pipeline/call-operation';
 import { invoke } from '../platform/pipeline/invoke';
 import { isProblem } from '../platform/problems';
 import type { Services } from '../platform/services';
@@ -191,7 +192,7 @@ function publicContext(
     audience: 'rest',
     publicSignUp: true,
   };
-  return { db: services.db, clock: services.clock, actor, services, request: { origin } };
+  return callContext(services, actor, { origin });
 }
 
 /** The tickets of an event with these codes, for the page a registration ends on (the codes are its key). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
+import { addFields } from '../platform/field-lists';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -28,10 +29,7 @@ export const createRoom = defineOperation({
   etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
-    name: roomFields.name,
-    capacity: v.optional(roomFields.capacity),
-    location: v.optional(roomFields.location),
-    sortOrder: v.optional(roomFields.sortOrder),
+    ...addFields(roomFields, ['name']),
   }),
   output: roomSchema,
   rules: nameNotBlank,

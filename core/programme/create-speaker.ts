@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
+import { addFields } from '../platform/field-lists';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -22,12 +23,7 @@ export const createSpeaker = defineOperation({
   etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
-    name: speakerFields.name,
-    email: v.optional(speakerFields.email),
-    company: v.optional(speakerFields.company),
-    jobTitle: v.optional(speakerFields.jobTitle),
-    bio: v.optional(speakerFields.bio),
-    photoUrl: v.optional(speakerFields.photoUrl),
+    ...addFields(speakerFields, ['name']),
   }),
   output: speakerSchema,
   rules: nameNotBlank,

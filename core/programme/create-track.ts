@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
+import { addFields } from '../platform/field-lists';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -28,10 +29,7 @@ export const createTrack = defineOperation({
   etag: true,
   input: v.object({
     eventId: uuid('The event id.'),
-    name: trackFields.name,
-    colour: v.optional(trackFields.colour),
-    description: v.optional(trackFields.description),
-    sortOrder: v.optional(trackFields.sortOrder),
+    ...addFields(trackFields, ['name']),
   }),
   output: trackSchema,
   rules: nameNotBlank,

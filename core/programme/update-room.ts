@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
+import { changeFields } from '../platform/field-lists';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -27,10 +28,7 @@ export const updateRoom = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     roomId: uuid('The room id.'),
-    name: v.optional(roomFields.name),
-    capacity: v.optional(roomFields.capacity),
-    location: v.optional(roomFields.location),
-    sortOrder: v.optional(roomFields.sortOrder),
+    ...changeFields(roomFields),
   }),
   output: roomSchema,
   rules: nameNotBlank,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
+import { changeFields } from '../platform/field-lists';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -28,12 +29,7 @@ export const updateSpeaker = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     speakerId: uuid('The speaker id.'),
-    name: v.optional(speakerFields.name),
-    email: v.optional(speakerFields.email),
-    company: v.optional(speakerFields.company),
-    jobTitle: v.optional(speakerFields.jobTitle),
-    bio: v.optional(speakerFields.bio),
-    photoUrl: v.optional(speakerFields.photoUrl),
+    ...changeFields(speakerFields),
   }),
   output: speakerSchema,
   rules: nameNotBlank,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nameNotBlank } from '../platform/field-errors';
+import { changeFields } from '../platform/field-lists';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { loadEventRow } from '../platform/pipeline/load-event-row';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -26,10 +27,7 @@ export const updateTrack = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     trackId: uuid('The track id.'),
-    name: v.optional(trackFields.name),
-    colour: v.optional(trackFields.colour),
-    description: v.optional(trackFields.description),
-    sortOrder: v.optional(trackFields.sortOrder),
+    ...changeFields(trackFields),
   }),
   output: trackSchema,
   rules: nameNotBlank,

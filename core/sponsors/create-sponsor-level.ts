@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
+import { addFields } from '../platform/field-lists';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -28,19 +29,7 @@ export const createSponsorLevel = defineOperation({
   problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
-    name: levelFields.name,
-    rank: levelFields.rank,
-    colour: levelFields.colour,
-    staffAllowance: v.optional(levelFields.staffAllowance),
-    freeTickets: v.optional(levelFields.freeTickets),
-    leadDownload: v.optional(levelFields.leadDownload),
-    leadExportUntil: v.optional(levelFields.leadExportUntil),
-    discountCodes: v.optional(levelFields.discountCodes),
-    discountPercent: v.optional(levelFields.discountPercent),
-    logoOnPage: v.optional(levelFields.logoOnPage),
-    logoOnScreens: v.optional(levelFields.logoOnScreens),
-    logoOnBadges: v.optional(levelFields.logoOnBadges),
-    sponsoredSession: v.optional(levelFields.sponsoredSession),
+    ...addFields(levelFields, ['name', 'rank', 'colour']),
   }),
   output: sponsorLevelSchema,
   rules: nameNotBlank,

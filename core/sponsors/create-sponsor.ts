@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
+import { addFields } from '../platform/field-lists';
 import { newId } from '../platform/ids';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -28,13 +29,7 @@ export const createSponsor = defineOperation({
   problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
-    name: sponsorFields.name,
-    levelId: v.optional(sponsorFields.levelId),
-    website: v.optional(sponsorFields.website),
-    logoUrl: v.optional(sponsorFields.logoUrl),
-    description: v.optional(sponsorFields.description),
-    booth: v.optional(sponsorFields.booth),
-    sortOrder: v.optional(sponsorFields.sortOrder),
+    ...addFields(sponsorFields, ['name']),
   }),
   output: sponsorSchema,
   rules: nameNotBlank,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { toFlag } from '../../db/values';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
+import { changeFields } from '../platform/field-lists';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
@@ -36,19 +37,7 @@ export const updateSponsorLevel = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     levelId: uuid('The level id.'),
-    name: v.optional(levelFields.name),
-    rank: v.optional(levelFields.rank),
-    colour: v.optional(levelFields.colour),
-    staffAllowance: v.optional(levelFields.staffAllowance),
-    freeTickets: v.optional(levelFields.freeTickets),
-    leadDownload: v.optional(levelFields.leadDownload),
-    leadExportUntil: v.optional(levelFields.leadExportUntil),
-    discountCodes: v.optional(levelFields.discountCodes),
-    discountPercent: v.optional(levelFields.discountPercent),
-    logoOnPage: v.optional(levelFields.logoOnPage),
-    logoOnScreens: v.optional(levelFields.logoOnScreens),
-    logoOnBadges: v.optional(levelFields.logoOnBadges),
-    sponsoredSession: v.optional(levelFields.sponsoredSession),
+    ...changeFields(levelFields),
   }),
   output: sponsorLevelSchema,
   rules: nameNotBlank,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { FieldErrors, nameNotBlank } from '../platform/field-errors';
+import { changeFields } from '../platform/field-lists';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
@@ -33,13 +34,7 @@ export const updateSponsor = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     sponsorId: uuid('The sponsor id.'),
-    name: v.optional(sponsorFields.name),
-    levelId: v.optional(sponsorFields.levelId),
-    website: v.optional(sponsorFields.website),
-    logoUrl: v.optional(sponsorFields.logoUrl),
-    description: v.optional(sponsorFields.description),
-    booth: v.optional(sponsorFields.booth),
-    sortOrder: v.optional(sponsorFields.sortOrder),
+    ...changeFields(sponsorFields),
   }),
   output: sponsorSchema,
   rules: nameNotBlank,

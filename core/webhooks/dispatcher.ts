@@ -10,14 +10,14 @@
 // receiver has a few deliveries in flight at most, and every delivery its own time-out, so a slow
 // or dead receiver never holds up the others.
 import { sql } from 'kysely';
+import type { Db } from '../../db/connect';
 import { claiming } from '../../db/dialect';
 import { insertRows } from '../../db/prepared';
 import { readTogether } from '../../db/reads-together';
 import type { DeliveryRow } from '../../db/schema';
 import type { DeliveryTargetKind } from '../../db/values';
+import { type ClaimedJob, ClaimingWorker } from '../platform/claiming-worker';
 import type { Services } from '../platform/services';
-import { ClaimHolder } from '../platform/storage/claim-holder';
-import { WorkLoop } from '../platform/work-loop';
 import { attemptDelivery } from './attempt';
 import { AttemptResults } from './attempt-results';
 import { type ClaimedDelivery, readClaimed } from './claimed-deliveries';
@@ -45,11 +45,9 @@ export const defaultDispatcherOptions: DispatcherOptions = {
   coalesceMs: 25,
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type PickedDelivery = { id: number; target_kind: DeliveryTargetKind; target_id: string };
 
 export class Dispatcher {
-  /** Attempts being sent: a receiver's place is taken until its answer is in. */
-  private readonly inFlight = new Map<number, Promise<void>>();
   /**
    * Answers being written. The delivery stays claimed until its result is written, so no other
    * run picks it meanwhile; its receiver's place is free again as soon as the answer is in.
@@ -62,12 +60,7 @@ export class Dispatcher {
   /** The outbox may hold messages not yet fanned out (set by a tick or a new message). */
   private outboxDirty = true;
   private nudged: NodeJS.Timeout | null = null;
-  /** Ends a round's wait for answers early when work is announced meanwhile. */
-  private wake: (() => void) | null = null;
-  /** When it last ticked (or started), by the services' clock: /readyz tells a wedged dispatcher by it. */
-  private lastTickMs: number | null = null;
-  private readonly claims: ClaimHolder;
-  private readonly loop: WorkLoop;
+  private readonly worker: ClaimingWorker<PickedDelivery>;
   private readonly results: AttemptResults;
 
   constructor(
@@ -75,37 +68,43 @@ export class Dispatcher {
     private readonly options: DispatcherOptions = defaultDispatcherOptions,
   ) {
     this.results = new AttemptResults(services);
-    this.claims = new ClaimHolder(services.db, services.log, 'dispatchers', () =>
-      this.releaseOrphanedClaims(),
-    );
-    this.loop = new WorkLoop(
-      () => this.round(),
-      (err) => this.services.log.error({ err }, 'the webhook dispatcher failed'),
-      () => this.wake?.(),
-    );
+    this.worker = new ClaimingWorker<PickedDelivery>(services, {
+      claimers: 'dispatchers',
+      failure: 'the webhook dispatcher failed',
+      table: 'deliveries',
+      maxInFlight: options.maxInFlight,
+      leaseMs: () => services.delivery.timeoutMs + 60_000,
+      // Deliveries claimed by dispatchers that no longer run (a crash, a SIGKILL) are free to take again.
+      releaseOrphans: (trx, ended) =>
+        trx
+          .updateTable('deliveries')
+          .set({ claimed_until_utc: null, claimed_by: null })
+          .where('state', '=', 'pending')
+          .where('claimed_until_utc', 'is not', null)
+          .where(ended)
+          .execute(),
+      beforeClaim: () => this.fanOutIfDirty(),
+      // No receiver known to have work and none to look for: no transaction for nothing (on
+      // PostgreSQL two round trips after every fan-out of messages no endpoint takes).
+      mayHaveDue: () => this.receiversStale || this.receiversWithWork.size > 0,
+      pickDue: (trx, room, nowIso, busy) => this.pickDue(trx, room, nowIso, busy),
+      jobs: (claimed, nowIso) => this.jobs(claimed, nowIso),
+      onTick: () => {
+        this.outboxDirty = true;
+        this.receiversStale = true;
+      },
+      stillBusy: (id) => this.writing.has(id as number),
+      settle: () => Promise.allSettled(this.writing.values()),
+    });
   }
 
   /** Shows this process alive while it runs, and lets go of claims left by processes that ended. */
   async start(): Promise<void> {
-    this.lastTickMs = this.services.clock.now().getTime();
-    await this.claims.start();
+    await this.worker.start();
     this.services.outboxSignal.listen((receiver) => {
       if (receiver) this.receiversWithWork.set(`${receiver.target_kind}:${receiver.target_id}`, receiver);
       this.nudge();
     });
-  }
-
-  /** Deliveries claimed by dispatchers that no longer run (a crash, a SIGKILL) are free to take again. */
-  private releaseOrphanedClaims(): Promise<unknown> {
-    return this.services.writes.run((trx) =>
-      trx
-        .updateTable('deliveries')
-        .set({ claimed_until_utc: null, claimed_by: null })
-        .where('state', '=', 'pending')
-        .where('claimed_until_utc', 'is not', null)
-        .where(this.claims.ownedByEndedProcess(trx))
-        .execute(),
-    );
   }
 
   /**
@@ -114,69 +113,39 @@ export class Dispatcher {
    * reads them all, for the retries that came due).
    */
   nudge(): void {
-    if (this.loop.isStopped || this.nudged) return;
+    if (this.worker.isStopped || this.nudged) return;
     this.nudged = setTimeout(() => {
       this.nudged = null;
       this.outboxDirty = true;
-      this.loop.announce();
+      this.worker.announce();
     }, this.options.coalesceMs);
   }
 
   /** Called on a schedule: starts working when there is work, unless already at it. */
   tick(): void {
-    if (this.loop.isStopped) return;
-    this.lastTickMs = this.services.clock.now().getTime();
-    this.claims.tick();
-    this.outboxDirty = true;
-    this.receiversStale = true;
-    this.loop.announce();
+    this.worker.tick();
   }
 
   /** Whether it runs (started, not stopped) and when it last ticked (ms since 1970), for /readyz. */
   get state(): { running: boolean; lastTickMs: number | null } {
-    return { running: this.lastTickMs !== null && !this.loop.isStopped, lastTickMs: this.lastTickMs };
+    return this.worker.state;
   }
 
   /** Stops taking work and waits for what is in flight. */
   async stop(): Promise<void> {
-    const stopping = this.loop.stop();
     if (this.nudged) clearTimeout(this.nudged);
     this.services.outboxSignal.listen(null);
-    await stopping;
-    await Promise.allSettled(this.inFlight.values());
-    await Promise.allSettled(this.writing.values());
-    await this.claims.release();
+    await this.worker.stop();
   }
 
-  /**
-   * One round: fans out the outbox's new messages and starts the deliveries due; with neither, and
-   * answers awaited, waits for one (or for new work). Goes round again until there is nothing to
-   * fan out, nothing due and nothing in flight.
-   */
-  private async round(): Promise<boolean> {
-    let fanned = 0;
-    if (this.outboxDirty) {
-      this.outboxDirty = false;
-      fanned = await this.fanOut();
-      // A full batch: there may be more.
-      if (fanned === this.options.batch) this.outboxDirty = true;
-    }
-    const started = await this.startDue();
-    if (fanned === 0 && started === 0 && !this.loop.announcedSinceRoundBegan) {
-      if (this.inFlight.size === 0) return false;
-      // A new message does not wait for an answer: it would reach receivers made meanwhile.
-      await Promise.race([
-        ...this.inFlight.values(),
-        sleep(50),
-        new Promise<void>((resolve) => {
-          this.wake = resolve;
-        }),
-      ]);
-      this.wake = null;
-      // Answers arriving together free their places together: claim for them at once.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    return true;
+  /** Fans out the outbox's new messages when it may hold some; a full batch leaves it to look again. */
+  private async fanOutIfDirty(): Promise<number> {
+    if (!this.outboxDirty) return 0;
+    this.outboxDirty = false;
+    const fanned = await this.fanOut();
+    // A full batch: there may be more.
+    if (fanned === this.options.batch) this.outboxDirty = true;
+    return fanned;
   }
 
   /**
@@ -245,74 +214,61 @@ export class Dispatcher {
   }
 
   /**
-   * Claims what is due and starts delivering it, receiver by receiver: each receiver's due
-   * deliveries are read from its own part of the index, so a receiver with a long backlog (a dead
-   * one) takes its few places and never hides the others' work behind its own.
+   * What is due, receiver by receiver: each receiver's due deliveries are read from its own part
+   * of the index, so a receiver with a long backlog (a dead one) takes its few places and never
+   * hides the others' work behind its own.
    */
-  private async startDue(): Promise<number> {
-    let room = this.options.maxInFlight - this.inFlight.size;
-    if (room <= 0) return 0;
-    // No receiver known to have work and none to look for: no transaction for nothing (on
-    // PostgreSQL two round trips after every fan-out of messages no endpoint takes).
-    if (!this.receiversStale && this.receiversWithWork.size === 0) return 0;
-    const { clock, delivery } = this.services;
-    const now = clock.now();
-    const nowIso = now.toISOString();
-    const lease = new Date(now.getTime() + delivery.timeoutMs + 60_000).toISOString();
-    const claimed = await this.services.writes.run(async (trx) => {
-      if (this.receiversStale) {
-        this.receiversStale = false;
-        const due = await trx
-          .selectFrom('deliveries')
-          .select(['target_kind', 'target_id'])
-          // A literal, not a parameter: only then can SQLite use the partial index of due deliveries.
-          .where('state', '=', sql.lit('pending'))
-          .where('next_attempt_utc', '<=', nowIso)
-          .groupBy(['target_kind', 'target_id'])
-          .execute();
-        this.receiversWithWork = new Map(due.map((d) => [`${d.target_kind}:${d.target_id}`, d]));
-      }
-      const picked: { id: number; target_kind: DeliveryTargetKind; target_id: string }[] = [];
-      for (const [key, receiver] of this.receiversWithWork) {
-        const free = Math.min(room, this.options.perReceiver - (this.perTarget.get(key) ?? 0));
-        if (free <= 0) continue;
-        const due = await claiming(
-          trx,
-          trx
-            .selectFrom('deliveries')
-            .select(['id', 'target_kind', 'target_id'])
-            .where('state', '=', sql.lit('pending'))
-            .where('target_kind', '=', receiver.target_kind)
-            .where('target_id', '=', receiver.target_id)
-            .where('next_attempt_utc', '<=', nowIso)
-            .where((eb) => eb.or([eb('claimed_until_utc', 'is', null), eb('claimed_until_utc', '<', nowIso)]))
-            .orderBy('next_attempt_utc')
-            .limit(free),
-        ).execute();
-        // Nothing due now: it is looked at again when the list of receivers is next read.
-        if (due.length === 0 && !this.perTarget.has(key)) this.receiversWithWork.delete(key);
-        for (const d of due) {
-          // Its lease ran out by the clock while this process still sends it or writes its result
-          // (a clock set forward): it is not sent twice at once.
-          if (this.inFlight.has(d.id) || this.writing.has(d.id)) continue;
-          picked.push(d);
-          room -= 1;
-        }
-        if (room <= 0) break;
-      }
-      if (picked.length === 0) return [];
-      await trx
-        .updateTable('deliveries')
-        .set({ claimed_until_utc: lease, claimed_by: this.claims.instanceId })
-        .where(
-          'id',
-          'in',
-          picked.map((d) => d.id),
-        )
+  private async pickDue(
+    trx: Db,
+    room: number,
+    nowIso: string,
+    busy: (id: number) => boolean,
+  ): Promise<PickedDelivery[]> {
+    if (this.receiversStale) {
+      this.receiversStale = false;
+      const due = await trx
+        .selectFrom('deliveries')
+        .select(['target_kind', 'target_id'])
+        // A literal, not a parameter: only then can SQLite use the partial index of due deliveries.
+        .where('state', '=', sql.lit('pending'))
+        .where('next_attempt_utc', '<=', nowIso)
+        .groupBy(['target_kind', 'target_id'])
         .execute();
-      return picked;
-    });
-    // Read before any attempt starts, so the slots below are taken only for what was read.
+      this.receiversWithWork = new Map(due.map((d) => [`${d.target_kind}:${d.target_id}`, d]));
+    }
+    const picked: PickedDelivery[] = [];
+    for (const [key, receiver] of this.receiversWithWork) {
+      const free = Math.min(room, this.options.perReceiver - (this.perTarget.get(key) ?? 0));
+      if (free <= 0) continue;
+      const due = await claiming(
+        trx,
+        trx
+          .selectFrom('deliveries')
+          .select(['id', 'target_kind', 'target_id'])
+          .where('state', '=', sql.lit('pending'))
+          .where('target_kind', '=', receiver.target_kind)
+          .where('target_id', '=', receiver.target_id)
+          .where('next_attempt_utc', '<=', nowIso)
+          .where((eb) => eb.or([eb('claimed_until_utc', 'is', null), eb('claimed_until_utc', '<', nowIso)]))
+          .orderBy('next_attempt_utc')
+          .limit(free),
+      ).execute();
+      // Nothing due now: it is looked at again when the list of receivers is next read.
+      if (due.length === 0 && !this.perTarget.has(key)) this.receiversWithWork.delete(key);
+      for (const d of due) {
+        // Its lease ran out by the clock while this process still sends it or writes its result
+        // (a clock set forward): it is not sent twice at once.
+        if (busy(d.id)) continue;
+        picked.push(d);
+        room -= 1;
+      }
+      if (room <= 0) break;
+    }
+    return picked;
+  }
+
+  /** The claimed deliveries read whole, each a job holding its receiver's place until its answer is in. */
+  private async jobs(claimed: PickedDelivery[], nowIso: string): Promise<ClaimedJob[]> {
     const ready = await readClaimed(
       this.services.db,
       claimed.map((d) => d.id),
@@ -322,23 +278,23 @@ export class Dispatcher {
       this.services.log.error({ err }, 'reading the claimed deliveries failed');
       return [];
     });
-    for (const c of ready) {
+    return ready.map((c) => {
       const d = c.delivery;
       const key = `${d.target_kind}:${d.target_id}`;
+      // Taken now, as the worker starts every job at once: the next pick counts it.
       this.perTarget.set(key, (this.perTarget.get(key) ?? 0) + 1);
-      const work = this.deliver(c)
-        .catch((err: unknown) =>
-          this.services.log.error({ err, deliveryId: d.id }, 'a delivery failed unexpectedly'),
-        )
-        .finally(() => {
-          this.inFlight.delete(d.id);
-          const left = (this.perTarget.get(key) ?? 1) - 1;
-          if (left > 0) this.perTarget.set(key, left);
-          else this.perTarget.delete(key);
-        });
-      this.inFlight.set(d.id, work);
-    }
-    return claimed.length;
+      const run = () =>
+        this.deliver(c)
+          .catch((err: unknown) =>
+            this.services.log.error({ err, deliveryId: d.id }, 'a delivery failed unexpectedly'),
+          )
+          .finally(() => {
+            const left = (this.perTarget.get(key) ?? 1) - 1;
+            if (left > 0) this.perTarget.set(key, left);
+            else this.perTarget.delete(key);
+          });
+      return { id: d.id, run };
+    });
   }
 
   /** Makes one attempt of a claimed delivery and has its result written. */
