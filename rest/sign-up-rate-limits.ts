@@ -1,7 +1,7 @@
 // The public form's rate limits: registrations one client address may send, and one e-mail address
 // may be sent with per event, in ten minutes. A send the address's limit refuses takes nothing from
 // its people's addresses. The refusal says where on the form it belongs and when to try again.
-import type { FormError } from '../core/orders/public-registration';
+import type { FormError } from '../core/orders';
 import type { Services } from '../core/platform/services';
 import { rateCounterFor } from '../core/platform/storage/shared-rate-counter';
 

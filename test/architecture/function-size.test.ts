@@ -36,7 +36,6 @@ const exempt = new Map<string, string>([
   ['core/import/sections/sales.ts:planOrders', notSplitYet],
   ['core/import/sections/sponsors.ts:planSponsors', notSplitYet],
   ['core/webhooks/attempt-results.ts:writeResults', claimingWorker],
-  ['core/webhooks/dispatcher.ts:startDue', claimingWorker],
   ['core/webhooks/sender.ts:send', claimingWorker],
   ['core/webhooks/sender.ts:(anonymous)', claimingWorker],
   ['rest/pages/sign-up-form.ts:signUpForm', notSplitYet],
