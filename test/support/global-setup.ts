@@ -19,6 +19,8 @@ export default async function setup(): Promise<() => void> {
   const files = await makeTestCa(dir);
   process.env.NODE_EXTRA_CA_CERTS = files.caCert;
   process.env.TESSERA_TEST_CA_DIR = dir;
+  // Each run's own CPU times (test/support/cpu-time.ts).
+  rmSync(join(import.meta.dirname, '..', '..', '.tmp', 'test-cpu.jsonl'), { force: true });
   // The tests that start the real `tessera` command would otherwise each build the bundle.
   await ensureBundle();
   return () => rmSync(scratch, { recursive: true, force: true });
