@@ -8,6 +8,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBundle } from '../../bin/bundle.mjs';
+import { makeStoreTemplates } from './store-template';
 import { makeTestCa } from './test-ca';
 
 export default async function setup(): Promise<() => void> {
@@ -23,5 +24,7 @@ export default async function setup(): Promise<() => void> {
   rmSync(join(import.meta.dirname, '..', '..', '.tmp', 'test-cpu.jsonl'), { force: true });
   // The tests that start the real `tessera` command would otherwise each build the bundle.
   await ensureBundle();
+  // A migrated store each test server copies (test/support/store-template.ts).
+  Object.assign(process.env, await makeStoreTemplates(scratch, process.env.TESSERA_TEST_POSTGRES));
   return () => rmSync(scratch, { recursive: true, force: true });
 }

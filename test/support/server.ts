@@ -15,7 +15,8 @@ import type { DispatcherOptions } from '../../core/webhooks/dispatcher';
 import type { Logger } from '../../src/logger';
 import { type RunningServer, startServer, type Timeouts } from '../../src/server';
 import { settingsFrom } from '../../src/settings';
-import { databaseFor } from './test-store';
+import { fromTemplate } from './store-template';
+import { databaseFor, onPostgres } from './test-store';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -88,12 +89,14 @@ export function capturingLogger(): { logger: Logger; lines: Record<string, any>[
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
+  // A migrated database and a certificate from the run's template, not made anew for each server.
+  fromTemplate(dataDir, !onPostgres);
   const settings = settingsFrom(
     {
       port: '0',
       host: '127.0.0.1',
       data: dataDir,
-      database: await databaseFor(dataDir),
+      database: await databaseFor(dataDir, { migrated: true }),
       trustProxy: options.trustProxy,
       publicUrl: options.publicUrl,
     },
