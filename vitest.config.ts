@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // Time limits catch a test that hangs; none may fail one that is only slow. This machine's speed
-// varies four-fold from day to day and CI shares two cores, so each limit is at least four times
-// the longest its kind took on a loaded run (README, "How long the suite takes"): the slowest
-// test 40 s, the slowest hook 10 s. A hung test still fails, a few minutes later.
+// varies four-fold from day to day and CI shares two cores: with the load average at 20 on two
+// cores the slowest test under these defaults took 72 s (a backup under load), and two timed out
+// at the old 30 s. Tests that run longer (the probes, the 50,000-attendee import) set their own. A
+// hung test still fails, a few minutes later.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
