@@ -1,15 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+// Time limits catch a test that hangs; none may fail one that is only slow. This machine's speed
+// varies four-fold from day to day and CI shares two cores: with the load average at 20 on two
+// cores the slowest test under these defaults took 72 s (a backup under load), and two timed out
+// at the old 30 s. Tests that run longer (the probes, the 50,000-attendee import) set their own. A
+// hung test still fails, a few minutes later.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
+    teardownTimeout: 60_000,
+    // expect.poll waits for what a background worker does (a delivery, an e-mail): 1 s by default,
+    // which a loaded machine overran. It answers as soon as the condition holds.
+    expect: { poll: { timeout: 30_000 } },
     pool: 'forks',
+    // Two test files at a time on two cores (vitest's default is one fewer than the cores). Every
+    // file keeps to itself: its servers listen on ephemeral ports, its data folders are its own,
+    // and on PostgreSQL each data folder gets a database of its own. TESSERA_TEST_WORKERS overrides.
+    maxWorkers: Number(process.env.TESSERA_TEST_WORKERS ?? 2),
+    minWorkers: 1,
     // A test CA for the HTTPS receivers of webhook tests, trusted through NODE_EXTRA_CA_CERTS.
     globalSetup: ['test/support/global-setup.ts'],
-    // Every test file fails if it connected anywhere but loopback.
-    setupFiles: ['test/support/loopback-only.ts'],
+    // Every test file fails if it connected anywhere but loopback; each notes its CPU time (first, so
+    // its afterAll runs last and counts the file's own teardown); none fails on vitest's own
+    // acknowledgement time-out (test/support/patient-reports.ts).
+    setupFiles: [
+      'test/support/cpu-time.ts',
+      'test/support/patient-reports.ts',
+      'test/support/loopback-only.ts',
+    ],
     env: { TESSERA_LOG_LEVEL: 'silent', TESSERA_STRICT_PROBLEMS: '1' },
     // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]],

@@ -55,7 +55,7 @@ beforeAll(async () => {
   const started = Date.now();
   while (!output.includes('Try:') && Date.now() - started < 50_000)
     await new Promise((r) => setTimeout(r, 100));
-}, 60_000);
+});
 
 afterAll(() => {
   if (server?.pid) process.kill(-server.pid, 'SIGTERM');

@@ -62,7 +62,7 @@ describe('erasure and the database files', () => {
       body: { firstName: names[2] },
     });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await endAll();

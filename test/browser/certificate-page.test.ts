@@ -47,7 +47,7 @@ describe.skipIf(!installed)('the certificate verification page in a browser', ()
     ({ verificationUrl, certificateId } = made.body);
     browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -38,7 +38,7 @@ describe.skipIf(!installed)("another site's page posting the public form, in a b
     typeId = await formTicketType(t, event.eventId, { name: 'Free seat', capacity: 50 });
     attacker = await startReceiver();
     browser = await launchChromium();
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await attacker?.close();

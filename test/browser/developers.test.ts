@@ -76,7 +76,7 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
     context = await browser.newContext({ ignoreHTTPSErrors: true });
     page = await open(desktop);
     mkdirSync(shots, { recursive: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
@@ -91,7 +91,7 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
         area,
       ).toBe(1);
     await page.screenshot({ path: join(shots, 'developers-reference.png') });
-  }, 60_000);
+  });
 
   it('sends a request from the page with the key the reader types, and shows the answer, by keyboard', async () => {
     await reference(page, 'tag/workspace/GET/me', 'Who am I');
@@ -108,10 +108,10 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
     await dialog.getByRole('button', { name: /^Send/ }).first().focus();
     await page.keyboard.press('Enter');
     expect((await sent).headers().authorization).toBe(`Bearer ${own.key}`);
-    await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toContain('200 OK');
+    await expect.poll(() => dialog.textContent(), { timeout: 60_000 }).toContain('200 OK');
     expect(await dialog.textContent()).toContain(`"workspaceName": "${own.name}"`);
     await dialog.getByRole('button', { name: 'Close Client' }).click();
-  }, 60_000);
+  });
 
   it('shows curl and fetch code samples for an operation', async () => {
     await reference(page, 'tag/events/GET/events', 'List events');
@@ -125,7 +125,7 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
     expect(await options.allTextContents()).toEqual(expect.arrayContaining(['Curl', 'Fetch', 'Requests']));
     await options.filter({ hasText: 'Fetch' }).first().click();
     await expect.poll(() => sample.textContent()).toMatch(/fetch\('https:\/\/.*\/api\/v1\/events/);
-  }, 60_000);
+  });
 
   it('marks an operation outside the published contract as an extension', async () => {
     await reference(
@@ -138,7 +138,7 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
     });
     await expect.poll(() => section.first().getByText('Extension', { exact: true }).isVisible()).toBe(true);
     expect(await section.first().textContent()).toContain('not in the published Tessera API contract');
-  }, 60_000);
+  });
 
   it('fits a phone: the reference at 390 px', async () => {
     const small = await open(phone);
@@ -146,7 +146,7 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
     expect(await small.evaluate(documentWidth)).toBeLessThanOrEqual(phone.width);
     await small.screenshot({ path: join(shots, 'developers-reference-phone.png') });
     await small.close();
-  }, 60_000);
+  });
 
   it("links an operation's problems to the error catalogue, where the code has its anchor", async () => {
     await reference(page, 'tag/events/POST/events', 'Create a draft event');
@@ -155,7 +155,7 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
       .toBeGreaterThan(0);
     await page.goto(`${t.server.origin}/developers/errors#slugTaken`);
     expect(await page.locator('tr#slugTaken').textContent()).toContain('409');
-  }, 30_000);
+  });
 
   for (const [label, viewport, file] of [
     ['a desktop', desktop, 'developers-start.png'],
@@ -173,7 +173,7 @@ describe.skipIf(!installed)('the developer pages in a browser', () => {
       if (viewport === desktop) await p.evaluate("document.querySelectorAll('main h2')[1].scrollIntoView()");
       await p.screenshot({ path: join(shots, file), fullPage: false });
       await p.close();
-    }, 30_000);
+    });
 
   it('fetches nothing from anywhere but the service, and the console shows no error', () => {
     const foreign = requested.filter((u) => !u.startsWith(t.server.origin) && !/^(data|blob):/.test(u));

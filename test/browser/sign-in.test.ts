@@ -48,7 +48,7 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
     ({ workspaceId } = await t.workspace('Browser sign-in', true));
     browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
@@ -157,7 +157,7 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
     await page.getByRole('checkbox', { name: /^Orders: see orders/ }).uncheck();
     await page.getByRole('button', { name: 'Allow' }).click();
     expect(await tokenBack(clientId, verifier)).toMatchObject({ aud: `${origin}/mcp`, scope: 'events:read' });
-  }, 90_000);
+  });
 
   it('sends the browser back with access_denied when the organiser denies', async () => {
     const { url } = await authorization('Denied Assistant', 'events:read');
@@ -168,7 +168,7 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
     const back = new URL(callbacks.at(-1)!);
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('code')).toBeNull();
-  }, 90_000);
+  });
 
   it('reads well at 390 and 1280 px, labels every checkbox, and is usable by keyboard alone', async () => {
     // The assistant names no scope: the reads without personal data start ticked.
@@ -253,5 +253,5 @@ describe.skipIf(!installed)('the sign-in and consent pages in a browser', () => 
       'program:read',
       'webhooks:read',
     ]);
-  }, 90_000);
+  });
 });

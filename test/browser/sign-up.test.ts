@@ -41,7 +41,7 @@ describe.skipIf(!installed)('the public registration form in a browser', () => {
     });
     browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -34,7 +34,7 @@ describe.skipIf(!installed)('the ticket-code guess limit in a browser', () => {
     code = (await t.api(`/events/${e.eventId}/attendees/${attendeeId}`, { key })).body.ticketCode;
     browser = await launchChromium();
     mkdirSync(screenshotDir, { recursive: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();

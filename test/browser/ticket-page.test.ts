@@ -38,7 +38,7 @@ describe.skipIf(!installed)('the ticket page in a browser', () => {
     eventName = (await t.api(`/events/${e.eventId}`, { key })).body.name;
     browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -209,12 +209,7 @@ describe('checkin.created', () => {
     const [id] = await e.register(e.general);
     const scan = await byCode(await codeOf(id!));
     expect(scan.body.result).toBe('welcome');
-    const [body] = await verifiedBodies(
-      t,
-      key,
-      made.body.secret,
-      await receiver.waitFor(1, { timeoutMs: 25_000 }),
-    );
+    const [body] = await verifiedBodies(t, key, made.body.secret, await receiver.waitFor(1));
     expect(body.type).toBe('checkin.created');
     expect(body.data.attendee.attendeeId).toBe(id);
     expect(body.data.checkIn).toMatchObject({

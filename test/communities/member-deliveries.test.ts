@@ -61,7 +61,7 @@ describe('member.joined and member.left from API calls', () => {
     });
     expect(left.body.status).toBe('left');
 
-    const got = await receiver.waitFor(2, { path: '/full', timeoutMs: 25_000 });
+    const got = await receiver.waitFor(2, { path: '/full' });
     const verified = got.map((r) => new Webhook(secret).verify(r.body, headersOf(r)) as any);
     expect(verified.map((m) => m.type).sort()).toEqual(['member.joined', 'member.left']);
     const byType = Object.fromEntries(verified.map((m) => [m.type, m]));

@@ -76,7 +76,7 @@ describe('checkpoints on their own thread', () => {
     // Wait for the whole copy, not its first pages: the file grows page by page while the
     // thread copies, and a loaded machine (CI) was caught half-way.
     const copied = before + 250 * pageBytes;
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 80_000;
     while (statSync(file).size <= copied && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
     expect(statSync(file).size).toBeGreaterThan(copied);

@@ -167,7 +167,7 @@ describe('a file larger than the memory the import is given', () => {
   afterAll(async () => t.close());
 
   // Long on PostgreSQL on a loaded machine: the database's time, not the import's.
-  it('imports, the file and its rows never held whole', { timeout: 330_000 }, async () => {
+  it('imports, the file and its rows never held whole', { timeout: 600_000 }, async () => {
     const { workspaceId } = await t.workspace('Large file, little memory');
     const dir = mkdtempSync(join(tmpdir(), 'tessera-import-streamed-'));
     const path = join(dir, 'large.json');

@@ -78,7 +78,7 @@ describe('logistics and claim messages from API calls', () => {
     await send('POST', `/events/${eventId}/expense-claims/${claim.claimId}/approve`, {}, 200);
     await send('POST', `/events/${eventId}/expense-claims/${claim.claimId}/pay`, {}, 200);
 
-    const got = await receiver.waitFor(types.length, { timeoutMs: 25_000 });
+    const got = await receiver.waitFor(types.length);
     const bodies = await verifiedBodies(t, key, made.secret, got);
     for (const body of bodies) expect(body.data.event.eventId).toBe(eventId);
     // Deliveries may arrive in any order; each is found by its type.

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const rows = await mailRows(t, eventId);
   oldId = rows.find((r) => r.attendee_id === old.body.attendees[0].attendeeId)!.id;
   newId = rows.find((r) => r.attendee_id === recent.body.attendees[0].attendeeId)!.id;
-}, 180_000);
+});
 afterAll(async () => {
   await t?.close();
   await smtp?.close();

@@ -45,7 +45,7 @@ export function mailRows(t: TestServer, eventId: string) {
 }
 
 /** Waits until the event's messages are all out of the queue (sent, failed or cancelled). */
-export async function settled(t: TestServer, eventId: string, timeoutMs = 15_000) {
+export async function settled(t: TestServer, eventId: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const rows = await mailRows(t, eventId);

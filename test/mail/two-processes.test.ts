@@ -42,7 +42,7 @@ describe.skipIf(!available)('two mail senders on one PostgreSQL database', () =>
     [a, b] = await Promise.all([serve(dirs[0]!, env), serve(dirs[1]!, env)]);
     ({ db, close: closeDb } = openDatabase(cluster.url));
     await migrateToLatest(db);
-  }, 90_000);
+  }, 300_000);
 
   afterAll(async () => {
     await endAll();
@@ -76,7 +76,7 @@ describe.skipIf(!available)('two mail senders on one PostgreSQL database', () =>
         }).then((res) => expect(res.status, JSON.stringify(res.body)).toBe(201)),
       ),
     );
-    await smtp.waitFor(people, 30_000);
+    await smtp.waitFor(people, 120_000);
     // Time for a second sending, were there one.
     await new Promise((r) => setTimeout(r, 2_500));
     expect(smtp.received).toHaveLength(people);
@@ -88,5 +88,5 @@ describe.skipIf(!available)('two mail senders on one PostgreSQL database', () =>
       .execute();
     expect(states.filter((s) => s.state !== 'sent' || s.attempts !== 1)).toEqual([]);
     expect(states).toHaveLength(people);
-  }, 90_000);
+  }, 300_000);
 });

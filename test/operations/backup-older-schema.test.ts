@@ -68,5 +68,5 @@ describe.skipIf(onPostgres)('the backup of an older database (SQLite)', () => {
     const event = await call(server, `/events/${fixture.eventId}`, { key: fixture.key });
     expect(event.status, JSON.stringify(event.body)).toBe(200);
     expect((await tessera(['migrate', '--status', '--data', restoredDir], env)).pending).toEqual([]);
-  }, 30_000);
+  });
 });

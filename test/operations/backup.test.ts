@@ -139,7 +139,9 @@ describe.skipIf(onPostgres)('backup under load and restore (SQLite)', () => {
     ]);
     expect(answer.files).not.toContain('tessera.db');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(tookMs, 'the backup of a small database is quick').toBeLessThan(15_000);
+    // Waiting out the writers' lock (a command's patience is 180 s) would take longer; a loaded
+    // machine runs the command itself four times slower than a quiet one (about 2 s).
+    expect(tookMs, 'the backup of a small database is quick').toBeLessThan(60_000);
     // The server kept answering while the backup ran.
     expect(
       answers.filter((a) => a.status !== 200 && a.status !== 201).map((a) => [a.status, a.body]),
@@ -201,7 +203,7 @@ describe.skipIf(onPostgres)('backup under load and restore (SQLite)', () => {
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);
     const freshId = fresh.body.attendees[0].attendeeId as string;
     const verifier = new Webhook(secret);
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 80_000;
     let delivered: any;
     while (!delivered && Date.now() < deadline) {
       delivered = receiver.received
@@ -251,7 +253,7 @@ describe.skipIf(onPostgres)('backup under load and restore (SQLite)', () => {
     const replaced = await tessera(['backup', '--to', forced, '--data', restoredDir, '--force']);
     expect(replaced.bytes).toBeGreaterThan(100_000);
     expect(readFileSync(forced).subarray(0, 15).toString()).toBe('SQLite format 3');
-  }, 120_000);
+  });
 });
 
 describe.skipIf(onPostgres)('a database ahead of this version (SQLite)', () => {
@@ -275,7 +277,7 @@ describe.skipIf(onPostgres)('a database ahead of this version (SQLite)', () => {
     expect(JSON.parse(restore.stderr).detail).toMatch(
       /newer Tessera.*Restore it with the Tessera that made it/,
     );
-  }, 30_000);
+  });
 });
 
 describe.runIf(onPostgres)('backup on PostgreSQL', () => {
@@ -298,7 +300,7 @@ describe.runIf(onPostgres)('backup on PostgreSQL', () => {
       readFileSync(join(dataDir, 'instance.key')),
     );
     expect(() => statSync(join(restoredDir, 'tessera.db'))).toThrow();
-  }, 60_000);
+  });
 });
 
 function fetchJwks(s: Spawned) {

@@ -102,7 +102,7 @@ beforeAll(async () => {
     TESSERA_RATE_LIMIT: '1000000',
   };
   await serve();
-}, 120_000);
+});
 
 afterAll(async () => {
   if (server && server.exitCode === null) {

@@ -153,7 +153,7 @@ describe('the nginx site (deploy/nginx-tessera.conf) in front of tessera serve -
       if (up) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }, 60_000);
+  });
 
   afterAll(async () => {
     tessera?.kill('SIGTERM');

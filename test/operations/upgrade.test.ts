@@ -192,7 +192,7 @@ for (const tag of fixtureTags)
         expect(moved.status).toBe(200);
         const sent = await running.api(`/webhooks/${webhookId}/test`, fixture.key, { method: 'POST' });
         expect(sent.status).toBe(202);
-        const [delivery] = await receiver.waitFor(1, { path: '/upgraded', timeoutMs: 20_000 });
+        const [delivery] = await receiver.waitFor(1, { path: '/upgraded' });
         const headers = Object.fromEntries(Object.entries(delivery!.headers).map(([k, v]) => [k, String(v)]));
         expect(() => new Webhook(secret).verify(delivery!.body, headers)).not.toThrow();
         expect(() =>

@@ -41,7 +41,7 @@ describe('payment messages from API calls', () => {
     );
     await post(`/events/${eventId}/orders/${orderId}/refund`, {}, 200);
 
-    const got = await receiver.waitFor(2, { timeoutMs: 25_000 });
+    const got = await receiver.waitFor(2);
     const bodies = await verifiedBodies(t, key, made.secret, got);
     expect(bodies.map((b) => b.type).sort()).toEqual(['attendee.cancelled', 'order.paid']);
     const paid = bodies.find((b) => b.type === 'order.paid');

@@ -86,12 +86,7 @@ describe('POST /people/erasure', () => {
       expect(occurrences('Quirinalia')).toBe(0);
     }
 
-    const [body] = await verifiedBodies(
-      t,
-      key,
-      made.body.secret,
-      await receiver.waitFor(1, { timeoutMs: 25_000 }),
-    );
+    const [body] = await verifiedBodies(t, key, made.body.secret, await receiver.waitFor(1));
     expect(body.type).toBe('attendee.erased');
     expect(body.data.attendee.attendeeId).toBe(attendeeId);
 

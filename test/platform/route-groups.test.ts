@@ -98,5 +98,5 @@ describe('routes in groups, beside one router of all the routes', () => {
         const alone = await answer(single, method, path);
         expect(await answer(groups, method, path), `${method} ${path}`).toEqual(alone);
       }
-  }, 60_000);
+  });
 });

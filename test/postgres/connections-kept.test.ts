@@ -65,5 +65,5 @@ describe.skipIf(!onPostgres)('connections kept from writers on PostgreSQL', () =
       await t.close();
       await smtp.close();
     }
-  }, 60_000);
+  });
 });

@@ -124,7 +124,7 @@ describe.skipIf(!onPostgres)('people inside an uncapped door on PostgreSQL', () 
     expect(cappedFree).toBe(false);
     expect((await cappedScan).result).toBe('welcome');
     expect([await insideDoor(db(), open.doorId), await insideDoor(db(), capped.doorId)]).toEqual([1, 1]);
-  }, 30_000);
+  });
 
   it('lets a scan on a connection of another slot through while one at the same door is in flight', async () => {
     const { eventId, doorId, ids } = await doorWithPeople(null, ['Cy', 'Di']);
@@ -149,7 +149,7 @@ describe.skipIf(!onPostgres)('people inside an uncapped door on PostgreSQL', () 
         expect((await scan).result).toBe('welcome');
       });
     expect(await insideDoor(db(), doorId)).toBe(2);
-  }, 30_000);
+  });
 
   it('setting a capacity waits for the scans in flight, and counts them', async () => {
     const { eventId, doorId, ids } = await doorWithPeople(null, ['Ed', 'Flo']);
@@ -165,7 +165,7 @@ describe.skipIf(!onPostgres)('people inside an uncapped door on PostgreSQL', () 
     expect((await change).capacity).toBe(1);
     expect(await insideDoor(db(), doorId)).toBe(1);
     expect((await call(checkInAttendee, { eventId, attendeeId: ids[1] })).result).toBe('full');
-  }, 30_000);
+  });
 
   it('a scan waits for a capacity being set, then checks it', async () => {
     const { eventId, doorId, ids } = await doorWithPeople(null, ['Gus', 'Hal']);
@@ -181,7 +181,7 @@ describe.skipIf(!onPostgres)('people inside an uncapped door on PostgreSQL', () 
     // Read before the change committed, the capacity would have been none: a second person inside.
     expect((await scan).result).toBe('full');
     expect(await insideDoor(db(), doorId)).toBe(1);
-  }, 30_000);
+  });
 });
 
 async function slotOf(connection: Kysely<any>): Promise<number> {

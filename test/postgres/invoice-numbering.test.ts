@@ -56,7 +56,7 @@ describe.skipIf(!available)('invoice numbers of payments through two processes o
     ));
     ({ db, close: closeDb } = openDatabase(cluster.url));
     await migrateToLatest(db);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await endAll();

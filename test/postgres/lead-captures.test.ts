@@ -49,7 +49,7 @@ describe.skipIf(!available)('lead captures through two processes on one PostgreS
     });
     expect(sponsor.status, JSON.stringify(sponsor.body)).toBe(201);
     sponsorId = sponsor.body.sponsorId;
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await endAll();

@@ -27,7 +27,7 @@ describe.skipIf(!available)('the demonstration workspace on PostgreSQL and on SQ
       serve(dirs[1]!, { TESSERA_DATABASE_URL: cluster.url }),
     ]);
     key = /Demonstration key \(read-only workspace\): (\S+)/.exec(lite.banner)![1]!;
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await endAll();

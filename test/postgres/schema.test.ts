@@ -52,7 +52,7 @@ describe.skipIf(!available)('the schema on PostgreSQL', () => {
     sqlite = openDatabase(join(dir, 'tessera.db'));
     await migrateToLatest(postgres.db);
     await migrateToLatest(sqlite.db);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await postgres?.close();

@@ -54,7 +54,7 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
     ({ db, close: closeDb } = openDatabase(cluster.url));
     await migrateToLatest(db);
     receiver = await startReceiver();
-  }, 90_000);
+  }, 300_000);
 
   afterAll(async () => {
     await endAll();
@@ -201,7 +201,7 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
     await Promise.all(
       Array.from({ length: people / 10 }, (_, i) => registerVia(either(i), eventId, ticketTypeId, 10)),
     );
-    await receiver.waitFor(people, { path: '/both', timeoutMs: 30_000 });
+    await receiver.waitFor(people, { path: '/both', timeoutMs: 120_000 });
     // Time for a second sending of anything, were both dispatchers to take one delivery.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const got = receiver.received.filter((r) => r.path === '/both');
@@ -215,7 +215,7 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
       body: {},
     });
     expect(tested.status, JSON.stringify(tested.body)).toBeLessThan(300);
-    const withTest = await receiver.waitFor(people + 1, { path: '/both', timeoutMs: 10_000 });
+    const withTest = await receiver.waitFor(people + 1, { path: '/both', timeoutMs: 60_000 });
     expect(withTest).toHaveLength(people + 1);
     // Whichever process sent it, it is signed with the secret from creation: both decrypt it with
     // the one TESSERA_SECRET_KEY.
@@ -389,7 +389,7 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
             await poll();
             return seen.length;
           },
-          { timeout: 10_000 },
+          { timeout: 60_000 },
         )
         .toBeGreaterThanOrEqual(41);
       expect([...seen].sort((x, y) => x - y)).toEqual(all.map((c) => c.id).sort((x, y) => x - y));
@@ -407,7 +407,7 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
         .poll(
           async () => (await call(a, `/events/${eventId}/attendees?limit=500`, { key })).body.data.length,
           {
-            timeout: 10_000,
+            timeout: 60_000,
           },
         )
         .toBe(atStart.length);

@@ -88,7 +88,7 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
     frontHeld.release.fire();
     await frontHeld.done;
     expect((await waiting).result).toBe('welcome');
-  }, 30_000);
+  });
 
   it('lets a scan start while a write ahead of it waits on a lock with its first statement: the position of that write goes alone', async () => {
     const { eventId } = await call(createEvent, eventBody());
@@ -119,7 +119,7 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
     eventHeld.release.fire();
     await eventHeld.done;
     expect((await room).name).toBe('Hall');
-  }, 30_000);
+  });
 
   it('never shows a change above one still in flight, so the newest updatedUtc seen misses nothing; a page asked for after an answer waits for it to show', async () => {
     const { eventId } = await call(createEvent, eventBody());
@@ -179,7 +179,7 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
     expect(sessionIds(both)).toEqual([placed.sessionId, second.sessionId]);
     expect(placed.updatedUtc < second.updatedUtc).toBe(true);
     expect(sessionIds(after)).toEqual([second.sessionId]);
-  }, 30_000);
+  });
 
   it('answers a page a moment later without a write that waits on a lock for long', async () => {
     const { eventId } = await call(createEvent, eventBody());
@@ -202,7 +202,7 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
     room.release.fire();
     await room.done;
     await held;
-  }, 30_000);
+  });
 
   it('gives a refund’s places back in the order a registration takes them, so neither waits on the other in a circle', async () => {
     const { eventId } = await call(createEvent, eventBody());
@@ -250,7 +250,7 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
       { id: first, taken: 0 },
       { id: second, taken: 0 },
     ]);
-  }, 30_000);
+  });
 
   it('takes the doors of an offline upload in the order of their ids, whatever order its scans are in', async () => {
     const { eventId } = await call(createEvent, eventBody());
@@ -287,7 +287,7 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
     }
     await other.done;
     expect((await upload).data.map((a: { result: string }) => a.result)).toEqual(['welcome', 'welcome']);
-  }, 30_000);
+  });
 
   it('keeps every guarantee with many registrations and scans of one process in flight', async () => {
     const { eventId } = await call(createEvent, eventBody());
@@ -321,5 +321,5 @@ describe.skipIf(!onPostgres)('several write transactions of one process on Postg
       .where('id', '=', door.doorId)
       .executeTakeFirstOrThrow();
     expect(inside.inside).toBe(5);
-  }, 60_000);
+  });
 });

@@ -44,7 +44,7 @@ describe('operator commands beside live traffic', () => {
       body: { name: 'Main', kind: 'entrance', main: true },
     });
     expect(door.status, JSON.stringify(door.body)).toBe(201);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await endAll();
@@ -143,7 +143,7 @@ describe('operator commands beside live traffic', () => {
     for (let round = 0; round < 3; round += 1) {
       expect(events.body.data.map((e: any) => e.slug)).toContain(`busy-import-${round}`);
     }
-  }, 300_000);
+  }, 600_000);
 });
 
 /** The email of one attendee registered so far (each erasure takes a different one). */

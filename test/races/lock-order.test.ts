@@ -67,7 +67,7 @@ describe('programme: sessions and their speakers', () => {
       [createSession, { eventId, title: 'Second', ...at('12:00'), speakerIds: reversed }],
     );
     expect(answers).toMatchObject([{ speakerIds: listed }, { speakerIds: reversed }]);
-  }, 20_000);
+  });
 });
 
 describe('call for speakers: a withdrawal beside the removal of its draft session', () => {
@@ -105,7 +105,7 @@ describe('call for speakers: a withdrawal beside the removal of its draft sessio
       const left = await db().selectFrom('sessions').select('id').where('id', '=', sessionId).execute();
       expect(left).toEqual([]);
     }
-  }, 30_000);
+  });
 });
 
 describe('erasure: a person who bought their own ticket, erased beside a change of the order', () => {
@@ -131,7 +131,7 @@ describe('erasure: a person who bought their own ticket, erased beside a change 
       expect(cancelled).toMatchObject({ attendeeId, status: 'cancelled' });
       expect(erased).toMatchObject({ attendees: 1, orders: 1 });
     }
-  }, 30_000);
+  });
 });
 
 describe("erasure: an order placed between the erasure's lock of the person's orders and its tickets", () => {
@@ -180,7 +180,7 @@ describe("erasure: a submission's speaker erased beside a change of the submissi
       // The speaker was erased, or replaced before the erasure found them.
       expect([0, 1]).toContain(erased.submissionSpeakers);
     }
-  }, 30_000);
+  });
 });
 
 describe("surveys: a survey's removal beside an attendee answering it again", () => {
@@ -207,5 +207,5 @@ describe("surveys: a survey's removal beside an attendee answering it again", ()
       expect(removed).toEqual({ surveyId, deleted: true });
       expect(['alreadyAnswered', 'notFound']).toContain(again);
     }
-  }, 30_000);
+  });
 });

@@ -118,7 +118,7 @@ beforeAll(async () => {
     [null, 'active', 1],
   ]);
   seededIds = attendees.slice(0, 8).map((a) => a.id);
-}, 180_000);
+});
 afterAll(async () => t.close());
 
 /** The search as it was before the index: a LIKE over five columns of the event's rows. */
@@ -383,7 +383,7 @@ describe('a search the newest 1,000 attendees do not answer', () => {
     const operator = await operatorContext(t.server.services, workspaceId);
     for (const { id } of order.slice(0, 2)) await erasePerson(operator, { attendeeId: id });
     kept = order[2]!.id;
-  }, 120_000);
+  });
 
   it('answers as the LIKE from the newest candidates, and from all when the newest fail the rule', async () => {
     expect(reference).toMatch(/\S/);

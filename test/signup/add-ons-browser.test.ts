@@ -37,7 +37,7 @@ describe.skipIf(!installed)('add-ons on the public form in a browser', () => {
     await insertAddOn(db, event.eventId, { name: 'Conference dinner', priceMinor: 59_000, vatRate: 25 });
     browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();

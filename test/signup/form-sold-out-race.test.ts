@@ -16,9 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-it('gives 20 tickets and 280 sold-out pages for 300 submissions on 20 places', {
-  timeout: 120_000,
-}, async () => {
+it('gives 20 tickets and 280 sold-out pages for 300 submissions on 20 places', async () => {
   const event = await publishedEvent(t, key);
   const typeId = await formTicketType(t, event.eventId, {
     name: 'Meetup seat',

@@ -174,7 +174,7 @@ describe('lead.captured from an API call', () => {
     });
     expect(captured.status).toBe(201);
 
-    const [got] = await receiver.waitFor(1, { path: '/leads', timeoutMs: 25_000 });
+    const [got] = await receiver.waitFor(1, { path: '/leads' });
     const headers = Object.fromEntries(Object.entries(got!.headers).map(([k, v]) => [k, String(v)]));
     const body = new Webhook(made.body.secret).verify(got!.body, headers) as any;
     expect(body.type).toBe('lead.captured');

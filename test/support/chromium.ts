@@ -14,12 +14,29 @@ export function chromiumInstalled(what: string): boolean {
   return installed;
 }
 
+/**
+ * How long a page's navigation or action may take: Playwright's own 30 s is a clock a loaded
+ * machine overran (a first /developers load did, at a load average of 20 on two cores). A wait
+ * still ends as soon as the page is there; this only ends one for what never comes.
+ */
+export const pageTimeoutMs = 120_000;
+
 /** Chromium as the page tests run it: no sandbox (containers), no GPU, nothing fetched in the background. */
-export function launchChromium(args: string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(args: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', ...args],
+    timeout: pageTimeoutMs,
   });
+  // Every context (browser.newPage makes one through newContext too) gets the longer limits.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...options: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...options);
+    context.setDefaultTimeout(pageTimeoutMs);
+    context.setDefaultNavigationTimeout(pageTimeoutMs);
+    return context;
+  };
+  return browser;
 }
 
 /** Where page tests put screenshots: docs/screenshots/ with UPDATE_SCREENSHOTS=1, else .tmp/screenshots. */

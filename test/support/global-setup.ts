@@ -8,6 +8,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBundle } from '../../bin/bundle.mjs';
+import { makeStoreTemplates } from './store-template';
 import { makeTestCa } from './test-ca';
 
 export default async function setup(): Promise<() => void> {
@@ -19,7 +20,11 @@ export default async function setup(): Promise<() => void> {
   const files = await makeTestCa(dir);
   process.env.NODE_EXTRA_CA_CERTS = files.caCert;
   process.env.TESSERA_TEST_CA_DIR = dir;
+  // Each run's own CPU times (test/support/cpu-time.ts).
+  rmSync(join(import.meta.dirname, '..', '..', '.tmp', 'test-cpu.jsonl'), { force: true });
   // The tests that start the real `tessera` command would otherwise each build the bundle.
   await ensureBundle();
+  // A migrated store each test server copies (test/support/store-template.ts).
+  Object.assign(process.env, await makeStoreTemplates(scratch, process.env.TESSERA_TEST_POSTGRES));
   return () => rmSync(scratch, { recursive: true, force: true });
 }

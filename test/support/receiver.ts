@@ -84,7 +84,8 @@ export async function startReceiver(): Promise<Receiver> {
       answer = next;
     },
     async waitFor(count, options = {}) {
-      const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+      // Answers as soon as they are in; the limit only ends a wait for what never comes.
+      const deadline = Date.now() + (options.timeoutMs ?? 60_000);
       const matching = () => received.filter((r) => options.path === undefined || r.path === options.path);
       while (matching().length < count) {
         if (Date.now() > deadline)

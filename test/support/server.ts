@@ -15,7 +15,8 @@ import type { DispatcherOptions } from '../../core/webhooks/dispatcher';
 import type { Logger } from '../../src/logger';
 import { type RunningServer, startServer, type Timeouts } from '../../src/server';
 import { settingsFrom } from '../../src/settings';
-import { databaseFor } from './test-store';
+import { fromTemplate } from './store-template';
+import { databaseFor, onPostgres } from './test-store';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -86,14 +87,23 @@ export function capturingLogger(): { logger: Logger; lines: Record<string, any>[
   return { logger, lines };
 }
 
+/**
+ * A test server's and its client's patience with a connection (unless a test sets its own): the
+ * service's 10 s for a request's headers, and undici's 10 s to connect, were overrun when 300
+ * clients connected at once on a loaded machine ("fetch failed" in the stampede probe).
+ */
+const patientTimeouts: Timeouts = { headersMs: 60_000, requestMs: 120_000 };
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
+  // A migrated database and a certificate from the run's template, not made anew for each server.
+  fromTemplate(dataDir, !onPostgres);
   const settings = settingsFrom(
     {
       port: '0',
       host: '127.0.0.1',
       data: dataDir,
-      database: await databaseFor(dataDir),
+      database: await databaseFor(dataDir, { migrated: true }),
       trustProxy: options.trustProxy,
       publicUrl: options.publicUrl,
     },
@@ -105,14 +115,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   );
   const server = await startServer(settings, {
     clock: options.clock,
-    timeouts: options.timeouts,
+    timeouts: options.timeouts ?? patientTimeouts,
     logger: options.logger,
     delivery: options.delivery,
     dispatcher: options.dispatcher,
     scheduledJobs: options.scheduledJobs,
   });
   const ca = server.certFile ? readFileSync(server.certFile, 'utf8') : undefined;
-  const dispatcher = new Agent({ connect: { ca, servername: 'localhost' }, keepAliveTimeout: 10_000 });
+  const dispatcher = new Agent({
+    connect: { ca, servername: 'localhost', timeout: patientTimeouts.headersMs },
+    keepAliveTimeout: 10_000,
+  });
   const fetchWithCa = ((input: any, init?: any) =>
     undiciFetch(input, { ...init, dispatcher })) as unknown as typeof globalThis.fetch;
   const base = options.trustProxy ? server.origin.replace('https:', 'http:') : server.origin;

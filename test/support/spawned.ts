@@ -40,11 +40,14 @@ function databaseOfArgs(args: string[], env: Record<string, string>): Promise<st
   return dataDir ? databaseFor(dataDir) : Promise.resolve(undefined);
 }
 
-/** Runs one `tessera` command: its exit status and what it printed (killed after `timeoutMs`). */
+/**
+ * Runs one `tessera` command: its exit status and what it printed (killed after `timeoutMs`, a
+ * guard against a hang: a loaded machine runs a big import four times slower than a quiet one).
+ */
 export async function runTessera(
   args: string[],
   env: Record<string, string> = {},
-  timeoutMs = 60_000,
+  timeoutMs = 240_000,
 ): Promise<Run> {
   const database = await databaseOfArgs(args, env);
   return new Promise((resolve) => {
@@ -86,7 +89,8 @@ export async function serve(dataDir: string, env: Record<string, string> = {}): 
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => fail(new Error('tessera serve did not start within 30 s')), 30_000);
+    // A start takes a second or two; four times that and more on a loaded machine.
+    const timer = setTimeout(() => fail(new Error('tessera serve did not start within 120 s')), 120_000);
     const fail = (error: Error) => {
       clearTimeout(timer);
       if (alive(child)) child.kill('SIGKILL');

@@ -56,7 +56,7 @@ describe('feedback.given, live', () => {
     });
     expect(rated.status, JSON.stringify(rated.body)).toBe(201);
 
-    const got = await receiver.waitFor(2, { timeoutMs: 25_000 });
+    const got = await receiver.waitFor(2);
     const schema = signedBodySchema(eventType('feedback.given'));
     const bodies = got.map((delivery) => {
       const verified = new Webhook(secret).verify(delivery.body, headersOf(delivery)) as any;

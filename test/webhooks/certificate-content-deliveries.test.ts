@@ -49,7 +49,7 @@ describe('certificate and content messages from API calls', () => {
       201,
     );
 
-    const got = await receiver.waitFor(2, { timeoutMs: 25_000 });
+    const got = await receiver.waitFor(2);
     const bodies = await verifiedBodies(t, key, made.secret, got);
     expect(bodies.map((b) => b.type).sort()).toEqual(['certificate.issued', 'content.published']);
     const issued = bodies.find((b) => b.type === 'certificate.issued');

@@ -75,7 +75,7 @@ describe('deliveries through a crash', () => {
         emailTag: 'crash.receiver',
       },
     );
-    await receiver.waitFor(60, { timeoutMs: 20_000 });
+    await receiver.waitFor(60);
     process.kill(first.child.pid!, 'SIGKILL');
     await exited(first.child);
     expect(first.child.signalCode).toBe('SIGKILL');
@@ -84,7 +84,8 @@ describe('deliveries through a crash', () => {
 
     const second = await serve(dataDir, env);
     // Every message arrives: one distinct webhook-id per registration.
-    const deadline = Date.now() + 30_000;
+    // Ends as soon as every message is in; the limit only ends a wait for what never comes.
+    const deadline = Date.now() + 120_000;
     const distinct = () => new Set(receiver!.received.map((r) => String(r.headers['webhook-id']))).size;
     while (distinct() < people && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(distinct()).toBe(people);
@@ -129,7 +130,7 @@ describe('deliveries through a crash', () => {
     } finally {
       await close();
     }
-  }, 90_000);
+  }, 360_000);
 });
 
 describe('start-up', () => {
