@@ -67,7 +67,7 @@ function handle(route: Route, services: Services): Middleware {
         return;
       }
     }
-    if (route.location) ctx.set('Location', route.location(result.data as never));
+    if (route.location) ctx.set('Location', route.location(result.data));
     ctx.status = route.status ?? 200;
     ctx.body = ctx.status === 204 ? null : result.data;
   };

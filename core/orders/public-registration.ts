@@ -5,7 +5,6 @@
 // scopes, its orders recorded as the public's (source registration) and required questions applied.
 
 import type { Db } from '../../db/connect';
-import type { AttendeeView } from '../attendees/attendee-view';
 import { registerAttendees } from '../attendees/register-attendees';
 import type { SignUpOffer } from '../events/sign-up-offer';
 import type { Actor } from '../platform/actor';
@@ -16,7 +15,6 @@ import { invoke } from '../platform/pipeline/invoke';
 import { isProblem } from '../platform/problems';
 import type { Services } from '../platform/services';
 import { createOrder } from './create-order';
-import type { OrderView } from './order-view';
 
 /** The name the activity log gives the public form's registrations. */
 export const publicSignUpName = 'public sign-up page';
@@ -92,7 +90,7 @@ export async function registerFromPublicPage(
       })),
     };
     if (paid) {
-      const order = (await invoke(createOrder as never, ctx, input)).data as OrderView;
+      const { data: order } = await invoke(createOrder, ctx, input);
       return {
         kind: 'ordered',
         orderId: order.orderId,
@@ -101,8 +99,7 @@ export async function registerFromPublicPage(
         currency: order.currency,
       };
     }
-    const { data } = await invoke(registerAttendees as never, ctx, input);
-    const order = data as { reference: string; attendees: AttendeeView[] };
+    const { data: order } = await invoke(registerAttendees, ctx, input);
     return {
       kind: 'registered',
       reference: order.reference,
