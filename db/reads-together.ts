@@ -16,7 +16,7 @@ export interface TogetherRead<R> {
   order?: readonly string[];
 }
 
-type RowsOf<Q> = { [K in keyof Q]: Q[K] extends TogetherRead<infer R> ? R[] : never };
+export type RowsOf<Q> = { [K in keyof Q]: Q[K] extends TogetherRead<infer R> ? R[] : never };
 
 export async function readTogether<Q extends Record<string, TogetherRead<unknown>>>(
   db: Db,
@@ -51,30 +51,36 @@ type PreparedReads<A, Q> = (db: Db, p: Placeholders<A>) => Q;
 
 /**
  * The same, for a hot path: built and compiled once (db/prepared.ts), each read's statement on
- * SQLite and the one statement on PostgreSQL kept prepared.
+ * SQLite and the one statement on PostgreSQL kept prepared. `beside`: reads a caller adds to any
+ * others (an event's, load-event.ts withEvent), their rows typed apart.
  */
 export function prepareTogether<
   A extends Record<string, unknown>,
   Q extends Record<string, TogetherRead<unknown>>,
->(build: PreparedReads<A, Q>): { rows(db: Db, args: A): Promise<RowsOf<Q>> } {
-  const together = prepare<A, Record<string, unknown[]>>((db, p) => togetherStatement(build(db, p)));
+  E extends Record<string, TogetherRead<unknown>> = Record<never, TogetherRead<unknown>>,
+>(
+  build: PreparedReads<A, Q>,
+  { beside }: { beside?: PreparedReads<A, E> } = {},
+): { rows(db: Db, args: A): Promise<RowsOf<Q> & RowsOf<E>> } {
+  const all = (db: Db, p: Placeholders<A>) => ({ ...build(db, p), ...beside?.(db, p) });
+  const together = prepare<A, Record<string, unknown[]>>((db, p) => togetherStatement(all(db, p)));
   const alone = new Map<string, Prepared<A, unknown>>();
   let names: string[] | undefined;
   const aloneRead = (name: string) => {
     let read = alone.get(name);
     if (!read) {
-      read = prepare<A, unknown>((db, p) => build(db, p)[name]!.query);
+      read = prepare<A, unknown>((db, p) => all(db, p)[name]!.query);
       alone.set(name, read);
     }
     return read;
   };
   return {
     async rows(db, args) {
-      if (isPostgres(db)) return (await together.first(db, args)) as RowsOf<Q>;
-      names ??= Object.keys(build(db, {} as Placeholders<A>));
+      if (isPostgres(db)) return (await together.first(db, args)) as RowsOf<Q> & RowsOf<E>;
+      names ??= Object.keys(all(db, {} as Placeholders<A>));
       const rows: Record<string, unknown[]> = {};
       for (const name of names) rows[name] = await aloneRead(name).rows(db, args);
-      return rows as RowsOf<Q>;
+      return rows as RowsOf<Q> & RowsOf<E>;
     },
   };
 }

@@ -115,13 +115,16 @@ export function toolInputSchema(operation: AnyOperation, twin?: ObjectSchema): O
 }
 
 /** The same schema with no description at any depth (said once, on the twin tool). */
-function withoutDescriptions(schema: JsonSchema): JsonSchema {
-  if (Array.isArray(schema))
-    return schema.map((x) => (x && typeof x === 'object' ? withoutDescriptions(x) : x)) as never;
+function withoutDescriptions(schema: object): JsonSchema {
   const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(schema))
-    if (k !== 'description') out[k] = v && typeof v === 'object' ? withoutDescriptions(v as JsonSchema) : v;
+  for (const [k, v] of Object.entries(schema)) if (k !== 'description') out[k] = withoutDescriptionsIn(v);
   return out;
+}
+
+/** A part of a schema (a list of schemas, a schema, a value) with no description at any depth. */
+function withoutDescriptionsIn(part: unknown): unknown {
+  if (Array.isArray(part)) return part.map(withoutDescriptionsIn);
+  return part !== null && typeof part === 'object' ? withoutDescriptions(part) : part;
 }
 
 /** The tool a result shape belongs to, and how to refer to it. */

@@ -1,14 +1,19 @@
 // A REST route: method, path, the core operation it runs, and its success status. Everything else
 // (scope, problems, ETag, If-Match, idempotency) is the operation's own declaration.
-import type { AnyOperation } from '../core/platform/pipeline/operation';
+import type * as v from 'valibot';
+import type { AnyOperation, EventReads, InputSchema, Operation } from '../core/platform/pipeline/operation';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export interface RouteOptions {
+/** D: what the route's operation answers. */
+export interface RouteOptions<D = unknown> {
   /** Success status (default 200); 204 answers no body. */
   status?: number;
-  /** The Location header of the answer (the address of what was made), from the answer. */
-  location?: (data: never) => string;
+  /**
+   * The Location header of the answer (the address of what was made), from the answer: typed by
+   * the operation where the route is declared; the router hands it what that operation answered.
+   */
+  location?(data: D): string;
 }
 
 export interface Route extends RouteOptions {
@@ -22,7 +27,11 @@ export interface Route extends RouteOptions {
 
 const route =
   (method: Method) =>
-  (path: string, operation: AnyOperation, options: RouteOptions = {}): Route => ({
+  <I extends InputSchema, O extends v.GenericSchema, W extends EventReads, D>(
+    path: string,
+    operation: Operation<I, O, W, D>,
+    options: RouteOptions<D> = {},
+  ): Route => ({
     method,
     tag: '',
     path,

@@ -61,7 +61,7 @@ function handle(route: Route, services: Services): Middleware {
       ctx.status = 304;
       return;
     }
-    if (route.location) ctx.set('Location', route.location(answer.data as never));
+    if (route.location) ctx.set('Location', route.location(answer.data));
     ctx.status = route.status ?? 200;
     ctx.body = ctx.status === 204 ? null : answer.data;
   };

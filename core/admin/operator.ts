@@ -7,7 +7,7 @@ import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
 import { callContext } from '../platform/pipeline/call-operation';
 import { invoke } from '../platform/pipeline/invoke';
-import type { Operation } from '../platform/pipeline/operation';
+import type { EventReads, InputSchema, Operation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { scopes } from '../platform/scopes';
 import type { Services } from '../platform/services';
@@ -70,10 +70,11 @@ function contextOf(services: Services, workspace: { id: string; name: string; cr
 }
 
 /** Runs an operation for the operator through invoke, as a key's call runs; answers its data. */
-export async function invokeAsOperator<I extends Operation['input'], O extends v.GenericSchema>(
-  operation: Operation<I, O>,
-  operator: Ctx,
-  input: v.InferInput<I>,
-): Promise<v.InferOutput<O>> {
-  return (await invoke(operation as never, operator, input)).data as v.InferOutput<O>;
+export async function invokeAsOperator<
+  I extends InputSchema,
+  O extends v.GenericSchema,
+  W extends EventReads,
+  D,
+>(operation: Operation<I, O, W, D>, operator: Ctx, input: v.InferInput<I>): Promise<D> {
+  return (await invoke(operation, operator, input)).data;
 }

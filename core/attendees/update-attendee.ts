@@ -3,9 +3,8 @@ import { nextChangeSeq } from '../../db/sequence';
 import { answerLineFaults, checkAnswer, loadQuestions } from '../events';
 import { FieldErrors } from '../platform/field-errors';
 import { ownRecord } from '../platform/own-record';
-import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
-import { defineOperation } from '../platform/pipeline/operation';
+import { defineOperation, unchanged } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { problem } from '../platform/problems';
 import { oneLine, uuid } from '../platform/schemas';
@@ -93,7 +92,8 @@ export const updateAttendee = defineOperation({
         .where('id', '=', current.id)
         .execute();
       await emitForAttendees(ctx, attendeeUpdated, event, [current.id]);
-    } else nothingChanged(ctx);
-    return attendeeView(ctx.actor, await loadAttendee(ctx, event.id, current.id), ctx.request.origin);
+    }
+    const view = attendeeView(ctx.actor, await loadAttendee(ctx, event.id, current.id), ctx.request.origin);
+    return changed ? view : unchanged(view);
   },
 });

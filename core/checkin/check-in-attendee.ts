@@ -2,11 +2,10 @@ import * as v from 'valibot';
 import type { DoorRow, EventRow } from '../../db/schema';
 import { type AttendeeJoinedRow, attendeeSchema, attendeeView } from '../attendees';
 import type { Ctx } from '../platform/context';
-import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { dateTime, uuid } from '../platform/schemas';
 import { refusals } from './check-in-view';
-import { doorAndTicketReads, loadDoorAndTicket } from './door-and-ticket';
+import { doorAndTicket, doorAndTicketReads } from './door-and-ticket';
 import { doorKinds } from './door-view';
 import { doorRemovedMeanwhile } from './load-door';
 import { applyScan } from './scanner';
@@ -52,11 +51,8 @@ export const checkInAttendee = defineOperation({
   output: checkInResultSchema,
   readsWithEvent: (input) => doorAndTicketReads(input.doorId, { attendeeId: input.attendeeId }),
   namedRowGone: (ctx, input) => doorRemovedMeanwhile(ctx, input.eventId, input.doorId),
-  async handler(ctx, input) {
-    const event = await loadEvent(ctx, input.eventId);
-    const { door, attendee } = await loadDoorAndTicket(ctx, event.id, input.doorId, {
-      attendeeId: input.attendeeId,
-    });
+  async handler(ctx, input, { event, rows }) {
+    const { door, attendee } = doorAndTicket(ctx, rows, input.doorId, { attendeeId: input.attendeeId });
     return scanAtDoor(ctx, event, door, attendee, input.direction ?? 'in');
   },
 });

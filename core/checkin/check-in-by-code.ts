@@ -2,12 +2,11 @@
 // same scan as check-in by attendee id (same rules, same answer, same checkin.created).
 import * as v from 'valibot';
 import { codeInScan, scannedTicketSchema } from '../attendees';
-import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { ticketCodeIn } from '../platform/ticket-codes';
 import { checkInResultSchema, scanAtDoor } from './check-in-attendee';
-import { doorAndTicketReads, loadDoorAndTicket } from './door-and-ticket';
+import { doorAndTicket, doorAndTicketReads } from './door-and-ticket';
 import { doorRemovedMeanwhile } from './load-door';
 
 // Also exported here, where check-in by code first had them.
@@ -40,10 +39,11 @@ export const checkInByCode = defineOperation({
     return code === null ? undefined : doorAndTicketReads(input.doorId, { ticketCode: code });
   },
   namedRowGone: (ctx, input) => doorRemovedMeanwhile(ctx, input.eventId, input.doorId),
-  async handler(ctx, input) {
+  async handler(ctx, input, { event, rows }) {
     const code = codeInScan(input.ticketCode, 'ticketCode');
-    const event = await loadEvent(ctx, input.eventId);
-    const { door, attendee } = await loadDoorAndTicket(ctx, event.id, input.doorId, { ticketCode: code });
+    // readsWithEvent declared the reads of every code: none were read only for a scan refused above.
+    if (!rows) throw new Error('The door and ticket of a code are read with its event.');
+    const { door, attendee } = doorAndTicket(ctx, rows, input.doorId, { ticketCode: code });
     return scanAtDoor(ctx, event, door, attendee, input.direction ?? 'in');
   },
 });

@@ -3,8 +3,8 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { memberJoined } from './member-messages';
-import { moveMember } from './member-status';
-import { memberSchema, memberView } from './member-view';
+import { movedMember, moveMember } from './member-status';
+import { memberSchema } from './member-view';
 
 export const approveCommunityMember = defineOperation({
   name: 'approveCommunityMember',
@@ -39,6 +39,6 @@ export const approveCommunityMember = defineOperation({
     // They become a member now (member.joined says so), not when they asked to join.
     if (move.before.status === 'pending')
       await memberJoined.emit(ctx, { community: move.community, member: move.after });
-    return memberView(ctx.actor, move.after);
+    return movedMember(ctx, move);
   },
 });

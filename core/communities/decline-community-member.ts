@@ -4,8 +4,8 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
 import { leaveCommunity } from './leave-community';
-import { moveMember } from './member-status';
-import { memberSchema, memberView } from './member-view';
+import { movedMember, moveMember } from './member-status';
+import { memberSchema } from './member-view';
 
 export const declineCommunityMember = defineOperation({
   name: 'declineCommunityMember',
@@ -38,6 +38,6 @@ export const declineCommunityMember = defineOperation({
       if (member.status === 'left') return null;
       return { status: 'left', left_utc: now };
     });
-    return memberView(ctx.actor, move.after);
+    return movedMember(ctx, move);
   },
 });

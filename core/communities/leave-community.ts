@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { memberLeft } from './member-messages';
-import { moveMember } from './member-status';
-import { memberSchema, memberView } from './member-view';
+import { movedMember, moveMember } from './member-status';
+import { memberSchema } from './member-view';
 
 export const leaveCommunity = defineOperation({
   name: 'leaveCommunity',
@@ -32,6 +32,6 @@ export const leaveCommunity = defineOperation({
     // member.left only for a member: someone who withdraws while waiting never joined.
     if (move.before.status === 'active')
       await memberLeft.emit(ctx, { community: move.community, member: move.after });
-    return memberView(ctx.actor, move.after);
+    return movedMember(ctx, move);
   },
 });

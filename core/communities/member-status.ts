@@ -3,10 +3,11 @@
 // it again and decides anew. Each use case then sends the messages of the move it made.
 import type { CommunityMemberRow, CommunityRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
-import { nothingChanged } from '../platform/pipeline/change-log';
+import { type Unchanged, unchanged } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { changedNow } from '../platform/storage/change-stamp';
 import { loadCommunity } from './community-view';
+import { type MemberView, memberView } from './member-view';
 
 export interface MemberMove {
   community: CommunityRow;
@@ -44,10 +45,7 @@ export async function moveMember(
     const before = await loadMember(ctx, community, input.memberId);
     const stamp = await changedNow(ctx);
     const changes = rule(before, stamp.updated_utc);
-    if (changes === null) {
-      nothingChanged(ctx);
-      return { community, before, after: before };
-    }
+    if (changes === null) return { community, before, after: before };
     const moved = await ctx.db
       .updateTable('community_members')
       .set({ ...changes, ...stamp })
@@ -57,4 +55,10 @@ export async function moveMember(
     if (Number(moved.numUpdatedRows) === 1)
       return { community, before, after: { ...before, ...changes, ...stamp } };
   }
+}
+
+/** The member as the move leaves them: unchanged (no activity entry) when it moved nothing. */
+export function movedMember(ctx: Ctx, move: MemberMove): MemberView | Unchanged<MemberView> {
+  const view = memberView(ctx.actor, move.after);
+  return move.after === move.before ? unchanged(view) : view;
 }

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { communityStatuses } from '../../db/values';
-import { nothingChanged } from '../platform/pipeline/change-log';
-import { defineOperation } from '../platform/pipeline/operation';
+import { defineOperation, unchanged } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
@@ -36,8 +35,7 @@ export const setCommunityStatus = defineOperation({
   async handler(ctx, input) {
     const current = await loadCommunity(ctx, input.communityId);
     if (current.status === input.status) {
-      nothingChanged(ctx);
-      return communityView(ctx, current);
+      return unchanged(await communityView(ctx, current));
     }
     const changes = { status: input.status, ...(await changedNow(ctx)) };
     await updateWorkspaceRow(ctx, 'communities', current.id, 'community', changes);

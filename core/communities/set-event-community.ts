@@ -2,9 +2,8 @@
 // (published and still to come) and the community's counts follow. The Event resource itself stays
 // as the API defines it, so the link is set here, by an operation of the communities area.
 import * as v from 'valibot';
-import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
-import { defineOperation } from '../platform/pipeline/operation';
+import { defineOperation, unchanged } from '../platform/pipeline/operation';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
 import { changedNow } from '../platform/storage/change-stamp';
@@ -48,8 +47,7 @@ export const setEventCommunity = defineOperation({
     const community = input.communityId === null ? null : await loadCommunity(ctx, input.communityId);
     const answer = { eventId: event.id, community: community && communityRefOf(community) };
     if (event.community_id === (community?.id ?? null)) {
-      nothingChanged(ctx);
-      return answer;
+      return unchanged(answer);
     }
     await updateWorkspaceRow(
       ctx,

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
-import { defineOperation } from '../platform/pipeline/operation';
+import { defineOperation, unchanged } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { shiftSchema } from './crew-view';
 import { loadCrewMember, loadShift, shiftNow } from './load-crew';
@@ -33,7 +32,8 @@ export const signUpForShift = defineOperation({
     const event = await loadEvent(ctx, input.eventId);
     const shift = await loadShift(ctx, event.id, input.shiftId);
     const member = await loadCrewMember(ctx, event.id, input.crewMemberId);
-    if ((await signUp(ctx, event, shift, member.id)) === 'already') nothingChanged(ctx);
-    return shiftNow(ctx, event, shift.id);
+    const already = (await signUp(ctx, event, shift, member.id)) === 'already';
+    const view = await shiftNow(ctx, event, shift.id);
+    return already ? unchanged(view) : view;
   },
 });

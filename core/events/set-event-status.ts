@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
-import { defineOperation } from '../platform/pipeline/operation';
+import { defineOperation, unchanged } from '../platform/pipeline/operation';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
@@ -33,8 +32,7 @@ export const setEventStatus = defineOperation({
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     if (event.status === input.status) {
-      nothingChanged(ctx);
-      return eventView(ctx, event);
+      return unchanged(await eventView(ctx, event));
     }
     if (input.status === 'published' && event.ends_utc < ctx.clock.now().toISOString()) {
       const registered = await registrationsAboveFreeLimit(ctx, event.id);

@@ -6,7 +6,7 @@ import type { Ctx } from '../platform/context';
 import { logChange } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { inSteps } from '../platform/pipeline/long-read';
-import { defineOperation } from '../platform/pipeline/operation';
+import { defineFileOperation } from '../platform/pipeline/operation';
 import { canReadPeople } from '../platform/pipeline/personal-data';
 import { columnsOf, tableFile } from '../platform/pipeline/table-file';
 import { dateTime, int32, text, uuid } from '../platform/schemas';
@@ -22,7 +22,7 @@ const withheldSponsor = v.object({
   reason: text('Why its leads are not in the file.'),
 });
 
-export const exportEventData = defineOperation({
+export const exportEventData = defineFileOperation({
   name: 'exportEventData',
   title: "Export an event's data",
   description:
@@ -85,7 +85,7 @@ export const exportEventData = defineOperation({
     };
     // A refusal (scope, module, lead download) is the answer, not a broken file: one row is read
     // now to learn it. The file's rows are read later, in steps on a snapshot of their own.
-    const reader = { ...ctx, db: ctx.services.db, loadedEvents: undefined, outcome: undefined };
+    const reader: Ctx = { ...ctx, db: ctx.services.db };
     await readPage(reader, source, null, 1);
     const exportedUtc = ctx.clock.now().toISOString();
     const personalData = canReadPeople(ctx.actor) ? 'included' : 'withheld';
@@ -121,7 +121,7 @@ export const exportEventData = defineOperation({
             : undefined;
         return { ...head, data, total, ...withheld, ...(note ? { note } : {}) };
       },
-    }) as never;
+    });
   },
 });
 

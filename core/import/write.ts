@@ -3,10 +3,12 @@
 // and a row equal to it is left alone, so a second import of the same file changes nothing. A row
 // whose person erased their data stays erased: the file's copy of their details is not brought back.
 
+import type { InsertObject } from 'kysely';
 import { changingTables } from '../../db/changing-tables';
 import type { Db } from '../../db/connect';
 import { referencedRow } from '../../db/dialect';
 import { violatedConstraint } from '../../db/errors';
+import type { Database } from '../../db/schema';
 import { reserveChangeSeqs } from '../../db/sequence';
 import { withSavepoint } from '../platform/storage/savepoint';
 import {
@@ -261,14 +263,8 @@ async function insertRows<T extends { path: string }>(
   for (let i = 0; i < items.length; i += size) {
     const batch = items.slice(i, i + size).map((item, j) => rowOf(item, i + j));
     try {
-      // Rows of this table, built by its section (the plan's rows are untyped). In a savepoint: on
-      // PostgreSQL a failed statement would otherwise end the whole transaction.
-      await withSavepoint(db, () =>
-        db
-          .insertInto(table)
-          .values(batch as never)
-          .execute(),
-      );
+      // In a savepoint: on PostgreSQL a failed statement would otherwise end the whole transaction.
+      await withSavepoint(db, () => db.insertInto(table).values(insertable(batch)).execute());
     } catch (error) {
       if (!violatedConstraint(error)) throw error;
       // The failed statement changed nothing: insert its rows one by one to name the one at fault.
@@ -276,7 +272,7 @@ async function insertRows<T extends { path: string }>(
         try {
           await db
             .insertInto(table)
-            .values(batch[j] as never)
+            .values(insertable([batch[j]!]))
             .execute();
         } catch (single) {
           throw refusal(single, items[i + j]!.path);
@@ -285,6 +281,15 @@ async function insertRows<T extends { path: string }>(
       throw error;
     }
   }
+}
+
+/**
+ * Planned rows as their table's insert takes them. The plan's rows are not typed by table: each is
+ * built by its table's section from the file, with the columns of that table, and what the file got
+ * wrong is refused by the database's own constraints (refusal names the row at fault).
+ */
+function insertable(rows: PlannedRow[]): InsertObject<Database, ImportTable>[] {
+  return rows as InsertObject<Database, ImportTable>[];
 }
 
 function refusal(error: unknown, path: string): unknown {

@@ -5,7 +5,6 @@
 // scopes, its orders recorded as the public's (source registration) and required questions applied.
 
 import type { Db } from '../../db/connect';
-import type { AttendeeView } from '../attendees';
 import { registerAttendees } from '../attendees';
 import type { SignUpOffer } from '../events';
 import type { Actor } from '../platform/actor';
@@ -17,7 +16,6 @@ import { invoke } from '../platform/pipeline/invoke';
 import { isProblem } from '../platform/problems';
 import type { Services } from '../platform/services';
 import { createOrder } from './create-order';
-import type { OrderView } from './order-view';
 
 /** The name the activity log gives the public form's registrations. */
 export const publicSignUpName = 'public sign-up page';
@@ -93,7 +91,7 @@ export async function registerFromPublicPage(
       })),
     };
     if (paid) {
-      const order = (await invoke(createOrder as never, ctx, input)).data as OrderView;
+      const { data: order } = await invoke(createOrder, ctx, input);
       return {
         kind: 'ordered',
         orderId: order.orderId,
@@ -102,8 +100,7 @@ export async function registerFromPublicPage(
         currency: order.currency,
       };
     }
-    const { data } = await invoke(registerAttendees as never, ctx, input);
-    const order = data as { reference: string; attendees: AttendeeView[] };
+    const { data: order } = await invoke(registerAttendees, ctx, input);
     return {
       kind: 'registered',
       reference: order.reference,

@@ -1,7 +1,6 @@
 // What a use case receives: the database (a transaction for writes), the clock, the caller, and
 // the few request facts core needs (the public origin for links, the entity tag of a conditional write).
 import type { Db } from '../../db/connect';
-import type { EventRow } from '../../db/schema';
 import type { Actor } from './actor';
 import type { Clock } from './clock';
 import type { Services } from './services';
@@ -21,17 +20,9 @@ export interface Ctx {
   actor: Actor;
   services: Services;
   request: RequestFacts;
-  /** Events already loaded during this call (by invoke's rules), so the handler reads each once. */
-  loadedEvents?: Map<string, EventRow>;
-  /** The event this write has held since its first read (load-event.ts), if it holds one. */
-  heldEvent?: string;
-  /** Rows the operation declared it reads with its event (readsWithEvent), read by invoke with it. */
-  readWithEvent?: Record<string, unknown[]>;
   /**
    * Ticket codes this call looked up that named no ticket (an operation declaring `ticketCodes`):
    * invoke counts them against the caller's guess limit once the call ends.
    */
   ticketMisses?: Set<string>;
-  /** What invoke learns from the handler of this call: a write that changed nothing logs no activity. */
-  outcome?: { changedNothing: boolean };
 }

@@ -19,12 +19,14 @@ export function ownRecord<
   // Same schema for JSON Schema and types (type "record", key, value); only the run differs.
   (schema as { '~run': unknown })['~run'] = function run(
     this: typeof schema,
-    dataset: AnyDataset,
+    given: v.UnknownDataset,
     config: v.Config<v.BaseIssue<unknown>>,
   ): Dataset {
-    const input = dataset.value;
+    const input = given.value;
+    // Given as valibot gives every run its input; filled in here with the outcome, as its own runs do.
+    const dataset: AnyDataset = given;
     if (!isPlainObject(input)) {
-      v._addIssue(this, 'type', dataset as never, config);
+      v._addIssue(this, 'type', given, config);
       return dataset as Dataset;
     }
     const output: Record<string, unknown> = {};

@@ -2,9 +2,8 @@ import * as v from 'valibot';
 import { shareChannels } from '../../db/values';
 import { type FieldErrors, textOf } from '../platform/field-errors';
 import { newId } from '../platform/ids';
-import { nothingChanged } from '../platform/pipeline/change-log';
 import { loadEvent } from '../platform/pipeline/load-event';
-import { defineOperation } from '../platform/pipeline/operation';
+import { defineOperation, unchanged } from '../platform/pipeline/operation';
 import { emailAddress, oneLine, uuid } from '../platform/schemas';
 import { madeNow } from '../platform/storage/change-stamp';
 import { newShareCode } from './share-link-code';
@@ -67,8 +66,7 @@ export const createShareLink = defineOperation({
       .executeTakeFirst();
     if (existing) {
       // A sharer with a link was there before: nothing was made.
-      nothingChanged(ctx);
-      return shareLinkView(ctx, event, existing);
+      return unchanged(await shareLinkView(ctx, event, existing));
     }
     const stamp = await madeNow(ctx);
     const row = {

@@ -1,6 +1,7 @@
 // Setup rows that name a ticket type or an add-on in their JSON lists (a door's admitted types, a
 // discount code's types, a question's types, a ticket type's bundled add-ons). An empty list means
 // "all", so a removed id cannot simply be dropped from one: that would widen it.
+import { sql } from 'kysely';
 import type { Ctx } from '../platform/context';
 import { type Dependent, dependentsOf } from '../platform/in-use';
 
@@ -8,15 +9,16 @@ async function naming(
   ctx: Ctx,
   eventId: string,
   table: 'doors' | 'discount_codes' | 'questions' | 'ticket_types',
-  column: string,
+  column: 'ticket_type_ids' | 'add_on_ids' | 'included_add_on_ids',
   id: string,
 ) {
-  const rows = (await ctx.db
+  // The list column by its name (each of these tables' list columns is JSON text, never null).
+  const rows = await ctx.db
     .selectFrom(table)
-    .select(['id', column as never])
+    .select(['id', sql.ref<string>(column).as('list')])
     .where('event_id', '=', eventId)
-    .execute()) as unknown as { id: string; [column: string]: string }[];
-  return rows.filter((r) => (JSON.parse(r[column]!) as string[]).includes(id)).map((r) => r.id);
+    .execute();
+  return rows.filter((r) => (JSON.parse(r.list) as string[]).includes(id)).map((r) => r.id);
 }
 
 /** Doors, discount codes and questions limited to this ticket type. */

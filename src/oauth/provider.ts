@@ -38,7 +38,7 @@ export function oauthProvider(
 ): Provider {
   const provider = new Provider(issuer, {
     adapter: (model: string) => new OauthStore(services.db, services.clock, model),
-    jwks: { keys: keys.keys as never },
+    jwks: { keys: keys.keys },
     // A key revoked or expired since the sign-in is no account any more: its codes and refresh
     // tokens are refused (invalid_grant) instead of minting tokens the API would refuse.
     findAccount: async (_ctx, id) =>

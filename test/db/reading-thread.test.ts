@@ -96,10 +96,7 @@ it.skipIf(onPostgres)('runs a search’s reads there', async () => {
       transformResult: async (args) => args.result,
     };
     services.readsAside = services.readsAside!.withPlugin(seeing);
-    const found = (await invoke(searchAttendees, ctx, { eventId, q: someone.last_name, limit: 100 }))
-      .data as {
-      data: { attendeeId: string }[];
-    };
+    const found = (await invoke(searchAttendees, ctx, { eventId, q: someone.last_name!, limit: 100 })).data;
     expect(found.data.map((a) => a.attendeeId)).toContain(someone.id);
     expect(kinds).toContain('SelectQueryNode');
   } finally {

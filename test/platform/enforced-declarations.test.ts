@@ -6,12 +6,15 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../core/platform/context';
 import { newId } from '../../core/platform/ids';
-import { nothingChanged } from '../../core/platform/pipeline/change-log';
 import { checkDeclarations, declarationFaults } from '../../core/platform/pipeline/declaration-check';
 import { etagOf } from '../../core/platform/pipeline/etag';
 import { invoke } from '../../core/platform/pipeline/invoke';
 import { loadEventForChange } from '../../core/platform/pipeline/load-event';
-import { type AnyOperation, defineOperation } from '../../core/platform/pipeline/operation';
+import {
+  type AnyOperation,
+  defineOperation,
+  unchanged as unchangedAnswer,
+} from '../../core/platform/pipeline/operation';
 import { isProblem, problem } from '../../core/platform/problems';
 import { tools } from '../../mcp/tools';
 import { routes } from '../../rest/routes';
@@ -43,7 +46,7 @@ function context(ifMatch?: string): Ctx {
 }
 
 /** The code of the problem it answered, or 'answered'. */
-function outcome(operation: AnyOperation, ifMatch?: string, input: unknown = {}) {
+function outcome(operation: AnyOperation, ifMatch?: string, input: Record<string, unknown> = {}) {
   return invoke(operation, context(ifMatch), input).then(
     () => 'answered',
     (error: unknown) => (isProblem(error) ? error.code : String(error)),
@@ -153,10 +156,7 @@ describe('the activity entry, declared', () => {
     });
     const unchanged = probe('unchangedProbe', {
       activity,
-      handler: async (ctx: Ctx) => {
-        nothingChanged(ctx);
-        return {};
-      },
+      handler: async () => unchangedAnswer({}),
     });
     expect(await outcome(refused)).toBe('clash');
     expect(await outcome(unchanged)).toBe('answered');

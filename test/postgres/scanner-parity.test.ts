@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAttendees } from '../../core/attendees/register-attendees';
 import { createDoor } from '../../core/checkin/create-door';
-import { loadDoorAndTicket } from '../../core/checkin/door-and-ticket';
+import { doorAndTicket, doorAndTicketReads } from '../../core/checkin/door-and-ticket';
 import { insideDoor } from '../../core/checkin/door-inside';
 import { scanInOneStatement } from '../../core/checkin/scan-in-one-statement';
 import type { RecordedScan, ScanToRecord } from '../../core/checkin/scan-record';
@@ -329,7 +329,13 @@ describe.skipIf(!onPostgres)('the scanner rules in TypeScript and in PL/pgSQL', 
             },
           };
           const event = await loadEvent(ctx, eventId);
-          const { door, attendee } = await loadDoorAndTicket(ctx, eventId, doorId, { attendeeId });
+          // The door and ticket as invoke reads them with the event (readsWithEvent), then picks them.
+          const ticket = { attendeeId };
+          const rows = await doorAndTicketReads(doorId, ticket).rows(ctx.db, {
+            eventId,
+            workspaceId: ctx.actor.workspaceId,
+          });
+          const { door, attendee } = doorAndTicket(ctx, rows, doorId, ticket);
           const scan = await scanToRecord(ctx, event, door, attendee, {
             direction: c.direction,
             scannedUtc,

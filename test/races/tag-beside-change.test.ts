@@ -99,7 +99,7 @@ const firstUpdate = /^\s*(update|insert)\b/i;
 const written = /^\s*insert into "workspace_activity"/i;
 
 /** The tag of what `op` would change now, as a refusal of a stale one answers it. */
-async function tagNow(op: AnyOperation, input: unknown): Promise<string> {
+async function tagNow(op: AnyOperation, input: Record<string, unknown>): Promise<string> {
   const refused = await invoke(
     op,
     { ...ctx(), request: { ...ctx().request, ifMatch: '"stale"' } },

@@ -118,7 +118,7 @@ export function raceHarness(name: string): RaceHarness {
   const runHeld = async (held: Held, base: Ctx): Promise<Answer> => {
     if (typeof held === 'function') return held(base);
     const [op, input] = held;
-    return (await invoke(op, as(op, base), input)).data;
+    return (await invoke(op, as(op, base), fields(input))).data;
   };
 
   /** A call through the ordinary write queue, answering its data or its refusal. */
@@ -131,14 +131,16 @@ export function raceHarness(name: string): RaceHarness {
     async atOnce(...calls) {
       const race = interleaved(location, calls.length);
       const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-      const settled = await Promise.allSettled(calls.map(([op, input]) => invoke(op, as(op, racing), input)));
+      const settled = await Promise.allSettled(
+        calls.map(([op, input]) => invoke(op, as(op, racing), fields(input))),
+      );
       expect(race.metBeforeWriting(), 'every call had read before any wrote').toBe(calls.length);
       return settled.map((s) => (s.status === 'fulfilled' ? s.value.data : answerOf(s.reason)));
     },
     async whileHeld([op, input], [otherOp, otherInput]) {
       const race = interleaved(location, 2);
       const racing: Ctx = { ...ctx, services: { ...ctx.services, writes: race.writes } };
-      const first = invoke(op, as(op, racing), input).then(
+      const first = invoke(op, as(op, racing), fields(input)).then(
         (done) => done.data,
         (error) => answerOf(error),
       );
@@ -187,9 +189,20 @@ export function raceHarness(name: string): RaceHarness {
     ctx: () => ctx,
     async callThrough(writes, operation, input) {
       return (
-        await invoke(operation, as(operation, { ...ctx, services: { ...ctx.services, writes } }), input)
+        await invoke(
+          operation,
+          as(operation, { ...ctx, services: { ...ctx.services, writes } }),
+          fields(input),
+        )
       ).data;
     },
   };
   return harness;
+}
+
+/** A test's input, as a request's fields reach invoke (which checks them as it checks those). */
+export function fields(input: unknown): Record<string, unknown> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw new Error('An input is an object.');
+  return Object.fromEntries(Object.entries(input));
 }

@@ -1,8 +1,10 @@
 // The workspace activity log: every change, under the name of the key that made it. Written in
 // the change's own transaction (one insert there costs no extra commit). invoke writes an
 // operation's entry from its declaration; logChange stays for callers outside invoke.
+
+import type * as v from 'valibot';
 import type { Ctx } from '../context';
-import type { AnyOperation } from './operation';
+import type { EventReads, InputSchema, Operation } from './operation';
 
 export interface ChangeEntry {
   /** The operation's name, e.g. createEvent. */
@@ -28,24 +30,19 @@ export async function logChange(ctx: Ctx, entry: ChangeEntry): Promise<void> {
     .execute();
 }
 
-/** The operation's declared entry for this call, unless it declares none or changed nothing. */
-export async function logOperation(
+/** The operation's declared entry for this call, unless it declares none (a write that changed nothing logs none). */
+export async function logOperation<I extends InputSchema, O extends v.GenericSchema, W extends EventReads, D>(
   ctx: Ctx,
-  operation: AnyOperation,
-  input: unknown,
-  output: unknown,
+  operation: Operation<I, O, W, D>,
+  input: v.InferOutput<I>,
+  output: D,
 ): Promise<void> {
   const declared = operation.activity;
-  if (!declared || 'none' in declared || ctx.outcome?.changedNothing) return;
+  if (!declared || 'none' in declared) return;
   await logChange(ctx, {
     action: declared.action ?? operation.name,
     resourceType: declared.resourceType,
-    resourceId: declared.resourceId(input as never, output as never, ctx),
-    summary: declared.summary?.(input as never, output as never),
+    resourceId: declared.resourceId(input, output, ctx),
+    summary: declared.summary?.(input, output),
   });
-}
-
-/** A write that found nothing to change (the same status, the same fields): it logs no entry. */
-export function nothingChanged(ctx: Ctx): void {
-  if (ctx.outcome) ctx.outcome.changedNothing = true;
 }

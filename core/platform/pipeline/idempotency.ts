@@ -23,8 +23,9 @@ export interface IdempotencyRequest {
   path: string;
 }
 
-export type StoredAnswer =
-  | { kind: 'data'; data: unknown }
+/** An idempotent call's first answer: D, what the operation answers, or the problem it answered. */
+export type StoredAnswer<D = unknown> =
+  | { kind: 'data'; data: D }
   | {
       kind: 'problem';
       code: ProblemCode;
@@ -75,13 +76,13 @@ function keyInUse(): Problem {
  * The stored first answer under this key, when there is a live one; 422 idempotencyKeyReused when
  * it was for another method, path or body. Run inside the write's transaction.
  */
-export async function storedAnswer(
+export async function storedAnswer<D>(
   trx: Db,
   clock: Clock,
   apiKeyId: string,
   request: IdempotencyRequest,
   bodyHash: string,
-): Promise<StoredAnswer | null> {
+): Promise<StoredAnswer<D> | null> {
   // The same key running in another process holds this until its transaction ends.
   if (!(await tryTransactionLock(trx, `idempotency\n${apiKeyId}\n${request.key}`))) throw keyInUse();
   const existing = await trx
@@ -101,7 +102,8 @@ export async function storedAnswer(
       'This Idempotency-Key was already used for another method, path or body.',
     );
   }
-  return JSON.parse(existing.response_body) as StoredAnswer;
+  // Stored by storeAnswer from this same call's first answer (method, path and body matched).
+  return JSON.parse(existing.response_body) as StoredAnswer<D>;
 }
 
 /** Keeps the first answer for 24 hours (taking over an expired record of the same key). */
@@ -130,7 +132,7 @@ export async function storeAnswer(
     .execute();
 }
 
-export function storedProblem(p: Problem): StoredAnswer {
+export function storedProblem(p: Problem): StoredAnswer<never> {
   return { kind: 'problem', code: p.code, detail: [...p.parts], extras: p.extras };
 }
 

@@ -18,6 +18,7 @@
 // 10. whatever it answers must be among the problems it declares (problemsOf);
 // 11. an operation taking ticket codes is refused while its caller is paused for guessing them, and
 //     the codes that named no ticket are counted after the call (ticket-code-guesses.ts).
+import type * as v from 'valibot';
 import { isPostgres } from '../../../db/dialect';
 import type { Ctx } from '../context';
 import { lowerCaseIds } from '../ids';
@@ -27,6 +28,7 @@ import { requireScope } from '../scopes';
 import { withSavepoint } from '../storage/savepoint';
 import { guessesRefused, subjectOfActor } from '../ticket-code-guesses';
 import { scopeNeeded } from './call-permission';
+import { beginCall, type CallReads } from './call-reads';
 import { logOperation } from './change-log';
 import { checkIfMatch } from './etag';
 import {
@@ -39,7 +41,15 @@ import {
   storedProblem,
 } from './idempotency';
 import { enforceEventRules, namedRowRemovedMeanwhile } from './load-event';
-import type { AnyOperation, IfMatch } from './operation';
+import {
+  type AnyOperation,
+  type EventReads,
+  type IfMatch,
+  type InputSchema,
+  type Loaded,
+  type Operation,
+  Unchanged,
+} from './operation';
 import { problemsOf } from './operation-problems';
 import { isPaged } from './paging';
 import { canReadPeople } from './personal-data';
@@ -53,18 +63,23 @@ export interface InvokeOptions {
   idempotency?: IdempotencyRequest;
 }
 
-export interface Invocation {
-  data: unknown;
+export interface Invocation<D> {
+  data: D;
   /** True when this is the stored first answer to an idempotent retry. */
   replayed: boolean;
 }
 
-export async function invoke(
-  operation: AnyOperation,
+/**
+ * Runs `operation` for the caller of `ctx` on `input` (as sent: invoke validates it, so a request's
+ * fields come as they are, and a caller in process passes the operation's typed input), answering
+ * what its handler answers.
+ */
+export async function invoke<I extends InputSchema, O extends v.GenericSchema, W extends EventReads, D>(
+  operation: Operation<I, O, W, D>,
   ctx: Ctx,
-  raw: unknown,
+  raw: v.InferInput<I>,
   options: InvokeOptions = {},
-): Promise<Invocation> {
+): Promise<Invocation<D>> {
   // The demonstration key holds read scopes only: a write is refused for what it is first.
   if (operation.effect !== 'read' && ctx.actor.demonstration) {
     throw problem(
@@ -93,21 +108,21 @@ export async function invoke(
   }
 }
 
-async function run(
-  operation: AnyOperation,
+async function run<I extends InputSchema, O extends v.GenericSchema, W extends EventReads, D>(
+  operation: Operation<I, O, W, D>,
   ctx: Ctx,
-  input: unknown,
+  input: v.InferOutput<I>,
   options: InvokeOptions,
   normalised: unknown,
-): Promise<Invocation> {
+): Promise<Invocation<D>> {
   if (operation.effect === 'read') return { data: await read(operation, ctx, input), replayed: false };
-  await operation.before?.(ctx, input as never);
+  await operation.before?.(ctx, input);
   if (!options.idempotency) {
     const data = await ctx.services.writes.run((trx, moment) =>
       runHandler(operation, { ...ctx, db: trx, clock: moment }, input),
     );
     await operation.afterCommit?.(ctx.services);
-    return { data: operation.settle ? await operation.settle(ctx, data as never) : data, replayed: false };
+    return { data: operation.settle ? await operation.settle(ctx, data) : data, replayed: false };
   }
   const done = await runIdempotent(operation, ctx, input, options.idempotency, hashBody(normalised));
   if (!done.replayed) await operation.afterCommit?.(ctx.services);
@@ -151,7 +166,11 @@ const readYourWritesMs = 250;
  * before an attempt was recorded, its attempts after), so a read runs in a read-only transaction
  * with one snapshot.
  */
-async function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
+async function read<I extends InputSchema, O extends v.GenericSchema, W extends EventReads, D>(
+  operation: Operation<I, O, W, D>,
+  ctx: Ctx,
+  input: v.InferOutput<I>,
+): Promise<D> {
   // A long read's steps are already in a snapshot of their own (long-read.ts).
   if (!isPostgres(ctx.db) || ctx.db.isTransaction) return runHandler(operation, ctx, input);
   // A page of the change feed shows a change once the writes in line before it have ended: its
@@ -163,25 +182,34 @@ async function read(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<
   );
 }
 
-async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Promise<unknown> {
-  const call: Ctx = {
-    ...ctx,
-    loadedEvents: new Map(),
-    readWithEvent: undefined,
-    outcome: { changedNothing: false },
-  };
-  await enforceEventRules(call, operation, input);
+/**
+ * The call itself: the event's rules and what invoke reads for the handler, people's data, the tag,
+ * the handler given what was read, and a write's activity entry (none when it changed nothing).
+ */
+async function runHandler<I extends InputSchema, O extends v.GenericSchema, W extends EventReads, D>(
+  operation: Operation<I, O, W, D>,
+  ctx: Ctx,
+  input: v.InferOutput<I>,
+): Promise<D> {
+  // A context of its own, so what this call reads (call-reads.ts) is its own.
+  const call: Ctx = { ...ctx };
+  const reads = beginCall(call);
+  // What enforceEventRules read is what the operation's types say it reads: the event whenever the
+  // input names one, the declared rows whenever readsWithEvent declared reads. TypeScript cannot
+  // carry a generic input's eventId into Loaded's conditional types: the one cast of the pipeline.
+  const loaded = (await enforceEventRules(call, operation, input)) as Loaded<I, W>;
   if (operation.aboutPeople && !canReadPeople(call.actor))
     throw problem('peopleScope', operation.aboutPeople);
-  if (operation.ifMatch) await holdAndCheckTag(call, operation, operation.ifMatch, input);
-  let output: unknown;
+  if (operation.ifMatch) await holdAndCheckTag(call, reads, operation, operation.ifMatch, input);
+  let answer: D | Unchanged<D>;
   try {
-    output = await operation.handler(call, input as never);
+    answer = await operation.handler(call, input, loaded);
   } catch (error) {
     throw uniqueProblem(operation, input, error);
   }
-  if (operation.effect !== 'read') await logOperation(call, operation, input, output);
-  return output;
+  if (answer instanceof Unchanged) return answer.answer;
+  if (operation.effect !== 'read') await logOperation(call, operation, input, answer);
+  return answer;
 }
 
 /**
@@ -190,35 +218,36 @@ async function runHandler(operation: AnyOperation, ctx: Ctx, input: unknown): Pr
  * so a change writing its row back whole from its read ("send only what changes") cannot lose
  * another's change made meanwhile. Then the tag, when sent, against the view read under the hold.
  */
-async function holdAndCheckTag(
+async function holdAndCheckTag<I>(
   call: Ctx,
+  reads: CallReads,
   operation: AnyOperation,
-  ifMatch: IfMatch<never>,
-  input: unknown,
+  ifMatch: IfMatch<I>,
+  input: I,
 ): Promise<void> {
   const tagged = call.request.ifMatch !== undefined;
   if (isPostgres(call.db)) {
-    await ifMatch.hold(call, input as never, operation.effect === 'destructive' ? 'removal' : 'change');
+    await ifMatch.hold(call, input, operation.effect === 'destructive' ? 'removal' : 'change');
     // The event its rules read came before the hold: the view reads it again, as held.
-    if (tagged) call.loadedEvents?.clear();
+    if (tagged) reads.events.clear();
   }
-  if (tagged) checkIfMatch(call, await ifMatch.current(call, input as never));
+  if (tagged) checkIfMatch(call, await ifMatch.current(call, input));
 }
 
-async function runIdempotent(
-  operation: AnyOperation,
+async function runIdempotent<I extends InputSchema, O extends v.GenericSchema, W extends EventReads, D>(
+  operation: Operation<I, O, W, D>,
   ctx: Ctx,
-  input: unknown,
+  input: v.InferOutput<I>,
   request: IdempotencyRequest,
   bodyHash: string,
-): Promise<Invocation> {
+): Promise<Invocation<D>> {
   const { services, actor } = ctx;
   const leave = services.idempotencyInFlight.enter(actor.keyId, request.key);
   try {
     const outcome = await services.writes.run(async (trx, clock) => {
-      const first = await storedAnswer(trx, clock, actor.keyId, request, bodyHash);
+      const first = await storedAnswer<D>(trx, clock, actor.keyId, request, bodyHash);
       if (first) return { answer: first, replayed: true };
-      let answer: StoredAnswer;
+      let answer: StoredAnswer<D>;
       try {
         // A refusal is the first answer too, and is replayed; what it may have written is undone.
         const data = await withSavepoint(trx, () => runHandler(operation, { ...ctx, db: trx, clock }, input));

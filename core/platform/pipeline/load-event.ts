@@ -2,17 +2,19 @@
 // 404 as if it did not exist), with the rules of its modules and of online events applied by
 // invoke from the operation's declaration. Loaded once per call: handlers get the same row.
 
+import type * as v from 'valibot';
 import { eventColumns } from '../../../db/columns';
 import type { Db } from '../../../db/connect';
 import { changingRow, referencedRow } from '../../../db/dialect';
 import { violatedReference } from '../../../db/errors';
 import { type Placeholders, prepare } from '../../../db/prepared';
-import { prepareTogether, type TogetherRead } from '../../../db/reads-together';
+import { prepareTogether, type RowsOf, type TogetherRead } from '../../../db/reads-together';
 import type { EventRow } from '../../../db/schema';
 import { type EventModule, eventModules } from '../../../db/values';
 import type { Ctx } from '../context';
 import { problem } from '../problems';
-import type { AnyOperation } from './operation';
+import { callReads } from './call-reads';
+import type { EventPlace, EventReads, InputSchema, Operation, ReadsWithEvent } from './operation';
 
 export function modulesOf(row: Pick<EventRow, 'modules'>): Record<EventModule, boolean> {
   const stored = JSON.parse(row.modules) as Partial<Record<EventModule, boolean>>;
@@ -45,7 +47,7 @@ const heldEventById = prepare<{ eventId: string; workspaceId: string }, EventRow
 );
 
 export async function loadEvent(ctx: Ctx, eventId: string): Promise<EventRow> {
-  const known = ctx.loadedEvents?.get(eventId);
+  const known = callReads(ctx)?.events.get(eventId);
   if (known) return known;
   return keepEvent(
     ctx,
@@ -71,7 +73,7 @@ export async function loadEventForChange(ctx: Ctx, eventId: string): Promise<Eve
  * An operation doing this declares changesEvent; one that does not is a bug the tests meet.
  */
 export function changingOwnEvent(ctx: Ctx, eventId: string): void {
-  if (ctx.heldEvent === eventId)
+  if (callReads(ctx)?.held === eventId)
     throw new Error('This operation changes its event: it must declare changesEvent (operation.ts).');
 }
 
@@ -82,7 +84,7 @@ export function eventNotFound(eventId: string) {
 
 function keepEvent(ctx: Ctx, eventId: string, row: EventRow | undefined): EventRow {
   if (!row) throw eventNotFound(eventId);
-  ctx.loadedEvents?.set(eventId, row);
+  callReads(ctx)?.events.set(eventId, row);
   return row;
 }
 
@@ -93,8 +95,8 @@ function keepEvent(ctx: Ctx, eventId: string, row: EventRow | undefined): EventR
  * answers as it would a moment later, eventNotFound; any other error stays as it was.
  */
 export async function eventRemovedMeanwhile(ctx: Ctx, input: unknown, error: unknown): Promise<unknown> {
-  const eventId = (input as { eventId?: unknown } | undefined)?.eventId;
-  if (typeof eventId !== 'string' || !violatedReference(error)) return error;
+  const eventId = eventIdOf(input);
+  if (eventId === undefined || !violatedReference(error)) return error;
   const there = await eventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId });
   return there ? error : eventNotFound(eventId);
 }
@@ -103,64 +105,95 @@ export async function eventRemovedMeanwhile(ctx: Ctx, input: unknown, error: unk
  * As eventRemovedMeanwhile, then for another row the operation names (its namedRowGone): a scan
  * whose door was removed meanwhile answers noDoor, as it would a moment later.
  */
-export async function namedRowRemovedMeanwhile(
-  ctx: Ctx,
-  operation: AnyOperation,
-  input: unknown,
-  error: unknown,
-): Promise<unknown> {
+export async function namedRowRemovedMeanwhile<
+  I extends InputSchema,
+  O extends v.GenericSchema,
+  W extends EventReads,
+  D,
+>(ctx: Ctx, operation: Operation<I, O, W, D>, input: v.InferOutput<I>, error: unknown): Promise<unknown> {
   const answer = await eventRemovedMeanwhile(ctx, input, error);
   if (answer !== error || !operation.namedRowGone || !violatedReference(error)) return answer;
-  return (await operation.namedRowGone(ctx, input as never)) ?? error;
+  return (await operation.namedRowGone(ctx, input)) ?? error;
 }
+
+/** The placeholders of reads beside an event: theirs, and the event's place. */
+type AtEvent<A> = Placeholders<A & EventPlace>;
 
 /**
  * Reads an operation needs beside its event, prepared to be read with it (an operation's
- * readsWithEvent): the event's read is added, by its id and the caller's workspace.
+ * readsWithEvent): the event's read is added, by its id and the caller's workspace. `for` gives the
+ * reads with their own placeholders' values, to declare.
  */
 export function withEvent<A extends Record<string, unknown>, Q extends Record<string, TogetherRead<unknown>>>(
-  build: (db: Db, p: Placeholders<A>) => Q,
+  build: (db: Db, p: AtEvent<A>) => Q,
 ) {
-  return prepareTogether((db, p: Placeholders<A & { eventId: string; workspaceId: string }>) => ({
-    ...build(db, p),
-    events: { query: eventQuery(db, p.eventId, p.workspaceId) },
-  }));
+  const together = prepareTogether(build, {
+    beside: (db, p: AtEvent<A>) => ({ events: { query: eventQuery(db, p.eventId, p.workspaceId) } }),
+  });
+  return {
+    rows: together.rows,
+    for: (args: A): ReadsWithEvent<RowsOf<Q>> => ({
+      rows: (db, place) => together.rows(db, { ...args, ...place }),
+    }),
+  };
+}
+
+/** The event, and the rows the operation declared it reads with it, as invoke read them. */
+export interface EventReadsDone {
+  event: EventRow | undefined;
+  rows: unknown;
 }
 
 /**
- * The event, and the rows the operation declared it reads with it (ctx.readWithEvent). A write that
- * does not change its event holds it (heldEventById). A scan (the reads with its event) does not: its
- * event has tickets, so no removal of it can run.
+ * The event, and the rows the operation declared it reads with it. A write that does not change its
+ * event holds it (heldEventById). A scan (the reads with its event) does not: its event has tickets,
+ * so no removal of it can run.
  */
-async function loadEventWith(ctx: Ctx, op: AnyOperation, eventId: string, input: unknown): Promise<EventRow> {
-  if (ctx.loadedEvents?.has(eventId)) return loadEvent(ctx, eventId);
-  const declared = op.readsWithEvent?.(input as never);
+async function loadEventWith<I extends InputSchema, O extends v.GenericSchema, W extends EventReads, D>(
+  ctx: Ctx,
+  op: Operation<I, O, W, D>,
+  eventId: string,
+  input: v.InferOutput<I>,
+): Promise<EventReadsDone & { event: EventRow }> {
+  const declared = op.readsWithEvent?.(input);
   if (!declared) {
-    if (op.effect === 'read' || op.changesEvent) return loadEvent(ctx, eventId);
+    if (op.effect === 'read' || op.changesEvent)
+      return { event: await loadEvent(ctx, eventId), rows: undefined };
     const row = await heldEventById.first(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId });
-    ctx.heldEvent = eventId;
-    return keepEvent(ctx, eventId, row);
+    const reads = callReads(ctx);
+    if (reads) reads.held = eventId;
+    return { event: keepEvent(ctx, eventId, row), rows: undefined };
   }
-  const { reads, args } = declared;
-  const rows = await reads.rows(ctx.db, { ...args, eventId, workspaceId: ctx.actor.workspaceId });
-  const event = keepEvent(ctx, eventId, rows.events?.[0] as EventRow | undefined);
-  ctx.readWithEvent = rows;
-  return event;
+  const rows = await declared.rows(ctx.db, { eventId, workspaceId: ctx.actor.workspaceId });
+  return { event: keepEvent(ctx, eventId, rows.events[0]), rows };
 }
 
 /**
  * Applies what the operation declares about its event: it exists in the workspace, it is not
  * online when the operation is a door feature (spec: "Door features return 409 onlineEvent"),
- * and its module is on.
+ * and its module is on. Answers the event and the rows read with it, for the handler.
  */
-export async function enforceEventRules(ctx: Ctx, op: AnyOperation, input: unknown): Promise<void> {
-  const eventId = (input as { eventId?: unknown }).eventId;
-  if (typeof eventId !== 'string') return;
-  const event = await loadEventWith(ctx, op, eventId, input);
+export async function enforceEventRules<
+  I extends InputSchema,
+  O extends v.GenericSchema,
+  W extends EventReads,
+  D,
+>(ctx: Ctx, op: Operation<I, O, W, D>, input: v.InferOutput<I>): Promise<EventReadsDone> {
+  const eventId = eventIdOf(input);
+  if (eventId === undefined) return { event: undefined, rows: undefined };
+  const done = await loadEventWith(ctx, op, eventId, input);
+  const event = done.event;
   if (op.doors && event.online === 1) throw problem('onlineEvent', 'This event is online and has no doors.');
   if (op.module && !modulesOf(event)[op.module]) {
     throw problem('moduleOff', `The organiser switched the ${op.module} module off for this event.`, {
       module: op.module,
     });
   }
+  return done;
+}
+
+/** The event an input names (its eventId), if it names one. */
+export function eventIdOf(input: unknown): string | undefined {
+  if (input === null || typeof input !== 'object' || !('eventId' in input)) return undefined;
+  return typeof input.eventId === 'string' ? input.eventId : undefined;
 }

@@ -23,8 +23,8 @@ export const rowsAStep = 50;
 export async function* inSteps<T>(ctx: Ctx, read: (reader: Ctx) => AsyncIterable<T>): AsyncGenerator<T> {
   const snapshot = await ctx.services.snapshot();
   try {
-    // A call of its own: nothing loaded by the call that began it is reused.
-    const reader: Ctx = { ...ctx, db: snapshot.db, loadedEvents: undefined, outcome: undefined };
+    // A call of its own (a new context): nothing read by the call that began it is reused.
+    const reader: Ctx = { ...ctx, db: snapshot.db };
     const steps = read(reader)[Symbol.asyncIterator]();
     try {
       for (;;) {

@@ -2,13 +2,14 @@
 // tool table point at, and the one invoke enforces. Handlers return data, never HTTP or MCP shapes.
 import type * as v from 'valibot';
 import type { Db } from '../../../db/connect';
+import type { EventRow } from '../../../db/schema';
 import type { EventModule } from '../../../db/values';
 import type { Ctx } from '../context';
 import type { Problem, ProblemCode } from '../problems';
 import type { Scope } from '../scopes';
 import type { Services } from '../services';
 import type { RowLock } from './load-event-row';
-import type { FileOutput } from './table-file';
+import type { FileOutput, TableFile } from './table-file';
 import type { FieldRules } from './validation';
 
 export type Effect = 'read' | 'write' | 'destructive';
@@ -44,7 +45,16 @@ export interface NoActivity {
 /** A problem code, or the code with a detail naming what collided. */
 export type UniqueProblem<I> = ProblemCode | { code: ProblemCode; detail(input: I): string };
 
-export interface Operation<I extends InputSchema = InputSchema, O extends v.GenericSchema = v.GenericSchema> {
+/**
+ * An operation: I its input's schema, O its answer's, W what its readsWithEvent declares (none:
+ * undefined), D what its handler answers (O's output; a TableFile for a file, defineFileOperation).
+ */
+export interface Operation<
+  I extends InputSchema = InputSchema,
+  O extends v.GenericSchema = v.GenericSchema,
+  W extends EventReads = undefined,
+  D = v.InferOutput<O>,
+> {
   /** camelCase; the MCP tool name is its snake_case form. */
   name: string;
   /** A few words, for tables of contents. */
@@ -78,9 +88,9 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   changesEvent?: boolean;
   /**
    * Reads the handler needs beside its event, which invoke answers in the event's own read (one
-   * round trip on PostgreSQL: load-event.ts withEvent) and hands over as ctx.readWithEvent.
+   * round trip on PostgreSQL: load-event.ts withEvent) and hands to the handler as `loaded.rows`.
    */
-  readsWithEvent?(input: v.InferOutput<I>): ReadsWithEvent | undefined;
+  readsWithEvent?(input: v.InferOutput<I>): W;
   /**
    * The call is about people by name or address: without people:read invoke answers 403
    * peopleScope, with this sentence (after the event's rules).
@@ -107,7 +117,7 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * The activity log entry a change writes, after the handler in its transaction, under the
    * operation's name; `{ none }` says why a write leaves none. Every write declares one.
    */
-  activity?: Activity<v.InferOutput<I>, v.InferOutput<O>> | NoActivity;
+  activity?: Activity<v.InferOutput<I>, D> | NoActivity;
   /**
    * Unique keys of the database the write may collide with, by their columns as violatedUnique
    * names them ('events.slug'), and the declared problem invoke answers for a collision.
@@ -134,7 +144,7 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
    * given the committed answer, gives the answer sent. Not run when the change is refused; not for
    * an idempotent operation, whose kept answer a retry replays.
    */
-  settle?(ctx: Ctx, answer: v.InferOutput<O>): Promise<v.InferOutput<O>>;
+  settle?(ctx: Ctx, answer: D): Promise<D>;
   /**
    * For a write whose insert met a foreign key: on PostgreSQL a row it names (beyond its event, which
    * invoke checks for every write) may have been removed between its read of it and its write. Read
@@ -171,20 +181,64 @@ export interface Operation<I extends InputSchema = InputSchema, O extends v.Gene
   input: I;
   /** The answer's shape, for OpenAPI and MCP output schemas. */
   output: O;
-  handler(ctx: Ctx, input: v.InferOutput<I>): Promise<v.InferOutput<O>>;
+  /**
+   * The use case. `loaded` is what invoke read for it: the event its rules were checked against,
+   * and the rows readsWithEvent declared. A write that found nothing to change answers
+   * `unchanged(answer)` (change-log.ts), and leaves no activity entry.
+   */
+  handler(ctx: Ctx, input: v.InferOutput<I>, loaded: Loaded<I, W>): Promise<D | Unchanged<D>>;
 }
 
-/** Reads prepared beside the event's (load-event.ts withEvent), and the values of their placeholders. */
-export interface ReadsWithEvent {
-  reads: { rows(db: Db, args: Record<string, unknown>): Promise<Record<string, unknown[]>> };
-  args: Record<string, unknown>;
+/** Where reads beside an event read it: the event's id and the caller's workspace. */
+export interface EventPlace {
+  eventId: string;
+  workspaceId: string;
 }
 
-export type AnyOperation = Operation<InputSchema, v.GenericSchema>;
+/**
+ * Reads prepared beside the event's (load-event.ts withEvent), their placeholders' values given:
+ * R the rows by read, with the event's own row among them (`events`).
+ */
+export interface ReadsWithEvent<R> {
+  rows(db: Db, place: EventPlace): Promise<R & { events: EventRow[] }>;
+}
 
-export function defineOperation<I extends InputSchema, O extends v.GenericSchema>(
-  operation: Operation<I, O>,
-): Operation<I, O> {
+/** What an operation's readsWithEvent may answer: reads, or none for this input. */
+export type EventReads = ReadsWithEvent<unknown> | undefined;
+
+/** The rows reads declared answer; undefined where none were declared for the input. */
+export type DeclaredRows<W extends EventReads> = W extends ReadsWithEvent<infer R> ? R : undefined;
+
+/** What invoke read for a handler: its event (when its input names one), and its declared rows. */
+export interface Loaded<I extends InputSchema, W extends EventReads> {
+  event: v.InferOutput<I> extends { eventId: string } ? EventRow : EventRow | undefined;
+  rows: DeclaredRows<W>;
+}
+
+/** A write's answer when it found nothing to change (the same status, the same fields). */
+export class Unchanged<D> {
+  constructor(readonly answer: D) {}
+}
+
+/** The answer of a write that found nothing to change: the caller gets `answer`, the log no entry. */
+export function unchanged<D>(answer: D): Unchanged<D> {
+  return new Unchanged(answer);
+}
+
+export type AnyOperation = Operation<InputSchema, v.GenericSchema, EventReads, unknown>;
+
+export function defineOperation<
+  I extends InputSchema,
+  O extends v.GenericSchema,
+  W extends EventReads = undefined,
+>(operation: Operation<I, O, W>): Operation<I, O, W> {
+  return operation;
+}
+
+/** An operation whose answer is a file of rows (`file`): its handler answers the TableFile. */
+export function defineFileOperation<I extends InputSchema, O extends v.GenericSchema>(
+  operation: Operation<I, O, undefined, TableFile> & { file: FileOutput },
+): Operation<I, O, undefined, TableFile> {
   return operation;
 }
 

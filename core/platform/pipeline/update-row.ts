@@ -20,6 +20,9 @@ type RowTable = { [T in keyof Database]: Database[T] extends { id: unknown } ? T
 
 type RowUpdate<T extends RowTable> = UpdateQueryBuilder<Database, T, T, UpdateResult>;
 
+/** Any table by its name: rows with an id, and columns whose types the callers' own types hold. */
+type RowTables = Record<string, { id: string; [column: string]: unknown }>;
+
 export interface RowChange<T extends RowTable> {
   /**
    * A condition besides the row being there (a capacity not below the places taken, say), in the
@@ -68,12 +71,9 @@ async function updateOrGone<T extends RowTable>(
   gone: () => Problem,
 ): Promise<boolean> {
   // Any table with an id, by its name: the callers' types hold the changes to their table's columns.
-  const db = ctx.db as unknown as Kysely<Record<string, { id: string }>>;
+  const db = ctx.db as unknown as Kysely<RowTables>;
   const name: string = table;
-  const update = db
-    .updateTable(name)
-    .set(changes as never)
-    .where('id', '=', id) as unknown as RowUpdate<T>;
+  const update = db.updateTable(name).set(changes).where('id', '=', id) as unknown as RowUpdate<T>;
   const { numUpdatedRows } = await (onlyIf ? onlyIf(update) : update).executeTakeFirst();
   if (Number(numUpdatedRows) > 0) return true;
   // Without a condition no row changed means none is there; with one, it may be there and fail it.

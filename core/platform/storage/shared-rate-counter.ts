@@ -41,7 +41,7 @@ const countCallReadingGeneration = prepare<Take, { started_ms: number; used: num
       'started_ms',
       'used',
       eb.selectFrom('key_generation').select('value').where('id', '=', 1).as('generation'),
-    ]) as never,
+    ]),
 );
 
 const sweepEvery = 1_000;
