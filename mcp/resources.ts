@@ -44,10 +44,7 @@ export async function asRpcError<T>(req: McpRequest, where: string, run: () => P
 export async function listResources(req: McpRequest, cursor?: string): Promise<ListResourcesResult> {
   return asRpcError(req, 'resources/list', async () => {
     const page = (await invoke(listEvents, callContext(req), { limit: 100, ...(cursor ? { cursor } : {}) }))
-      .data as {
-      data: { eventId: string; name: string; startsLocal: string }[];
-      nextCursor: string | null;
-    };
+      .data;
     return {
       resources: page.data.map((e) => ({
         uri: briefingUri(e.eventId),

@@ -7,7 +7,6 @@ import { getEvent, getEventStats } from '../events';
 import { getSalesPace } from '../orders';
 import type { Ctx } from '../platform/context';
 import { invoke } from '../platform/pipeline/invoke';
-import type { AnyOperation } from '../platform/pipeline/operation';
 import { isProblem } from '../platform/problems';
 import { listSessions } from '../programme';
 
@@ -53,9 +52,9 @@ interface Sessions {
 type Part<T> = { data: T } | { withheld: string };
 
 /** One part: its data, or a sentence saying why the caller does not see it. */
-async function part<T>(ctx: Ctx, operation: AnyOperation, input: Record<string, unknown>): Promise<Part<T>> {
+async function part<T>(call: () => Promise<{ data: T }>): Promise<Part<T>> {
   try {
-    return { data: (await invoke(operation, ctx, input)).data as T };
+    return { data: (await call()).data };
   } catch (error) {
     if (!isProblem(error)) throw error;
     if (error.code === 'missingScope') return { withheld: `Not shown: needs ${error.extras.scope}.` };
@@ -133,12 +132,12 @@ function programmeLines(sessions: Part<Sessions>, now: Date): string[] {
 
 /** The briefing as Markdown; eventNotFound (and the key's own refusals) as for get_event. */
 export async function eventBriefing(ctx: Ctx, eventId: string): Promise<string> {
-  const event = (await invoke(getEvent, ctx, { eventId })).data as EventFacts;
+  const event: EventFacts = (await invoke(getEvent, ctx, { eventId })).data;
   const [stats, pace, doors, sessions] = await Promise.all([
-    part<Stats>(ctx, getEventStats, { eventId }),
-    part<Pace>(ctx, getSalesPace, { eventId }),
-    part<Doors>(ctx, getCheckInSummary, { eventId }),
-    part<Sessions>(ctx, listSessions, { eventId, limit: 500 }),
+    part<Stats>(() => invoke(getEventStats, ctx, { eventId })),
+    part<Pace>(() => invoke(getSalesPace, ctx, { eventId })),
+    part<Doors>(() => invoke(getCheckInSummary, ctx, { eventId })),
+    part<Sessions>(() => invoke(listSessions, ctx, { eventId, limit: 500 })),
   ]);
   const now = ctx.clock.now();
   return [

@@ -5,7 +5,7 @@ import { attendeeSchema, listAttendees } from '../attendees';
 import { checkInSchema, listCheckIns } from '../checkin';
 import { listOrders, orderSchema } from '../orders';
 import type { Ctx } from '../platform/context';
-import type { AnyOperation } from '../platform/pipeline/operation';
+import type { EventReads, InputSchema, Operation } from '../platform/pipeline/operation';
 import { maxLimit } from '../platform/pipeline/paging';
 import { exportSponsorLeads, leadItemSchema, leadsMaxLimit, listLeads } from '../sponsors';
 import { exportedAddOnsSchema, withAddOns } from './attendee-add-ons';
@@ -13,11 +13,19 @@ import { exportedAddOnsSchema, withAddOns } from './attendee-add-ons';
 export const datasetNames = ['attendees', 'orders', 'check-ins', 'leads'] as const;
 export type DatasetName = (typeof datasetNames)[number];
 
+export interface ListPage {
+  data: unknown[];
+  nextCursor: string | null;
+}
+
+/** A paged list operation: whatever its items, it answers a page of them. */
+export type ListOperation = Operation<InputSchema, v.GenericSchema, EventReads, ListPage>;
+
 export interface Dataset {
   /** The list read: every one of its items is a row. */
-  list: AnyOperation;
+  list: ListOperation;
   /** With a sponsorId: that sponsor's list (leads only). */
-  sponsorList?: AnyOperation;
+  sponsorList?: ListOperation;
   item: v.GenericSchema;
   /** The largest page the list gives. */
   pageSize: number;

@@ -5,18 +5,12 @@
 import type { Ctx } from '../platform/context';
 import { invoke } from '../platform/pipeline/invoke';
 import { rowsAStep } from '../platform/pipeline/long-read';
-import type { AnyOperation } from '../platform/pipeline/operation';
-import type { Dataset } from './datasets';
-
-interface ListPage {
-  data: unknown[];
-  nextCursor: string | null;
-}
+import type { Dataset, ListOperation, ListPage } from './datasets';
 
 export interface RowSource {
   dataset: Dataset;
   /** The list operation and its input (without paging). */
-  list: AnyOperation;
+  list: ListOperation;
   input: Record<string, unknown>;
   /** Whether an item is written (leads of a closed sponsor are not). */
   keep(item: unknown): boolean;
@@ -30,7 +24,7 @@ export async function readPage(
   limit = Math.min(source.dataset.pageSize, rowsAStep),
 ): Promise<ListPage> {
   const input = { ...source.input, limit, ...(cursor ? { cursor } : {}) };
-  return (await invoke(source.list, ctx, input)).data as ListPage;
+  return (await invoke(source.list, ctx, input)).data;
 }
 
 /** Every row, page by page. */
