@@ -1,20 +1,19 @@
-// Where the service's bundle is (dist/, made by scripts/build.mjs) and whether it is fresh. In a
+// Where the service's bundle is (dist/, made by bin/build.mjs) and whether it is fresh. In a
 // checkout with the development dependencies, dist/ is rebuilt whenever a source, the build
 // script, package.json or the installed packages are newer than it, so a developer never runs a
 // stale one. An installed package without esbuild (npm install --omit=dev) runs the dist/ it
 // was given as it is.
 import { readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { buildToolsInstalled, bundleFile, distFiles, root } from './dist-files.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-export const bundleFile = join(root, 'dist', 'tessera.mjs');
-/** What the build makes, by its place in dist/ (the service's bundle last: it is what runs). */
-export const distFiles = ['scan-app/scan.js', 'tessera.mjs'];
+export { bundleFile };
+
 const sourceFolders = ['src', 'core', 'rest', 'mcp', 'db'];
 const otherInputs = [
   'bin/bundle.mjs',
-  'scripts/build.mjs',
+  'bin/dist-files.mjs',
+  'bin/build.mjs',
   'package.json',
   'node_modules/.package-lock.json',
 ];
@@ -49,22 +48,12 @@ export function bundleIsFresh() {
   return built > 0 && built >= newestInput();
 }
 
-/** Whether esbuild is installed (the development dependencies are). */
-export function buildToolsInstalled() {
-  try {
-    createRequire(import.meta.url).resolve('esbuild');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The bundle's path, dist/ rebuilt first when it is stale and the build tools are installed; null
  * when there is none and nothing to build it with.
  */
 export async function ensureBundle() {
   if (!buildToolsInstalled()) return mtimeOf(bundleFile) > 0 ? bundleFile : null;
-  if (!bundleIsFresh()) await (await import('../scripts/build.mjs')).buildAll();
+  if (!bundleIsFresh()) await (await import('./build.mjs')).buildAll();
   return bundleFile;
 }

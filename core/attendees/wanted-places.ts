@@ -2,7 +2,6 @@
 // by its refusals and by the places' updates (registration-places.ts): per ticket type, then per
 // add-on (those the types include and those the people chose), each in the order of its ids.
 import type { TicketTypeRow } from '../../db/schema';
-import type { NewAttendee } from './registration-input';
 
 /** A ticket type as a registration reads it: the add-ons it includes parsed once, where its row is read. */
 export type RegistrationType = TicketTypeRow & { includedAddOnIds: readonly string[] };
@@ -23,10 +22,16 @@ export interface WantedPlaces {
   includedBy: Map<string, string>;
 }
 
+/** What the counts read of a person to register (registration-input.ts NewAttendee has it). */
+interface WantingPerson {
+  ticketTypeId?: string;
+  addOns?: { addOnId: string; quantity?: number }[];
+}
+
 const byId = <T>([a]: [string, T], [b]: [string, T]) => (a < b ? -1 : 1);
 
 /** Every person has a ticket type of the event (checked before). */
-export function wantedPlaces(people: NewAttendee[], types: Map<string, RegistrationType>): WantedPlaces {
+export function wantedPlaces(people: WantingPerson[], types: Map<string, RegistrationType>): WantedPlaces {
   const addOns = countChosenAddOns(people);
   const includedBy = new Map<string, string>();
   const byType = countByType(people);
@@ -41,14 +46,14 @@ export function wantedPlaces(people: NewAttendee[], types: Map<string, Registrat
 }
 
 /** How many of the people hold each ticket type (every person has one once checked). */
-function countByType(people: NewAttendee[]): Map<string, number> {
+function countByType(people: WantingPerson[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const person of people) counts.set(person.ticketTypeId!, (counts.get(person.ticketTypeId!) ?? 0) + 1);
   return counts;
 }
 
 /** How many of each chosen add-on the people take (besides those their ticket types include). */
-function countChosenAddOns(people: NewAttendee[]): Map<string, number> {
+function countChosenAddOns(people: WantingPerson[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const person of people)
     for (const { addOnId, quantity } of person.addOns ?? [])

@@ -8,7 +8,7 @@ export const pageFiles = packagedFiles({
   // The package exports no path to it: it sits beside the module entry (dist/index.js).
   'scalar-standalone.js': { path: fileBesideEntry('@scalar/api-reference', 'browser', 'standalone.js') },
   'jsQR.js': { path: installedFile('jsqr', 'dist', 'jsQR.js') },
-  // The page's script: its modules bundled by the build (scripts/build.mjs) into one file.
+  // The page's script: its modules bundled by the build (bin/build.mjs) into one file.
   'scan-app/scan.js': { path: projectFile('dist', 'scan-app', 'scan.js') },
   'scan-app/scan.css': scanAppFile('scan.css'),
   'scan-app/sw.js': scanAppFile('sw.js'),

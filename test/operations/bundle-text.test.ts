@@ -1,11 +1,11 @@
-// The service's bundle (scripts/build.mjs) is text V8 keeps for the life of the process: one byte a
+// The service's bundle (bin/build.mjs) is text V8 keeps for the life of the process: one byte a
 // character only when every character is Latin-1, else two (a dozen dashes once kept 5 MB of
 // bundle as 10 MB of heap). The build writes what lies beyond as escapes that mean the same.
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { oneByteText } from '../../bin/build.mjs';
 import { bundleFile, ensureBundle } from '../../bin/bundle.mjs';
-import { oneByteText } from '../../scripts/build.mjs';
 
 describe('the bundle as text', () => {
   it('holds no character beyond Latin-1, and no comments or indentation', async () => {

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildToolsInstalled, distFiles } from '../bin/bundle.mjs';
+import { buildToolsInstalled, distFiles } from './dist-files.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
