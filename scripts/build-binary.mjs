@@ -24,8 +24,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { oneByteText } from '../bin/build.mjs';
 import { ensureBundle } from '../bin/bundle.mjs';
-import { oneByteText } from './build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
