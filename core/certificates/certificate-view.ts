@@ -30,21 +30,19 @@ export const certificateSchema = v.object({
   personalData: personalDataSchema,
 });
 
+/** The fields a certificate's message and its API view share. */
+const certificateFields = (row: CertificateRow) => ({
+  certificateId: row.id,
+  attendeeId: row.attendee_id,
+  kind: row.kind,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  issuedUtc: row.issued_utc,
+});
+
 /** A certificate unredacted, as certificate.issued carries it. */
 export function certificateView(row: CertificateRow): v.InferOutput<typeof certificateSchema> {
-  return applyPersonalData(
-    'unredacted',
-    {
-      certificateId: row.id,
-      attendeeId: row.attendee_id,
-      kind: row.kind,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      issuedUtc: row.issued_utc,
-    },
-    certificatePersonal,
-    row.erased === 1,
-  );
+  return applyPersonalData('unredacted', certificateFields(row), certificatePersonal, row.erased === 1);
 }
 
 export const certificateApiSchema = v.object({
@@ -69,12 +67,7 @@ export function certificateApiView(ctx: Ctx, row: CertificateRow): CertificateVi
   return applyPersonalData(
     ctx.actor,
     {
-      certificateId: row.id,
-      attendeeId: row.attendee_id,
-      kind: row.kind,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      issuedUtc: row.issued_utc,
+      ...certificateFields(row),
       eventId: row.event_id,
       verificationUrl: verificationUrl(ctx.request.origin, row.verification_code),
       revokedUtc: row.revoked_utc,
