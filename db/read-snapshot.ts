@@ -65,7 +65,11 @@ export function postgresSnapshots(db: Kysely<Database>): OpenSnapshot {
         .setAccessMode('read only')
         .execute(async (trx: Transaction<Database>) => {
           // Its first statement fixes the snapshot: the moment of opening, not of the first page.
-          await sql`select 1`.execute(trx);
+          // It reads the sessions too (pg_stat_activity, kept for the rest of the transaction), so a
+          // page's settled horizon (db/sequence.ts settledChanges) knows which transactions of its
+          // snapshot belong to other databases as they were then: one of those that ended before the
+          // first page is read would otherwise count as this database's and hold every row back.
+          await sql`select count(*) from pg_stat_activity`.execute(trx);
           snapshot = {
             db: trx,
             release: async () => {

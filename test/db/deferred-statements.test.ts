@@ -4,9 +4,8 @@
 // transaction, so does an insert whose answer its caller never reads (sendWithNext: the outbox's),
 // and the write queue's change position. What reaches the server is recorded below the deferral, as
 // the server sees it, by round trip: a round trip starts when the connection sends a statement while
-// every statement it sent before is answered (each answer ends with one ReadyForQuery).
+// every statement it sent before is answered (its caller has the answer).
 
-import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -351,8 +350,8 @@ async function namedPool(dataDir: string): Promise<{ db: Kysely<any>; sent: stri
 
 /**
  * Records what each connection of the pool sends, by round trip (the statements of one joined by
- * " | "), and counts the round trips: a statement sent while every one before it is answered (by its
- * ReadyForQuery) starts one. Registered first, it sees what the wrappers registered after it pass on.
+ * " | "), and counts the round trips: a statement sent while every one before it is answered (its
+ * promise settled) starts one. Registered first, it sees what the wrappers registered after it pass on.
  */
 function recording(pool: pg.Pool, sent: string[], roundTrip: () => void = () => {}): void {
   pool.on('connect', (client) => {
@@ -366,10 +365,15 @@ function recording(pool: pg.Pool, sent: string[], roundTrip: () => void = () => 
         roundTrip();
       } else sent[sent.length - 1] += ` | ${text}`;
       unanswered += 1;
-      return (query as (...a: unknown[]) => unknown).apply(client, args);
+      const answer = (query as (...a: unknown[]) => unknown).apply(client, args);
+      // Answered when its caller learns the answer: in pipeline mode a failure is answered at the
+      // server's ErrorResponse, which may reach the client in a read of its own before the
+      // ReadyForQuery that follows it, and the caller may send its rollback in between.
+      const answered = () => {
+        unanswered -= 1;
+      };
+      if (answer instanceof Promise) answer.then(answered, answered);
+      return answer;
     }) as typeof client.query;
-    (client as unknown as { connection: EventEmitter }).connection.on('readyForQuery', () => {
-      unanswered = Math.max(0, unanswered - 1);
-    });
   });
 }

@@ -7,6 +7,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maxLimit } from '../../core/platform/pipeline/paging';
 import { activityRetentionDays } from '../../core/platform/storage/activity';
+import { pageWaitsAtMostMs } from '../../core/platform/storage/write-batch';
 import { missesPerAddress, missesPerKey } from '../../core/platform/ticket-code-guesses';
 import { freeRegistrationLimit } from '../../core/sales/free-limit';
 import { leadsDefaultLimit, leadsMaxLimit } from '../../core/sponsors/lead-page';
@@ -220,6 +221,19 @@ const figures: { page: string; says: string; is: number; constant: string }[] = 
     constant: 'missesPerAddress',
   },
   { page: 'README.md', says: 'count per key, {n} a minute', is: missesPerKey, constant: 'missesPerKey' },
+  // Read your writes.
+  {
+    page: 'docs/architecture.md',
+    says: 'first waits ({n} s at most)',
+    is: pageWaitsAtMostMs / 1000,
+    constant: 'pageWaitsAtMostMs',
+  },
+  {
+    page: 'docs/deployment.md',
+    says: "the key activity's included; {n} s at most",
+    is: pageWaitsAtMostMs / 1000,
+    constant: 'pageWaitsAtMostMs',
+  },
   // Retention.
   {
     page: 'README.md',

@@ -9,14 +9,16 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../core/events/create-event';
+import { invoke } from '../../core/platform/pipeline/invoke';
 import { createRoom } from '../../core/programme/create-room';
 import { listRooms } from '../../core/programme/list-rooms';
+import { postgresSnapshots, type ReadSnapshot } from '../../db/read-snapshot';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { signal } from '../support/signal';
 import { databaseFor, onPostgres } from '../support/test-store';
 
-const { call, db } = raceHarness('Settled across databases');
+const { call, ctx, db } = raceHarness('Settled across databases');
 
 /** A transaction that has taken its id on `on` and stays open until `release` fires. */
 function openTransaction(on: Kysely<any>) {
@@ -60,6 +62,25 @@ describe.skipIf(!onPostgres)('settled changes with a transaction running elsewhe
       elsewhere.release.fire();
       await elsewhere.done;
     }
+  });
+
+  it('shows a snapshot’s changes when a transaction of another database running at its opening ends before its first page', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const elsewhere = openTransaction(other);
+    await elsewhere.began;
+    let snapshot: ReadSnapshot | undefined;
+    try {
+      await call(createRoom, { eventId, name: 'Hall C' });
+      snapshot = await postgresSnapshots(db())();
+    } finally {
+      elsewhere.release.fire();
+      await elsewhere.done;
+    }
+    // Ended now, so the sessions read at the page would no longer say whose it was; the snapshot's
+    // were read when it opened.
+    const { data } = (await invoke(listRooms, { ...ctx(), db: snapshot.db }, { eventId })).data;
+    await snapshot.release();
+    expect(data.map((r) => r.name)).toEqual(['Hall C']);
   });
 
   it('holds a change back while a transaction of this database that began before it still runs', async () => {

@@ -157,9 +157,6 @@ function startGuesses(ctx: Ctx) {
   };
 }
 
-/** How long a page waits at most for the writes in line before it. */
-const readYourWritesMs = 250;
-
 /**
  * A read sees one moment of the database however many statements it runs. On SQLite the one
  * connection gives that; on PostgreSQL each statement would see its own moment (a delivery read
@@ -174,9 +171,9 @@ async function read<I extends InputSchema, O extends v.GenericSchema, W extends 
   // A long read's steps are already in a snapshot of their own (long-read.ts).
   if (!isPostgres(ctx.db) || ctx.db.isTransaction) return runHandler(operation, ctx, input);
   // A page of the change feed shows a change once the writes in line before it have ended: its
-  // snapshot is taken after this process's writes answered so far have (read your writes), or a
-  // moment later should one of them wait on a lock.
-  if (isPaged(operation)) await ctx.services.writes.earlierWritesEnded(readYourWritesMs);
+  // snapshot is taken once this process's writes below those answered so far have ended (read your
+  // writes), or a moment later should one of them wait on a lock.
+  if (isPaged(operation)) await ctx.services.writes.earlierWritesEnded();
   return readOnlyTransaction(ctx.db, ctx.services.log, (trx) =>
     runHandler(operation, { ...ctx, db: trx }, input),
   );

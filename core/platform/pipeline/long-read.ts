@@ -21,6 +21,8 @@ export const rowsAStep = 50;
  * the steps end, fail or are abandoned.
  */
 export async function* inSteps<T>(ctx: Ctx, read: (reader: Ctx) => AsyncIterable<T>): AsyncGenerator<T> {
+  // Its snapshot shows what the client was answered before it asked (read your writes, as a page).
+  await ctx.services.writes.earlierWritesEnded();
   const snapshot = await ctx.services.snapshot();
   try {
     // A call of its own (a new context): nothing read by the call that began it is reused.

@@ -20,9 +20,10 @@
 //
 // Read your writes: a change shows on such a page once every transaction that took its position
 // earlier has ended. A write is answered as soon as it commits (a write waiting on a lock still
-// holds up only itself); a page of the feed waits first for the transactions in line at the moment
-// it is asked for (`earlierWritesEnded`, core/platform/pipeline/invoke.ts; a moment at most), so a
-// client that lists after an answer finds its change. Transactions of other processes (and of other
+// holds up only itself); a page of the feed (and a long export's snapshot) waits first for the
+// transactions in flight that took their position before one already ended (`earlierWritesEnded`,
+// core/platform/pipeline/invoke.ts; 5 s at most), so a client that lists after an answer finds its
+// change however slow the moment. Transactions of other processes (and of other
 // databases of the cluster: transaction ids are the cluster's) can still hold a change back a
 // moment; docs/deployment.md says so.
 import type { Db } from '../../../db/connect';
@@ -55,15 +56,30 @@ export interface WriteLanes {
 /** SQLite's: one writer, group commit of up to 16 writes. */
 export const oneWriter: WriteLanes = { lanes: 1, maxBatch: 16 };
 
+/**
+ * How long a page waits at most for a write in flight below a change already answered. Writes take
+ * milliseconds; one waits that long only on another process's lock. Generous so a slow moment (a
+ * loaded machine) never shows a client a page without its own write.
+ */
+export const pageWaitsAtMostMs = 5_000;
+
+/** A transaction in line: its turn (the order of change positions) and its end. */
+interface InLine {
+  turn: number;
+  ends: Promise<void>;
+}
+
 export class WriteBatcher {
   private readonly queue: Job[] = [];
   private inFlight = 0;
   /** The last transaction's start (change position and moment) in line; the next one waits for it. */
   private starting: Promise<unknown> = Promise.resolve();
-  /** Resolves once every transaction that took its change position so far has ended. */
-  private ended: Promise<unknown> = Promise.resolve();
-  /** Transactions that took their change position and have not ended. */
-  private positioned = 0;
+  /** Transactions that took their change position and have not ended, in the order they took it. */
+  private readonly inLine: InLine[] = [];
+  /** How many transactions have taken their change position (each one's turn in line). */
+  private turnsTaken = 0;
+  /** The latest turn in line of a transaction that has ended (0: none yet). */
+  private latestEnded = 0;
   /**
    * Transactions the database ended as a deadlock's victim (or a serialisation failure) and that ran
    * again: the operator's metric of locks taken in crossing orders, and the race tests' proof of none.
@@ -74,6 +90,8 @@ export class WriteBatcher {
     private readonly db: Db,
     private readonly shape: WriteLanes = oneWriter,
     private readonly clock: Clock = systemClock,
+    /** How long a page waits at most for the writes it must show (earlierWritesEnded). */
+    private readonly pageWaitsMs = pageWaitsAtMostMs,
   ) {}
 
   /**
@@ -158,11 +176,12 @@ export class WriteBatcher {
     const started = this.starting.then(async () => {
       const moment = this.momentNow();
       const { taken } = await takeChangePosition(trx);
-      // Resolved to nothing: an array of the two answers would keep every earlier one for good.
-      this.ended = Promise.all([this.ended, ends]).then(() => undefined);
-      this.positioned += 1;
+      this.turnsTaken += 1;
+      const entry: InLine = { turn: this.turnsTaken, ends };
+      this.inLine.push(entry);
       void ends.then(() => {
-        this.positioned -= 1;
+        this.inLine.splice(this.inLine.indexOf(entry), 1);
+        this.latestEnded = Math.max(this.latestEnded, entry.turn);
       });
       return { moment, taken };
     });
@@ -171,15 +190,21 @@ export class WriteBatcher {
   }
 
   /**
-   * Resolves once every transaction that has taken its change position by now has ended (at once
-   * with one writer, which takes none), or after `mostMs`: a page of the feed read then shows every
-   * change answered before it was asked for. The bound keeps a write waiting on a lock (another
-   * process's) from holding reads up for as long.
+   * Resolves once every transaction still in flight that took its change position before one that
+   * has ended has ended too (at once with one writer, which takes none): a page of the feed read
+   * then shows every change answered before it was asked for, since only a transaction below a
+   * change holds it back. Those in line after every ended one hold back nothing answered, and are
+   * not waited for. The bound (pageWaitsAtMostMs) keeps a write waiting long on a lock (another
+   * process's) from holding pages up for as long; such a page lacks the changes above it.
    */
-  async earlierWritesEnded(mostMs: number): Promise<void> {
-    if (this.positioned === 0) return;
+  async earlierWritesEnded(): Promise<void> {
+    const below = this.inLine.filter((t) => t.turn < this.latestEnded).map((t) => t.ends);
+    if (below.length === 0) return;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.ended, new Promise((resolve) => (timer = setTimeout(resolve, mostMs)))]);
+    await Promise.race([
+      Promise.all(below),
+      new Promise((resolve) => (timer = setTimeout(resolve, this.pageWaitsMs))),
+    ]);
     clearTimeout(timer);
   }
 
