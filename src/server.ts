@@ -20,10 +20,11 @@ import { startJobs } from './jobs';
 import { listenRefusal } from './listen-refusal';
 import { createLogger, type Logger } from './logger';
 import { smtpTransport } from './mail/smtp-transport';
+import type { MetricsSettings } from './metrics/metrics-settings';
 import { readiness } from './metrics/readiness';
 import { ServerMetrics } from './metrics/server-metrics';
 import { oauthProvider } from './oauth/provider';
-import { openServices } from './services';
+import { type OpenServices, openServices } from './services';
 import type { Settings } from './settings';
 import { loadSigningKeys } from './signing-keys';
 import { loadTls } from './tls';
@@ -56,23 +57,86 @@ export interface Timeouts {
 
 export const defaultTimeouts: Timeouts = { headersMs: 10_000, requestMs: 30_000 };
 
-export async function startServer(
-  settings: Settings,
-  options: {
-    clock?: Clock;
-    logger?: Logger;
-    timeouts?: Timeouts;
-    /** Delivery settings other than the defaults (tests shorten the time-out). */
-    delivery?: Partial<DeliverySettings>;
-    /** The dispatcher's limits, or false to run without one (tests that inspect the outbox). */
-    dispatcher?: Partial<DispatcherOptions> | false;
-    /** false: no scheduled work (tests that run a job themselves, at a moment of their choosing). */
-    scheduledJobs?: false;
-  } = {},
-): Promise<RunningServer> {
+/** What startServer may be told besides the settings (tests use each). */
+export interface StartOptions {
+  clock?: Clock;
+  logger?: Logger;
+  timeouts?: Timeouts;
+  /** Delivery settings other than the defaults (tests shorten the time-out). */
+  delivery?: Partial<DeliverySettings>;
+  /** The dispatcher's limits, or false to run without one (tests that inspect the outbox). */
+  dispatcher?: Partial<DispatcherOptions> | false;
+  /** false: no scheduled work (tests that run a job themselves, at a moment of their choosing). */
+  scheduledJobs?: false;
+}
+
+type Metrics = { counts: ServerMetrics; settings: MetricsSettings } | null;
+
+/** The server that takes the connections, and what listens: the TLS front, or the server itself. */
+interface Front {
+  server: Server;
+  listener: Server | NetServer;
+  /** Ends TLS in front of the server; null behind a trusted proxy. */
+  tlsFront: TlsPort | null;
+  certFile: string | null;
+}
+
+/** The work that runs beside the requests: delivery, e-mail and the scheduled jobs. */
+interface BackgroundWork {
+  dispatcher: Dispatcher | null;
+  mailSender: MailSender | null;
+  jobs: { stop(): void };
+}
+
+export async function startServer(settings: Settings, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(settings.logLevel);
   // Counted only when someone may read the counts (/metrics is on).
   const metrics = settings.metrics ? { counts: new ServerMetrics(), settings: settings.metrics } : null;
+  const opened = await openServicesToServe(settings, options, logger, metrics);
+  const { services } = opened;
+  let publicOrigin = settings.publicUrl ?? '';
+  // The app is built once the port is known (it makes links from the listening origin).
+  let handler: RequestListener = (_req, res) => res.end();
+  const front = await createFront(
+    settings,
+    options.timeouts ?? defaultTimeouts,
+    (req, res) => handler(req, res),
+    () => publicOrigin,
+    logger,
+  );
+  const port = await listen(front.listener, settings, opened);
+  const origin = `https://${hostForUrl(settings.host)}:${port}`;
+  publicOrigin = settings.publicUrl ?? origin;
+  // Tokens are issued by this origin and name its /mcp and /api/v1 as their audiences.
+  services.tokens.issuer = publicOrigin;
+  // Links made outside a request (operator commands run in tests against this server's services).
+  services.publicOrigin = publicOrigin;
+  const app = await buildServingApp(settings, options, services, logger, metrics, origin, publicOrigin);
+  handler = app.handler;
+  const { dispatcher } = app;
+  const work = await startBackgroundWork(settings, options, services, logger, dispatcher, publicOrigin);
+  return {
+    origin,
+    publicOrigin,
+    restUrl: `${publicOrigin}/api/v1`,
+    mcpUrl: `${publicOrigin}/mcp`,
+    port,
+    demoKey: demoKey.key,
+    certFile: front.certFile,
+    services,
+    dispatcher,
+    mailSender: work.mailSender,
+    close: () => closeInOrder(work, front, opened),
+  };
+}
+
+/** Opens the database and the services on it, with the demonstration workspace in place. */
+async function openServicesToServe(
+  settings: Settings,
+  options: StartOptions,
+  logger: Logger,
+  metrics: Metrics,
+): Promise<OpenServices> {
   const opened = await openServices({
     dataDir: settings.dataDir,
     database: settings.database,
@@ -99,8 +163,20 @@ export async function startServer(
       'TESSERA_WEBHOOKS_ALLOW_PRIVATE=1: webhooks may be delivered to loopback and private addresses. For tests and local development only.',
     );
   await ensureDemoWorkspace(services.db, services.clock, services.secrets.webhookSecretKey);
+  return opened;
+}
 
-  const timeouts = options.timeouts ?? defaultTimeouts;
+/**
+ * The server requests reach `dispatch` through: plain HTTP behind a trusted proxy, else HTTPS with
+ * the data folder's certificate (or the operator's) behind the TLS front.
+ */
+async function createFront(
+  settings: Settings,
+  timeouts: Timeouts,
+  dispatch: RequestListener,
+  publicOrigin: () => string,
+  logger: Logger,
+): Promise<Front> {
   const serverOptions = {
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,
@@ -108,27 +184,27 @@ export async function startServer(
     connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
     keepAliveTimeout: 65_000,
   };
-  let server: Server;
-  let listener: Server | NetServer;
-  let tlsFront: TlsPort | null = null;
-  let certFile: string | null = null;
-  let publicOrigin = settings.publicUrl ?? '';
-  // The app is built once the port is known (it makes links from the listening origin).
-  let handler: RequestListener = (_req, res) => res.end();
-  const dispatch: RequestListener = (req, res) => handler(req, res);
+  let front: Front;
   if (settings.trustProxy) {
     // TLS ends at the proxy; plain-HTTP requests it passes on are refused (httpsOnly).
-    server = createHttpServer(serverOptions, dispatch);
-    listener = server;
+    const server = createHttpServer(serverOptions, dispatch);
+    front = { server, listener: server, tlsFront: null, certFile: null };
   } else {
     const tls = await loadTls(settings.dataDir, settings.tlsCert, settings.tlsKey);
-    certFile = tls.certFile;
     const https = createHttpsServer({ ...serverOptions, cert: tls.cert, key: tls.key }, dispatch);
-    server = https;
-    tlsFront = tlsPort(https, () => publicOrigin, timeouts.headersMs);
-    listener = tlsFront.front;
+    const tlsFront = tlsPort(https, publicOrigin, timeouts.headersMs);
+    front = { server: https, listener: tlsFront.front, tlsFront, certFile: tls.certFile };
   }
-  answerClientErrors(server, () => publicOrigin, logger);
+  answerClientErrors(front.server, publicOrigin, logger);
+  return front;
+}
+
+/** Listens at the settings' host and port, and gives the port; a refusal closes the services first. */
+async function listen(
+  listener: Server | NetServer,
+  settings: Settings,
+  opened: OpenServices,
+): Promise<number> {
   try {
     await new Promise<void>((resolve, reject) => {
       listener.once('error', reject);
@@ -138,13 +214,22 @@ export async function startServer(
     await opened.close();
     throw listenRefusal(error, settings.port, settings.host);
   }
-  const port = (listener.address() as AddressInfo).port;
-  const origin = `https://${hostForUrl(settings.host)}:${port}`;
-  publicOrigin = settings.publicUrl ?? origin;
-  // Tokens are issued by this origin and name its /mcp and /api/v1 as their audiences.
-  services.tokens.issuer = publicOrigin;
-  // Links made outside a request (operator commands run in tests against this server's services).
-  services.publicOrigin = publicOrigin;
+  return (listener.address() as AddressInfo).port;
+}
+
+/**
+ * The Koa app that answers at `origin`, with its OAuth server (issuing as `publicOrigin`) and the
+ * dispatcher its readiness reports on (made, not started).
+ */
+async function buildServingApp(
+  settings: Settings,
+  options: StartOptions,
+  services: Services,
+  logger: Logger,
+  metrics: Metrics,
+  origin: string,
+  publicOrigin: string,
+): Promise<{ handler: RequestListener; dispatcher: Dispatcher | null }> {
   const oauth = oauthProvider(
     services,
     publicOrigin,
@@ -156,7 +241,7 @@ export async function startServer(
     options.dispatcher === false
       ? null
       : new Dispatcher(services, { ...defaultDispatcherOptions, ...options.dispatcher });
-  handler = buildApp(services, logger, {
+  const handler = buildApp(services, logger, {
     trustProxy: settings.trustProxy,
     publicUrl: settings.publicUrl,
     listening: origin,
@@ -166,6 +251,18 @@ export async function startServer(
     readiness: readiness(services, () => dispatcher),
     metrics,
   }).callback();
+  return { handler, dispatcher };
+}
+
+/** Starts the dispatcher, the mail sender (when e-mail is on) and the scheduled jobs, in that order. */
+async function startBackgroundWork(
+  settings: Settings,
+  options: StartOptions,
+  services: Services,
+  logger: Logger,
+  dispatcher: Dispatcher | null,
+  publicOrigin: string,
+): Promise<BackgroundWork> {
   await dispatcher?.start();
   // E-mail: queued only when an SMTP server is named, with links on the public origin.
   if (settings.mail) services.mail = { from: settings.mail.from, publicOrigin };
@@ -177,30 +274,21 @@ export async function startServer(
       : startJobs(services, logger, dispatcher, mailSender, {
           mailBodyRetentionDays: settings.mailBodyRetentionDays,
         });
+  return { dispatcher, mailSender, jobs };
+}
 
-  return {
-    origin,
-    publicOrigin,
-    restUrl: `${publicOrigin}/api/v1`,
-    mcpUrl: `${publicOrigin}/mcp`,
-    port,
-    demoKey: demoKey.key,
-    certFile,
-    services,
-    dispatcher,
-    mailSender,
-    close: async () => {
-      jobs.stop();
-      await dispatcher?.stop();
-      await mailSender?.stop();
-      if (tlsFront) await tlsFront.close();
-      else {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
-      await opened.close();
-    },
-  };
+/** Stops the background work, then the server (its connections with it), then the services. */
+async function closeInOrder(work: BackgroundWork, front: Front, opened: OpenServices): Promise<void> {
+  work.jobs.stop();
+  await work.dispatcher?.stop();
+  await work.mailSender?.stop();
+  if (front.tlsFront) await front.tlsFront.close();
+  else {
+    const { server } = front;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  await opened.close();
 }
 
 /** The host part of the listening origin; an unspecified address is reached as localhost. */

@@ -75,136 +75,28 @@ export function typesOfPeople(offer: SignUpOffer, quantities: Record<string, str
   });
 }
 
+/**
+ * What the parts of one rendering of the form share: the offer, what was sent, the first message of
+ * each field, and the label of each field shown (filled as the parts are made: the error summary,
+ * made last, names its fields by them).
+ */
+interface Form {
+  offer: SignUpOffer;
+  state: FormState;
+  errors: Map<string, string>;
+  labels: Map<string, string>;
+}
+
 /** The form; `token` proves to this service that it sent it (core/platform/form-tokens.ts). */
 export function signUpForm(slug: string, offer: SignUpOffer, state: FormState, token: string): Html {
   const errors = new Map<string, string>();
   for (const e of state.errors) if (!errors.has(e.field)) errors.set(e.field, e.message);
-  const describe = (field: string, hint?: string) => {
-    const ids = [hint ? `${fieldId(field)}-hint` : '', errors.has(field) ? `${fieldId(field)}-error` : '']
-      .filter(Boolean)
-      .join(' ');
-    return trusted(
-      `${ids ? ` aria-describedby="${ids}"` : ''}${errors.has(field) ? ' aria-invalid="true"' : ''}`,
-    );
-  };
-  const message = (field: string) =>
-    errors.has(field)
-      ? html`<p class="field-error" id="${fieldId(field)}-error">${errors.get(field)}</p>`
-      : '';
-  const labels = new Map<string, string>();
-  const input = (field: string, label: string, value: string, type: string, autocomplete: string) => {
-    labels.set(field, label);
-    return html`<label for="${fieldId(field)}">${label}</label>${message(field)}
-<input type="${type}" id="${fieldId(field)}" name="${field}" value="${value}" autocomplete="${autocomplete}"${describe(field)}>`;
-  };
+  const form: Form = { offer, state, errors, labels: new Map() };
   const chosen = typesOfPeople(offer, state.quantities);
-  const single = offer.types.length === 1 ? offer.types[0] : undefined;
-
-  const quantity = (t: OfferedType) => {
-    const field = `qty.${t.ticketTypeId}`;
-    const most = Math.min(t.maxPerOrder, t.placesLeft ?? t.maxPerOrder);
-    labels.set(field, t.name);
-    const left = t.placesLeft === 0 ? 'Sold out' : t.placesLeft === null ? '' : `${t.placesLeft} left · `;
-    const hint = `${money(t.price, t.currency)} · ${left}at most ${t.maxPerOrder} per order${t.byCode ? ' · opened by your access code' : ''}`;
-    return html`<label for="${fieldId(field)}">${t.name}</label>
-<p class="hint" id="${fieldId(field)}-hint">${hint}${t.description ? html`. ${t.description}` : ''}</p>${message(field)}
-<input type="number" inputmode="numeric" min="0" max="${Math.max(most, 0)}" id="${fieldId(field)}" name="${field}" value="${state.quantities[t.ticketTypeId] ?? (single ? '1' : '0')}"${describe(field, 'hint')}>`;
-  };
-
-  const question = (i: number, q: QuestionView, values: string[]) => {
-    const field = `person.${i}.answers.${q.questionId}`;
-    const label = `${labelOf(q)}${q.required ? '' : ' (optional)'}`;
-    labels.set(field, labelOf(q));
-    const id = fieldId(field);
-    const value = values[0] ?? '';
-    switch (q.kind) {
-      case 'choice':
-        return html`<label for="${id}">${label}</label>${message(field)}
-<select id="${id}" name="${field}"${describe(field)}><option value="">Choose…</option>${q.options.map(
-          (o) =>
-            html`<option value="${o.value}"${value === o.value ? trusted(' selected') : ''}>${o.label.en ?? o.value}</option>`,
-        )}</select>`;
-      case 'multiChoice':
-        return html`<fieldset${describe(field)}><legend>${label}</legend>${message(field)}${q.options.map(
-          (o, n) =>
-            html`<label class="choice"><input type="checkbox" ${n === 0 ? trusted(`id="${id}" `) : ''}name="${field}" value="${o.value}"${values.includes(o.value) ? trusted(' checked') : ''}> ${o.label.en ?? o.value}</label>`,
-        )}</fieldset>`;
-      case 'checkbox':
-        return html`${message(field)}<label class="choice"><input type="checkbox" id="${id}" name="${field}" value="yes"${value ? trusted(' checked') : ''}${describe(field)}> ${label}</label>`;
-      case 'longText':
-        return html`<label for="${id}">${label}</label>${message(field)}<textarea id="${id}" name="${field}" rows="3"${describe(field)}>${value}</textarea>`;
-      default: {
-        const type =
-          { email: 'email', number: 'number', date: 'date', phone: 'tel' }[q.kind as string] ?? 'text';
-        return html`<label for="${id}">${label}</label>${message(field)}<input type="${type}" id="${id}" name="${field}" value="${value}"${describe(field)}>`;
-      }
-    }
-  };
-
-  const person = (i: number, type: OfferedType | undefined) => {
-    const values = state.people[i] ?? emptyPerson();
-    const asked = offer.questions.filter(
-      (q) =>
-        q.ticketTypeIds.length === 0 || (type !== undefined && q.ticketTypeIds.includes(type.ticketTypeId)),
-    );
-    const legend = state.step === 2 && type ? `Ticket ${i + 1}: ${type.name}` : 'Your details';
-    return html`<fieldset><legend>${legend}</legend>
-${input(`person.${i}.firstName`, 'First name', values.firstName, 'text', 'given-name')}
-${input(`person.${i}.lastName`, 'Last name', values.lastName, 'text', 'family-name')}
-${input(`person.${i}.email`, 'E-mail', values.email, 'email', 'email')}
-${asked.map((q) => question(i, q, values.answers[q.questionId] ?? []))}
-${addOnChoices(i, type, values.addOns)}</fieldset>`;
-  };
-
-  // The add-ons on offer, but not those the person's ticket already includes.
-  const addOnChoices = (i: number, type: OfferedType | undefined, ticked: string[]) => {
-    const field = `person.${i}.addOns`;
-    const offered = offer.addOns.filter((a) => !type?.includedAddOnIds.includes(a.addOnId));
-    if (offered.length === 0) return '';
-    labels.set(field, 'Add-ons');
-    const paidHint = offered.some((a) => a.price > 0)
-      ? ' A priced add-on makes the order one paid by bank transfer.'
-      : '';
-    return html`<fieldset id="${fieldId(field)}"${describe(field, 'hint')}><legend>Add-ons (optional)</legend>
-<p class="hint" id="${fieldId(field)}-hint">Extras with this ticket.${paidHint}</p>${message(field)}${offered.map(
-      (a) =>
-        html`<label class="choice"><input type="checkbox" name="${field}" value="${a.addOnId}"${ticked.includes(a.addOnId) ? trusted(' checked') : ''}> ${a.name} · ${money(a.price, a.currency)}${a.placesLeft === null ? '' : ` · ${a.placesLeft} left`}</label>`,
-    )}</fieldset>`;
-  };
-
-  const hiddenQuantities = offer.types.map(
-    (t) =>
-      html`<input type="hidden" name="qty.${t.ticketTypeId}" value="${state.quantities[t.ticketTypeId] ?? '0'}">`,
-  );
-  const body =
-    state.step === 2
-      ? html`${hiddenQuantities}<input type="hidden" name="step" value="2">
-<p>${chosen.length} tickets: a name and e-mail for each.</p>
-${chosen.map((t, i) => person(i, t))}`
-      : html`<fieldset id="${fieldId('ticketTypes')}"><legend>Tickets</legend>${message('ticketTypes')}
-${offer.types.map(quantity)}</fieldset>
-<fieldset><legend>Access code</legend>
-<label for="${fieldId('accessCode')}">Access code (optional)</label>
-<p class="hint" id="${fieldId('accessCode')}-hint">Some tickets are opened by a code the organiser gave you.</p>${message('accessCode')}
-<input type="text" id="${fieldId('accessCode')}" name="accessCode" value="${state.accessCode}" autocomplete="off"${describe('accessCode', 'hint')}>
-<button type="submit" name="action" value="code">Apply code</button></fieldset>
-${person(0, chosen[0] ?? single)}`;
-  labels.set('ticketTypes', 'Tickets');
-  labels.set('accessCode', 'Access code');
-  // With a person per ticket, "First name" alone would not say whose.
-  const named = (field: string) => {
-    const label = labels.get(field) ?? fieldLabel(offer, field);
-    const person = /^person\.(\d+)\./.exec(field);
-    return state.step === 2 && person ? `Ticket ${Number(person[1]) + 1}, ${label}` : label;
-  };
-  const summary =
-    state.errors.length === 0
-      ? ''
-      : html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
-<h2 id="error-summary-title">There is a problem</h2><ul>${state.errors.map(
-          (e) => html`<li><a href="#${fieldId(e.field)}">${named(e.field)}: ${e.message}</a></li>`,
-        )}</ul></div>`;
-  return html`<h2 id="register">Register</h2>${summary}
+  const body = state.step === 2 ? personPerTicket(form, chosen) : ticketsAndDetails(form, chosen);
+  form.labels.set('ticketTypes', 'Tickets');
+  form.labels.set('accessCode', 'Access code');
+  return html`<h2 id="register">Register</h2>${errorSummary(form)}
 ${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
 <form class="sign-up" method="post" action="/e/${slug}/register" novalidate>
 <input type="hidden" name="${formTokenField}" value="${token}">
@@ -213,6 +105,154 @@ ${body}
 <div class="trap"><label for="f-leave-empty">Leave this field empty</label><input type="text" id="f-leave-empty" name="leaveEmpty" value="" tabindex="-1" autocomplete="off"></div>
 <button type="submit" class="primary" name="action" value="register">${state.step === 1 && chosen.length > 1 ? 'Continue' : 'Register'}</button>
 </form>`;
+}
+
+/** Step one: how many of each ticket type, the access code, and one person's details. */
+function ticketsAndDetails(form: Form, chosen: OfferedType[]): Html {
+  const { offer, state } = form;
+  const single = offer.types.length === 1 ? offer.types[0] : undefined;
+  return html`<fieldset id="${fieldId('ticketTypes')}"><legend>Tickets</legend>${message(form, 'ticketTypes')}
+${offer.types.map((t) => quantity(form, t, single))}</fieldset>
+<fieldset><legend>Access code</legend>
+<label for="${fieldId('accessCode')}">Access code (optional)</label>
+<p class="hint" id="${fieldId('accessCode')}-hint">Some tickets are opened by a code the organiser gave you.</p>${message(form, 'accessCode')}
+<input type="text" id="${fieldId('accessCode')}" name="accessCode" value="${state.accessCode}" autocomplete="off"${describe(form, 'accessCode', 'hint')}>
+<button type="submit" name="action" value="code">Apply code</button></fieldset>
+${person(form, 0, chosen[0] ?? single)}`;
+}
+
+/** Step two: the quantities chosen (kept hidden) and a person per ticket. */
+function personPerTicket(form: Form, chosen: OfferedType[]): Html {
+  const { offer, state } = form;
+  const hiddenQuantities = offer.types.map(
+    (t) =>
+      html`<input type="hidden" name="qty.${t.ticketTypeId}" value="${state.quantities[t.ticketTypeId] ?? '0'}">`,
+  );
+  return html`${hiddenQuantities}<input type="hidden" name="step" value="2">
+<p>${chosen.length} tickets: a name and e-mail for each.</p>
+${chosen.map((t, i) => person(form, i, t))}`;
+}
+
+/** A field's attributes naming its hint and its message, and marking it invalid when it has one. */
+function describe(form: Form, field: string, hint?: string): Html {
+  const invalid = form.errors.has(field);
+  const ids = [hint ? `${fieldId(field)}-hint` : '', invalid ? `${fieldId(field)}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return trusted(`${ids ? ` aria-describedby="${ids}"` : ''}${invalid ? ' aria-invalid="true"' : ''}`);
+}
+
+/** The message beside a field, if it has one. */
+function message(form: Form, field: string): Html | '' {
+  return form.errors.has(field)
+    ? html`<p class="field-error" id="${fieldId(field)}-error">${form.errors.get(field)}</p>`
+    : '';
+}
+
+function input(
+  form: Form,
+  field: string,
+  label: string,
+  value: string,
+  type: string,
+  autocomplete: string,
+): Html {
+  form.labels.set(field, label);
+  return html`<label for="${fieldId(field)}">${label}</label>${message(form, field)}
+<input type="${type}" id="${fieldId(field)}" name="${field}" value="${value}" autocomplete="${autocomplete}"${describe(form, field)}>`;
+}
+
+/** How many of one ticket type, with its price, the places left and the most per order. */
+function quantity(form: Form, t: OfferedType, single: OfferedType | undefined): Html {
+  const field = `qty.${t.ticketTypeId}`;
+  const most = Math.min(t.maxPerOrder, t.placesLeft ?? t.maxPerOrder);
+  form.labels.set(field, t.name);
+  const left = t.placesLeft === 0 ? 'Sold out' : t.placesLeft === null ? '' : `${t.placesLeft} left · `;
+  const hint = `${money(t.price, t.currency)} · ${left}at most ${t.maxPerOrder} per order${t.byCode ? ' · opened by your access code' : ''}`;
+  return html`<label for="${fieldId(field)}">${t.name}</label>
+<p class="hint" id="${fieldId(field)}-hint">${hint}${t.description ? html`. ${t.description}` : ''}</p>${message(form, field)}
+<input type="number" inputmode="numeric" min="0" max="${Math.max(most, 0)}" id="${fieldId(field)}" name="${field}" value="${form.state.quantities[t.ticketTypeId] ?? (single ? '1' : '0')}"${describe(form, field, 'hint')}>`;
+}
+
+/** One question's field for person `i`, by the question's kind. */
+function question(form: Form, i: number, q: QuestionView, values: string[]): Html {
+  const field = `person.${i}.answers.${q.questionId}`;
+  const label = `${labelOf(q)}${q.required ? '' : ' (optional)'}`;
+  form.labels.set(field, labelOf(q));
+  const id = fieldId(field);
+  const value = values[0] ?? '';
+  const described = describe(form, field);
+  switch (q.kind) {
+    case 'choice':
+      return html`<label for="${id}">${label}</label>${message(form, field)}
+<select id="${id}" name="${field}"${described}><option value="">Choose…</option>${q.options.map(
+        (o) =>
+          html`<option value="${o.value}"${value === o.value ? trusted(' selected') : ''}>${o.label.en ?? o.value}</option>`,
+      )}</select>`;
+    case 'multiChoice':
+      return html`<fieldset${described}><legend>${label}</legend>${message(form, field)}${q.options.map(
+        (o, n) =>
+          html`<label class="choice"><input type="checkbox" ${n === 0 ? trusted(`id="${id}" `) : ''}name="${field}" value="${o.value}"${values.includes(o.value) ? trusted(' checked') : ''}> ${o.label.en ?? o.value}</label>`,
+      )}</fieldset>`;
+    case 'checkbox':
+      return html`${message(form, field)}<label class="choice"><input type="checkbox" id="${id}" name="${field}" value="yes"${value ? trusted(' checked') : ''}${described}> ${label}</label>`;
+    case 'longText':
+      return html`<label for="${id}">${label}</label>${message(form, field)}<textarea id="${id}" name="${field}" rows="3"${described}>${value}</textarea>`;
+    default: {
+      const type =
+        { email: 'email', number: 'number', date: 'date', phone: 'tel' }[q.kind as string] ?? 'text';
+      return html`<label for="${id}">${label}</label>${message(form, field)}<input type="${type}" id="${id}" name="${field}" value="${value}"${described}>`;
+    }
+  }
+}
+
+/** Person `i`'s details: name, e-mail, the questions asked of their ticket type, and the add-ons. */
+function person(form: Form, i: number, type: OfferedType | undefined): Html {
+  const { offer, state } = form;
+  const values = state.people[i] ?? emptyPerson();
+  const asked = offer.questions.filter(
+    (q) =>
+      q.ticketTypeIds.length === 0 || (type !== undefined && q.ticketTypeIds.includes(type.ticketTypeId)),
+  );
+  const legend = state.step === 2 && type ? `Ticket ${i + 1}: ${type.name}` : 'Your details';
+  return html`<fieldset><legend>${legend}</legend>
+${input(form, `person.${i}.firstName`, 'First name', values.firstName, 'text', 'given-name')}
+${input(form, `person.${i}.lastName`, 'Last name', values.lastName, 'text', 'family-name')}
+${input(form, `person.${i}.email`, 'E-mail', values.email, 'email', 'email')}
+${asked.map((q) => question(form, i, q, values.answers[q.questionId] ?? []))}
+${addOnChoices(form, i, type, values.addOns)}</fieldset>`;
+}
+
+/** The add-ons on offer, but not those the person's ticket already includes. */
+function addOnChoices(form: Form, i: number, type: OfferedType | undefined, ticked: string[]): Html | '' {
+  const field = `person.${i}.addOns`;
+  const offered = form.offer.addOns.filter((a) => !type?.includedAddOnIds.includes(a.addOnId));
+  if (offered.length === 0) return '';
+  form.labels.set(field, 'Add-ons');
+  const paidHint = offered.some((a) => a.price > 0)
+    ? ' A priced add-on makes the order one paid by bank transfer.'
+    : '';
+  return html`<fieldset id="${fieldId(field)}"${describe(form, field, 'hint')}><legend>Add-ons (optional)</legend>
+<p class="hint" id="${fieldId(field)}-hint">Extras with this ticket.${paidHint}</p>${message(form, field)}${offered.map(
+    (a) =>
+      html`<label class="choice"><input type="checkbox" name="${field}" value="${a.addOnId}"${ticked.includes(a.addOnId) ? trusted(' checked') : ''}> ${a.name} · ${money(a.price, a.currency)}${a.placesLeft === null ? '' : ` · ${a.placesLeft} left`}</label>`,
+  )}</fieldset>`;
+}
+
+/** Every message at the top, each linking to its field; nothing when the form has none. */
+function errorSummary(form: Form): Html | '' {
+  if (form.state.errors.length === 0) return '';
+  return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
+<h2 id="error-summary-title">There is a problem</h2><ul>${form.state.errors.map(
+    (e) => html`<li><a href="#${fieldId(e.field)}">${named(form, e.field)}: ${e.message}</a></li>`,
+  )}</ul></div>`;
+}
+
+/** A field's label in the summary; with a person per ticket, "First name" alone would not say whose. */
+function named(form: Form, field: string): string {
+  const label = form.labels.get(field) ?? fieldLabel(form.offer, field);
+  const person = /^person\.(\d+)\./.exec(field);
+  return form.state.step === 2 && person ? `Ticket ${Number(person[1]) + 1}, ${label}` : label;
 }
 
 const personFields: Record<string, string> = {

@@ -4,7 +4,7 @@
 // resource: {origin}/mcp or {origin}/api/v1. The account is an API key of the workspace: its id is
 // the token's subject, and the scopes a token may carry are that key's (core's verifier reads the
 // key on every call). Clients use the authorization code flow only: no implicit flow (OAuth 2.1).
-import { errors, Provider } from 'oidc-provider';
+import { type Configuration, errors, Provider } from 'oidc-provider';
 import { audienceOf, resourceUrl } from '../../core/platform/pipeline/access-tokens';
 import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
 import { scopes } from '../../core/platform/scopes';
@@ -39,6 +39,20 @@ export function oauthProvider(
   const provider = new Provider(issuer, {
     adapter: (model: string) => new OauthStore(services.db, services.clock, model),
     jwks: { keys: keys.keys },
+    ...accounts(services),
+    ...scopesAndRoutes(),
+    ...interactions(),
+    ...clients(services),
+    features: features(services, issuer),
+    ...tokensAndSessions(cookieSecret),
+  });
+  provider.use(offerOnlyTheCodeFlow);
+  return provider;
+}
+
+/** The account is an API key: a token's subject is its id, and a key no longer in force is no account. */
+function accounts(services: Services): Pick<Configuration, 'findAccount' | 'extraTokenClaims'> {
+  return {
     // A key revoked or expired since the sign-in is no account any more: its codes and refresh
     // tokens are refused (invalid_grant) instead of minting tokens the API would refuse.
     findAccount: async (_ctx, id) =>
@@ -46,6 +60,12 @@ export function oauthProvider(
     // JWT access tokens are kept nowhere: each names its grant, which core's verifier checks is still
     // in force (a reused code or a revoked refresh token revokes it).
     extraTokenClaims: async (_ctx, token) => ({ grant_id: 'grantId' in token ? token.grantId : undefined }),
+  };
+}
+
+/** Tessera's scopes, no identity claims, and every endpoint below /oauth. */
+function scopesAndRoutes(): Pick<Configuration, 'scopes' | 'claims' | 'routes'> {
+  return {
     // Only OAuth, no OpenID Connect identity: the scopes are Tessera's. They are listed here so a
     // client may register with them (MCP clients register with the resource's scopes_supported);
     // tokens carry them for the resource only (see the consent).
@@ -66,8 +86,22 @@ export function oauthProvider(
       pushed_authorization_request: '/oauth/request',
       challenge: '/oauth/challenge',
     },
+  };
+}
+
+/** The sign-in is Tessera's own page; every authorization proves its code verifier (PKCE). */
+function interactions(): Pick<Configuration, 'interactions' | 'pkce'> {
+  return {
     interactions: { url: (_ctx, interaction) => `/oauth/sign-in/${interaction.uid}`, policy: signInPolicy() },
     pkce: { required: () => true },
+  };
+}
+
+/** What a client may be: one of the code flow, registered or named by its metadata document. */
+function clients(
+  services: Services,
+): Pick<Configuration, 'fetch' | 'enabledJWA' | 'responseTypes' | 'extraClientMetadata' | 'clientDefaults'> {
+  return {
     // oidc-provider's own fetch refuses special-use addresses as well; a deployment that allows
     // private receivers (tests, local development) lets it reach them too. Its fixed 2.5 s limit
     // failed a sign-in on a busy machine: a metadata document gets the time a webhook gets.
@@ -98,34 +132,46 @@ export function oauthProvider(
       token_endpoint_auth_method: 'none',
       id_token_signed_response_alg: 'ES256',
     },
-    features: {
-      devInteractions: { enabled: false },
-      userinfo: { enabled: false },
-      registration: { enabled: true },
-      // A client may name itself by the https address of its metadata document (MCP's preferred
-      // way): fetched only from public addresses, as webhook receivers are.
-      clientIdMetadataDocument: {
-        enabled: true,
-        ack: 'draft-02',
-        allowFetch: async (_ctx, clientId) => mayFetch(clientId, services.delivery.allowPrivate),
-      },
-      revocation: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        // A client that names no resource signs in for the MCP server.
-        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? resourceUrl(issuer, 'mcp'),
-        useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, indicator) => {
-          if (!audienceOf(issuer, indicator)) throw new errors.InvalidTarget();
-          return {
-            scope: scopes.join(' '),
-            accessTokenFormat: 'jwt',
-            accessTokenTTL: 3600,
-            jwt: { sign: { alg: 'ES256' } },
-          };
-        },
+  };
+}
+
+/** The features on: registration, metadata documents, revocation and resource indicators; no more. */
+function features(services: Services, issuer: string): NonNullable<Configuration['features']> {
+  return {
+    devInteractions: { enabled: false },
+    userinfo: { enabled: false },
+    registration: { enabled: true },
+    // A client may name itself by the https address of its metadata document (MCP's preferred
+    // way): fetched only from public addresses, as webhook receivers are.
+    clientIdMetadataDocument: {
+      enabled: true,
+      ack: 'draft-02',
+      allowFetch: async (_ctx, clientId) => mayFetch(clientId, services.delivery.allowPrivate),
+    },
+    revocation: { enabled: true },
+    resourceIndicators: {
+      enabled: true,
+      // A client that names no resource signs in for the MCP server.
+      defaultResource: async (_ctx, _client, oneOf) => oneOf ?? resourceUrl(issuer, 'mcp'),
+      useGrantedResource: async () => true,
+      getResourceServerInfo: async (_ctx, indicator) => {
+        if (!audienceOf(issuer, indicator)) throw new errors.InvalidTarget();
+        return {
+          scope: scopes.join(' '),
+          accessTokenFormat: 'jwt',
+          accessTokenTTL: 3600,
+          jwt: { sign: { alg: 'ES256' } },
+        };
       },
     },
+  };
+}
+
+/** Refresh tokens that rotate, signed cookies, and how long each thing lives. */
+function tokensAndSessions(
+  cookieSecret: string,
+): Pick<Configuration, 'issueRefreshToken' | 'rotateRefreshToken' | 'cookies' | 'ttl'> {
+  return {
     // Every code exchange gives a refresh token; each refresh gives a new one (rotation).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
@@ -138,9 +184,7 @@ export function oauthProvider(
       Grant: 30 * 24 * 3600,
       RefreshToken: 30 * 24 * 3600,
     },
-  });
-  provider.use(offerOnlyTheCodeFlow);
-  return provider;
+  };
 }
 
 /**
