@@ -6,6 +6,7 @@
 // registered elsewhere, earlier).
 import type { Db } from '../../db/connect';
 import type { EventRow } from '../../db/schema';
+import type { StayStatus } from '../../db/values';
 import { certificateIssued } from '../certificates';
 import { memberJoined, memberLeft } from '../communities';
 import {
@@ -22,7 +23,7 @@ import type { Ctx } from '../platform/context';
 import { contentPublished } from '../programme';
 import { leadCaptured, leadQuery } from '../sponsors';
 import { feedbackGiven } from '../surveys';
-import type { PlannedRow } from './plan';
+import type { ImportTable, PlannedRow } from './plan';
 import type { TableChanges, WriteReport } from './write';
 
 type Changed = { id: string; before: PlannedRow | null };
@@ -71,47 +72,96 @@ function eventReader(db: Db): (id: string) => Promise<EventRow> {
   };
 }
 
+/** What each kind of message reads: the import's writes, and the events of its rows. */
+interface Written {
+  ctx: Ctx;
+  db: Db;
+  report: WriteReport;
+  eventOf: (id: string) => Promise<EventRow>;
+}
+
+/** Sends each item's message in turn; answers how many were sent. */
+async function sendEach<T>(items: T[], send: (item: T) => Promise<void>): Promise<number> {
+  for (const item of items) await send(item);
+  return items.length;
+}
+
+/** Sends the message of each changed row whose change makes one (`emitterOf` null: none). */
+function sendChanges<T, E>(
+  changed: { row: T; before: PlannedRow | null }[],
+  emitterOf: (row: T, before: PlannedRow | null) => E | null,
+  send: (emitter: E, row: T) => Promise<void>,
+): Promise<number> {
+  const moves = changed.flatMap(({ row, before }) => {
+    const emitter = emitterOf(row, before);
+    return emitter === null ? [] : [{ emitter, row }];
+  });
+  return sendEach(moves, ({ emitter, row }) => send(emitter, row));
+}
+
+const createdIds = (report: WriteReport, table: ImportTable): string[] =>
+  report.tables.get(table)?.created ?? [];
+
 export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise<number> {
-  const db = ctx.db;
+  const written: Written = { ctx, db: ctx.db, report, eventOf: eventReader(ctx.db) };
   let sent = 0;
-  const eventOf = eventReader(db);
-  const count = async (emitted: Promise<void>) => {
-    await emitted;
-    sent++;
-  };
+  // One after the other, in this order: an import's messages always leave in the same order.
+  for (const emit of [
+    emitLeadMessages,
+    emitMemberMessages,
+    emitShiftMessages,
+    emitFeedbackMessages,
+    emitClaimMessages,
+    emitStayMessages,
+    emitTravelMessages,
+    emitCertificateMessages,
+    emitContentMessages,
+  ])
+    sent += await emit(written);
+  return sent;
+}
 
-  // lead.captured: a new lead the visitor agreed to share.
-  const leads = report.tables.get('leads')?.created ?? [];
-  for (const lead of await inChunks(leads, (some) => leadQuery(db).where('leads.id', 'in', some).execute()))
-    if (lead.shared === 1 && lead.erased === 0)
-      await count(leadCaptured.emit(ctx, { event: await eventOf(lead.event_id), lead }));
+/** lead.captured: a new lead the visitor agreed to share. */
+async function emitLeadMessages({ ctx, db, report, eventOf }: Written): Promise<number> {
+  const leads = await inChunks(createdIds(report, 'leads'), (some) =>
+    leadQuery(db).where('leads.id', 'in', some).execute(),
+  );
+  return sendEach(
+    leads.filter((lead) => lead.shared === 1 && lead.erased === 0),
+    async (lead) => leadCaptured.emit(ctx, { event: await eventOf(lead.event_id), lead }),
+  );
+}
 
-  // member.joined / member.left: a member who became active, or an active one who left (someone
-  // declined or withdrawing while waiting was never a member), as the live use cases send them.
+/**
+ * member.joined / member.left: a member who became active, or an active one who left (someone
+ * declined or withdrawing while waiting was never a member), as the live use cases send them.
+ */
+function memberEmitter(
+  row: { status: string },
+  before: PlannedRow | null,
+): typeof memberJoined | typeof memberLeft | null {
+  if (row.status === 'active' && before?.status !== 'active') return memberJoined;
+  if (row.status === 'left' && before?.status === 'active') return memberLeft;
+  return null;
+}
+
+async function emitMemberMessages({ ctx, db, report }: Written): Promise<number> {
   const members = await nowAndBefore(report.tables.get('community_members'), (some) =>
     db.selectFrom('community_members').selectAll().where('id', 'in', some).execute(),
   );
-  for (const { row, before } of members) {
-    const emitter =
-      row.status === 'active' && before?.status !== 'active'
-        ? memberJoined
-        : row.status === 'left' && before?.status === 'active'
-          ? memberLeft
-          : null;
-    if (!emitter) continue;
+  return sendChanges(members, memberEmitter, async (emitter, member) => {
     const community = await db
       .selectFrom('communities')
       .selectAll()
-      .where('id', '=', row.community_id)
+      .where('id', '=', member.community_id)
       .executeTakeFirstOrThrow();
-    await count(emitter.emit(ctx, { community, member: row }));
-  }
+    await emitter.emit(ctx, { community, member });
+  });
+}
 
-  sent += await emitShiftMessages(ctx, report, eventOf);
-
-  // feedback.given: each new survey answer and session rating.
-  const responses = report.tables.get('survey_responses')?.created ?? [];
-  for (const answer of await inChunks(responses, (some) =>
+/** feedback.given: each new survey answer and session rating. */
+async function emitFeedbackMessages({ ctx, db, report, eventOf }: Written): Promise<number> {
+  const answers = await inChunks(createdIds(report, 'survey_responses'), (some) =>
     db
       .selectFrom('survey_responses')
       .innerJoin('surveys', 'surveys.id', 'survey_responses.survey_id')
@@ -123,70 +173,83 @@ export async function emitImportMessages(ctx: Ctx, report: WriteReport): Promise
       ])
       .where('survey_responses.id', 'in', some)
       .execute(),
-  ))
-    await count(feedbackGiven.emit(ctx, { event: await eventOf(answer.event_id), answer }));
-  const ratings = report.tables.get('session_ratings')?.created ?? [];
-  for (const rating of await inChunks(ratings, (some) =>
+  );
+  const sent = await sendEach(answers, async (answer) =>
+    feedbackGiven.emit(ctx, { event: await eventOf(answer.event_id), answer }),
+  );
+  const ratings = await inChunks(createdIds(report, 'session_ratings'), (some) =>
     db.selectFrom('session_ratings').selectAll().where('id', 'in', some).execute(),
-  ))
-    await count(feedbackGiven.emit(ctx, { event: await eventOf(rating.event_id), rating }));
+  );
+  return (
+    sent +
+    (await sendEach(ratings, async (rating) =>
+      feedbackGiven.emit(ctx, { event: await eventOf(rating.event_id), rating }),
+    ))
+  );
+}
 
-  // claim.*: a claim in (or moved to) submitted, approved or paid.
+/** claim.*: a claim in (or moved to) submitted, approved or paid. */
+async function emitClaimMessages({ ctx, db, report, eventOf }: Written): Promise<number> {
   const claims = await nowAndBefore(report.tables.get('expense_claims'), (some) =>
     db.selectFrom('expense_claims').selectAll().where('id', 'in', some).execute(),
   );
-  for (const { row, before } of claims) {
-    const emitter = claimStatusEmitters[row.status];
-    if (before?.status === row.status || !emitter) continue;
-    await count(emitter.emit(ctx, { event: await eventOf(row.event_id), claim: row }));
-  }
+  return sendChanges(
+    claims,
+    (row, before) => (before?.status === row.status ? null : claimStatusEmitters[row.status]),
+    async (emitter, claim) => emitter.emit(ctx, { event: await eventOf(claim.event_id), claim }),
+  );
+}
 
-  // stay.*: requested, assigned or cancelled as its status moves there; changed when its details do.
+/** stay.*: requested, assigned or cancelled as its status moves there; changed when its details do. */
+function stayEmitter(row: { status: StayStatus }, before: PlannedRow | null) {
+  if (before === null) return row.status === 'cancelled' ? null : stayStatusEmitters[row.status];
+  if (before.status !== row.status) return stayStatusEmitters[row.status];
+  return row.status === 'cancelled' ? null : stayChanged;
+}
+
+async function emitStayMessages({ ctx, db, report, eventOf }: Written): Promise<number> {
   const stays = await nowAndBefore(report.tables.get('stays'), (some) =>
     db.selectFrom('stays').selectAll().where('id', 'in', some).execute(),
   );
-  for (const { row, before } of stays) {
-    const emitter =
-      before === null
-        ? row.status === 'cancelled'
-          ? null
-          : stayStatusEmitters[row.status]
-        : before.status !== row.status
-          ? stayStatusEmitters[row.status]
-          : row.status === 'cancelled'
-            ? null
-            : stayChanged;
-    if (emitter) await count(emitter.emit(ctx, { event: await eventOf(row.event_id), stay: row }));
-  }
+  return sendChanges(stays, stayEmitter, async (emitter, stay) =>
+    emitter.emit(ctx, { event: await eventOf(stay.event_id), stay }),
+  );
+}
 
-  // travel.changed: a journey booked or changed.
+/** travel.changed: a journey booked or changed. */
+async function emitTravelMessages({ ctx, db, report, eventOf }: Written): Promise<number> {
   const journeys = await nowAndBefore(report.tables.get('travel'), (some) =>
     db.selectFrom('travel').selectAll().where('id', 'in', some).execute(),
   );
-  for (const { row } of journeys)
-    await count(travelChanged.emit(ctx, { event: await eventOf(row.event_id), travel: row }));
+  return sendEach(journeys, async ({ row }) =>
+    travelChanged.emit(ctx, { event: await eventOf(row.event_id), travel: row }),
+  );
+}
 
-  // certificate.issued and content.published: new ones.
-  for (const certificate of await inChunks(report.tables.get('certificates')?.created ?? [], (some) =>
+/** certificate.issued: a new one. */
+async function emitCertificateMessages({ ctx, db, report, eventOf }: Written): Promise<number> {
+  const certificates = await inChunks(createdIds(report, 'certificates'), (some) =>
     db.selectFrom('certificates').selectAll().where('id', 'in', some).execute(),
-  ))
-    await count(certificateIssued.emit(ctx, { event: await eventOf(certificate.event_id), certificate }));
-  for (const content of await inChunks(report.tables.get('published_content')?.created ?? [], (some) =>
+  );
+  return sendEach(certificates, async (certificate) =>
+    certificateIssued.emit(ctx, { event: await eventOf(certificate.event_id), certificate }),
+  );
+}
+
+/** content.published: new content. */
+async function emitContentMessages({ ctx, db, report, eventOf }: Written): Promise<number> {
+  const contents = await inChunks(createdIds(report, 'published_content'), (some) =>
     db.selectFrom('published_content').selectAll().where('id', 'in', some).execute(),
-  ))
-    await count(contentPublished.emit(ctx, { event: await eventOf(content.event_id), content }));
-  return sent;
+  );
+  return sendEach(contents, async (content) =>
+    contentPublished.emit(ctx, { event: await eventOf(content.event_id), content }),
+  );
 }
 
 /** shift.signed_up and shift.dropped: who the file added to a shift's crew, and who it took off. */
-async function emitShiftMessages(
-  ctx: Ctx,
-  report: WriteReport,
-  eventOf: (id: string) => Promise<EventRow>,
-): Promise<number> {
+async function emitShiftMessages({ ctx, db, report, eventOf }: Written): Promise<number> {
   const changes = report.sets.get('shift_assignments');
   if (!changes || changes.added.length + changes.removed.length === 0) return 0;
-  const db: Db = ctx.db;
   const moves = [
     ...changes.added.map((r) => ({ emitter: shiftSignedUp, row: r })),
     ...changes.removed.map((r) => ({ emitter: shiftDropped, row: r })),

@@ -61,9 +61,7 @@ function planEvent(
   if (!currencyKnown) plan.issue(`${path}.currency`, `"${event.currency}" is not an ISO 4217 currency.`);
   const venue = venueProblem(event.online, venueSent(event.venue, 'none'), 'mayLackOne');
   if (venue) plan.issue(`${path}.venue`, venue);
-  const starts = plan.utc(event.startsUtc, `${path}.startsUtc`);
-  const ends = plan.utc(event.endsUtc, `${path}.endsUtc`);
-  plan.ordered(starts, ends, `${path}.endsUtc`);
+  const [starts, ends] = plan.period(event.startsUtc, event.endsUtc, path, ['startsUtc', 'endsUtc']);
   plan.add(
     'events',
     {

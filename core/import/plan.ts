@@ -181,8 +181,31 @@ export class ImportPlan {
     return toMinor(amount, currency);
   }
 
+  /**
+   * A period's start and end instants as stored (null where absent), each checked at its field of
+   * `path`; refuses an end that does not come after the start, at the end's field.
+   */
+  period(starts: string, ends: string, path: string, fields: [string, string]): [string, string];
+  period(
+    starts: string | null,
+    ends: string | null,
+    path: string,
+    fields: [string, string],
+  ): [string | null, string | null];
+  period(
+    starts: string | null,
+    ends: string | null,
+    path: string,
+    [startField, endField]: [string, string],
+  ): [string | null, string | null] {
+    const start = this.utcOrNull(starts, `${path}.${startField}`);
+    const end = this.utcOrNull(ends, `${path}.${endField}`);
+    this.ordered(start, end, `${path}.${endField}`);
+    return [start, end];
+  }
+
   /** Refuses an end that does not come after its start. */
-  ordered(starts: string | null, ends: string | null, path: string): void {
+  private ordered(starts: string | null, ends: string | null, path: string): void {
     if (starts !== null && ends !== null && ends <= starts)
       this.issue(path, 'The end must come after the start.');
   }

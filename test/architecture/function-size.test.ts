@@ -26,15 +26,6 @@ const claimingWorker =
   'issue 51 item 4 folds the dispatcher and the mail sender into one claiming worker in core/platform: split there';
 const notSplitYet = 'not split yet (issue 51 item 5, left for a follow-up): remove when split';
 const exempt = new Map<string, string>([
-  ['core/import/messages.ts:emitImportMessages', notSplitYet],
-  ['core/import/sections/cfp-sharekit.ts:planCfpSharekit', notSplitYet],
-  ['core/import/sections/finance.ts:planFinance', notSplitYet],
-  ['core/import/sections/logistics.ts:planLogistics', notSplitYet],
-  ['core/import/sections/passes.ts:planPass', notSplitYet],
-  ['core/import/sections/programme.ts:planProgramme', notSplitYet],
-  ['core/import/sections/sales.ts:planSales', notSplitYet],
-  ['core/import/sections/sales.ts:planOrders', notSplitYet],
-  ['core/import/sections/sponsors.ts:planSponsors', notSplitYet],
   ['core/webhooks/attempt-results.ts:writeResults', claimingWorker],
   ['core/webhooks/sender.ts:send', claimingWorker],
   ['core/webhooks/sender.ts:(anonymous)', claimingWorker],

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { shiftPlaceKinds } from '../../../db/values';
 import { email, key, list, name, orNull, ref, utc, whole } from '../fields';
 import { json } from '../plan';
-import { type EventScope, owned } from '../scope';
+import { type EventScope, eachItem, owned } from '../scope';
 
 export const crewMemberFormat = v.strictObject({
   key: key('crew member'),
@@ -46,8 +46,7 @@ type CrewInput = v.InferOutput<v.ObjectSchema<typeof crewFormat, undefined>>;
 
 export function planCrew(scope: EventScope, input: CrewInput): void {
   const { plan, eventKey: ek } = scope;
-  input.crew.forEach((c, i) => {
-    const path = `${scope.path}.crew[${i}]`;
+  eachItem(scope, input, 'crew', (c, path) => {
     plan.add(
       'crew_members',
       {
@@ -64,17 +63,14 @@ export function planCrew(scope: EventScope, input: CrewInput): void {
       { erased: 0 },
     );
   });
-  input.shifts.forEach((s, i) => {
-    const path = `${scope.path}.shifts[${i}]`;
+  eachItem(scope, input, 'shifts', (s, path) => {
     const id = plan.claim('shift', ek, s.key, path);
     const { kind, door, room } = s.place;
     if (door !== null && kind !== 'door')
       plan.issue(`${path}.place.door`, 'A door only for a shift at a door.');
     if (room !== null && kind !== 'room')
       plan.issue(`${path}.place.room`, 'A room only for a shift in a room.');
-    const starts = plan.utc(s.startsUtc, `${path}.startsUtc`);
-    const ends = plan.utc(s.endsUtc, `${path}.endsUtc`);
-    plan.ordered(starts, ends, `${path}.endsUtc`);
+    const [starts, ends] = plan.period(s.startsUtc, s.endsUtc, path, ['startsUtc', 'endsUtc']);
     plan.add(
       'shifts',
       {

@@ -7,7 +7,8 @@ import { newVerificationCode } from '../../certificates';
 import { isCurrency } from '../../platform/money';
 import { oneLine } from '../../platform/schemas';
 import { amount, date, email, key, list, name, orNull, ref, utc } from '../fields';
-import { type EventScope, owned } from '../scope';
+import type { ImportPlan } from '../plan';
+import { type EventScope, eachItem, owned } from '../scope';
 
 const person = {
   firstName: orNull(name('First name. Personal data.')),
@@ -86,11 +87,16 @@ export const logisticsFormat = {
 type Input = v.InferOutput<v.ObjectSchema<typeof logisticsFormat, undefined>>;
 
 export function planLogistics(scope: EventScope, input: Input): void {
+  planStays(scope, input);
+  planTravel(scope, input);
+  planClaims(scope, input);
+  planCertificates(scope, input);
+  planContent(scope, input);
+}
+
+function planStays(scope: EventScope, input: Input): void {
   const { plan, eventKey: ek } = scope;
-  const attendee = (key: string | null, path: string) =>
-    plan.refOrNull('attendee', ek, key, path, 'attendee');
-  input.stays.forEach((s, i) => {
-    const path = `${scope.path}.stays[${i}]`;
+  eachItem(scope, input, 'stays', (s, path) => {
     if (s.checkOutDate <= s.checkInDate)
       plan.issue(`${path}.checkOutDate`, 'The day of leaving comes after the first night.');
     if (s.status === 'assigned' && s.hotel === null)
@@ -99,7 +105,7 @@ export function planLogistics(scope: EventScope, input: Input): void {
       'stays',
       {
         ...owned(scope, plan.claim('stay', ek, s.key, path)),
-        attendee_id: attendee(s.attendee, `${path}.attendee`),
+        attendee_id: plan.refOrNull('attendee', ek, s.attendee, `${path}.attendee`, 'attendee'),
         first_name: s.firstName,
         last_name: s.lastName,
         email: s.email,
@@ -113,11 +119,12 @@ export function planLogistics(scope: EventScope, input: Input): void {
       { erased: 0 },
     );
   });
-  input.travel.forEach((t, i) => {
-    const path = `${scope.path}.travel[${i}]`;
-    const departs = plan.utc(t.departsUtc, `${path}.departsUtc`);
-    const arrives = plan.utc(t.arrivesUtc, `${path}.arrivesUtc`);
-    plan.ordered(departs, arrives, `${path}.arrivesUtc`);
+}
+
+function planTravel(scope: EventScope, input: Input): void {
+  const { plan, eventKey: ek } = scope;
+  eachItem(scope, input, 'travel', (t, path) => {
+    const [departs, arrives] = plan.period(t.departsUtc, t.arrivesUtc, path, ['departsUtc', 'arrivesUtc']);
     plan.add(
       'travel',
       {
@@ -136,16 +143,27 @@ export function planLogistics(scope: EventScope, input: Input): void {
       { erased: 0 },
     );
   });
-  input.expenseClaims.forEach((c, i) => {
-    const path = `${scope.path}.expenseClaims[${i}]`;
+}
+
+type ClaimInput = Input['expenseClaims'][number];
+
+/** Refuses a claim whose currency, amount or dates do not fit its status; answers whether its currency is known. */
+function checkClaim(plan: ImportPlan, c: ClaimInput, currency: string, path: string): boolean {
+  const known = isCurrency(currency);
+  if (!known) plan.issue(`${path}.currency`, `"${currency}" is not an ISO 4217 currency.`);
+  if (c.amount <= 0) plan.issue(`${path}.amount`, 'A claim is for more than 0.');
+  if ((c.status === 'approved' || c.status === 'paid') && c.approvedUtc === null)
+    plan.issue(`${path}.approvedUtc`, 'An approved or paid claim has approvedUtc.');
+  if ((c.status === 'paid') !== (c.paidUtc !== null))
+    plan.issue(`${path}.paidUtc`, 'A paid claim has paidUtc, and only a paid one.');
+  return known;
+}
+
+function planClaims(scope: EventScope, input: Input): void {
+  const { plan, eventKey: ek } = scope;
+  eachItem(scope, input, 'expenseClaims', (c, path) => {
     const currency = c.currency ?? scope.currency;
-    const known = isCurrency(currency);
-    if (!known) plan.issue(`${path}.currency`, `"${currency}" is not an ISO 4217 currency.`);
-    if (c.amount <= 0) plan.issue(`${path}.amount`, 'A claim is for more than 0.');
-    if ((c.status === 'approved' || c.status === 'paid') && c.approvedUtc === null)
-      plan.issue(`${path}.approvedUtc`, 'An approved or paid claim has approvedUtc.');
-    if ((c.status === 'paid') !== (c.paidUtc !== null))
-      plan.issue(`${path}.paidUtc`, 'A paid claim has paidUtc, and only a paid one.');
+    const known = checkClaim(plan, c, currency, path);
     plan.add(
       'expense_claims',
       {
@@ -165,8 +183,11 @@ export function planLogistics(scope: EventScope, input: Input): void {
       { erased: 0 },
     );
   });
-  input.certificates.forEach((c, i) => {
-    const path = `${scope.path}.certificates[${i}]`;
+}
+
+function planCertificates(scope: EventScope, input: Input): void {
+  const { plan, eventKey: ek } = scope;
+  eachItem(scope, input, 'certificates', (c, path) => {
     plan.add(
       'certificates',
       {
@@ -182,8 +203,11 @@ export function planLogistics(scope: EventScope, input: Input): void {
       { erased: 0, verification_code: newVerificationCode() },
     );
   });
-  input.content.forEach((c, i) => {
-    const path = `${scope.path}.content[${i}]`;
+}
+
+function planContent(scope: EventScope, input: Input): void {
+  const { plan, eventKey: ek } = scope;
+  eachItem(scope, input, 'content', (c, path) => {
     plan.add(
       'published_content',
       {

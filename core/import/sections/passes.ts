@@ -55,6 +55,7 @@ export const passFormat = v.strictObject({
 });
 
 export type PassInput = v.InferOutput<typeof passFormat>;
+type HolderInput = PassInput['holders'][number];
 
 export function planPass(
   plan: ImportPlan,
@@ -64,14 +65,14 @@ export function planPass(
 ): void {
   const id = plan.claim('pass', '', p.key, path);
   const currency = currencies.get(p.salesEvent);
-  const range = p.scope === 'range';
-  if (range !== (p.fromDate !== null && p.toDate !== null))
+  if ((p.scope === 'range') !== (p.fromDate !== null && p.toDate !== null))
     plan.issue(`${path}.fromDate`, 'A range pass has fromDate and toDate; a list pass has neither.');
   if (p.fromDate !== null && p.toDate !== null && p.toDate < p.fromDate)
     plan.issue(`${path}.toDate`, 'The last day comes on or after the first.');
-  const salesStart = plan.utcOrNull(p.salesStartUtc, `${path}.salesStartUtc`);
-  const salesEnd = plan.utcOrNull(p.salesEndUtc, `${path}.salesEndUtc`);
-  plan.ordered(salesStart, salesEnd, `${path}.salesEndUtc`);
+  const [salesStart, salesEnd] = plan.period(p.salesStartUtc, p.salesEndUtc, path, [
+    'salesStartUtc',
+    'salesEndUtc',
+  ]);
   plan.add(
     'passes',
     {
@@ -110,39 +111,42 @@ export function planPass(
   if (p.holders.filter((h) => h.status === 'active').length > p.capacity)
     plan.issue(`${path}.capacity`, 'More active holders than the pass has places.');
   p.holders.forEach((h, i) => {
-    const at = `${path}.holders[${i}]`;
-    const holderId = plan.claim('passHolder', p.key, h.key, at);
-    const ended = h.status === 'ended';
-    if (ended !== (h.endedReason !== null && h.endedUtc !== null))
-      plan.issue(
-        `${at}.endedReason`,
-        'An ended holder has endedReason and endedUtc; an active one has neither.',
-      );
-    plan.add(
-      'pass_holders',
-      {
-        id: holderId,
-        workspace_id: plan.workspaceId,
-        pass_id: id,
-        order_id: plan.ref('order', p.salesEvent, h.order, `${at}.order`, 'order of the sales event'),
-        status: h.status,
-        ended_reason: h.endedReason,
-        ended_utc: plan.utcOrNull(h.endedUtc, `${at}.endedUtc`),
-        first_name: h.firstName,
-        last_name: h.lastName,
-        email: h.email,
-      },
-      at,
-      { erased: 0 },
-    );
-    plan.setOf(
-      'pass_opt_outs',
-      'holder_id',
-      holderId,
-      h.optOuts.map((e, j) => {
-        if (!p.events.includes(e)) plan.issue(`${at}.optOuts[${j}]`, 'An event the pass does not admit.');
-        return { holder_id: holderId, event_id: plan.ref('event', '', e, `${at}.optOuts[${j}]`, 'event') };
-      }),
-    );
+    planHolder(plan, p, id, h, `${path}.holders[${i}]`);
   });
+}
+
+/** A holder of a pass, with the events of the pass they said they will not come to. */
+function planHolder(plan: ImportPlan, p: PassInput, passId: string, h: HolderInput, at: string): void {
+  const holderId = plan.claim('passHolder', p.key, h.key, at);
+  if ((h.status === 'ended') !== (h.endedReason !== null && h.endedUtc !== null))
+    plan.issue(
+      `${at}.endedReason`,
+      'An ended holder has endedReason and endedUtc; an active one has neither.',
+    );
+  plan.add(
+    'pass_holders',
+    {
+      id: holderId,
+      workspace_id: plan.workspaceId,
+      pass_id: passId,
+      order_id: plan.ref('order', p.salesEvent, h.order, `${at}.order`, 'order of the sales event'),
+      status: h.status,
+      ended_reason: h.endedReason,
+      ended_utc: plan.utcOrNull(h.endedUtc, `${at}.endedUtc`),
+      first_name: h.firstName,
+      last_name: h.lastName,
+      email: h.email,
+    },
+    at,
+    { erased: 0 },
+  );
+  plan.setOf(
+    'pass_opt_outs',
+    'holder_id',
+    holderId,
+    h.optOuts.map((e, j) => {
+      if (!p.events.includes(e)) plan.issue(`${at}.optOuts[${j}]`, 'An event the pass does not admit.');
+      return { holder_id: holderId, event_id: plan.ref('event', '', e, `${at}.optOuts[${j}]`, 'event') };
+    }),
+  );
 }

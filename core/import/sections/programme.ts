@@ -4,8 +4,8 @@ import * as v from 'valibot';
 import { doorKinds, sessionKinds } from '../../../db/values';
 import { oneLine } from '../../platform/schemas';
 import { email, key, language, line, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
-import { flag, json } from '../plan';
-import { type EventScope, owned } from '../scope';
+import { flag } from '../plan';
+import { type EventScope, eachItem, owned, refList } from '../scope';
 
 export const roomFormat = v.strictObject({
   key: key('room'),
@@ -76,27 +76,39 @@ export const programmeFormat = {
 type ProgrammeInput = v.InferOutput<v.ObjectSchema<typeof programmeFormat, undefined>>;
 
 export function planProgramme(scope: EventScope, input: ProgrammeInput, online: boolean): void {
-  const { plan, eventKey: ek } = scope;
-  const at = (list: string, i: number) => `${scope.path}.${list}[${i}]`;
-  input.rooms.forEach((r, i) => {
-    const id = plan.claim('room', ek, r.key, at('rooms', i));
-    plan.add(
+  planRooms(scope, input);
+  planTracks(scope, input);
+  planSpeakers(scope, input);
+  planSessions(scope, input);
+  planDoors(scope, input, online);
+}
+
+function planRooms(scope: EventScope, input: ProgrammeInput): void {
+  eachItem(scope, input, 'rooms', (r, path, i) => {
+    const id = scope.plan.claim('room', scope.eventKey, r.key, path);
+    scope.plan.add(
       'rooms',
       { ...owned(scope, id), name: r.name, capacity: r.capacity, location: r.location, sort_order: i + 1 },
-      at('rooms', i),
+      path,
     );
   });
-  input.tracks.forEach((t, i) => {
-    const id = plan.claim('track', ek, t.key, at('tracks', i));
-    plan.add(
+}
+
+function planTracks(scope: EventScope, input: ProgrammeInput): void {
+  eachItem(scope, input, 'tracks', (t, path, i) => {
+    const id = scope.plan.claim('track', scope.eventKey, t.key, path);
+    scope.plan.add(
       'tracks',
       { ...owned(scope, id), name: t.name, colour: t.colour, description: t.description, sort_order: i + 1 },
-      at('tracks', i),
+      path,
     );
   });
-  input.speakers.forEach((s, i) => {
-    const id = plan.claim('speaker', ek, s.key, at('speakers', i));
-    plan.add(
+}
+
+function planSpeakers(scope: EventScope, input: ProgrammeInput): void {
+  eachItem(scope, input, 'speakers', (s, path) => {
+    const id = scope.plan.claim('speaker', scope.eventKey, s.key, path);
+    scope.plan.add(
       'speakers',
       {
         ...owned(scope, id),
@@ -107,16 +119,17 @@ export function planProgramme(scope: EventScope, input: ProgrammeInput, online: 
         bio: s.bio,
         photo_url: s.photoUrl,
       },
-      at('speakers', i),
+      path,
       { erased: 0 },
     );
   });
-  input.sessions.forEach((s, i) => {
-    const path = at('sessions', i);
+}
+
+function planSessions(scope: EventScope, input: ProgrammeInput): void {
+  const { plan, eventKey: ek } = scope;
+  eachItem(scope, input, 'sessions', (s, path) => {
     const id = plan.claim('session', ek, s.key, path);
-    const starts = plan.utc(s.startsUtc, `${path}.startsUtc`);
-    const ends = plan.utc(s.endsUtc, `${path}.endsUtc`);
-    plan.ordered(starts, ends, `${path}.endsUtc`);
+    const [starts, ends] = plan.period(s.startsUtc, s.endsUtc, path, ['startsUtc', 'endsUtc']);
     plan.add(
       'sessions',
       {
@@ -130,19 +143,20 @@ export function planProgramme(scope: EventScope, input: ProgrammeInput, online: 
         ends_utc: ends,
         capacity: s.capacity,
         language: s.language,
-        speaker_ids: json(
-          s.speakers.map((k, j) => plan.ref('speaker', ek, k, `${path}.speakers[${j}]`, 'speaker')),
-        ),
+        speaker_ids: refList(scope, 'speaker', s.speakers, `${path}.speakers`, 'speaker'),
       },
       path,
       { join_provider: null, join_url: null },
     );
   });
+}
+
+function planDoors(scope: EventScope, input: ProgrammeInput, online: boolean): void {
+  const { plan, eventKey: ek } = scope;
   if (online && input.doors.length > 0) plan.issue(`${scope.path}.doors`, 'An online event has no doors.');
   if (input.doors.filter((d) => d.main).length > 1)
     plan.issue(`${scope.path}.doors`, 'One door at most is the main entrance.');
-  input.doors.forEach((d, i) => {
-    const path = at('doors', i);
+  eachItem(scope, input, 'doors', (d, path, i) => {
     const id = plan.claim('door', ek, d.key, path);
     if (d.main && d.kind !== 'entrance')
       plan.issue(`${path}.main`, 'Only an entrance can be the main entrance.');
@@ -158,12 +172,8 @@ export function planProgramme(scope: EventScope, input: ProgrammeInput, online: 
         session_id: plan.refOrNull('session', ek, d.session, `${path}.session`, 'session'),
         capacity: d.capacity,
         reentry: flag(d.reentry),
-        ticket_type_ids: json(
-          d.ticketTypes.map((k, j) =>
-            plan.ref('ticketType', ek, k, `${path}.ticketTypes[${j}]`, 'ticket type'),
-          ),
-        ),
-        add_on_ids: json(d.addOns.map((k, j) => plan.ref('addOn', ek, k, `${path}.addOns[${j}]`, 'add-on'))),
+        ticket_type_ids: refList(scope, 'ticketType', d.ticketTypes, `${path}.ticketTypes`, 'ticket type'),
+        add_on_ids: refList(scope, 'addOn', d.addOns, `${path}.addOns`, 'add-on'),
         sort_order: i + 1,
       },
       path,

@@ -5,8 +5,8 @@ import { leadOrigins } from '../../../db/values';
 import { ownRecord } from '../../platform/own-record';
 import { oneLine } from '../../platform/schemas';
 import { date, email, key, list, name, orFalse, orNull, ref, utc, whole, words } from '../fields';
-import { flag, json } from '../plan';
-import { type EventScope, owned } from '../scope';
+import { flag, type ImportPlan, json } from '../plan';
+import { type EventScope, eachItem, owned } from '../scope';
 
 export const sponsorLevelFormat = v.strictObject({
   key: key('sponsor level'),
@@ -72,9 +72,14 @@ export const sponsorsFormat = {
 type SponsorsInput = v.InferOutput<v.ObjectSchema<typeof sponsorsFormat, undefined>>;
 
 export function planSponsors(scope: EventScope, input: SponsorsInput): void {
+  planLevels(scope, input);
+  planSponsorRows(scope, input);
+  planLeads(scope, input);
+}
+
+function planLevels(scope: EventScope, input: SponsorsInput): void {
   const { plan, eventKey: ek } = scope;
-  input.sponsorLevels.forEach((l, i) => {
-    const path = `${scope.path}.sponsorLevels[${i}]`;
+  eachItem(scope, input, 'sponsorLevels', (l, path) => {
     plan.add(
       'sponsor_levels',
       {
@@ -96,8 +101,11 @@ export function planSponsors(scope: EventScope, input: SponsorsInput): void {
       path,
     );
   });
-  input.sponsors.forEach((s, i) => {
-    const path = `${scope.path}.sponsors[${i}]`;
+}
+
+function planSponsorRows(scope: EventScope, input: SponsorsInput): void {
+  const { plan, eventKey: ek } = scope;
+  eachItem(scope, input, 'sponsors', (s, path, i) => {
     plan.add(
       'sponsors',
       {
@@ -113,21 +121,31 @@ export function planSponsors(scope: EventScope, input: SponsorsInput): void {
       path,
     );
   });
+}
+
+type LeadInput = SponsorsInput['leads'][number];
+
+/** Refuses details a visitor did not agree to share, and a second lead of a sponsor on one ticket. */
+function checkLead(plan: ImportPlan, l: LeadInput, path: string, visitors: Map<string, string>): void {
+  const details = [l.firstName, l.lastName, l.company, l.jobTitle, l.answers];
+  if (!l.shared && (l.emailShared || details.some((d) => d !== null)))
+    plan.issue(`${path}.shared`, 'A visitor who did not agree to share gives no details.');
+  if (l.email !== null && !l.emailShared)
+    plan.issue(`${path}.email`, 'An email address only with emailShared.');
+  if (l.attendee !== null) {
+    const visit = `${l.sponsor}/${l.attendee}`;
+    if (visitors.has(visit))
+      plan.issue(`${path}.attendee`, `${visitors.get(visit)} is this sponsor's lead on this ticket.`);
+    visitors.set(visit, path);
+  }
+}
+
+function planLeads(scope: EventScope, input: SponsorsInput): void {
+  const { plan, eventKey: ek } = scope;
   const visitors = new Map<string, string>();
-  input.leads.forEach((l, i) => {
-    const path = `${scope.path}.leads[${i}]`;
+  eachItem(scope, input, 'leads', (l, path) => {
     const id = plan.claim('lead', ek, l.key, path);
-    const details = [l.firstName, l.lastName, l.company, l.jobTitle, l.answers];
-    if (!l.shared && (l.emailShared || details.some((d) => d !== null)))
-      plan.issue(`${path}.shared`, 'A visitor who did not agree to share gives no details.');
-    if (l.email !== null && !l.emailShared)
-      plan.issue(`${path}.email`, 'An email address only with emailShared.');
-    if (l.attendee !== null) {
-      const visit = `${l.sponsor}/${l.attendee}`;
-      if (visitors.has(visit))
-        plan.issue(`${path}.attendee`, `${visitors.get(visit)} is this sponsor's lead on this ticket.`);
-      visitors.set(visit, path);
-    }
+    checkLead(plan, l, path, visitors);
     plan.add(
       'leads',
       {

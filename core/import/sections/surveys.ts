@@ -7,7 +7,7 @@ import { oneLine } from '../../platform/schemas';
 import { misfit, type SurveyQuestion, surveyQuestionKinds } from '../../surveys';
 import { key, language, list, orNull, ref, utc, whole } from '../fields';
 import { type ImportPlan, json } from '../plan';
-import { type EventScope, owned } from '../scope';
+import { type EventScope, eachItem, owned } from '../scope';
 
 const byLanguage = v.pipe(
   ownRecord(language, v.pipe(v.string(), oneLine, v.minLength(1), v.maxLength(500))),
@@ -81,8 +81,7 @@ function checkAnswers(
 
 export function planSurveys(scope: EventScope, input: SurveysInput): void {
   const { plan, eventKey: ek } = scope;
-  input.surveys.forEach((s, i) => {
-    const path = `${scope.path}.surveys[${i}]`;
+  eachItem(scope, input, 'surveys', (s, path) => {
     const id = plan.claim('survey', ek, s.key, path);
     const questions: SurveyQuestion[] = s.questions.map((q, j) => {
       const choice = q.kind === 'choice' || q.kind === 'multipleChoice';
@@ -95,9 +94,7 @@ export function planSurveys(scope: EventScope, input: SurveysInput): void {
     });
     if (new Set(questions.map((q) => q.id)).size < questions.length)
       plan.issue(`${path}.questions`, 'Each question has a key of its own.');
-    const opens = plan.utcOrNull(s.opensUtc, `${path}.opensUtc`);
-    const closes = plan.utcOrNull(s.closesUtc, `${path}.closesUtc`);
-    plan.ordered(opens, closes, `${path}.closesUtc`);
+    const [opens, closes] = plan.period(s.opensUtc, s.closesUtc, path, ['opensUtc', 'closesUtc']);
     plan.add(
       'surveys',
       {
@@ -125,8 +122,7 @@ export function planSurveys(scope: EventScope, input: SurveysInput): void {
       );
     });
   });
-  input.sessionRatings.forEach((r, i) => {
-    const path = `${scope.path}.sessionRatings[${i}]`;
+  eachItem(scope, input, 'sessionRatings', (r, path) => {
     plan.add(
       'session_ratings',
       {
