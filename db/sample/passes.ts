@@ -5,8 +5,9 @@
 // cancelled holders have ended; some active holders opted out of one event, and an ended one
 // did too (which no count may include).
 import type { Db } from '../connect';
-import { nextChangeSeq } from '../sequence';
 import type { SampleContext } from './context';
+import { exampleEmail } from './random';
+import { changeStamp, sampleUtc } from './stamps';
 
 interface HolderSpec {
   key: string;
@@ -101,113 +102,120 @@ const passes: PassSpec[] = [
   },
 ];
 
-function emailOf(first: string, last: string): string {
-  return `${first}.${last}`
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .concat('@example.com');
+export async function insertSamplePasses(db: Db, sample: SampleContext): Promise<void> {
+  for (const p of passes) {
+    await insertPass(db, sample, p);
+    for (const [n, h] of p.holders.entries()) await insertHolder(db, sample, p, n, h);
+  }
 }
 
-export async function insertSamplePasses(db: Db, sample: SampleContext): Promise<void> {
-  const at = (day: number, minutes = 9 * 60) =>
-    new Date(sample.day0.getTime() + day * 86_400_000 + minutes * 60_000).toISOString();
-  const date = (day: number) => at(day, 0).slice(0, 10);
-  for (const p of passes) {
-    const passId = sample.id(`pass/${p.key}`);
-    const salesEventId = sample.id(`event/${p.salesEvent}`);
-    const created = at(-30);
+/** The pass, on sale since a month ago, with the events it admits to. */
+async function insertPass(db: Db, sample: SampleContext, p: PassSpec): Promise<void> {
+  const passId = sample.id(`pass/${p.key}`);
+  const created = sampleUtc(sample, -30, 9 * 60);
+  const date = (day: number) => sampleUtc(sample, day).slice(0, 10);
+  await db
+    .insertInto('passes')
+    .values({
+      id: passId,
+      workspace_id: sample.workspaceId,
+      kind: p.kind,
+      community_id: p.community ? sample.id(`community/${p.community}`) : null,
+      sales_event_id: sample.id(`event/${p.salesEvent}`),
+      name: p.name,
+      description: p.description,
+      price_minor: p.priceMinor,
+      vat_rate: p.vatRate,
+      currency: p.currency,
+      capacity: p.capacity,
+      scope: p.scope,
+      series_id: p.series ? sample.id(`series/${p.series}`) : null,
+      from_date: p.range ? date(p.range[0]) : null,
+      to_date: p.range ? date(p.range[1]) : null,
+      sales_start_utc: created,
+      sales_end_utc: null,
+      refund_rule: p.refundRule,
+      status: 'onSale',
+      ...(await changeStamp(db, created)),
+    })
+    .execute();
+  for (const e of p.events) {
     await db
-      .insertInto('passes')
-      .values({
-        id: passId,
-        workspace_id: sample.workspaceId,
-        kind: p.kind,
-        community_id: p.community ? sample.id(`community/${p.community}`) : null,
-        sales_event_id: salesEventId,
-        name: p.name,
-        description: p.description,
-        price_minor: p.priceMinor,
-        vat_rate: p.vatRate,
-        currency: p.currency,
-        capacity: p.capacity,
-        scope: p.scope,
-        series_id: p.series ? sample.id(`series/${p.series}`) : null,
-        from_date: p.range ? date(p.range[0]) : null,
-        to_date: p.range ? date(p.range[1]) : null,
-        sales_start_utc: created,
-        sales_end_utc: null,
-        refund_rule: p.refundRule,
-        status: 'onSale',
-        created_utc: created,
-        updated_utc: created,
-        change_seq: await nextChangeSeq(db),
-      })
+      .insertInto('pass_events')
+      .values({ pass_id: passId, event_id: sample.id(`event/${e}`), source: p.scope })
       .execute();
-    for (const e of p.events) {
-      await db
-        .insertInto('pass_events')
-        .values({ pass_id: passId, event_id: sample.id(`event/${e}`), source: p.scope })
-        .execute();
-    }
-    for (const [n, h] of p.holders.entries()) {
-      // One holder a day, the first a month ago; ended holders ended the day after.
-      const takenUtc = at(-28 + n * 3);
-      const endedUtc = h.ended ? at(-27 + n * 3) : null;
-      const total = h.orderStatus === 'free' ? 0 : p.priceMinor;
-      const orderId = sample.id(`order/pass/${p.key}/${h.key}`);
-      const paidUtc = h.orderStatus === 'paid' || h.orderStatus === 'refunded' ? takenUtc : null;
-      await db
-        .insertInto('orders')
-        .values({
-          id: orderId,
-          workspace_id: sample.workspaceId,
-          event_id: salesEventId,
-          reference: `${p.referencePrefix}${n + 1}`,
-          status: h.orderStatus,
-          buyer_name: `${h.firstName} ${h.lastName}`,
-          buyer_email: emailOf(h.firstName, h.lastName),
-          buyer_company: null,
-          language: p.language,
-          total_minor: total,
-          vat_minor: Math.round(total - total / (1 + p.vatRate / 100)),
-          currency: p.currency,
-          payment_provider: paidUtc ? 'stripe' : null,
-          paid_utc: paidUtc,
-          source: 'registration',
-          discount_code_id: null,
-          erased: 0,
-          created_utc: takenUtc,
-          updated_utc: endedUtc ?? takenUtc,
-          change_seq: await nextChangeSeq(db),
-        })
-        .execute();
-      const holderId = sample.id(`passholder/${p.key}/${h.key}`);
-      await db
-        .insertInto('pass_holders')
-        .values({
-          id: holderId,
-          workspace_id: sample.workspaceId,
-          pass_id: passId,
-          order_id: orderId,
-          status: h.ended ? 'ended' : 'active',
-          ended_reason: h.ended ?? null,
-          ended_utc: endedUtc,
-          first_name: h.firstName,
-          last_name: h.lastName,
-          email: emailOf(h.firstName, h.lastName),
-          erased: 0,
-          created_utc: takenUtc,
-          updated_utc: endedUtc ?? takenUtc,
-          change_seq: await nextChangeSeq(db),
-        })
-        .execute();
-      for (const e of h.optOuts ?? []) {
-        await db
-          .insertInto('pass_opt_outs')
-          .values({ holder_id: holderId, event_id: sample.id(`event/${e}`) })
-          .execute();
-      }
-    }
   }
+}
+
+/**
+ * The n-th holder, with the order on the sales event they took the pass with and the events they
+ * opted out of. One holder every three days, the first a month ago; ended holders ended the day after.
+ */
+async function insertHolder(db: Db, sample: SampleContext, p: PassSpec, n: number, h: HolderSpec) {
+  const takenUtc = sampleUtc(sample, -28 + n * 3, 9 * 60);
+  const endedUtc = h.ended ? sampleUtc(sample, -27 + n * 3, 9 * 60) : null;
+  const orderId = await insertHolderOrder(db, sample, p, n, h, takenUtc, endedUtc);
+  const holderId = sample.id(`passholder/${p.key}/${h.key}`);
+  await db
+    .insertInto('pass_holders')
+    .values({
+      id: holderId,
+      workspace_id: sample.workspaceId,
+      pass_id: sample.id(`pass/${p.key}`),
+      order_id: orderId,
+      status: h.ended ? 'ended' : 'active',
+      ended_reason: h.ended ?? null,
+      ended_utc: endedUtc,
+      first_name: h.firstName,
+      last_name: h.lastName,
+      email: exampleEmail(`${h.firstName}.${h.lastName}`),
+      erased: 0,
+      ...(await changeStamp(db, takenUtc, endedUtc ?? takenUtc)),
+    })
+    .execute();
+  for (const e of h.optOuts ?? []) {
+    await db
+      .insertInto('pass_opt_outs')
+      .values({ holder_id: holderId, event_id: sample.id(`event/${e}`) })
+      .execute();
+  }
+}
+
+/** The order a holder took the pass with; its id. */
+async function insertHolderOrder(
+  db: Db,
+  sample: SampleContext,
+  p: PassSpec,
+  n: number,
+  h: HolderSpec,
+  takenUtc: string,
+  endedUtc: string | null,
+): Promise<string> {
+  const orderId = sample.id(`order/pass/${p.key}/${h.key}`);
+  const total = h.orderStatus === 'free' ? 0 : p.priceMinor;
+  const paidUtc = h.orderStatus === 'paid' || h.orderStatus === 'refunded' ? takenUtc : null;
+  await db
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      workspace_id: sample.workspaceId,
+      event_id: sample.id(`event/${p.salesEvent}`),
+      reference: `${p.referencePrefix}${n + 1}`,
+      status: h.orderStatus,
+      buyer_name: `${h.firstName} ${h.lastName}`,
+      buyer_email: exampleEmail(`${h.firstName}.${h.lastName}`),
+      buyer_company: null,
+      language: p.language,
+      total_minor: total,
+      vat_minor: Math.round(total - total / (1 + p.vatRate / 100)),
+      currency: p.currency,
+      payment_provider: paidUtc ? 'stripe' : null,
+      paid_utc: paidUtc,
+      source: 'registration',
+      discount_code_id: null,
+      erased: 0,
+      ...(await changeStamp(db, takenUtc, endedUtc ?? takenUtc)),
+    })
+    .execute();
+  return orderId;
 }

@@ -3,57 +3,14 @@
 // room; sessions in a room never clash), a small one at the meetup, and online sessions with a
 // streaming service at the remote event (no rooms; the join links are kept but never shown).
 import type { Db } from '../connect';
-import { nextChangeSeq } from '../sequence';
 import type { SampleContext } from './context';
-
-interface RoomSpec {
-  key: string;
-  name: string;
-  capacity: number | null;
-  location: string | null;
-}
-
-interface TrackSpec {
-  key: string;
-  name: string;
-  colour: string;
-  description: string | null;
-}
-
-interface SpeakerSpec {
-  key: string;
-  name: string;
-  company: string | null;
-  jobTitle: string | null;
-  bio: string;
-}
-
-interface SessionSpec {
-  key: string;
-  title: string;
-  kind: 'talk' | 'keynote' | 'workshop' | 'panel' | 'break' | 'meal' | 'networking' | 'other';
-  /** Day of the event from 0, and UTC times HH:mm. */
-  day: number;
-  starts: string;
-  ends: string;
-  room?: string;
-  track?: string;
-  speakers?: string[];
-  capacity?: number;
-  language?: string;
-  summary?: string;
-  join?: { provider: string; url: string };
-}
-
-interface EventProgramme {
-  event: string;
-  /** Days from the sample's day to the event's first day. */
-  startDay: number;
-  rooms: RoomSpec[];
-  tracks: TrackSpec[];
-  speakers: SpeakerSpec[];
-  sessions: SessionSpec[];
-}
+import {
+  type EventProgramme,
+  insertRooms,
+  insertSessions,
+  insertSpeakers,
+  insertTracks,
+} from './programme-rows';
 
 const programmes: EventProgramme[] = [
   {
@@ -437,100 +394,12 @@ const programmes: EventProgramme[] = [
   },
 ];
 
-function emailOf(name: string): string {
-  return `${name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]+/g, '.')}@example.com`;
-}
-
 export async function insertSampleProgramme(db: Db, sample: SampleContext): Promise<void> {
-  const created = new Date(sample.day0.getTime() - 20 * 86_400_000).toISOString();
-  const stamp = async () => ({
-    created_utc: created,
-    updated_utc: created,
-    change_seq: await nextChangeSeq(db),
-  });
   for (const p of programmes) {
-    const eventId = sample.id(`event/${p.event}`);
-    const owned = { workspace_id: sample.workspaceId, event_id: eventId };
-    const roomId = (key: string) => sample.id(`room/${p.event}/${key}`);
-    const trackId = (key: string) => sample.id(`track/${p.event}/${key}`);
-    const speakerId = (key: string) => sample.id(`speaker/${p.event}/${key}`);
-    const at = (day: number, hhmm: string) => {
-      const [h, m] = hhmm.split(':').map(Number);
-      return new Date(
-        sample.day0.getTime() + (p.startDay + day) * 86_400_000 + (h! * 60 + m!) * 60_000,
-      ).toISOString();
-    };
-
-    for (const [i, r] of p.rooms.entries()) {
-      await db
-        .insertInto('rooms')
-        .values({
-          id: roomId(r.key),
-          ...owned,
-          name: r.name,
-          capacity: r.capacity,
-          location: r.location,
-          sort_order: i + 1,
-          ...(await stamp()),
-        })
-        .execute();
-    }
-    for (const [i, t] of p.tracks.entries()) {
-      await db
-        .insertInto('tracks')
-        .values({
-          id: trackId(t.key),
-          ...owned,
-          name: t.name,
-          colour: t.colour,
-          description: t.description,
-          sort_order: i + 1,
-          ...(await stamp()),
-        })
-        .execute();
-    }
-    for (const s of p.speakers) {
-      await db
-        .insertInto('speakers')
-        .values({
-          id: speakerId(s.key),
-          ...owned,
-          name: s.name,
-          email: emailOf(s.name),
-          company: s.company,
-          job_title: s.jobTitle,
-          bio: s.bio,
-          photo_url: `https://example.com/speakers/${s.key}.jpg`,
-          erased: 0,
-          ...(await stamp()),
-        })
-        .execute();
-    }
-    for (const s of p.sessions) {
-      await db
-        .insertInto('sessions')
-        .values({
-          id: sample.id(`session/${p.event}/${s.key}`),
-          ...owned,
-          title: s.title,
-          summary: s.summary ?? null,
-          kind: s.kind,
-          room_id: s.room ? roomId(s.room) : null,
-          track_id: s.track ? trackId(s.track) : null,
-          starts_utc: at(s.day, s.starts),
-          ends_utc: at(s.day, s.ends),
-          capacity: s.capacity ?? null,
-          language: s.language ?? null,
-          join_provider: s.join?.provider ?? null,
-          join_url: s.join?.url ?? null,
-          speaker_ids: JSON.stringify((s.speakers ?? []).map(speakerId)),
-          ...(await stamp()),
-        })
-        .execute();
-    }
+    await insertRooms(db, sample, p);
+    await insertTracks(db, sample, p);
+    await insertSpeakers(db, sample, p);
+    // Sessions last: they name their rooms, tracks and speakers.
+    await insertSessions(db, sample, p);
   }
 }

@@ -1,4 +1,5 @@
-// A small seeded generator (mulberry32), so sample data is the same on every run.
+// A small seeded generator (mulberry32), so sample data is the same on every run, and the made-up
+// people it draws from.
 export class SampleRandom {
   private state: number;
 
@@ -32,6 +33,14 @@ export class SampleRandom {
     }
     return items[items.length - 1]![0];
   }
+}
+
+/** A made-up address at example.com (RFC 2606): `local` lower-cased, its accents dropped. */
+export function exampleEmail(local: string): string {
+  return `${local
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()}@example.com`;
 }
 
 export const firstNames = [

@@ -4,9 +4,9 @@
 // event; and sponsors at the meetup, whose sponsors and leads modules are switched off (moduleOff),
 // kept for when they are switched on again.
 import type { Db } from '../connect';
-import { nextChangeSeq } from '../sequence';
-import type { LeadOrigin } from '../values';
 import type { SampleContext } from './context';
+import { insertSampleLeads, type LeadSpec } from './sponsor-leads';
+import { changeStamp, sampleUtc } from './stamps';
 
 interface LevelSpec {
   key: string;
@@ -33,22 +33,6 @@ interface SponsorSpec {
   website: string | null;
   description: string | null;
   booth: string | null;
-}
-
-interface LeadSpec {
-  sponsor: string;
-  /** all: details and email; details: without the email; none: nothing shared (never listed). */
-  share: 'all' | 'details' | 'none';
-  /** The attendee who erased their data, instead of the next one in line. */
-  erasedVisitor?: boolean;
-  origin: LeadOrigin;
-  rating: 1 | 2 | 3;
-  /** Days from the sample's day, and minutes into that day (UTC). */
-  day: number;
-  minute: number;
-  by: string;
-  note?: string;
-  answers?: Record<string, string>;
 }
 
 interface EventSponsors {
@@ -449,146 +433,70 @@ const plans: EventSponsors[] = [
 ];
 
 export async function insertSampleSponsors(db: Db, sample: SampleContext): Promise<void> {
-  const at = (day: number, minutes: number) =>
-    new Date(sample.day0.getTime() + day * 86_400_000 + minutes * 60_000).toISOString();
-  const created = at(-50, 10 * 60);
-  const stamp = async () => ({
-    created_utc: created,
-    updated_utc: created,
-    change_seq: await nextChangeSeq(db),
-  });
-
   for (const plan of plans) {
-    const eventId = sample.id(`event/${plan.event}`);
-    const owned = { workspace_id: sample.workspaceId, event_id: eventId };
-    const event = await db
-      .selectFrom('events')
-      .select('ends_utc')
-      .where('id', '=', eventId)
-      .executeTakeFirstOrThrow();
-    const levelId = (key: string) => sample.id(`sponsor-level/${plan.event}/${key}`);
-    const sponsorId = (key: string) => sample.id(`sponsor/${plan.event}/${key}`);
-    for (const l of plan.levels) {
-      await db
-        .insertInto('sponsor_levels')
-        .values({
-          id: levelId(l.key),
-          ...owned,
-          name: l.name,
-          rank: l.rank,
-          colour: l.colour,
-          staff_allowance: l.staff,
-          free_tickets: l.tickets,
-          lead_download: l.exportDays === null ? 0 : 1,
-          lead_export_until:
-            l.exportDays === null
-              ? null
-              : new Date(Date.parse(event.ends_utc) + l.exportDays * 86_400_000).toISOString().slice(0, 10),
-          discount_codes: l.codes,
-          discount_percent: l.percent,
-          logo_on_page: l.page ? 1 : 0,
-          logo_on_screens: l.screens ? 1 : 0,
-          logo_on_badges: l.badges ? 1 : 0,
-          sponsored_session: l.session ? 1 : 0,
-          ...(await stamp()),
-        })
-        .execute();
-    }
-    for (const s of plan.sponsors) {
-      await db
-        .insertInto('sponsors')
-        .values({
-          id: sponsorId(s.key),
-          ...owned,
-          level_id: s.level ? levelId(s.level) : null,
-          name: s.name,
-          website: s.website,
-          logo_url: s.website ? `${s.website}/logo.png` : null,
-          description: s.description,
-          booth: s.booth,
-          sort_order: s.sortOrder,
-          ...(await stamp()),
-        })
-        .execute();
-    }
-    if (plan.leads.length === 0) continue;
+    await insertSponsorLevels(db, sample, plan);
+    await insertSponsors(db, sample, plan);
+    // Leads last: their visitors hold tickets, and they name the sponsors.
+    await insertSampleLeads(db, sample, plan.event, plan.leads);
+  }
+}
 
-    // Visitors in a fixed order: the event's active tickets made before the first lead, oldest first.
-    const firstCapture = Math.min(...plan.leads.map((l) => l.day * 1440 + l.minute));
-    const visitors = await db
-      .selectFrom('attendees')
-      .select(['id', 'first_name', 'last_name', 'company', 'job_title', 'email'])
-      .where('event_id', '=', eventId)
-      .where('status', '=', 'active')
-      .where('erased', '=', 0)
-      .where('created_utc', '<', at(0, firstCapture))
-      .orderBy('created_utc')
-      .orderBy('id')
-      .limit(plan.leads.length)
+/** Levels and sponsors were set up fifty days ago. */
+const setUpStamp = (db: Db, sample: SampleContext) => changeStamp(db, sampleUtc(sample, -50, 10 * 60));
+
+/** The event's sponsor levels; leads may be exported for some days after the event ends. */
+async function insertSponsorLevels(db: Db, sample: SampleContext, plan: EventSponsors): Promise<void> {
+  const eventId = sample.id(`event/${plan.event}`);
+  const event = await db
+    .selectFrom('events')
+    .select('ends_utc')
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  const exportUntil = (days: number) =>
+    new Date(Date.parse(event.ends_utc) + days * 86_400_000).toISOString().slice(0, 10);
+  for (const l of plan.levels) {
+    await db
+      .insertInto('sponsor_levels')
+      .values({
+        id: sample.id(`sponsor-level/${plan.event}/${l.key}`),
+        workspace_id: sample.workspaceId,
+        event_id: eventId,
+        name: l.name,
+        rank: l.rank,
+        colour: l.colour,
+        staff_allowance: l.staff,
+        free_tickets: l.tickets,
+        lead_download: l.exportDays === null ? 0 : 1,
+        lead_export_until: l.exportDays === null ? null : exportUntil(l.exportDays),
+        discount_codes: l.codes,
+        discount_percent: l.percent,
+        logo_on_page: l.page ? 1 : 0,
+        logo_on_screens: l.screens ? 1 : 0,
+        logo_on_badges: l.badges ? 1 : 0,
+        sponsored_session: l.session ? 1 : 0,
+        ...(await setUpStamp(db, sample)),
+      })
       .execute();
-    const erasedVisitor = await db
-      .selectFrom('attendees')
-      .select('id')
-      .where('event_id', '=', eventId)
-      .where('erased', '=', 1)
-      .orderBy('id')
-      .executeTakeFirst();
-    for (const [n, lead] of plan.leads.entries()) {
-      const capturedUtc = at(lead.day, lead.minute);
-      const common = {
-        id: sample.id(`lead/${plan.event}/${n}`),
-        ...owned,
-        sponsor_id: sponsorId(lead.sponsor),
-        origin: lead.origin,
-        rating: lead.rating,
-        note: lead.note ?? null,
-        captured_by: lead.by,
-        captured_utc: capturedUtc,
-        attended_session_id: null,
-        created_utc: capturedUtc,
-        change_seq: await nextChangeSeq(db),
-      };
-      if (lead.erasedVisitor) {
-        // Shared, then erased with the visitor: nothing personal is left, the note included.
-        await db
-          .insertInto('leads')
-          .values({
-            ...common,
-            attendee_id: erasedVisitor?.id ?? null,
-            shared: 1,
-            email_shared: 1,
-            first_name: null,
-            last_name: null,
-            company: null,
-            job_title: null,
-            email: null,
-            answers: null,
-            note: null,
-            erased: 1,
-            updated_utc: at(-1, 9 * 60),
-          })
-          .execute();
-        continue;
-      }
-      const visitor = visitors[n]!;
-      const shared = lead.share !== 'none';
-      await db
-        .insertInto('leads')
-        .values({
-          ...common,
-          attendee_id: visitor.id,
-          shared: shared ? 1 : 0,
-          email_shared: lead.share === 'all' ? 1 : 0,
-          first_name: shared ? visitor.first_name : null,
-          last_name: shared ? visitor.last_name : null,
-          company: shared ? visitor.company : null,
-          job_title: shared ? visitor.job_title : null,
-          email: lead.share === 'all' ? visitor.email : null,
-          answers: shared ? JSON.stringify(lead.answers ?? {}) : null,
-          erased: 0,
-          updated_utc: capturedUtc,
-        })
-        .execute();
-    }
+  }
+}
+
+async function insertSponsors(db: Db, sample: SampleContext, plan: EventSponsors): Promise<void> {
+  for (const s of plan.sponsors) {
+    await db
+      .insertInto('sponsors')
+      .values({
+        id: sample.id(`sponsor/${plan.event}/${s.key}`),
+        workspace_id: sample.workspaceId,
+        event_id: sample.id(`event/${plan.event}`),
+        level_id: s.level ? sample.id(`sponsor-level/${plan.event}/${s.level}`) : null,
+        name: s.name,
+        website: s.website,
+        logo_url: s.website ? `${s.website}/logo.png` : null,
+        description: s.description,
+        booth: s.booth,
+        sort_order: s.sortOrder,
+        ...(await setUpStamp(db, sample)),
+      })
+      .execute();
   }
 }

@@ -2,9 +2,9 @@
 // on the meetup, and ratings of the summit's sessions. Answers and ratings are drawn by a seeded
 // generator, so they are the same on every run; nothing records who gave them.
 import type { Db } from '../connect';
-import { nextChangeSeq } from '../sequence';
 import type { SampleContext } from './context';
 import { SampleRandom } from './random';
+import { changeStamp, sampleUtc } from './stamps';
 
 const summitQuestions = [
   {
@@ -45,19 +45,32 @@ const comments = [
   'More time for questions, please.',
 ];
 
+type Question = (typeof summitQuestions)[number];
+
+interface SurveySpec {
+  key: string;
+  event: string;
+  title: Record<string, string>;
+  questions: Question[];
+  opens: string | null;
+  closes: string | null;
+  responses: number;
+}
+
+/** `days` from the sample's day at `hour` UTC. */
+const at = (sample: SampleContext, days: number, hour = 12) => sampleUtc(sample, days, hour * 60);
+
 export async function insertSampleSurveys(db: Db, sample: SampleContext): Promise<void> {
+  // One generator for the answers, then the ratings: the draws depend on the order.
   const random = new SampleRandom(4242);
-  const at = (days: number, hour = 12) =>
-    new Date(sample.day0.getTime() + days * 86_400_000 + hour * 3_600_000).toISOString();
-  const summit = sample.id('event/summit');
-  const surveys = [
+  const surveys: SurveySpec[] = [
     {
       key: 'summit-feedback',
-      event: summit,
+      event: sample.id('event/summit'),
       title: { en: 'Summit feedback', nb: 'Tilbakemelding' },
       questions: summitQuestions,
-      opens: at(-2),
-      closes: at(30),
+      opens: at(sample, -2),
+      closes: at(sample, 30),
       responses: 24,
     },
     {
@@ -71,54 +84,72 @@ export async function insertSampleSurveys(db: Db, sample: SampleContext): Promis
     },
   ];
   for (const s of surveys) {
-    const id = sample.id(`survey/${s.key}`);
+    await insertSurvey(db, sample, s);
+    await insertResponses(db, sample, s, random);
+  }
+  await insertSessionRatings(db, sample, random);
+}
+
+async function insertSurvey(db: Db, sample: SampleContext, s: SurveySpec): Promise<void> {
+  await db
+    .insertInto('surveys')
+    .values({
+      id: sample.id(`survey/${s.key}`),
+      workspace_id: sample.workspaceId,
+      event_id: s.event,
+      title: JSON.stringify(s.title),
+      questions: JSON.stringify(s.questions),
+      opens_utc: s.opens,
+      closes_utc: s.closes,
+      ...(await changeStamp(db, at(sample, -10), at(sample, -3))),
+    })
+    .execute();
+}
+
+/** The survey's responses, submitted yesterday. */
+async function insertResponses(db: Db, sample: SampleContext, s: SurveySpec, random: SampleRandom) {
+  for (let i = 0; i < s.responses; i++) {
+    const answers: Record<string, unknown> = {};
+    for (const q of s.questions) {
+      // Not every question is answered by everyone.
+      if (random.next() < 0.15) continue;
+      const answer = drawAnswer(q, random);
+      if (answer !== undefined) answers[q.id] = answer;
+    }
     await db
-      .insertInto('surveys')
+      .insertInto('survey_responses')
       .values({
-        id,
+        id: sample.id(`survey/${s.key}/response/${i}`),
         workspace_id: sample.workspaceId,
-        event_id: s.event,
-        title: JSON.stringify(s.title),
-        questions: JSON.stringify(s.questions),
-        opens_utc: s.opens,
-        closes_utc: s.closes,
-        created_utc: at(-10),
-        updated_utc: at(-3),
-        change_seq: await nextChangeSeq(db),
+        survey_id: sample.id(`survey/${s.key}`),
+        answers: JSON.stringify(answers),
+        submitted_utc: at(sample, -1, 8 + (i % 10)),
       })
       .execute();
-    for (let i = 0; i < s.responses; i++) {
-      const answers: Record<string, unknown> = {};
-      for (const q of s.questions) {
-        // Not every question is answered by everyone.
-        if (random.next() < 0.15) continue;
-        if (q.kind === 'rating')
-          answers[q.id] = random.weighted([
-            [5, 5],
-            [4, 4],
-            [3, 2],
-            [2, 1],
-            [1, 1],
-          ] as const);
-        if (q.kind === 'scale') answers[q.id] = random.int(3, 10);
-        if (q.kind === 'choice') answers[q.id] = random.pick(q.options!.map((o) => o.value));
-        if (q.kind === 'multipleChoice')
-          answers[q.id] = q.options!.map((o) => o.value).filter(() => random.next() < 0.4);
-        if (q.kind === 'yesNo') answers[q.id] = random.next() < 0.7;
-        if (q.kind === 'text' && random.next() < 0.4) answers[q.id] = random.pick(comments);
-      }
-      await db
-        .insertInto('survey_responses')
-        .values({
-          id: sample.id(`survey/${s.key}/response/${i}`),
-          workspace_id: sample.workspaceId,
-          survey_id: id,
-          answers: JSON.stringify(answers),
-          submitted_utc: at(-1, 8 + (i % 10)),
-        })
-        .execute();
-    }
   }
+}
+
+/** An answer to the question as its kind takes it; undefined: a text question left blank. */
+function drawAnswer(q: Question, random: SampleRandom): unknown {
+  if (q.kind === 'rating')
+    return random.weighted([
+      [5, 5],
+      [4, 4],
+      [3, 2],
+      [2, 1],
+      [1, 1],
+    ] as const);
+  if (q.kind === 'scale') return random.int(3, 10);
+  if (q.kind === 'choice') return random.pick(q.options!.map((o) => o.value));
+  if (q.kind === 'multipleChoice') return q.options!.map((o) => o.value).filter(() => random.next() < 0.4);
+  if (q.kind === 'yesNo') return random.next() < 0.7;
+  if (q.kind === 'text' && random.next() < 0.4) return random.pick(comments);
+  return undefined;
+}
+
+/** Ratings of the summit's sessions, given yesterday; the last session is left unrated. */
+async function insertSessionRatings(db: Db, sample: SampleContext, random: SampleRandom): Promise<void> {
+  const summit = sample.id('event/summit');
   const sessions = await db
     .selectFrom('sessions')
     .select('id')
@@ -126,7 +157,6 @@ export async function insertSampleSurveys(db: Db, sample: SampleContext): Promis
     .orderBy('starts_utc')
     .orderBy('id')
     .execute();
-  // The last session is left unrated.
   for (const [n, session] of sessions.slice(0, -1).entries()) {
     const count = random.int(2, 9);
     for (let i = 0; i < count; i++) {
@@ -144,7 +174,7 @@ export async function insertSampleSurveys(db: Db, sample: SampleContext): Promis
             [2, 1],
             [1, 1],
           ] as const),
-          rated_utc: at(-1, 9 + (n % 8)),
+          rated_utc: at(sample, -1, 9 + (n % 8)),
         })
         .execute();
     }

@@ -102,43 +102,46 @@ export async function insertSampleWebhooks(db: Db, options: SampleWebhooks): Pro
   await insertDeliveries(db, time, options.messages, options.retryDelaysSeconds);
 }
 
-/** The three endpoints and three subscriptions, all switched off. */
-async function insertReceivers(
+/** The three endpoints and three subscriptions, all switched off, made twenty days ago. */
+async function insertReceivers(db: Db, time: SampleTime, options: SampleWebhooks): Promise<void> {
+  await insertEndpoints(db, time, options);
+  await insertHooks(db, time, options);
+}
+
+const sampleEndpoints = [
+  {
+    key: 'crm',
+    url: sampleEndpointUrls.crm,
+    description: 'CRM: new registrations and paid orders',
+    types: ['attendee.registered', 'attendee.cancelled', 'order.paid'],
+    disabled: null,
+    last: 'succeeded' as const,
+  },
+  {
+    key: 'badges',
+    url: sampleEndpointUrls.badges,
+    description: 'Badge printer at the venue',
+    types: ['attendee.registered', 'attendee.updated'],
+    disabled: null,
+    last: 'failed' as const,
+  },
+  {
+    key: 'relay',
+    url: sampleEndpointUrls.relay,
+    description: 'Old chat relay (the service was shut down)',
+    types: ['attendee.registered'],
+    disabled: 'gone' as const,
+    last: 'failed' as const,
+  },
+];
+
+async function insertEndpoints(
   db: Db,
   { workspaceId, id, at }: SampleTime,
   options: SampleWebhooks,
 ): Promise<void> {
   const made = at(-hours(24 * 20));
-  const keyName = options.keyId ? 'Demonstration key' : 'Sample data';
-  const { secret } = options;
-
-  const endpoints = [
-    {
-      key: 'crm',
-      url: sampleEndpointUrls.crm,
-      description: 'CRM: new registrations and paid orders',
-      types: ['attendee.registered', 'attendee.cancelled', 'order.paid'],
-      disabled: null,
-      last: 'succeeded' as const,
-    },
-    {
-      key: 'badges',
-      url: sampleEndpointUrls.badges,
-      description: 'Badge printer at the venue',
-      types: ['attendee.registered', 'attendee.updated'],
-      disabled: null,
-      last: 'failed' as const,
-    },
-    {
-      key: 'relay',
-      url: sampleEndpointUrls.relay,
-      description: 'Old chat relay (the service was shut down)',
-      types: ['attendee.registered'],
-      disabled: 'gone' as const,
-      last: 'failed' as const,
-    },
-  ];
-  for (const e of endpoints)
+  for (const e of sampleEndpoints)
     await db
       .insertInto('webhooks')
       .values({
@@ -149,11 +152,11 @@ async function insertReceivers(
         event_types: JSON.stringify(e.types),
         active: 0,
         disabled_reason: e.disabled,
-        secret_enc: secret(),
+        secret_enc: options.secret(),
         previous_secret_enc: null,
         previous_secret_until_utc: null,
         api_key_id: options.keyId,
-        created_by: keyName,
+        created_by: options.keyId ? 'Demonstration key' : 'Sample data',
         last_status: e.last,
         last_delivery_utc: null,
         created_utc: made,
@@ -161,14 +164,22 @@ async function insertReceivers(
         change_seq: await nextChangeSeq(db),
       })
       .execute();
+}
 
-  const hooks: { key: string; type: WebhookEventType; client: HookClient; summitOnly: boolean }[] = [
-    { key: 'zapier', type: 'attendee.registered', client: 'zapier', summitOnly: true },
-    { key: 'make', type: 'order.paid', client: 'make', summitOnly: false },
-    { key: 'n8n', type: 'attendee.cancelled', client: 'n8n', summitOnly: false },
-  ];
-  const summitId = sampleSummitId(workspaceId);
-  for (const h of hooks)
+const sampleHooks: { key: string; type: WebhookEventType; client: HookClient; summitOnly: boolean }[] = [
+  { key: 'zapier', type: 'attendee.registered', client: 'zapier', summitOnly: true },
+  { key: 'make', type: 'order.paid', client: 'make', summitOnly: false },
+  { key: 'n8n', type: 'attendee.cancelled', client: 'n8n', summitOnly: false },
+];
+
+/** The automation subscriptions (REST hooks of Zapier, Make and n8n). */
+async function insertHooks(
+  db: Db,
+  { workspaceId, id, at }: SampleTime,
+  options: SampleWebhooks,
+): Promise<void> {
+  const made = at(-hours(24 * 20));
+  for (const h of sampleHooks)
     await db
       .insertInto('hooks')
       .values({
@@ -176,7 +187,7 @@ async function insertReceivers(
         workspace_id: workspaceId,
         api_key_id: options.keyId,
         event_type: h.type,
-        event_id: h.summitOnly ? summitId : null,
+        event_id: h.summitOnly ? sampleSummitId(workspaceId) : null,
         url: sampleHookUrl(h.client, h.key),
         client: h.client,
         active: 0,
@@ -204,103 +215,134 @@ export function sampleMessageStamps(workspaceId: string, now: Date, count: numbe
   }));
 }
 
+/** What was planned to become of a message at a receiver, attempt by attempt. */
+interface DeliveryPlan {
+  target: ['webhook' | 'hook', string];
+  message: SampleMessage;
+  attempts: Attempt[];
+  state: DeliveryState;
+}
+
 /** What became of each message at each receiver, attempt by attempt. */
 async function insertDeliveries(
   db: Db,
-  { workspaceId, id, at, day0 }: SampleTime,
+  time: SampleTime,
   outbox: readonly SampleMessage[],
   retryDelaysSeconds: readonly number[],
 ): Promise<void> {
-  const registered = outbox.filter((m) => m.type === 'attendee.registered');
-  const paid = outbox.filter((m) => m.type === 'order.paid');
-  const plans: {
-    target: ['webhook' | 'hook', string];
-    message: (typeof outbox)[number];
-    attempts: Attempt[];
-    state: DeliveryState;
-  }[] = [
-    ...[...registered, ...paid].map((message, i) => ({
-      target: ['webhook', id('endpoint/crm')] as ['webhook', string],
-      message,
-      attempts: i === 0 ? [unavailable, ok] : [ok],
-      state: 'succeeded' as const,
-    })),
-    ...registered.slice(0, 1).map((message) => ({
-      target: ['webhook', id('endpoint/badges')] as ['webhook', string],
-      message,
-      attempts: retryDelaysSeconds.map((_, i) => (i % 2 === 0 ? timedOut : unreachable)).concat([timedOut]),
-      state: 'failed' as const,
-    })),
-    ...registered.slice(0, 2).map((message, i) => ({
-      target: ['webhook', id('endpoint/relay')] as ['webhook', string],
-      message,
-      attempts: i === 0 ? [gone] : [],
-      state: i === 0 ? ('failed' as const) : ('cancelled' as const),
-    })),
-    ...registered.map((message) => ({
-      target: ['hook', id('hook/zapier')] as ['hook', string],
-      message,
-      attempts: [ok],
-      state: 'succeeded' as const,
-    })),
-    ...paid.map((message) => ({
-      target: ['hook', id('hook/make')] as ['hook', string],
-      message,
-      attempts: [ok],
-      state: 'succeeded' as const,
-    })),
-  ];
   const lastDelivery = new Map<string, string>();
-  for (const plan of plans) {
-    const created = at(-hours(24 * 4));
-    let clock = day0 - hours(24 * 4) + 2_000;
-    const times = plan.attempts.map((_, i) => {
-      const start = clock;
-      clock += (retryDelaysSeconds[i] ?? 0) * 1000;
-      return start;
-    });
-    const last = times.at(-1);
-    const updated =
-      last === undefined ? created : new Date(last + plan.attempts.at(-1)!.durationMs).toISOString();
-    const { id: deliveryId } = await db
-      .insertInto('deliveries')
-      .values({
-        workspace_id: workspaceId,
-        outbox_id: plan.message.id,
-        message_id: plan.message.messageId,
-        type: plan.message.type,
-        payload: null,
-        target_kind: plan.target[0],
-        target_id: plan.target[1],
-        state: plan.state,
-        attempts: plan.attempts.length,
-        next_attempt_utc: null,
-        claimed_until_utc: null,
-        last_status_code: plan.attempts.at(-1)?.statusCode ?? null,
-        created_utc: created,
-        updated_utc: updated,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [i, attempt] of plan.attempts.entries()) {
-      const next = i + 1 < plan.attempts.length ? new Date(times[i + 1]!).toISOString() : null;
-      await db
-        .insertInto('delivery_attempts')
-        .values({
-          delivery_id: deliveryId,
-          attempt: i + 1,
-          started_utc: new Date(times[i]!).toISOString(),
-          duration_ms: attempt.durationMs,
-          status_code: attempt.statusCode,
-          outcome: attempt.outcome,
-          error: attempt.error,
-          next_attempt_utc: next,
-        })
-        .execute();
-    }
+  for (const plan of deliveryPlans(time, outbox, retryDelaysSeconds)) {
+    const updated = await insertDelivery(db, time, plan, retryDelaysSeconds);
     if (plan.target[0] === 'webhook' && updated > (lastDelivery.get(plan.target[1]) ?? ''))
       lastDelivery.set(plan.target[1], updated);
   }
   for (const [webhookId, when] of lastDelivery)
     await db.updateTable('webhooks').set({ last_delivery_utc: when }).where('id', '=', webhookId).execute();
+}
+
+/**
+ * The CRM got every message (the first after a 503); the badge printer never answered the first
+ * registration; the relay met 410 Gone, and the message queued after it was cancelled; the Zapier
+ * and Make subscriptions got theirs.
+ */
+function deliveryPlans(
+  { id }: SampleTime,
+  outbox: readonly SampleMessage[],
+  retryDelaysSeconds: readonly number[],
+): DeliveryPlan[] {
+  const registered = outbox.filter((m) => m.type === 'attendee.registered');
+  const paid = outbox.filter((m) => m.type === 'order.paid');
+  const webhook = (key: string): DeliveryPlan['target'] => ['webhook', id(`endpoint/${key}`)];
+  const hook = (key: string): DeliveryPlan['target'] => ['hook', id(`hook/${key}`)];
+  return [
+    ...[...registered, ...paid].map((message, i) => ({
+      target: webhook('crm'),
+      message,
+      attempts: i === 0 ? [unavailable, ok] : [ok],
+      state: 'succeeded' as const,
+    })),
+    ...registered.slice(0, 1).map((message) => ({
+      target: webhook('badges'),
+      message,
+      attempts: retryDelaysSeconds.map((_, i) => (i % 2 === 0 ? timedOut : unreachable)).concat([timedOut]),
+      state: 'failed' as const,
+    })),
+    ...registered.slice(0, 2).map((message, i) => ({
+      target: webhook('relay'),
+      message,
+      attempts: i === 0 ? [gone] : [],
+      state: i === 0 ? ('failed' as const) : ('cancelled' as const),
+    })),
+    ...registered.map((message) => ({
+      target: hook('zapier'),
+      message,
+      attempts: [ok],
+      state: 'succeeded' as const,
+    })),
+    ...paid.map((message) => ({
+      target: hook('make'),
+      message,
+      attempts: [ok],
+      state: 'succeeded' as const,
+    })),
+  ];
+}
+
+/**
+ * The delivery and its attempts: made when the message was fanned out four days ago, the first
+ * attempt two seconds later, each retry after the dispatcher's wait. Answers when it last changed.
+ */
+async function insertDelivery(
+  db: Db,
+  { workspaceId, at, day0 }: SampleTime,
+  plan: DeliveryPlan,
+  retryDelaysSeconds: readonly number[],
+): Promise<string> {
+  const created = at(-hours(24 * 4));
+  let clock = day0 - hours(24 * 4) + 2_000;
+  const times = plan.attempts.map((_, i) => {
+    const start = clock;
+    clock += (retryDelaysSeconds[i] ?? 0) * 1000;
+    return start;
+  });
+  const last = times.at(-1);
+  const updated =
+    last === undefined ? created : new Date(last + plan.attempts.at(-1)!.durationMs).toISOString();
+  const { id: deliveryId } = await db
+    .insertInto('deliveries')
+    .values({
+      workspace_id: workspaceId,
+      outbox_id: plan.message.id,
+      message_id: plan.message.messageId,
+      type: plan.message.type,
+      payload: null,
+      target_kind: plan.target[0],
+      target_id: plan.target[1],
+      state: plan.state,
+      attempts: plan.attempts.length,
+      next_attempt_utc: null,
+      claimed_until_utc: null,
+      last_status_code: plan.attempts.at(-1)?.statusCode ?? null,
+      created_utc: created,
+      updated_utc: updated,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [i, attempt] of plan.attempts.entries()) {
+    const next = i + 1 < plan.attempts.length ? new Date(times[i + 1]!).toISOString() : null;
+    await db
+      .insertInto('delivery_attempts')
+      .values({
+        delivery_id: deliveryId,
+        attempt: i + 1,
+        started_utc: new Date(times[i]!).toISOString(),
+        duration_ms: attempt.durationMs,
+        status_code: attempt.statusCode,
+        outcome: attempt.outcome,
+        error: attempt.error,
+        next_attempt_utc: next,
+      })
+      .execute();
+  }
+  return updated;
 }

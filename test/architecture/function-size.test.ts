@@ -38,16 +38,6 @@ const exempt = new Map<string, string>([
   ['db/migrations/0011-finance.ts:up', migration],
   ['db/migrations/0012-cfp-sharekit.ts:up', migration],
   ['db/migrations/0013-import-sources.ts:up', migration],
-  ['db/sample/finance.ts:insertInvoices', notSplitYet],
-  ['db/sample/logistics.ts:insertSampleLogistics', notSplitYet],
-  ['db/sample/passes.ts:insertSamplePasses', notSplitYet],
-  ['db/sample/programme.ts:insertSampleProgramme', notSplitYet],
-  ['db/sample/sales.ts:insertSampleSales', notSplitYet],
-  ['db/sample/sharekit.ts:insertSharers', notSplitYet],
-  ['db/sample/sponsors.ts:insertSampleSponsors', notSplitYet],
-  ['db/sample/surveys.ts:insertSampleSurveys', notSplitYet],
-  ['db/sample/webhooks.ts:insertReceivers', notSplitYet],
-  ['db/sample/webhooks.ts:insertDeliveries', notSplitYet],
 ]);
 
 interface LongFunction {
