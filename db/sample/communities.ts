@@ -5,6 +5,7 @@
 import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import type { SampleContext } from './context';
+import { exampleEmail } from './random';
 
 interface MemberSpec {
   key: string;
@@ -123,13 +124,7 @@ const communities: CommunitySpec[] = [
 ];
 
 /** The same address as the sample's pass holders use, so a person can be both. */
-function emailOf(name: string): string {
-  return `${name.replace(' ', '.')}`
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .concat('@example.com');
-}
+const emailOf = (name: string): string => exampleEmail(name.replace(' ', '.'));
 
 const daysBefore = (day0: Date, days: number, hourUtc = 9) =>
   new Date(day0.getTime() - days * 86_400_000 + hourUtc * 3_600_000).toISOString();
