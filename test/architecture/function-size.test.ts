@@ -41,7 +41,6 @@ const exempt = new Map<string, string>([
   ['rest/pages/sign-up-form.ts:signUpForm', notSplitYet],
   ['src/oauth/provider.ts:oauthProvider', notSplitYet],
   ['src/server.ts:startServer', notSplitYet],
-  ['db/deferred-statements.ts:deferringStatements', notSplitYet],
   ['db/migrations/0001-foundation.ts:up', migration],
   ['db/migrations/0002-sales.ts:up', migration],
   ['db/migrations/0003-doors-programme-passes.ts:up', migration],
