@@ -77,98 +77,146 @@ function heldCommand(text: string): string | undefined {
 }
 
 /**
+ * One connection's statements held back, the ones already sent alone whose failure the next statement
+ * must still answer, and whether a transaction is open on it. Each statement is held (a transaction's
+ * opening or setting, the change position, an unread insert), dropped with the empty transaction it
+ * ends, or sent: joined to what is held in one string, or pipelined after it.
+ */
+class DeferringConnection {
+  private held: Held[] = [];
+  private sent: Promise<unknown>[] = [];
+  private inTransaction = false;
+  /** Runs a statement on the connection as node-postgres would. */
+  private readonly run: Query;
+
+  constructor(client: pg.PoolClient, query: Query) {
+    this.run = (...args: unknown[]) => query.apply(client, args);
+  }
+
+  /** A statement of the connection's user: held back, answered at once, or sent with what is held. */
+  query(config: unknown, values?: unknown, callback?: unknown): unknown {
+    const text = typeof config === 'string' && callback === undefined ? config : undefined;
+    const plain = text !== undefined && noParameters(values);
+    if (plain) {
+      const command = heldCommand(text);
+      if (command) return this.hold(text, command);
+      if (awaited.has(text) && this.inTransaction) return this.holdAwaited(text);
+    }
+    if (text !== undefined && unread.has(text) && Array.isArray(values) && this.inTransaction)
+      return this.holdUnread(text, values);
+    if (text !== undefined && endsTransaction.test(text)) {
+      this.inTransaction = false;
+      if (plain && this.ranNothing()) return this.dropTransaction(text);
+    }
+    return this.send(config, values, callback, text, plain);
+  }
+
+  /** Whatever a user held back and never followed is dropped: the server never saw it, the next user must not. */
+  released(): void {
+    settle(this.held);
+    this.held = [];
+    this.sent = [];
+    this.inTransaction = false;
+  }
+
+  /** A transaction's opening or setting: answered at once, sent with the next statement. */
+  private hold(text: string, command: string) {
+    if (opensTransaction.test(text)) this.inTransaction = true;
+    this.held.push({ text });
+    return Promise.resolve(heldAnswer(command));
+  }
+
+  /** The change position (sendWhenNextRuns): answered at once, its `sent` resolved once it ran. */
+  private holdAwaited(text: string) {
+    let ran!: () => void;
+    const sent = new Promise<void>((resolve) => {
+      ran = resolve;
+    });
+    const entry: Held = { text, ran };
+    this.held.push(entry);
+    // The next statement comes at once (in the same turn of the event loop) or the position goes
+    // alone: a write that first awaits something else (a receiver's address looked up) must not
+    // hold up the next write's turn meanwhile.
+    setImmediate(() => this.sendAlone(entry));
+    return Promise.resolve({ ...heldAnswer('SELECT'), rowCount: 1, rows: [{ sent }] });
+  }
+
+  /** Sends what is held, unless no longer holding `entry` (a statement took it along). */
+  private sendAlone(entry: Held): void {
+    const still = this.held;
+    if (!still.includes(entry)) return;
+    this.held = [];
+    this.sent.push(...pipelined(this.run, still));
+  }
+
+  /** An insert whose caller reads nothing of its answer (sendWithNext): held with its parameters. */
+  private holdUnread(text: string, values: unknown[]) {
+    this.held.push({ text, values });
+    return Promise.resolve(heldAnswer('HELD'));
+  }
+
+  /** Whether the transaction being ended held only its opening and statements without parameters. */
+  private ranNothing(): boolean {
+    const held = this.held;
+    return held.length > 0 && opensTransaction.test(held[0]!.text) && held.every((h) => !h.values);
+  }
+
+  /**
+   * A transaction that ran nothing (a read whose answer needed no row: GET /me) was never opened on
+   * the server: it needs no end there either, and no round trip.
+   */
+  private dropTransaction(text: string) {
+    const held = this.held;
+    this.held = [];
+    settle(held);
+    return Promise.resolve(heldAnswer(/^commit|^end/i.test(text) ? 'COMMIT' : 'ROLLBACK'));
+  }
+
+  /** Sends the statement, with what is held before it: joined to it in one string, or pipelined ahead. */
+  private send(
+    config: unknown,
+    values: unknown,
+    callback: unknown,
+    text: string | undefined,
+    plain: boolean,
+  ) {
+    const held = this.held;
+    const before = this.sent;
+    if (held.length === 0 && before.length === 0) return this.run(config, values, callback);
+    this.held = [];
+    this.sent = [];
+    if (plain && before.length === 0 && held.every((h) => h.values === undefined && !h.ran)) {
+      // One simple-protocol string; node-postgres answers a result per statement, the caller wants its own.
+      return this.run(`${held.map((h) => h.text).join('; ')}; ${config}`).then(
+        (results: pg.QueryResult[]) => results[results.length - 1],
+      );
+    }
+    const heldRuns = [...before, ...pipelined(this.run, held)];
+    const answer = this.run(config, values, callback);
+    // Answered through answeredAfter, once the held ones are: never left unhandled meanwhile.
+    if (text !== undefined) (answer as Promise<unknown>).catch(() => {});
+    // A query object (a cursor) or a call with a callback is answered as it comes (no caller of
+    // this service's makes either; a held one's failure then shows as the aborted transaction's).
+    if (text === undefined) return answer;
+    // A rollback undoes whatever failed before it: it answers for itself.
+    if (/^(rollback|abort)\b/i.test(text)) return answer;
+    return answeredAfter(heldRuns, answer as Promise<pg.QueryResult>);
+  }
+}
+
+/**
  * Has a pool's connections hold back the statements whose answer nobody reads (above). The pool
  * must open its connections in pipeline mode (`pipeline: true`).
  */
 export function deferringStatements(pool: pg.Pool): void {
-  const heldOf = new WeakMap<pg.PoolClient, Held[]>();
-  /** Held statements already sent (alone) whose failure the next statement must still answer. */
-  const sentOf = new WeakMap<pg.PoolClient, Promise<unknown>[]>();
-  const inTransaction = new WeakSet<pg.PoolClient>();
-  // Whatever a user of the connection held back and never followed (a transaction opened and given
-  // up before its first statement) is dropped: the server never saw it, the next user must not.
-  pool.on('release', (_error: unknown, client: pg.PoolClient) => {
-    settle(heldOf.get(client) ?? []);
-    heldOf.set(client, []);
-    sentOf.set(client, []);
-    inTransaction.delete(client);
-  });
+  const connections = new WeakMap<pg.PoolClient, DeferringConnection>();
+  // A transaction opened and given up before its first statement leaves nothing to the next user.
+  pool.on('release', (_error: unknown, client: pg.PoolClient) => connections.get(client)?.released());
   pool.on('connect', (client) => {
-    const query = client.query as Query;
-    heldOf.set(client, []);
-    sentOf.set(client, []);
-    client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
-      const run = (...args: unknown[]) => query.apply(this, args);
-      const text = typeof config === 'string' && callback === undefined ? config : undefined;
-      const plain = text !== undefined && noParameters(values);
-      const command = plain ? heldCommand(text) : undefined;
-      const held = heldOf.get(this) ?? [];
-      if (command) {
-        if (opensTransaction.test(text!)) inTransaction.add(this);
-        held.push({ text: text! });
-        heldOf.set(this, held);
-        return Promise.resolve(heldAnswer(command));
-      }
-      if (plain && awaited.has(text!) && inTransaction.has(this)) {
-        let ran!: () => void;
-        const sent = new Promise<void>((resolve) => {
-          ran = resolve;
-        });
-        const entry: Held = { text: text!, ran };
-        held.push(entry);
-        heldOf.set(this, held);
-        // The next statement comes at once (in the same turn of the event loop) or the position goes
-        // alone: a write that first awaits something else (a receiver's address looked up) must not
-        // hold up the next write's turn meanwhile.
-        setImmediate(() => {
-          const still = heldOf.get(this);
-          if (!still?.includes(entry)) return;
-          heldOf.set(this, []);
-          sentOf.get(this)?.push(...pipelined(run, still));
-        });
-        return Promise.resolve({ ...heldAnswer('SELECT'), rowCount: 1, rows: [{ sent }] });
-      }
-      if (text !== undefined && unread.has(text) && Array.isArray(values) && inTransaction.has(this)) {
-        held.push({ text, values });
-        heldOf.set(this, held);
-        return Promise.resolve(heldAnswer('HELD'));
-      }
-      if (text !== undefined && endsTransaction.test(text)) {
-        inTransaction.delete(this);
-        // A transaction that ran nothing (a read whose answer needed no row: GET /me) was never
-        // opened on the server: it needs no end there either, and no round trip.
-        if (
-          plain &&
-          held.length > 0 &&
-          opensTransaction.test(held[0]!.text) &&
-          held.every((h) => !h.values)
-        ) {
-          heldOf.set(this, []);
-          settle(held);
-          return Promise.resolve(heldAnswer(/^commit|^end/i.test(text) ? 'COMMIT' : 'ROLLBACK'));
-        }
-      }
-      const before = sentOf.get(this) ?? [];
-      if (held.length === 0 && before.length === 0) return run(config, values, callback);
-      heldOf.set(this, []);
-      sentOf.set(this, []);
-      if (plain && before.length === 0 && held.every((h) => h.values === undefined && !h.ran)) {
-        // One simple-protocol string; node-postgres answers a result per statement, the caller wants its own.
-        return run(`${held.map((h) => h.text).join('; ')}; ${config}`).then(
-          (results: pg.QueryResult[]) => results[results.length - 1],
-        );
-      }
-      const heldRuns = [...before, ...pipelined(run, held)];
-      const answer = run(config, values, callback);
-      // Answered through answeredAfter, once the held ones are: never left unhandled meanwhile.
-      if (text !== undefined) (answer as Promise<unknown>).catch(() => {});
-      // A query object (a cursor) or a call with a callback is answered as it comes (no caller of
-      // this service's makes either; a held one's failure then shows as the aborted transaction's).
-      if (text === undefined) return answer;
-      // A rollback undoes whatever failed before it: it answers for itself.
-      if (/^(rollback|abort)\b/i.test(text)) return answer;
-      return answeredAfter(heldRuns, answer as Promise<pg.QueryResult>);
-    } as typeof client.query;
+    const connection = new DeferringConnection(client, client.query as Query);
+    connections.set(client, connection);
+    client.query = ((config: unknown, values?: unknown, callback?: unknown) =>
+      connection.query(config, values, callback)) as typeof client.query;
   });
 }
 

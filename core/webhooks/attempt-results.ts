@@ -108,33 +108,46 @@ export class AttemptResults {
   }
 }
 
-async function writeResults(trx: Db, moment: Clock, group: readonly AttemptResult[]): Promise<void> {
-  const now = moment.now();
-  const nowIso = now.toISOString();
-  const outcomes = group.map(({ delivery, result }) => {
-    const attempt = delivery.attempts + 1;
-    const gone = result.outcome === 'gone';
-    const next =
-      result.outcome === 'succeeded' || gone ? null : nextAttemptAt(attempt, now, result.retryAfterSeconds);
-    const state =
-      result.outcome === 'succeeded'
-        ? ('succeeded' as const)
-        : next
-          ? ('pending' as const)
-          : ('failed' as const);
-    return { attempt, next: next?.toISOString() ?? null, state };
-  });
-  const attempts = group.map(({ delivery, result }, i) => ({
+/** What follows from an attempt: its number, when it is tried next (null: not again) and the delivery's state. */
+interface Consequence {
+  attempt: number;
+  next: string | null;
+  state: DeliveryRow['state'];
+}
+
+function consequenceOf({ delivery, result }: AttemptResult, now: Date): Consequence {
+  const attempt = delivery.attempts + 1;
+  const gone = result.outcome === 'gone';
+  const next =
+    result.outcome === 'succeeded' || gone ? null : nextAttemptAt(attempt, now, result.retryAfterSeconds);
+  const state =
+    result.outcome === 'succeeded'
+      ? ('succeeded' as const)
+      : next
+        ? ('pending' as const)
+        : ('failed' as const);
+  return { attempt, next: next?.toISOString() ?? null, state };
+}
+
+/** The delivery_attempts rows of the group, started its duration before `now`. */
+function attemptRows(group: readonly AttemptResult[], consequences: readonly Consequence[], now: Date) {
+  return group.map(({ delivery, result }, i) => ({
     delivery_id: delivery.id,
-    attempt: outcomes[i]!.attempt,
+    attempt: consequences[i]!.attempt,
     started_utc: new Date(now.getTime() - result.durationMs).toISOString(),
     duration_ms: result.durationMs,
     status_code: result.statusCode,
     outcome: result.outcome satisfies AttemptOutcome,
     error: result.error,
-    next_attempt_utc: outcomes[i]!.next,
+    next_attempt_utc: consequences[i]!.next,
   }));
-  // Each endpoint once, with its last result; a receiver gone afterwards, its waiting deliveries cancelled.
+}
+
+/**
+ * The receivers the group reached: each endpoint once, with its last result, in the order of their
+ * ids; the endpoints and callbacks that answered 410 Gone.
+ */
+function receiversOf(group: readonly AttemptResult[]) {
   const lastByWebhook = new Map<string, AttemptResult>();
   const goneHooks = new Set<string>();
   for (const attempt of group)
@@ -143,22 +156,52 @@ async function writeResults(trx: Db, moment: Clock, group: readonly AttemptResul
   const goneWebhooks = group
     .filter((a) => a.target.kind === 'webhook' && a.result.outcome === 'gone')
     .map((a) => a.target.row.id);
+  const lastResults = [...lastByWebhook].sort(([a], [b]) => (a < b ? -1 : 1));
+  return { lastResults, goneWebhooks, goneHooks };
+}
+
+/** An endpoint's last result, and its end when it answered 410 Gone. */
+function updateEndpoint(trx: Db, id: string, result: SendResult, gone: boolean, nowIso: string) {
+  return trx
+    .updateTable('webhooks')
+    .set({
+      last_status: result.outcome === 'succeeded' ? 'succeeded' : 'failed',
+      last_delivery_utc: nowIso,
+      ...(gone ? { active: 0 as const, disabled_reason: 'gone' as const } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The deliveries' rows of group[from, from + count), after their attempts. */
+function settledRows(
+  group: readonly AttemptResult[],
+  consequences: readonly Consequence[],
+  from: number,
+  count: number,
+) {
+  return group.slice(from, from + count).map(({ delivery, result }, j) => ({
+    id: delivery.id,
+    state: consequences[from + j]!.state,
+    attempts: consequences[from + j]!.attempt,
+    lastStatusCode: result.statusCode,
+    nextAttemptUtc: consequences[from + j]!.next,
+  }));
+}
+
+async function writeResults(trx: Db, moment: Clock, group: readonly AttemptResult[]): Promise<void> {
+  const now = moment.now();
+  const nowIso = now.toISOString();
+  const consequences = group.map((attempt) => consequenceOf(attempt, now));
+  const attempts = attemptRows(group, consequences, now);
+  // Each endpoint once, with its last result; a receiver gone afterwards, its waiting deliveries cancelled.
+  const { lastResults, goneWebhooks, goneHooks } = receiversOf(group);
   // The endpoints first, in the order of their ids, then their deliveries: another process writing
   // its results updates the same endpoints, and an endpoint's removal (or its key's end) locks it
   // before cancelling its deliveries; in two orders they would wait on each other in a circle until
   // the database ended one (1 s).
-  for (const [id, { result }] of [...lastByWebhook].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const gone = goneWebhooks.includes(id);
-    await trx
-      .updateTable('webhooks')
-      .set({
-        last_status: result.outcome === 'succeeded' ? 'succeeded' : 'failed',
-        last_delivery_utc: nowIso,
-        ...(gone ? { active: 0 as const, disabled_reason: 'gone' as const } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
-  }
+  for (const [id, { result }] of lastResults)
+    await updateEndpoint(trx, id, result, goneWebhooks.includes(id), nowIso);
   // A callback answering 410 Gone is unsubscribed: held first too, as its removal holds it.
   if (goneHooks.size > 0)
     await lockingRow(
@@ -174,17 +217,7 @@ async function writeResults(trx: Db, moment: Clock, group: readonly AttemptResul
     await insertRows(trx, 'delivery_attempts', attempts.slice(i, i + 50));
   // In statements of at most 100 rows, as the attempts above.
   for (let i = 0; i < group.length; i += 100)
-    await settleDeliveries(
-      trx,
-      group.slice(i, i + 100).map(({ delivery, result }, j) => ({
-        id: delivery.id,
-        state: outcomes[i + j]!.state,
-        attempts: outcomes[i + j]!.attempt,
-        lastStatusCode: result.statusCode,
-        nextAttemptUtc: outcomes[i + j]!.next,
-      })),
-      nowIso,
-    );
+    await settleDeliveries(trx, settledRows(group, consequences, i, 100), nowIso);
   await cancelPendingDeliveries(trx, moment, 'webhook', [...new Set(goneWebhooks)]);
   if (goneHooks.size > 0) {
     await cancelPendingDeliveries(trx, moment, 'hook', [...goneHooks]);

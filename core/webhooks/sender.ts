@@ -5,8 +5,13 @@
 // (TESSERA_WEBHOOKS_CA) for deliveries alone when one is given.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { readFileSync } from 'node:fs';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent, request } from 'node:https';
+import {
+  type ClientRequest,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+} from 'node:http';
+import { Agent, type RequestOptions, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import type { AttemptOutcome } from '../../db/values';
@@ -176,6 +181,121 @@ function retryAfter(header: string | string[] | undefined): number | null {
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
+type Outcome = Omit<SendResult, 'durationMs'>;
+
+/** The attempt's result with its duration since `started`, in ms to two decimals. */
+function timed(result: Outcome, started: number): SendResult {
+  return { ...result, durationMs: Math.round((performance.now() - started) * 100) / 100 };
+}
+
+/** The refusal of an address given as a literal that deliveries may not reach, before any connection; else null. */
+function refusedLiteral(target: URL, plain: boolean, options: SendOptions): Outcome | null {
+  const literal = ipLiteral(target.hostname);
+  if (!literal) return null;
+  const verdict = receiverVerdict(options, plain, literal, literal);
+  if (verdict === 'ok') return null;
+  return {
+    outcome: verdict === 'notAllowed' ? 'privateAddress' : 'networkError',
+    reason: 'privateAddress',
+    statusCode: null,
+    retryAfterSeconds: null,
+    error: refusal(verdict, literal, literal).message,
+  };
+}
+
+/**
+ * The request: a POST of the JSON body over a keep-alive connection (TLS unless plain, trusting the
+ * operator's CA too), its receiver's addresses checked as the name resolves, idle no longer than the time-out.
+ */
+function requestOptions(
+  body: string,
+  headers: Record<string, string>,
+  options: SendOptions,
+  plain: boolean,
+): RequestOptions {
+  return {
+    method: 'POST',
+    agent: plain ? plainAgent : httpsAgent(options.trustedCa),
+    lookup: ruledLookup(options, plain),
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      ...headers,
+    },
+    timeout: options.timeoutMs,
+  };
+}
+
+const noAnswer = (timeoutMs: number) => `no answer within ${timeoutMs} ms`;
+
+/** Reads the answer's status; its body is not read beyond what keeps the connection reusable. */
+function readAnswer(res: IncomingMessage, finish: (result: Outcome) => void): void {
+  const statusCode = res.statusCode ?? 0;
+  res.resume();
+  res.on('end', () => finish(answered(statusCode, res)));
+  res.on('error', (error) =>
+    finish({
+      outcome: 'networkError',
+      reason: 'connectionFailed',
+      statusCode,
+      retryAfterSeconds: null,
+      error: networkError('connectionFailed', error),
+    }),
+  );
+}
+
+/** What an answer's status means: done, the receiver gone (410), or a failure, with Retry-After on 429 and 503. */
+function answered(statusCode: number, res: IncomingMessage): Outcome {
+  const ok = statusCode >= 200 && statusCode < 300;
+  return {
+    outcome: ok ? 'succeeded' : statusCode === 410 ? 'gone' : 'httpError',
+    reason: ok ? null : 'httpStatus',
+    statusCode,
+    // Headers read only then: Node builds their object on first reading.
+    retryAfterSeconds:
+      statusCode === 429 || statusCode === 503 ? retryAfter(res.headers['retry-after']) : null,
+    error: ok ? null : `answered ${statusCode}`,
+  };
+}
+
+/** No answer in time: the request is ended, and the attempt with it. */
+function timeOut(req: ClientRequest, timeoutMs: number, finish: (result: Outcome) => void): void {
+  req.destroy(new Error(noAnswer(timeoutMs)));
+  finish({
+    outcome: 'timeout',
+    reason: 'timeout',
+    statusCode: null,
+    retryAfterSeconds: null,
+    error: noAnswer(timeoutMs),
+  });
+}
+
+/** A request that failed: its address refused while connecting, a time-out, or a network error by its code. */
+function failure(error: Error & { code?: string }): Outcome {
+  const outcome: AttemptOutcome =
+    error instanceof RefusedAddress
+      ? error.verdict === 'notAllowed'
+        ? 'privateAddress'
+        : 'networkError'
+      : /within \d+ ms/.test(error.message)
+        ? 'timeout'
+        : 'networkError';
+  const reason: FailureReason =
+    error instanceof RefusedAddress
+      ? 'privateAddress'
+      : outcome === 'timeout'
+        ? 'timeout'
+        : networkReason(error);
+  return {
+    outcome,
+    reason,
+    statusCode: null,
+    retryAfterSeconds: null,
+    // A refused address and a time-out say it already.
+    error: reason === 'privateAddress' || reason === 'timeout' ? error.message : networkError(reason, error),
+  };
+}
+
 export function send(
   url: string,
   body: string,
@@ -183,108 +303,28 @@ export function send(
   options: SendOptions,
 ): Promise<SendResult> {
   const started = performance.now();
-  const done = (result: Omit<SendResult, 'durationMs'>): SendResult => ({
-    ...result,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
-  });
   const target = new URL(url);
   const plain = target.protocol === 'http:';
-  const literal = ipLiteral(target.hostname);
-  const verdict = literal ? receiverVerdict(options, plain, literal, literal) : 'ok';
-  if (literal && verdict !== 'ok') {
-    return Promise.resolve(
-      done({
-        outcome: verdict === 'notAllowed' ? 'privateAddress' : 'networkError',
-        reason: 'privateAddress',
-        statusCode: null,
-        retryAfterSeconds: null,
-        error: refusal(verdict, literal, literal).message,
-      }),
-    );
-  }
+  const refused = refusedLiteral(target, plain, options);
+  if (refused) return Promise.resolve(timed(refused, started));
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: Omit<SendResult, 'durationMs'>) => {
+    const finish = (result: Outcome) => {
       if (settled) return;
       settled = true;
-      resolve(done(result));
+      resolve(timed(result, started));
     };
     const req = (plain ? httpRequest : request)(
       target,
-      {
-        method: 'POST',
-        agent: plain ? plainAgent : httpsAgent(options.trustedCa),
-        lookup: ruledLookup(options, plain),
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...headers,
-        },
-        timeout: options.timeoutMs,
-      },
-      (res) => {
-        const statusCode = res.statusCode ?? 0;
-        // The answer's body is not read beyond what keeps the connection reusable.
-        res.resume();
-        res.on('end', () => {
-          const ok = statusCode >= 200 && statusCode < 300;
-          finish({
-            outcome: ok ? 'succeeded' : statusCode === 410 ? 'gone' : 'httpError',
-            reason: ok ? null : 'httpStatus',
-            statusCode,
-            retryAfterSeconds:
-              statusCode === 429 || statusCode === 503 ? retryAfter(res.headers['retry-after']) : null,
-            error: ok ? null : `answered ${statusCode}`,
-          });
-        });
-        res.on('error', (error) =>
-          finish({
-            outcome: 'networkError',
-            reason: 'connectionFailed',
-            statusCode,
-            retryAfterSeconds: null,
-            error: networkError('connectionFailed', error),
-          }),
-        );
-      },
+      requestOptions(body, headers, options, plain),
+      (res) => readAnswer(res, finish),
     );
-    const deadline = setTimeout(() => {
-      req.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
-      finish({
-        outcome: 'timeout',
-        reason: 'timeout',
-        statusCode: null,
-        retryAfterSeconds: null,
-        error: `no answer within ${options.timeoutMs} ms`,
-      });
-    }, options.timeoutMs);
+    const deadline = setTimeout(() => timeOut(req, options.timeoutMs, finish), options.timeoutMs);
     req.on('close', () => clearTimeout(deadline));
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    req.on('timeout', () => req.destroy(new Error(noAnswer(options.timeoutMs))));
     req.on('error', (error) => {
       clearTimeout(deadline);
-      const outcome: AttemptOutcome =
-        error instanceof RefusedAddress
-          ? error.verdict === 'notAllowed'
-            ? 'privateAddress'
-            : 'networkError'
-          : /within \d+ ms/.test(error.message)
-            ? 'timeout'
-            : 'networkError';
-      const reason: FailureReason =
-        error instanceof RefusedAddress
-          ? 'privateAddress'
-          : outcome === 'timeout'
-            ? 'timeout'
-            : networkReason(error);
-      finish({
-        outcome,
-        reason,
-        statusCode: null,
-        retryAfterSeconds: null,
-        // A refused address and a time-out say it already.
-        error:
-          reason === 'privateAddress' || reason === 'timeout' ? error.message : networkError(reason, error),
-      });
+      finish(failure(error));
     });
     req.end(body);
   });
