@@ -18,10 +18,10 @@ import { type Db, migrateToLatest, openDatabase } from '../../db/connect';
 import { nextChangeSeq } from '../../db/sequence';
 import { type Cluster, startCluster } from '../../scripts/postgres-cluster.mjs';
 import { eventBody } from '../support/fixtures';
+import { someoneWaitsOnALock } from '../support/lock-waits';
 import { postgresHere } from '../support/postgres';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { insertTicketType, person } from '../support/sales';
-import { someoneWaitsOnALock } from '../support/lock-waits';
 import { signal } from '../support/signal';
 import { call, endAll, type Spawned, serve, tessera, workspaceWithKey } from '../support/spawned';
 
