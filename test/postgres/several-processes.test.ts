@@ -21,6 +21,7 @@ import { eventBody } from '../support/fixtures';
 import { postgresHere } from '../support/postgres';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { insertTicketType, person } from '../support/sales';
+import { someoneWaitsOnALock } from '../support/lock-waits';
 import { signal } from '../support/signal';
 import { call, endAll, type Spawned, serve, tessera, workspaceWithKey } from '../support/spawned';
 
@@ -231,16 +232,17 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
     const [first, second] = [await insertTicketType(db, eventId), await insertTicketType(db, eventId)];
     const rename = (trx: Db, id: string, name: string) =>
       trx.updateTable('ticket_types').set({ name }).where('id', '=', id).execute();
-    // Another transaction (another process's) holds the first row and will want the second; it
-    // waits longer before looking for a deadlock, so the batch is the one the database ends.
+    // Another transaction (another process's) holds the first row and then waits for the second,
+    // which the batch holds; the batch then asks for the first, closing the circle. The other looks
+    // for a deadlock only after a minute, so the batch (PostgreSQL's default, a second) is the one
+    // the database ends. Lined up by what waits on what, not by time.
     const otherHasFirst = signal();
     const batchHasSecond = signal();
     const other = db.transaction().execute(async (trx) => {
-      await sql`set local deadlock_timeout = '10s'`.execute(trx);
+      await sql`set local deadlock_timeout = '60s'`.execute(trx);
       await rename(trx, first!, 'Other');
       otherHasFirst.fire();
       await batchHasSecond.fired;
-      await new Promise((resolve) => setTimeout(resolve, 200));
       await rename(trx, second!, 'Other');
     });
     await otherHasFirst.fired;
@@ -249,7 +251,10 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
     await writes.run(async (trx) => {
       attempts += 1;
       await rename(trx, second!, 'Batch');
-      if (attempts === 1) batchHasSecond.fire();
+      if (attempts === 1) {
+        batchHasSecond.fire();
+        await someoneWaitsOnALock(db);
+      }
       await rename(trx, first!, 'Batch');
     });
     await other;
