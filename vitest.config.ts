@@ -19,17 +19,13 @@ export default defineConfig({
     // file keeps to itself: its servers listen on ephemeral ports, its data folders are its own,
     // and on PostgreSQL each data folder gets a database of its own. TESSERA_TEST_WORKERS overrides.
     maxWorkers: Number(process.env.TESSERA_TEST_WORKERS ?? 2),
-    minWorkers: 1,
     // A test CA for the HTTPS receivers of webhook tests, trusted through NODE_EXTRA_CA_CERTS.
     globalSetup: ['test/support/global-setup.ts'],
     // Every test file fails if it connected anywhere but loopback; each notes its CPU time (first, so
-    // its afterAll runs last and counts the file's own teardown); none fails on vitest's own
-    // acknowledgement time-out (test/support/patient-reports.ts).
-    setupFiles: [
-      'test/support/cpu-time.ts',
-      'test/support/patient-reports.ts',
-      'test/support/loopback-only.ts',
-    ],
+    // its afterAll runs last and counts the file's own teardown). Vitest 4 waits for its main
+    // process's acknowledgement of a test's report without the 60 s limit vitest 3 had, which a
+    // loaded machine overran (vitest-dev/vitest#8297).
+    setupFiles: ['test/support/cpu-time.ts', 'test/support/loopback-only.ts'],
     env: { TESSERA_LOG_LEVEL: 'silent', TESSERA_STRICT_PROBLEMS: '1' },
     // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]],
