@@ -151,7 +151,8 @@ class DeferringConnection {
 
   /** An insert whose caller reads nothing of its answer (sendWithNext): held with its parameters. */
   private holdUnread(text: string, values: unknown[]) {
-    this.held.push({ text, values });
+    // One without parameters goes joined to its neighbours in one string, as a transaction's opening does.
+    this.held.push(values.length > 0 ? { text, values } : { text });
     return Promise.resolve(heldAnswer('HELD'));
   }
 

@@ -10,9 +10,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../core/events/create-event';
 import { invoke } from '../../core/platform/pipeline/invoke';
+import { readOnlyTransaction } from '../../core/platform/pipeline/read-only-transaction';
 import { createRoom } from '../../core/programme/create-room';
 import { listRooms } from '../../core/programme/list-rooms';
 import { postgresSnapshots, type ReadSnapshot } from '../../db/read-snapshot';
+import { sessionsWithSnapshot } from '../../db/sequence';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { signal } from '../support/signal';
@@ -81,6 +83,24 @@ describe.skipIf(!onPostgres)('settled changes with a transaction running elsewhe
     const { data } = (await invoke(listRooms, { ...ctx(), db: snapshot.db }, { eventId })).data;
     await snapshot.release();
     expect(data.map((r) => r.name)).toEqual(['Hall C']);
+  });
+
+  it('shows a page’s changes when a transaction of another database running at its first statement ends before its page is read', async () => {
+    const { eventId } = await call(createEvent, eventBody());
+    const elsewhere = openTransaction(other);
+    await elsewhere.began;
+    await call(createRoom, { eventId, name: 'Hall D' });
+    const names = await readOnlyTransaction(db(), ctx().services.log, async (trx) => {
+      // As invoke's read of a page begins; then the read's first statement (the event's) fixes the
+      // snapshot while the other database's transaction still runs, and it ends before the page.
+      await sessionsWithSnapshot(trx);
+      await sql`select 1`.execute(trx);
+      elsewhere.release.fire();
+      await elsewhere.done;
+      const { data } = (await invoke(listRooms, { ...ctx(), db: trx }, { eventId })).data;
+      return data.map((r: { name: string }) => r.name);
+    });
+    expect(names).toEqual(['Hall D']);
   });
 
   it('holds a change back while a transaction of this database that began before it still runs', async () => {

@@ -20,6 +20,7 @@
 //     the codes that named no ticket are counted after the call (ticket-code-guesses.ts).
 import type * as v from 'valibot';
 import { isPostgres } from '../../../db/dialect';
+import { sessionsWithSnapshot } from '../../../db/sequence';
 import type { Ctx } from '../context';
 import { lowerCaseIds } from '../ids';
 import { isDetailParts } from '../mentions';
@@ -173,10 +174,12 @@ async function read<I extends InputSchema, O extends v.GenericSchema, W extends 
   // A page of the change feed shows a change once the writes in line before it have ended: its
   // snapshot is taken once this process's writes below those answered so far have ended (read your
   // writes), or a moment later should one of them wait on a lock.
-  if (isPaged(operation)) await ctx.services.writes.earlierWritesEnded();
-  return readOnlyTransaction(ctx.db, ctx.services.log, (trx) =>
-    runHandler(operation, { ...ctx, db: trx }, input),
-  );
+  const paged = isPaged(operation);
+  if (paged) await ctx.services.writes.earlierWritesEnded();
+  return readOnlyTransaction(ctx.db, ctx.services.log, async (trx) => {
+    if (paged) await sessionsWithSnapshot(trx);
+    return runHandler(operation, { ...ctx, db: trx }, input);
+  });
 }
 
 /**
