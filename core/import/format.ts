@@ -15,7 +15,7 @@ import { financeFormat } from './sections/finance';
 import { logisticsFormat } from './sections/logistics';
 import { passFormat } from './sections/passes';
 import { programmeFormat } from './sections/programme';
-import { salesFormat } from './sections/sales';
+import { salesFormat } from './sections/sales-format';
 import { sponsorsFormat } from './sections/sponsors';
 import { surveysFormat } from './sections/surveys';
 

@@ -10,7 +10,7 @@ import { ourWords } from '../platform/issue-messages';
 import { eventFormat, type ImportFile, importFormat } from './format';
 import { type FormatIssue, formatIssues } from './format-issues';
 import { jsonPath } from './json-path';
-import { orderFormat } from './sections/sales';
+import { orderFormat } from './sections/sales-format';
 import { FileSplitter } from './split-file';
 import { StoredOrders } from './stored-orders';
 import { ImportRefused } from './write';

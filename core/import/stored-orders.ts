@@ -1,7 +1,7 @@
 // The checked orders of one event, kept as their JSON text compressed a block at a time (outside the
 // JavaScript heap, a small fraction of the parsed objects) until the plan goes through them once.
 import { CompressedLines } from './compressed-lines';
-import type { OrderInput } from './sections/sales';
+import type { OrderInput } from './sections/sales-format';
 
 export class StoredOrders implements Iterable<OrderInput> {
   private readonly lines = new CompressedLines(1000);

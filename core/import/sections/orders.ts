@@ -6,7 +6,7 @@ import { lineFault } from '../../platform/schemas';
 import { newTicketCode } from '../../platform/ticket-codes';
 import { type ImportPlan, json } from '../plan';
 import { type EventScope, owned } from '../scope';
-import type { OrderInput, SalesInput } from './sales';
+import type { OrderInput, SalesInput } from './sales-format';
 
 /** An event's orders, gone through one at a time (core/import/stored-orders.ts). */
 export type Orders = Iterable<OrderInput> & { references: ReadonlySet<string> };
