@@ -4,10 +4,19 @@
 // `npx tsx test/support/timings.ts` prints both.
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
-const startedAt = performance.now();
+// From this file's start: several test files may run one after another in one process.
+let startedAt = performance.now();
+let cpuAtStart = process.cpuUsage();
+let childrenAtStart = childrenCpuSeconds();
+
+beforeAll(() => {
+  startedAt = performance.now();
+  cpuAtStart = process.cpuUsage();
+  childrenAtStart = childrenCpuSeconds();
+});
 
 /** CPU seconds of the waited-for children (utime+stime of /proc/self/stat's cutime, cstime). */
 function childrenCpuSeconds(): number {
@@ -22,13 +31,13 @@ function childrenCpuSeconds(): number {
 }
 
 afterAll(() => {
-  const usage = process.cpuUsage();
+  const usage = process.cpuUsage(cpuAtStart);
   const file = expect.getState().testPath;
   if (!file) return;
   const line = {
     file: relative(root, file),
     cpuSeconds: Math.round((usage.user + usage.system) / 1e4) / 100,
-    childCpuSeconds: childrenCpuSeconds(),
+    childCpuSeconds: Math.round((childrenCpuSeconds() - childrenAtStart) * 100) / 100,
     wallSeconds: Math.round(performance.now() - startedAt) / 1000,
   };
   mkdirSync(join(root, '.tmp'), { recursive: true });
