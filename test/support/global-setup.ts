@@ -12,7 +12,10 @@ import { makeStoreTemplates } from './store-template';
 import { makeTestCa } from './test-ca';
 
 export default async function setup(): Promise<() => void> {
+  // Once a run: vitest runs a global set-up for each project (vitest.config.ts has two), in one process.
+  if (process.env.TESSERA_TEST_SCRATCH) return () => {};
   const scratch = mkdtempSync(join(tmpdir(), 'tessera-tests-'));
+  process.env.TESSERA_TEST_SCRATCH = scratch;
   // Passable by others: a throwaway PostgreSQL cluster runs as its own user inside it.
   chmodSync(scratch, 0o711);
   process.env.TMPDIR = scratch;
