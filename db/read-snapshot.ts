@@ -10,6 +10,7 @@
 import { type Kysely, type LogEvent, sql, type Transaction } from 'kysely';
 import type { ReadingThread } from './reading-thread';
 import type { Database, Db } from './schema';
+import { sessionsWithSnapshot } from './sequence';
 
 export interface ReadSnapshot {
   /** Every statement run here sees the same moment; writes are refused. */
@@ -65,11 +66,10 @@ export function postgresSnapshots(db: Kysely<Database>): OpenSnapshot {
         .setAccessMode('read only')
         .execute(async (trx: Transaction<Database>) => {
           // Its first statement fixes the snapshot: the moment of opening, not of the first page.
-          // It reads the sessions too (pg_stat_activity, kept for the rest of the transaction), so a
-          // page's settled horizon (db/sequence.ts settledChanges) knows which transactions of its
-          // snapshot belong to other databases as they were then: one of those that ended before the
-          // first page is read would otherwise count as this database's and hold every row back.
-          await sql`select count(*) from pg_stat_activity`.execute(trx);
+          // The sessions go with it (db/sequence.ts sessionsWithSnapshot): a transaction of another
+          // database that ended before the first page would otherwise hold every row back.
+          await sessionsWithSnapshot(trx);
+          await sql`select 1`.execute(trx);
           snapshot = {
             db: trx,
             release: async () => {

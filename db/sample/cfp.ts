@@ -7,6 +7,7 @@ import type { Db } from '../connect';
 import { nextChangeSeq } from '../sequence';
 import { type SubmissionFormat, type SubmissionStatus, submissionFormats } from '../values';
 import type { SampleContext } from './context';
+import { dottedEmail } from './random';
 
 interface SpeakerSpec {
   name: string;
@@ -213,14 +214,6 @@ const summit: SubmissionSpec[] = [
   },
 ];
 
-function emailOf(name: string): string {
-  return `${name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]+/g, '.')}@example.com`;
-}
-
 const decisions: SubmissionStatus[] = ['accepted', 'waitlisted', 'rejected'];
 
 export async function insertSampleCfp(db: Db, sample: SampleContext): Promise<void> {
@@ -300,7 +293,7 @@ async function insertSubmissions(
           submission_id: id,
           sort_order: i + 1,
           name: p.erased ? null : p.name,
-          email: p.erased ? null : (p.email ?? emailOf(p.name)),
+          email: p.erased ? null : (p.email ?? dottedEmail(p.name)),
           company: p.erased ? null : p.company,
           bio: p.erased ? null : p.bio,
           erased: p.erased ? 1 : 0,

@@ -2,6 +2,7 @@
 // speakers, then the sessions that name them. Everything was set up twenty days ago.
 import type { Db } from '../connect';
 import type { SampleContext } from './context';
+import { dottedEmail } from './random';
 import { changeStamp, sampleUtc } from './stamps';
 
 interface RoomSpec {
@@ -51,14 +52,6 @@ export interface EventProgramme {
   tracks: TrackSpec[];
   speakers: SpeakerSpec[];
   sessions: SessionSpec[];
-}
-
-function emailOf(name: string): string {
-  return `${name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]+/g, '.')}@example.com`;
 }
 
 const setUpStamp = (db: Db, sample: SampleContext) => changeStamp(db, sampleUtc(sample, -20));
@@ -111,7 +104,7 @@ export async function insertSpeakers(db: Db, sample: SampleContext, p: EventProg
         id: sample.id(`speaker/${p.event}/${s.key}`),
         ...ownedBy(sample, p),
         name: s.name,
-        email: emailOf(s.name),
+        email: dottedEmail(s.name),
         company: s.company,
         job_title: s.jobTitle,
         bio: s.bio,

@@ -35,6 +35,15 @@ export class SampleRandom {
   }
 }
 
+/** A made-up address at example.com from a name: accents dropped, lower-cased, other runs a dot. */
+export function dottedEmail(name: string): string {
+  return `${name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')}@example.com`;
+}
+
 /** A made-up address at example.com (RFC 2606): `local` lower-cased, its accents dropped. */
 export function exampleEmail(local: string): string {
   return `${local
