@@ -102,12 +102,14 @@ export function settledChanges(txnColumn: string): RawBuilder<boolean> {
   )`;
 }
 
-// The sessions as of a read's snapshot: PostgreSQL reads pg_stat_activity once per transaction, when
-// a statement first looks at it, and keeps it to the end. A page's statement is often not its
-// transaction's first (the event is read first, and fixes the snapshot): a transaction of another
-// database running at the snapshot that ended before the page's statement would then be missing
-// from the sessions and count as this database's, holding back every change above it.
-const sessionsAtSnapshot = 'select count(*) as sessions_at_snapshot from pg_stat_activity';
+// The sessions as of a read's snapshot: PostgreSQL copies the sessions' table (with each one's
+// running transaction) once per transaction, when a statement first looks at it, and keeps the copy
+// to the end. A page's statement is often not its transaction's first (the event is read first, and
+// fixes the snapshot): a transaction of another database running at the snapshot that ended before
+// the page's statement would then be missing from the sessions and count as this database's, holding
+// back every change above it. The backends' ids take the copy as pg_stat_activity does, without
+// building its rows (a third of a millisecond of the server's time a page).
+const sessionsAtSnapshot = 'select count(*) as sessions_at_snapshot from pg_stat_get_backend_idset()';
 sendWithNext(sessionsAtSnapshot);
 
 /**
