@@ -81,6 +81,7 @@ export const attendeeColumns = exactly<AttendeesTable>()([
   'cancelled_utc',
   'erased',
   'ticket_code',
+  'price_minor',
   'created_utc',
   'updated_utc',
   'change_seq',

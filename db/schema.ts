@@ -335,6 +335,10 @@ export interface OrdersTable extends EventOwned, Changing {
   paid_utc: string | null;
   source: OrderSource;
   discount_code_id: string | null;
+  /** What the discount code took off in all, VAT included (0 without one). */
+  discount_minor: ColumnType<number, number | undefined, number>;
+  /** A complimentary order's reason (a guest, a speaker). */
+  payment_note: ColumnType<string | null, string | null | undefined, string | null>;
   erased: Flag;
 }
 
@@ -354,6 +358,11 @@ export interface AttendeesTable extends EventOwned, Changing {
   erased: Flag;
   /** The ticket's code (core/platform/ticket-codes.ts): a credential, unique, kept after erasure. */
   ticket_code: string;
+  /**
+   * What the ticket was sold for, VAT included, after any discount code (migration 0046); null for a
+   * ticket sold before, billed at its type's price.
+   */
+  price_minor: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**

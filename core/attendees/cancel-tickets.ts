@@ -5,8 +5,9 @@
 //
 // Its locks in one order, so that concurrent writers never wait on each other in a circle: the
 // order's row first (two cancellations of one order's tickets take turns; each touches every ticket
-// of the order), then the tickets, then the places given back, ticket types then add-ons, each in
-// the order of their ids, as a registration takes them (core/attendees/registration-places.ts).
+// of the order), then the tickets, then the discount code's uses given back, then the places given
+// back, ticket types then add-ons, each in the order of their ids, as a registration takes them
+// (core/attendees/registration-places.ts).
 import { lockingRow } from '../../db/dialect';
 import type { EventRow } from '../../db/schema';
 import type { OrderStatus } from '../../db/values';
@@ -14,7 +15,7 @@ import { creditCancelledTickets } from '../invoicing';
 import { queueCancellationNotices } from '../mail';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
-import { holdsPlaces, releasePlacesOf } from '../sales';
+import { codeAppliesTo, holdsPlaces, releaseCodeUses, releasePlacesOf } from '../sales';
 import { attendeeCancelled, emitForAttendees } from './attendee-messages';
 import { touchOrderAndAttendees } from './touch-order';
 
@@ -58,6 +59,7 @@ export async function cancelTickets(
     add(freed.ticketTypes, attendee.ticket_type_id, 1);
     for (const { addOnId, quantity } of addOns) add(freed.addOns, addOnId, quantity);
   }
+  if (order.discount_code_id !== null) await releaseUsesOf(ctx, order.discount_code_id, freed.ticketTypes);
   await releasePlacesOf(ctx, freed);
   const stillActive = await ctx.db
     .selectFrom('attendees')
@@ -69,4 +71,17 @@ export async function cancelTickets(
   await emitForAttendees(ctx, attendeeCancelled, event, attendeeIds);
   await queueCancellationNotices(ctx, event.id, attendeeIds);
   if (order.status === 'paid') await creditCancelledTickets(ctx, event, order, attendeeIds);
+}
+
+/** Gives back the uses the cancelled tickets took of their order's discount code (those it applied to). */
+async function releaseUsesOf(ctx: Ctx, codeId: string, freedTypes: Map<string, number>): Promise<void> {
+  const code = await ctx.db
+    .selectFrom('discount_codes')
+    .selectAll()
+    .where('id', '=', codeId)
+    .executeTakeFirst();
+  if (!code) return;
+  let uses = 0;
+  for (const [ticketTypeId, n] of freedTypes) if (codeAppliesTo(code, ticketTypeId)) uses += n;
+  if (uses > 0) await releaseCodeUses(ctx, codeId, uses);
 }

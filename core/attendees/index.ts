@@ -19,9 +19,15 @@ export {
 } from './load-attendee';
 export { type PublicTicket, publicTicket, publicTicketCalendar } from './public-ticket';
 export { registerAttendees } from './register-attendees';
-export { checkRegistration, newAttendeeSchema, optionalText } from './registration-input';
+export {
+  type CheckedRegistration,
+  checkRegistration,
+  newAttendeeSchema,
+  optionalText,
+} from './registration-input';
 export { writeRegistration } from './registration-order';
 export { refuseFullAtRead, takeRegistrationPlaces } from './registration-places';
+export { type RegistrationPrices, registrationPrices } from './registration-prices';
 export { resendTicket } from './resend-ticket';
 export { searchAttendees } from './search-attendees';
 export {

@@ -9,6 +9,7 @@ import { newTicketCode } from '../platform/ticket-codes';
 import { insertOrder, type NewOrder } from '../sales';
 import type { AttendeeJoinedRow } from './attendee-view';
 import type { CheckedRegistration, NewAttendee } from './registration-input';
+import type { RegistrationPrices } from './registration-prices';
 import type { RegistrationType } from './wanted-places';
 
 /** The buyer, when it is not the first attendee. */
@@ -19,11 +20,17 @@ export interface Buyer {
   buyerCompany?: string;
 }
 
-/** An order that is paid for: awaiting a bank transfer, with its totals (VAT included). */
+/** An order with a price: its status, its ticket prices and totals, and what its payment says. */
 export interface Sale {
-  status: 'transfer';
-  totalMinor: number;
-  vatMinor: number;
+  /** transfer: awaiting a bank transfer (or marked paid at once by the caller); free: nothing to pay. */
+  status: 'transfer' | 'free';
+  prices: RegistrationPrices;
+  /** The discount code the prices took off. */
+  discountCodeId: string | null;
+  /** complimentary, for an order given free on purpose; else null until paid. */
+  paymentMethod: string | null;
+  /** A complimentary order's reason. */
+  paymentNote: string | null;
 }
 
 export async function writeRegistration(
@@ -44,14 +51,17 @@ export async function writeRegistration(
     buyer_email: (input.buyerEmail ?? first.email!).toLowerCase(),
     buyer_company: input.buyerCompany ?? (input.buyerName === undefined ? (first.company ?? null) : null),
     language: input.language ?? languages[0]!,
-    total_minor: sale?.totalMinor ?? 0,
-    vat_minor: sale?.vatMinor ?? 0,
+    total_minor: sale?.prices.totalMinor ?? 0,
+    vat_minor: sale?.prices.vatMinor ?? 0,
+    discount_minor: sale?.prices.discountMinor ?? 0,
     currency: event.currency,
     payment_provider: null,
+    payment_method: sale?.paymentMethod ?? null,
+    payment_note: sale?.paymentNote ?? null,
     paid_utc: null,
     // The public form's orders are the public's own registrations; the API's are the workspace's.
     source: ctx.actor.publicSignUp ? 'registration' : 'workspace',
-    discount_code_id: null,
+    discount_code_id: sale?.discountCodeId ?? null,
     erased: 0,
     created_utc: now,
     updated_utc: now,
@@ -61,6 +71,8 @@ export async function writeRegistration(
 
   const rows = people.map((person, i) => ({
     ...attendeeRowOf(ctx, person, input.language ?? languages[0]!, now),
+    // A free registration's tickets are sold for nothing.
+    price_minor: sale?.prices.ticketPrices[i] ?? 0,
     event_id: event.id,
     order_id: orderId,
     change_seq: firstSeq + 1 + i,
@@ -86,7 +98,7 @@ function attendeeRowOf(
   person: NewAttendee,
   language: string,
   now: string,
-): Omit<AttendeeRow, 'event_id' | 'order_id' | 'change_seq'> {
+): Omit<AttendeeRow, 'event_id' | 'order_id' | 'change_seq' | 'price_minor'> {
   return {
     id: newId(),
     workspace_id: ctx.actor.workspaceId,

@@ -1,5 +1,7 @@
-// The lines a document bills for some tickets of an order: one per ticket type, then one per
-// add-on (an add-on bundled with its ticket type is priced 0), at the prices of the ticket types.
+// The lines a document bills for some tickets of an order: one per ticket type and price sold at
+// (a ticket a discount code took something off is billed at its price as sold, on a line naming the
+// code), then one per add-on (an add-on bundled with its ticket type is priced 0). A ticket sold
+// before its price was kept on it (migration 0046) is billed at its type's price.
 import type { Ctx } from '../platform/context';
 import type { DocumentLine } from './write-document';
 
@@ -8,8 +10,12 @@ export async function ticketLines(ctx: Ctx, attendeeIds: string[]): Promise<Docu
   const tickets = await ctx.db
     .selectFrom('attendees')
     .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
+    .innerJoin('orders', 'orders.id', 'attendees.order_id')
+    .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
     .select([
       'attendees.id',
+      'attendees.price_minor as sold_minor',
+      'discount_codes.code as discount_code',
       'ticket_types.id as typeId',
       'ticket_types.name',
       'ticket_types.price_minor',
@@ -45,15 +51,18 @@ export async function ticketLines(ctx: Ctx, attendeeIds: string[]): Promise<Docu
     if (known) known.quantity += line.quantity;
     else lines.set(key, line);
   };
-  for (const t of tickets)
-    add(`type/${t.typeId}`, {
+  for (const t of tickets) {
+    const sold = t.sold_minor ?? t.price_minor;
+    const discounted = sold !== t.price_minor && t.discount_code !== null;
+    add(`type/${t.typeId}/${sold}`, {
       ticketTypeId: t.typeId,
       addOnId: null,
-      name: t.name,
+      name: discounted ? `${t.name} (${t.discount_code})` : t.name,
       quantity: 1,
-      unitPriceMinor: t.price_minor,
+      unitPriceMinor: sold,
       vatRate: t.vat_rate,
     });
+  }
   for (const a of addOns) {
     const included = bundled.get(a.typeId)?.includes(a.id) ?? false;
     add(`addon/${a.typeId}/${a.id}/${included}`, {

@@ -1,33 +1,42 @@
-// An order awaiting a bank transfer: the one path for the public registration form's paid
-// tickets and for an integration taking orders the same way. The registration's own rules and
-// places (registration-input.ts, registration-places.ts: never oversold), the totals from the
-// ticket types' and chosen add-ons' prices with the VAT within them (included add-ons come with
-// the ticket), the tickets written but not valid until paid: attendee.registered is sent when the
-// order is marked paid (pay-order.ts), not now.
+// An order the organiser takes (and the public form's paid orders): the registration's own rules and
+// places (registration-input.ts, registration-places.ts: never oversold), the prices from the ticket
+// types and chosen add-ons with a discount code taken off (registration-prices.ts; its uses within its
+// limit, core/sales/discount-codes.ts), and the payment the caller names (order-payment.ts): awaiting
+// a bank transfer (its tickets written but not valid until paid: attendee.registered is sent when the
+// order is marked paid), paid elsewhere already (marked paid in the same transaction, through the one
+// path of mark-paid: order.paid, tickets, invoice), or complimentary. An order costing nothing is free:
+// its tickets are valid at once, as a registration's.
 import * as v from 'valibot';
 import {
+  attendeeRegistered,
+  type CheckedRegistration,
   checkRegistration,
+  emitForAttendees,
   newAttendeeSchema,
   optionalText,
+  type RegistrationPrices,
   refuseFullAtRead,
+  registrationPrices,
   takeRegistrationPlaces,
   writeRegistration,
 } from '../attendees';
-import { queueTransferInstructions } from '../mail';
+import { queueTicketConfirmations, queueTransferInstructions } from '../mail';
+import type { Ctx } from '../platform/context';
 import { documentedAsRequired } from '../platform/docs/json-schema';
+import { FieldErrors } from '../platform/field-errors';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
+import { takeCodeUses, usableDiscountCode } from '../sales';
+import { type OrderPayment, orderPaymentSchema } from './order-payment';
 import { orderQuery } from './order-query';
-import { orderSchema, orderView } from './order-view';
-
-/** VAT within a price that includes it, rounded to a minor unit (as invoices state it). */
-const vatWithin = (priceMinor: number, rate: number) => Math.round((priceMinor * rate) / (100 + rate));
+import { type OrderView, orderSchema, orderView } from './order-view';
+import { payOrder } from './pay-order';
 
 export const createOrder = defineOperation({
   name: 'createOrder',
-  title: 'Take an order paid by bank transfer',
+  title: 'Take an order',
   description:
-    'Takes an order of 1 to 50 tickets paid by bank transfer: places held, status transfer, total and VAT from the prices; its tickets become valid when marked paid. Free tickets: register_attendees. Needs orders:write.',
+    'Takes an order of 1 to 50 tickets, with a discount code if given, paid by bank transfer (status transfer: valid once marked paid), paid elsewhere already (cash, a card terminal, an invoice: status paid, valid at once) or complimentary (status free, 0 charged, the reason kept); an order costing nothing is free. Places held, total and VAT from the prices. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,
@@ -36,7 +45,8 @@ export const createOrder = defineOperation({
   activity: {
     resourceType: 'order',
     resourceId: (_input, order) => order.orderId,
-    summary: (_input, order) => `${order.attendees} ticket(s) by transfer, ${order.reference}`,
+    summary: (input, order) =>
+      `${order.attendees} ticket(s), ${kindSaid(input.payment, order)}, ${order.reference}`,
   },
   problems: ['invalid', 'soldOut', 'unknownTicket', 'empty', 'tooMany', 'registrationRefused'],
   input: v.object({
@@ -48,34 +58,77 @@ export const createOrder = defineOperation({
     buyerName: optionalText("Default: the first attendee's."),
     buyerEmail: optionalText("Default: the first attendee's."),
     buyerCompany: optionalText('Optional.'),
+    discountCode: optionalText(
+      'Tessera extension: a discount code of the event (any case), taken off the tickets of the types it names, with the same rules as the public form; refused registrationRefused with reason discountCodeUnknown, discountCodeOff, discountCodeNotYetValid, discountCodeExpired, discountCodeNotApplicable or discountCodeUsedUp.',
+    ),
+    payment: v.optional(orderPaymentSchema),
   }),
   output: orderSchema,
   async handler(ctx, input) {
+    const payment: OrderPayment = input.payment ?? { kind: 'transfer' };
+    if (payment.kind === 'complimentary' && input.discountCode !== undefined)
+      new FieldErrors()
+        .add('discountCode', 'A complimentary order costs nothing: send no discount code.')
+        .throwIfAny();
     const registration = await checkRegistration(ctx, input);
     refuseFullAtRead(registration);
-    let totalMinor = 0;
-    let vatMinor = 0;
-    for (const person of registration.people) {
-      const type = registration.types.get(person.ticketTypeId!)!;
-      totalMinor += type.price_minor;
-      vatMinor += vatWithin(type.price_minor, type.vat_rate);
-      for (const { addOnId, quantity } of person.addOns ?? []) {
-        const addOn = registration.addOns.get(addOnId)!;
-        const priceMinor = addOn.price_minor * (quantity ?? 1);
-        totalMinor += priceMinor;
-        vatMinor += vatWithin(priceMinor, addOn.vat_rate);
-      }
-    }
-    const { orderId } = await writeRegistration(ctx, registration, input, {
-      status: 'transfer',
-      totalMinor,
-      vatMinor,
+    const code =
+      input.discountCode === undefined
+        ? undefined
+        : await usableDiscountCode(ctx, registration.event.id, input.discountCode);
+    const prices =
+      payment.kind === 'complimentary'
+        ? complimentaryPrices(registration)
+        : registrationPrices(registration, code);
+    const free = prices.totalMinor === 0;
+    const { orderId, joined } = await writeRegistration(ctx, registration, input, {
+      status: free ? 'free' : 'transfer',
+      prices,
+      discountCodeId: code?.id ?? null,
+      paymentMethod: payment.kind === 'complimentary' ? 'complimentary' : null,
+      paymentNote: payment.kind === 'complimentary' ? payment.reason : null,
     });
-    // The buyer is told how to pay, for the API's orders and the form's alike, in this transaction.
-    await queueTransferInstructions(ctx, registration.event.id, orderId);
-    // Last: every order of the type queues on its row from here to its commit.
+    const ticketIds = joined.map((attendee) => attendee.id);
+    if (free) {
+      await emitForAttendees(ctx, attendeeRegistered, registration.event, ticketIds);
+      await queueTicketConfirmations(ctx, registration.event.id, ticketIds);
+    } else if (payment.kind === 'transfer') {
+      // The buyer is told how to pay, for the API's orders and the form's alike, in this transaction.
+      await queueTransferInstructions(ctx, registration.event.id, orderId);
+    }
+    // Last: every order of the code, then of the type, queues on its row from here to its commit.
+    if (code) await takeCodeUses(ctx, code, prices.codeUses);
     await takeRegistrationPlaces(ctx, registration);
-    const row = await orderQuery(ctx.db).where('orders.id', '=', orderId).executeTakeFirstOrThrow();
-    return orderView(ctx.actor, row, Number(row.attendee_count ?? 0));
+    if (!free && payment.kind === 'paidElsewhere')
+      return payOrder(ctx, registration.event, orderId, {
+        method: payment.method,
+        provider: payment.provider ?? 'organiser',
+        reference: payment.reference?.trim() || null,
+      });
+    return answer(ctx, orderId);
   },
 });
+
+/** A complimentary order's prices: nothing for any ticket or add-on, no code's uses. */
+function complimentaryPrices(registration: CheckedRegistration): RegistrationPrices {
+  return {
+    ticketPrices: registration.people.map(() => 0),
+    totalMinor: 0,
+    vatMinor: 0,
+    discountMinor: 0,
+    codeUses: 0,
+  };
+}
+
+async function answer(ctx: Ctx, orderId: string): Promise<OrderView> {
+  const row = await orderQuery(ctx.db).where('orders.id', '=', orderId).executeTakeFirstOrThrow();
+  return orderView(ctx.actor, row, Number(row.attendee_count ?? 0));
+}
+
+/** The activity log's words for how the order is paid. */
+function kindSaid(payment: OrderPayment | undefined, order: OrderView): string {
+  if (payment?.kind === 'complimentary') return 'complimentary';
+  if (order.status === 'free') return 'free';
+  if (payment?.kind === 'paidElsewhere') return `paid by ${payment.method}`;
+  return 'by transfer';
+}

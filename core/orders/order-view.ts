@@ -31,6 +31,17 @@ export const orderSchema = v.object({
   vat: v.pipe(v.number(), v.description('VAT within the total.')),
   currency: text('ISO 4217 currency.'),
   paymentProvider: v.nullable(text('Who took the payment.')),
+  paymentMethod: v.nullable(
+    text(
+      'Tessera extension: how it was paid (transfer, onAccount, card, cash or other), or complimentary for an order given free on purpose; null while a payment is awaited and for a free registration.',
+    ),
+  ),
+  complimentaryReason: v.nullable(text("Tessera extension: a complimentary order's reason.")),
+  discountCodeId: v.nullable(uuid('Tessera extension: the discount code the order was taken with.')),
+  discount: v.pipe(
+    v.number(),
+    v.description('Tessera extension: what the discount code took off, VAT included (0 without one).'),
+  ),
   paidUtc: v.nullable(dateTime('When it was paid.')),
   source: v.pipe(v.picklist(orderSources), v.description('Where the order was made.')),
   attendees: int32('Tickets held.'),
@@ -58,6 +69,10 @@ export function orderView(reader: Reader, row: OrderRow, attendeeCount: number):
       vat: toMajor(row.vat_minor, row.currency),
       currency: row.currency,
       paymentProvider: row.payment_provider,
+      paymentMethod: row.payment_method,
+      complimentaryReason: row.payment_method === 'complimentary' ? row.payment_note : null,
+      discountCodeId: row.discount_code_id,
+      discount: toMajor(row.discount_minor, row.currency),
       paidUtc: row.paid_utc,
       source: row.source,
       attendees: attendeeCount,

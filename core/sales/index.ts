@@ -1,5 +1,12 @@
 // The rules of selling that orders, attendees, check-in and events share: order statuses, places
-// taken, totals, references, the free limit and venue days. The only way into core/sales.
+// taken, discount codes in use, totals, references, the free limit and venue days. The only way into core/sales.
+export {
+  codeAppliesTo,
+  discountedPrice,
+  releaseCodeUses,
+  takeCodeUses,
+  usableDiscountCode,
+} from './discount-codes';
 export { freeRegistrationLimit, registrationsAboveFreeLimit } from './free-limit';
 export { insertOrder, type NewOrder } from './order-reference';
 export {

@@ -47,7 +47,7 @@ async function storedOrders(eventId: string) {
 }
 
 describe('GET /events/{eventId}/orders', () => {
-  it('lists every order of the event, oldest change first, with the fields of the spec', async () => {
+  it('lists every order of the event, oldest change first, with the fields of the spec and its marked extensions', async () => {
     const { items } = await walkPages(t, reader, `/events/${summit}/orders?limit=500`);
     const stored = await storedOrders(summit);
     expect(items.map((o) => o.orderId).sort()).toEqual(stored.map((o) => o.id).sort());
@@ -72,6 +72,11 @@ describe('GET /events/{eventId}/orders', () => {
         'updatedUtc',
         'erased',
         'personalData',
+        // Tessera extensions (issue 52): how it was paid, a complimentary order's reason, its discount.
+        'paymentMethod',
+        'complimentaryReason',
+        'discountCodeId',
+        'discount',
       ].sort(),
     );
     for (const o of items) {
