@@ -114,7 +114,13 @@ async function register(ctx: Koa.Context, services: Services, show: Show, rateCh
   const people: PublicPerson[] = types.map((t, i) =>
     personOf(offer, t.ticketTypeId, state.people[i] ?? emptyPerson()),
   );
-  const result = await registerFromPublicPage(services, ctx.state.origin as string, offer, people);
+  const result = await registerFromPublicPage(
+    services,
+    ctx.state.origin as string,
+    offer,
+    people,
+    offer.takesDiscountCodes ? state.discountCode : '',
+  );
   return answerRegistration(ctx, slug, offer, state, result, show);
 }
 
@@ -232,6 +238,7 @@ function registeredCodes(sent: string | string[] | undefined): string[] {
 
 const blankState = (): FormState => ({
   accessCode: '',
+  discountCode: '',
   quantities: {},
   people: [emptyPerson()],
   step: 1,
@@ -268,6 +275,7 @@ function stateOf(form: URLSearchParams): FormState {
   if (people.length === 0) people.push(emptyPerson());
   return {
     accessCode: (form.get('accessCode') ?? '').trim(),
+    discountCode: (form.get('discountCode') ?? '').trim().slice(0, 100),
     quantities,
     people,
     step: form.get('step') === '2' ? 2 : 1,

@@ -48,6 +48,8 @@ export interface SignUpOffer {
   questions: QuestionView[];
   /** An access code was entered and opened no ticket type. */
   codeUnknown: boolean;
+  /** The form asks for a discount code: the event sells through orders and has a code switched on. */
+  takesDiscountCodes: boolean;
 }
 
 /** The offer at /e/{slug}; null when no published event is there. */
@@ -85,6 +87,15 @@ export async function signUpOffer(
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
+  const activeCode = sells
+    ? await db
+        .selectFrom('discount_codes')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .where('active', '=', 1)
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
   const addOns = await db
     .selectFrom('add_ons')
     .selectAll()
@@ -122,6 +133,7 @@ export async function signUpOffer(
     // File answers need an upload, which a plain form does not make: those questions stay off it.
     questions: questions.map(questionView).filter((q) => q.kind !== 'file'),
     codeUnknown: code !== '' && !rows.some((t) => t.visibility === 'code' && t.access_code === code),
+    takesDiscountCodes: activeCode !== undefined,
   };
 }
 

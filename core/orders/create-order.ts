@@ -36,7 +36,7 @@ export const createOrder = defineOperation({
   name: 'createOrder',
   title: 'Take an order',
   description:
-    'Takes an order of 1 to 50 tickets, with a discount code if given, paid by bank transfer (status transfer: valid once marked paid), paid elsewhere already (cash, a card terminal, an invoice: status paid, valid at once) or complimentary (status free, 0 charged, the reason kept); an order costing nothing is free. Places held, total and VAT from the prices. Needs orders:write.',
+    'Takes an order of 1 to 50 tickets, a discount code taken off: awaiting a bank transfer (default), paid elsewhere already (valid at once) or complimentary (0 charged, reason kept). Costing nothing, it is free. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,

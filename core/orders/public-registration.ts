@@ -55,6 +55,7 @@ export async function registerFromPublicPage(
   origin: string,
   offer: SignUpOffer,
   people: PublicPerson[],
+  discountCode = '',
 ): Promise<PublicRegistration> {
   if (offer.closed) return { kind: 'closed', message: closedMessage(offer.closed) };
   const offered = new Set(offer.types.map((t) => t.ticketTypeId));
@@ -77,7 +78,9 @@ export async function registerFromPublicPage(
     ...offer.addOns.filter((a) => a.price > 0).map((a) => a.addOnId),
   ]);
   const paid = people.some((p) => priced.has(p.ticketTypeId) || p.addOnIds.some((id) => priced.has(id)));
-  const ctx = publicContext(services, origin, offer, paid ? 'orders:write' : 'attendees:write');
+  // A discount code goes with an order (createOrder's rules for it): free once it took everything off.
+  const ordered = paid || discountCode !== '';
+  const ctx = publicContext(services, origin, offer, ordered ? 'orders:write' : 'attendees:write');
   try {
     const input = {
       eventId: offer.event.id,
@@ -90,8 +93,17 @@ export async function registerFromPublicPage(
         ...(p.addOnIds.length > 0 ? { addOns: p.addOnIds.map((addOnId) => ({ addOnId })) } : {}),
       })),
     };
-    if (paid) {
-      const { data: order } = await invoke(createOrder, ctx, input);
+    if (ordered) {
+      const { data: order } = await invoke(createOrder, ctx, {
+        ...input,
+        ...(discountCode !== '' ? { discountCode } : {}),
+      });
+      if (order.status === 'free')
+        return {
+          kind: 'registered',
+          reference: order.reference,
+          tickets: await ticketsOf(services.db, order.orderId),
+        };
       return {
         kind: 'ordered',
         orderId: order.orderId,
@@ -134,6 +146,8 @@ function refusalOnForm(error: unknown, people: PublicPerson[]): PublicRegistrati
       };
     }
     case 'registrationRefused': {
+      if (String(error.extras.reason ?? '').startsWith('discountCode'))
+        return { kind: 'refused', errors: [{ field: 'discountCode', message: error.detail }] };
       // An add-on refused is said beside the add-ons of the first person who chose it.
       const addOnId = error.extras.addOnId as string | undefined;
       const chose = addOnId === undefined ? -1 : people.findIndex((p) => p.addOnIds.includes(addOnId));
@@ -223,6 +237,25 @@ export async function registeredTickets(
     ticketType: r.name,
     code: r.ticket_code!,
     cancelled: r.status !== 'active',
+  }));
+}
+
+/** The tickets of an order just made free on the form, for the page it ends on. */
+async function ticketsOf(
+  db: Db,
+  orderId: string,
+): Promise<{ name: string; ticketType: string; code: string }[]> {
+  const rows = await db
+    .selectFrom('attendees')
+    .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
+    .select(['attendees.first_name', 'attendees.last_name', 'attendees.ticket_code', 'ticket_types.name'])
+    .where('attendees.order_id', '=', orderId)
+    .orderBy('attendees.change_seq')
+    .execute();
+  return rows.map((r) => ({
+    name: `${r.first_name} ${r.last_name}`,
+    ticketType: r.name,
+    code: r.ticket_code,
   }));
 }
 

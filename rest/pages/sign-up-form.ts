@@ -11,6 +11,8 @@ import { type Html, html, trusted } from './html';
 /** What the visitor sent (or nothing yet): raw text, kept to fill the form again. */
 export interface FormState {
   accessCode: string;
+  /** A discount code typed on the step that registers. */
+  discountCode: string;
   quantities: Record<string, string>;
   people: PersonValues[];
   /** 2: a person per ticket. */
@@ -96,12 +98,14 @@ export function signUpForm(slug: string, offer: SignUpOffer, state: FormState, t
   const body = state.step === 2 ? personPerTicket(form, chosen) : ticketsAndDetails(form, chosen);
   form.labels.set('ticketTypes', 'Tickets');
   form.labels.set('accessCode', 'Access code');
+  form.labels.set('discountCode', 'Discount code');
   return html`<h2 id="register">Register</h2>${errorSummary(form)}
 ${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
 <form class="sign-up" method="post" action="/e/${slug}/register" novalidate>
 <input type="hidden" name="${formTokenField}" value="${token}">
 ${state.step === 2 ? html`<input type="hidden" name="accessCode" value="${state.accessCode}">` : ''}
 ${body}
+${offer.takesDiscountCodes ? discountCodeField(form) : ''}
 <div class="trap"><label for="f-leave-empty">Leave this field empty</label><input type="text" id="f-leave-empty" name="leaveEmpty" value="" tabindex="-1" autocomplete="off"></div>
 <button type="submit" class="primary" name="action" value="register">${state.step === 1 && chosen.length > 1 ? 'Continue' : 'Register'}</button>
 </form>`;
@@ -119,6 +123,14 @@ ${offer.types.map((t) => quantity(form, t, single))}</fieldset>
 <input type="text" id="${fieldId('accessCode')}" name="accessCode" value="${state.accessCode}" autocomplete="off"${describe(form, 'accessCode', 'hint')}>
 <button type="submit" name="action" value="code">Apply code</button></fieldset>
 ${person(form, 0, chosen[0] ?? single)}`;
+}
+
+/** A discount code, taken off with the registration (on whichever step registers). */
+function discountCodeField(form: Form): Html {
+  return html`<fieldset><legend>Discount code</legend>
+<label for="${fieldId('discountCode')}">Discount code (optional)</label>
+<p class="hint" id="${fieldId('discountCode')}-hint">Taken off the price when you register.</p>${message(form, 'discountCode')}
+<input type="text" id="${fieldId('discountCode')}" name="discountCode" value="${form.state.discountCode}" autocomplete="off"${describe(form, 'discountCode', 'hint')}></fieldset>`;
 }
 
 /** Step two: the quantities chosen (kept hidden) and a person per ticket. */
@@ -277,5 +289,6 @@ export function fieldLabel(offer: SignUpOffer, field: string): string {
   }
   const person = /^person\.\d+\.([A-Za-z]+)/.exec(field);
   if (person) return personFields[person[1]!] ?? 'Your details';
+  if (field === 'discountCode') return 'Discount code';
   return field === 'accessCode' ? 'Access code' : 'Tickets';
 }

@@ -157,6 +157,40 @@ describe.skipIf(!installed)('the public registration form in a browser', () => {
     }
   });
 
+  it('takes a discount code: a wrong one said beside its field, a right one taken off the order', async () => {
+    const codeEvent = await publishedEvent(t, key, {
+      name: 'Bergen Product Days',
+      slug: 'bergen-product-days',
+    });
+    const priced = await pricedTicketType(t.server.services.db, codeEvent.eventId, 200_000, 25);
+    const made = await t.api(`/events/${codeEvent.eventId}/discount-codes`, {
+      key,
+      method: 'POST',
+      body: { code: 'MEETUP20', percent: 20 },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(codeEvent.url);
+      await page.fill(`[name="qty.${priced}"]`, '1');
+      await page.fill('#f-person-0-firstName', 'Kari');
+      await page.fill('#f-person-0-lastName', 'Holm');
+      await page.fill('#f-person-0-email', `kari.${width}@example.org`);
+      await page.fill('#f-discountCode', 'MEETUP2O');
+      await Promise.all([page.waitForLoadState('load'), page.click('button[value=register]')]);
+      expect(await page.textContent('#f-discountCode-error')).toContain('no discount code MEETUP2O');
+      expect(await page.getAttribute('#f-discountCode', 'aria-invalid')).toBe('true');
+      await check(page, 'discount-code-wrong', width);
+      await page.fill('#f-discountCode', 'meetup20');
+      await Promise.all([page.waitForURL(/\/orders\//), page.click('button[value=register]')]);
+      const text: string = await page.evaluate(() => document.body.textContent);
+      // 2,000.00 less 20 %.
+      expect(text).toContain('€1,600.00');
+      await context.close();
+    }
+  });
+
   it('shows the summary and each message beside its field when the form has mistakes', async () => {
     for (const width of [390, 1280]) {
       const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width, height: 900 } });
