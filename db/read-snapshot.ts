@@ -10,7 +10,7 @@
 import { type Kysely, type LogEvent, sql, type Transaction } from 'kysely';
 import type { ReadingThread } from './reading-thread';
 import type { Database, Db } from './schema';
-import { sessionsWithSnapshot } from './sequence';
+import { sessionsWithSnapshot } from './sessions-at-snapshot';
 
 export interface ReadSnapshot {
   /** Every statement run here sees the same moment; writes are refused. */

@@ -87,15 +87,6 @@ export async function signUpOffer(
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
-  const activeCode = sells
-    ? await db
-        .selectFrom('discount_codes')
-        .select('id')
-        .where('event_id', '=', event.id)
-        .where('active', '=', 1)
-        .limit(1)
-        .executeTakeFirst()
-    : undefined;
   const addOns = await db
     .selectFrom('add_ons')
     .selectAll()
@@ -133,8 +124,20 @@ export async function signUpOffer(
     // File answers need an upload, which a plain form does not make: those questions stay off it.
     questions: questions.map(questionView).filter((q) => q.kind !== 'file'),
     codeUnknown: code !== '' && !rows.some((t) => t.visibility === 'code' && t.access_code === code),
-    takesDiscountCodes: activeCode !== undefined,
+    takesDiscountCodes: sells && (await hasActiveDiscountCode(db, event.id)),
   };
+}
+
+/** Whether the event has a discount code switched on (the form then asks for one). */
+async function hasActiveDiscountCode(db: Db, eventId: string): Promise<boolean> {
+  const code = await db
+    .selectFrom('discount_codes')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('active', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return code !== undefined;
 }
 
 /** The event's ticket types on sale now to anyone (not crew, not retired, not awaiting approval). */

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { oneLine, uuid } from '../platform/schemas';
+import { uuid } from '../platform/schemas';
+import { paymentProvider, paymentReference } from './order-payment';
 import { orderSchema } from './order-view';
 import { paymentMethods, payOrder } from './pay-order';
 
@@ -32,23 +33,9 @@ export const confirmPayment = defineOperation({
         'How it was paid: transfer, onAccount (an invoice paid on account), card, cash or other.',
       ),
     ),
-    provider: v.pipe(
-      v.string(),
-      oneLine,
-      v.trim(),
-      v.minLength(1),
-      v.maxLength(100),
-      v.description('Who took the payment: the bank or payment service.'),
-    ),
-    reference: v.optional(
-      v.pipe(
-        v.string(),
-        oneLine,
-        v.maxLength(200),
-        v.description(
-          "The payment's reference, such as a transfer's message. Personal data: stored with the order, erased with the buyer, shown nowhere.",
-        ),
-      ),
+    provider: paymentProvider('Who took the payment: the bank or payment service.'),
+    reference: paymentReference(
+      "The payment's reference, such as a transfer's message. Personal data: stored with the order, erased with the buyer, shown nowhere.",
     ),
   }),
   output: orderSchema,

@@ -8,14 +8,13 @@ import { oneLine } from '../platform/schemas';
 /** Ways a payment made outside Tessera is recorded (confirmPayment's methods). */
 export const elsewhereMethods = ['cash', 'card', 'onAccount', 'transfer', 'other'] as const;
 
-const providerText = v.pipe(
-  v.string(),
-  oneLine,
-  v.trim(),
-  v.minLength(1),
-  v.maxLength(100),
-  v.description("Who took the payment (the desk, the card terminal's bank). Default: organiser."),
-);
+/** Who took a payment made outside Tessera, as the organiser names them. */
+export const paymentProvider = (description: string) =>
+  v.pipe(v.string(), oneLine, v.trim(), v.minLength(1), v.maxLength(100), v.description(description));
+
+/** A payment's own reference: personal data (it may name the payer), kept and erased with the buyer. */
+export const paymentReference = (description: string) =>
+  v.optional(v.pipe(v.string(), oneLine, v.maxLength(200), v.description(description)));
 
 export const orderPaymentSchema = v.pipe(
   v.variant('kind', [
@@ -31,16 +30,11 @@ export const orderPaymentSchema = v.pipe(
         v.picklist(elsewhereMethods),
         v.description('cash, card (a terminal), onAccount (an invoice paid outside), transfer or other.'),
       ),
-      provider: v.optional(providerText),
-      reference: v.optional(
-        v.pipe(
-          v.string(),
-          oneLine,
-          v.maxLength(200),
-          v.description(
-            "The payment's reference (a receipt's number). Personal data: erased with the buyer.",
-          ),
-        ),
+      provider: v.optional(
+        paymentProvider("Who took the payment (the desk, the card terminal's bank). Default: organiser."),
+      ),
+      reference: paymentReference(
+        "The payment's reference (a receipt's number). Personal data: erased with the buyer.",
       ),
     }),
     v.object({

@@ -225,7 +225,14 @@ async function linesOf(db: Db, orderId: string) {
   const tickets = await db
     .selectFrom('attendees')
     .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
-    .select(['attendees.id', 'ticket_types.id as type_id', 'name', 'ticket_types.price_minor', 'vat_rate', 'sort_order'])
+    .select([
+      'attendees.id',
+      'ticket_types.id as type_id',
+      'name',
+      'ticket_types.price_minor',
+      'vat_rate',
+      'sort_order',
+    ])
     .where('attendees.order_id', '=', orderId)
     .orderBy('sort_order')
     .execute();

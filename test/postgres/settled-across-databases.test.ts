@@ -14,7 +14,7 @@ import { readOnlyTransaction } from '../../core/platform/pipeline/read-only-tran
 import { createRoom } from '../../core/programme/create-room';
 import { listRooms } from '../../core/programme/list-rooms';
 import { postgresSnapshots, type ReadSnapshot } from '../../db/read-snapshot';
-import { sessionsWithSnapshot } from '../../db/sequence';
+import { sessionsWithSnapshot } from '../../db/sessions-at-snapshot';
 import { eventBody } from '../support/fixtures';
 import { raceHarness } from '../support/race-harness';
 import { signal } from '../support/signal';

@@ -20,7 +20,7 @@
 //     the codes that named no ticket are counted after the call (ticket-code-guesses.ts).
 import type * as v from 'valibot';
 import { isPostgres } from '../../../db/dialect';
-import { sessionsWithSnapshot } from '../../../db/sequence';
+import { sessionsWithSnapshot } from '../../../db/sessions-at-snapshot';
 import type { Ctx } from '../context';
 import { lowerCaseIds } from '../ids';
 import { isDetailParts } from '../mentions';
