@@ -57,10 +57,12 @@ describe.skipIf(!onPostgres)('a read-only transaction on PostgreSQL', () => {
     expect(answer).toBe('on');
     await expect.poll(() => warnings).toEqual(['a read answered, then its read-only commit failed']);
     // The ended connection's own error is heard (unheard, it would end the process): the server's
-    // notice that it ended the session, or, when the commit was already on its way, the reset.
-    const heard = lost.map((error) => (error as Error & { code?: string }).code);
+    // notice that it ended the session, or, when the commit was already on its way, the reset, or
+    // the driver's word that the socket closed before either was read (a loaded machine).
+    const heard = lost.map((error) => (error as Error & { code?: string }).code ?? error.message);
     expect(heard.length).toBeGreaterThan(0);
-    for (const code of heard) expect(['57P01', 'ECONNRESET', 'EPIPE']).toContain(code);
+    for (const said of heard)
+      expect(['57P01', 'ECONNRESET', 'EPIPE', 'Connection terminated unexpectedly']).toContain(said);
     // The pool let the ended connection go: the next read has a working one.
     const next = await readOnlyTransaction(opened.db, log, async (trx) => {
       const { rows } = await sql<{ one: number }>`select 1 as one`.execute(trx);

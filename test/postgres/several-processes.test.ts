@@ -235,11 +235,13 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
     // Another transaction (another process's) holds the first row and then waits for the second,
     // which the batch holds; the batch then asks for the first, closing the circle. The other looks
     // for a deadlock only after a minute, so the batch (PostgreSQL's default, a second) is the one
-    // the database ends. Lined up by what waits on what, not by time.
+    // the database ends. Lined up by what waits on what (the other's own backend), not by time.
     const otherHasFirst = signal();
     const batchHasSecond = signal();
+    let otherPid = 0;
     const other = db.transaction().execute(async (trx) => {
       await sql`set local deadlock_timeout = '60s'`.execute(trx);
+      otherPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid;
       await rename(trx, first!, 'Other');
       otherHasFirst.fire();
       await batchHasSecond.fired;
@@ -253,7 +255,8 @@ describe.skipIf(!available)('two processes on one PostgreSQL database', () => {
       await rename(trx, second!, 'Batch');
       if (attempts === 1) {
         batchHasSecond.fire();
-        await someoneWaitsOnALock(db);
+        // The two processes' servers share this database: it is the other transaction's wait.
+        await someoneWaitsOnALock(db, otherPid);
       }
       await rename(trx, first!, 'Batch');
     });
