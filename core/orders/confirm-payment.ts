@@ -2,14 +2,14 @@ import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { oneLine, uuid } from '../platform/schemas';
-import { orderSchema } from './order-view';
+import { paidOrderSchema } from './issued-documents';
 import { paymentMethods, payOrder } from './pay-order';
 
 export const confirmPayment = defineOperation({
   name: 'confirmPayment',
   title: 'Mark an order paid',
   description:
-    'Confirms payment of an order awaiting it (pending, onAccount, transfer, requested): it becomes paid, order.paid and attendee.registered are sent, and an invoice is issued where the event invoices. Needs orders:write.',
+    'Confirms payment of an order awaiting it (pending, onAccount, transfer, requested): it becomes paid, order.paid and attendee.registered are sent, and an invoice is issued where the event invoices: the answer names it (invoice, an extension) and the buyer is e-mailed it as a PDF. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,
@@ -51,7 +51,7 @@ export const confirmPayment = defineOperation({
       ),
     ),
   }),
-  output: orderSchema,
+  output: paidOrderSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     return payOrder(ctx, event, input.orderId, {
