@@ -16,10 +16,14 @@ const causeKinds = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await withForeignKeysOff(db, (trx) =>
-    rebuildTable(trx, 'mail_messages', {
-      dropColumnChecks: ['cause_kind'],
-      checks: { cause_kind: `"cause_kind" in (${causeKinds.map((k) => `'${k}'`).join(', ')})` },
-    }),
+  await withForeignKeysOff(
+    db,
+    (trx) =>
+      rebuildTable(trx, 'mail_messages', {
+        dropColumnChecks: ['cause_kind'],
+        checks: { cause_kind: `"cause_kind" in (${causeKinds.map((k) => `'${k}'`).join(', ')})` },
+      }),
+    // No table refers to the queue's messages: its own references are all a rebuild could break.
+    ['mail_messages'],
   );
 }
