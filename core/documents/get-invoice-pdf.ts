@@ -19,7 +19,7 @@ export const getInvoicePdf = defineDocumentOperation({
   name: 'getInvoicePdf',
   title: 'Download an invoice as PDF',
   description:
-    "One invoice or credit note as the PDF a buyer forwards: the seller's details, the buyer (needs people:read, else withheld), number, date, lines, VAT per rate (in the second currency too where set) and totals; the same document always gives the same bytes. Over MCP the PDF comes as an embedded resource. Needs finance:read.",
+    'An invoice or credit note as the PDF a buyer forwards (seller, buyer, lines, VAT per rate, in a second currency too where set, totals), the same bytes each time; an assistant gets it as an embedded resource. Needs finance:read.',
   scope: 'finance:read',
   effect: 'read',
   extension: true,

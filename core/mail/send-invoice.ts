@@ -15,7 +15,7 @@ export const sendInvoice = defineOperation({
   name: 'sendInvoice',
   title: 'Send an invoice by e-mail',
   description:
-    "Sends (or sends again) an invoice or credit note as a PDF attachment, with the buyer's download link, to the order's buyer or to the address given (such as their accounts department). Refused for a buyer who erased their data. Answers the e-mail queued. Needs orders:write.",
+    "E-mails an invoice or credit note as a PDF, with the buyer's download link, to the order's buyer or to the address given (their accounts department); refused for a buyer who erased their data. Needs orders:write.",
   scope: 'orders:write',
   effect: 'write',
   extension: true,

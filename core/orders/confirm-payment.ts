@@ -9,7 +9,7 @@ export const confirmPayment = defineOperation({
   name: 'confirmPayment',
   title: 'Mark an order paid',
   description:
-    'Confirms payment of an order awaiting it (pending, onAccount, transfer, requested): it becomes paid, order.paid and attendee.registered are sent, and an invoice is issued where the event invoices: the answer names it (invoice, an extension) and the buyer is e-mailed it as a PDF. Needs orders:write.',
+    'Confirms payment of an order awaiting it (pending, onAccount, transfer, requested): it becomes paid, order.paid and attendee.registered are sent, and an invoice is issued and e-mailed where the event invoices. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,

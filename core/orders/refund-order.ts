@@ -13,7 +13,7 @@ export const refundOrder = defineOperation({
   name: 'refundOrder',
   title: 'Refund an order',
   description:
-    'Refunds a paid order, whole or for the named tickets: each is cancelled (attendee.cancelled, places given back), the order becomes refunded once no ticket is left, and a credit note corrects its invoice when it has one: the answer names it (creditNote, an extension) and the buyer is e-mailed it as a PDF. Needs orders:write.',
+    'Refunds a paid order, whole or for the named tickets: each is cancelled (attendee.cancelled, places given back), the order becomes refunded once no ticket is left, and a credit note corrects its invoice when it has one. Needs orders:write.',
   scope: 'orders:write',
   effect: 'destructive',
   extension: true,
