@@ -200,6 +200,18 @@ describe('an invoice in euros with its VAT also in kroner', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
+  it('keeps in the mail queue which document is attached, not its bytes', async () => {
+    const row = await db()
+      .selectFrom('mail_messages')
+      .select('attachments')
+      .where('cause_kind', '=', 'invoiceIssued')
+      .where('cause_id', '=', invoiceId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.attachments!)).toEqual([
+      { filename: 'NS-2027-0001.pdf', contentType: 'application/pdf', document: { eventId, invoiceId } },
+    ]);
+  });
+
   it('answers 404 for a buyer link whose token was not made here', async () => {
     const mail = await mailArriving(mailTo(order.buyerEmail, /^Invoice NS-2027-0001/));
     const link = /https:\/\/[^\s]+\/d\/([A-Za-z0-9_-]{44})/.exec(mail.text)!;

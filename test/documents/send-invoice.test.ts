@@ -6,6 +6,7 @@
 // resource.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyerDocumentUrl } from '../../core/documents';
 import { serverWithMail } from '../mail/mail-support';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
@@ -133,12 +134,16 @@ describe('sendInvoice over REST', () => {
     expectProblem(await send('0190d6a4-0000-7000-8000-000000000000', {}), 404, 'notFound');
   });
 
-  it('refuses a buyer who erased their data with 409 emailNotSent', async () => {
+  it('refuses a buyer who erased their data with 409 emailNotSent, and their link answers 404', async () => {
     const { invoiceId, buyerEmail } = await paidInvoice();
+    const link = buyerDocumentUrl(t.server.services.secrets, t.server.origin, invoiceId);
+    expect((await t.fetch(link)).status).toBe(200);
     const erased = await t.api('/people/erasure', { key, method: 'POST', body: { email: buyerEmail } });
     expect(erased.status, JSON.stringify(erased.body)).toBeLessThan(300);
     const res = await send(invoiceId, { to: 'accounts@buyer.example' });
     expect(expectProblem(res, 409, 'emailNotSent').detail).toMatch(/erased/);
+    // Their own download link goes with them.
+    expect((await t.fetch(link)).status).toBe(404);
   });
 });
 
