@@ -29,14 +29,15 @@ function room(doc: Doc, height: number): void {
 }
 
 function cells(doc: Doc, values: string[], bold = false): void {
+  // A gap after each column but the last, which ends at the margin as the totals do.
+  const widthOf = (i: number) => columns[i]!.w - (i === columns.length - 1 ? 0 : 4);
   const heights = values.map((value, i) =>
-    doc.font(bold ? 'bold' : 'regular').heightOfString(value, { width: columns[i]!.w - 4 }),
+    doc.font(bold ? 'bold' : 'regular').heightOfString(value, { width: widthOf(i) }),
   );
   room(doc, Math.max(...heights) + 4);
   const y = doc.y;
   values.forEach((value, i) => {
-    const c = columns[i]!;
-    doc.text(value, margin + c.x, y, { width: c.w - 4, align: c.align });
+    doc.text(value, margin + columns[i]!.x, y, { width: widthOf(i), align: columns[i]!.align });
   });
   doc.x = margin;
   doc.y = y + Math.max(...heights) + 4;
@@ -136,9 +137,15 @@ function totals(doc: Doc, printed: PrintedDocument): void {
   total(doc, 'Total excluding VAT', money(Number((invoice.total - invoice.vat).toFixed(6))));
   total(doc, 'VAT', money(invoice.vat));
   if (invoice.vatCurrency !== null && invoice.vatConverted !== null) {
-    total(doc, `VAT in ${invoice.vatCurrency}`, amountText(invoice.vatConverted, invoice.vatCurrency));
-    if (printed.exchangeNote) total(doc, '', printed.exchangeNote);
+    const rate = printed.exchangeNote ? ` (${printed.exchangeNote})` : '';
+    total(doc, `VAT in ${invoice.vatCurrency}${rate}`, amountText(invoice.vatConverted, invoice.vatCurrency));
   }
+  doc
+    .moveTo(margin + 300, doc.y)
+    .lineTo(margin + width, doc.y)
+    .lineWidth(0.5)
+    .stroke('#888888');
+  doc.y += 4;
   total(doc, printed.totalLabel, money(invoice.total), true);
 }
 
