@@ -243,6 +243,9 @@ export const mailCauseKinds = [
   'ticketCancelled',
   'transferInstructions',
   'ticketResent',
+  'invoiceIssued',
+  'creditNoteIssued',
+  'documentSent',
 ] as const;
 export type MailCauseKind = (typeof mailCauseKinds)[number];
 

@@ -5,6 +5,7 @@
 import { type CallToolRequest, type CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../core/platform/log';
 import { callOperation } from '../core/platform/pipeline/call-operation';
+import { type DocumentFile, isDocumentFile } from '../core/platform/pipeline/document-file';
 import { isTableFile } from '../core/platform/pipeline/table-file';
 import { isProblem, problem } from '../core/platform/problems';
 import { type McpRequest, problemOf, requestFacts } from './call-context';
@@ -32,6 +33,27 @@ export function nearestTools(name: string): string[] {
     .filter((t) => t.score > 0)
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
   return scored.slice(0, 3).map((t) => t.name);
+}
+
+/**
+ * A whole file (an invoice's PDF): what it is as text and structured content, and the file itself
+ * as an embedded resource (base64), which clients hand on to the person or save.
+ */
+function documentResult(file: DocumentFile, formats: Readonly<Record<string, string>> = {}): CallToolResult {
+  return {
+    content: [
+      { type: 'text', text: JSON.stringify(file.about) },
+      {
+        type: 'resource',
+        resource: {
+          uri: file.uri,
+          mimeType: formats[file.format] ?? 'application/octet-stream',
+          blob: file.bytes.toString('base64'),
+        },
+      },
+    ],
+    structuredContent: file.about,
+  };
 }
 
 export async function callTool(
@@ -64,6 +86,7 @@ export async function callTool(
         bodyFields: new Set(Object.keys(args)),
       },
     });
+    if (isDocumentFile(answer.data)) return documentResult(answer.data, found.operation.file?.formats);
     // A file is too large for an assistant's context: it gets the first rows, the total, and where the whole file is.
     const data = isTableFile(answer.data) ? await answer.data.preview(fileRowsToAssistant) : answer.data;
     return {

@@ -6,6 +6,7 @@ import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
 import * as crew from '../core/crew';
+import * as documents from '../core/documents';
 import * as events from '../core/events';
 import * as exportFiles from '../core/exports';
 import * as finance from '../core/finance';
@@ -184,6 +185,8 @@ export const tools: Tool[] = [
   // Finance
   tool(finance.listInvoices),
   tool(finance.getInvoice),
+  tool(documents.getInvoicePdf),
+  tool(mail.sendInvoice),
   tool(finance.getBudget),
   tool(finance.listClaims),
   tool(finance.getClaim),

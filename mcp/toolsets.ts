@@ -1,6 +1,7 @@
 // Which toolset each tool belongs to, derived once from where its operation comes from: the core
 // module of its area (core/events, core/sponsors, …). Automation subscriptions are core/webhooks'
-// own, so they share the webhooks toolset; the e-mail log (core/mail) is read with the attendees, and
+// own, so they share the webhooks toolset; the e-mail log (core/mail) is read with the attendees (an
+// invoice sent by e-mail and the PDFs of core/documents are finance's), and
 // a person's erasure (core/admin, shared with the operator's command) is the people toolset. A test holds the toolsets to the REST API's areas.
 import * as admin from '../core/admin';
 import * as attendees from '../core/attendees';
@@ -9,6 +10,7 @@ import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
 import * as crew from '../core/crew';
+import * as documents from '../core/documents';
 import * as events from '../core/events';
 import * as exportFiles from '../core/exports';
 import * as finance from '../core/finance';
@@ -27,12 +29,15 @@ import type { Tool } from './tool-table';
 import { tools } from './tools';
 import type { ToolsetName } from './toolset-choice';
 
+// Sending an invoice is core/mail's (it queues the e-mail) but the finance area's, beside the invoices.
+const { sendInvoice, ...mailLog } = mail;
+
 const modules: Record<ToolsetName, object> = {
   workspace,
   events,
   tickets,
   orders,
-  attendees: { ...attendees, ...mail },
+  attendees: { ...attendees, ...mailLog },
   people: admin,
   checkin,
   programme,
@@ -44,7 +49,7 @@ const modules: Record<ToolsetName, object> = {
   logistics,
   surveys,
   certificates,
-  finance,
+  finance: { ...finance, ...documents, sendInvoice },
   communities,
   exports: exportFiles,
   webhooks,

@@ -51,7 +51,7 @@ import {
 import { invoicingSchema } from '../core/invoicing';
 import { staySchema, travelSchema } from '../core/logistics';
 import { emailSchema } from '../core/mail';
-import { orderSchema, salesPaceSchema } from '../core/orders';
+import { orderSchema, paidOrderSchema, refundedOrderSchema, salesPaceSchema } from '../core/orders';
 import { holderSchema, passEventSchema, passSchema } from '../core/passes';
 import type { NamedSchemas } from '../core/platform/docs/json-schema';
 import { personalDataSchema, rateLimitSchema } from '../core/platform/schemas';
@@ -87,6 +87,8 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   AddOn: addOnSchema,
   DiscountCode: discountCodeSchema,
   Order: orderSchema,
+  PaidOrder: paidOrderSchema,
+  RefundedOrder: refundedOrderSchema,
   SalesPace: salesPaceSchema,
   Attendee: attendeeSchema,
   Door: doorSchema,

@@ -315,6 +315,20 @@ function fileContent(operation: Route['operation']): Json {
   const formats = Object.entries(operation.file?.formats ?? {}).filter(
     ([, type]) => type !== 'application/json',
   );
+  if (operation.file?.document)
+    return Object.fromEntries(
+      formats.map(([format, type]) => [
+        type,
+        {
+          schema: {
+            type: 'string',
+            format: 'binary',
+            contentMediaType: type,
+            description: `The ${format} file.`,
+          },
+        },
+      ]),
+    );
   return Object.fromEntries(
     formats.map(([format, type]) => [
       type,
@@ -331,7 +345,10 @@ function responsesOf(route: Route, named: Record<string, Json>): Json {
   if (operation.etag) successHeaders.ETag = header('ETag');
   if (operation.idempotent) successHeaders['Idempotent-Replayed'] = header('IdempotentReplayed');
   if (route.location) successHeaders.Location = header('Location');
-  if (operation.file) successHeaders['Content-Disposition'] = fileDisposition;
+  if (operation.file)
+    successHeaders['Content-Disposition'] = operation.file.fileName
+      ? { ...fileDisposition, description: `attachment; filename="${operation.file.fileName}"` }
+      : fileDisposition;
   const status = route.status ?? 200;
   return {
     [String(status)]: {
@@ -340,10 +357,13 @@ function responsesOf(route: Route, named: Record<string, Json>): Json {
       ...(status === 204
         ? {}
         : {
-            content: {
-              'application/json': { schema: output, example: exampleOf(output, named) },
-              ...fileContent(operation),
-            },
+            // A whole file (a PDF) is answered as its bytes only; its output is what MCP is told of it.
+            content: operation.file?.document
+              ? fileContent(operation)
+              : {
+                  'application/json': { schema: output, example: exampleOf(output, named) },
+                  ...fileContent(operation),
+                },
           }),
     },
     ...problemResponses(route),

@@ -5,6 +5,7 @@ import type Koa from 'koa';
 import { publicTicket, publicTicketCalendar } from '../core/attendees';
 import { verifyCertificate } from '../core/certificates';
 import { publicCommunity } from '../core/communities';
+import { buyerDocument, ticketDocumentLinks } from '../core/documents';
 import type { Services } from '../core/platform/services';
 import { followShareLink } from '../core/sharekit';
 import { answerHeldFile } from './held-file';
@@ -16,7 +17,7 @@ import { referencePage, scalarBundle } from './pages/reference';
 import { scanAsset, scanPage, scanPermissions, scanPolicy } from './pages/scan';
 import { shareLinkNotFoundPage } from './pages/share-link';
 import { startPage } from './pages/start';
-import { ticketNotFoundPage, ticketPage } from './pages/ticket';
+import { documentNotFoundPage, ticketNotFoundPage, ticketPage } from './pages/ticket';
 import { type SignUpLimits, signUpPages } from './sign-up-pages';
 import { refusedForGuessing } from './ticket-guesses';
 
@@ -67,6 +68,7 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
     }
   });
   router.get('/t/:file', (ctx) => ticketFile(ctx, services));
+  router.get('/d/:token', (ctx) => buyerDocumentFile(ctx, services));
   router.get('/c/:slug', async (ctx) => {
     const community = await publicCommunity(services.db, services.clock, ctx.params.slug!.toLowerCase());
     ctx.type = 'html';
@@ -162,6 +164,30 @@ async function ticketFile(ctx: Koa.Context, services: Services) {
     ctx.body = found.ics;
   } else {
     ctx.type = 'html';
-    ctx.body = await ticketPage(found);
+    ctx.body = await ticketPage(
+      found,
+      await ticketDocumentLinks(services.db, services.secrets, origin, found.code),
+    );
   }
+}
+
+/**
+ * A buyer's invoice or credit note, /d/{token} (core/documents/document-links.ts): the PDF as an
+ * attachment named by its number. The token is a credential, kept as the ticket's code is.
+ */
+async function buyerDocumentFile(ctx: Koa.Context, services: Services) {
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('X-Robots-Tag', 'noindex, nofollow');
+  ctx.set('Content-Security-Policy', ticketPolicy);
+  const found = await buyerDocument(services.db, services.secrets, ctx.params.token!);
+  if (!found) {
+    ctx.status = 404;
+    ctx.type = 'html';
+    ctx.body = documentNotFoundPage();
+    return;
+  }
+  ctx.type = 'application/pdf';
+  ctx.attachment(found.fileName);
+  ctx.body = found.bytes;
 }

@@ -3,9 +3,11 @@
 // ETag, 304, Idempotent-Replayed, Location and the success status answered). No business rules here.
 import type { Context, Middleware } from 'koa';
 import { callOperation } from '../core/platform/pipeline/call-operation';
+import { isDocumentFile } from '../core/platform/pipeline/document-file';
 import { isTableFile } from '../core/platform/pipeline/table-file';
 import { problem } from '../core/platform/problems';
 import type { Services } from '../core/platform/services';
+import { sendDocumentFile } from './document-file-answer';
 import { coerceQuery } from './query';
 import { groupedRoutes } from './route-groups';
 import { apiBase, type Method, openApiPath, type Route } from './route-table';
@@ -56,6 +58,8 @@ function handle(route: Route, services: Services): Middleware {
     });
     if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
     if (operation.file && isTableFile(answer.data)) return sendTableFile(ctx, operation.file, answer.data);
+    if (operation.file && isDocumentFile(answer.data))
+      return sendDocumentFile(ctx, operation.file, answer.data);
     if (answer.etag) ctx.set('ETag', answer.etag);
     if (answer.notModified) {
       ctx.status = 304;

@@ -7,6 +7,7 @@ import * as cfp from '../core/cfp';
 import * as checkin from '../core/checkin';
 import * as communities from '../core/communities';
 import * as crew from '../core/crew';
+import * as documents from '../core/documents';
 import * as events from '../core/events';
 import * as exportFiles from '../core/exports';
 import * as finance from '../core/finance';
@@ -299,6 +300,8 @@ export const routes: Route[] = [
   ...area(areas.finance, [
     get('/events/:eventId/invoices', finance.listInvoices),
     get('/events/:eventId/invoices/:invoiceId', finance.getInvoice),
+    get('/events/:eventId/invoices/:invoiceId/pdf', documents.getInvoicePdf),
+    post('/events/:eventId/invoices/:invoiceId/send', mail.sendInvoice, { status: 201 }),
     get('/events/:eventId/budget', finance.getBudget),
     get('/events/:eventId/expense-claims', finance.listClaims),
     post('/events/:eventId/expense-claims', finance.submitClaim, { status: 201 }),

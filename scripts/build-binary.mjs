@@ -6,7 +6,8 @@
 //     `require` reaches Node's built-ins only, so every package goes into the bundle), and
 //   - the files the service reads at run time (db/sqlite-driver.ts and rest/pages/page-files.ts
 //     declare them) as assets: SQLite's native addon and driver, Scalar's reference bundle, jsQR and
-//     the scanner page's files (its script as `npm run build` bundles it into dist/, built first if stale).
+//     the scanner page's files (its script as `npm run build` bundles it into dist/, built first if stale),
+//     and the DejaVu fonts invoices are printed in (core/documents/pdf-fonts.ts).
 // Build on the OS and processor you deploy to: the addon and the node binary are native code.
 
 import { execFileSync } from 'node:child_process';
@@ -41,7 +42,9 @@ register();
 // Each layer declares its own: the database driver's files, and the pages' (with the door's rules).
 const { sqliteFiles } = await import('../db/sqlite-driver.ts');
 const { pageFiles } = await import('../rest/pages/page-files.ts');
-const packagedFiles = { ...sqliteFiles.files, ...pageFiles.files };
+// And the fonts documents (invoices as PDF) are printed in.
+const { documentFonts } = await import('../core/documents/pdf-fonts.ts');
+const packagedFiles = { ...sqliteFiles.files, ...pageFiles.files, ...documentFonts.files };
 const { build } = await import('esbuild');
 // dist/ holds the scanner page's script the executable carries.
 await ensureBundle();

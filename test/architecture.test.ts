@@ -65,6 +65,7 @@ const corePackages = [
   'uuid',
   'ipaddr.js',
   'ics',
+  'pdfkit',
 ];
 const dbPackages = ['kysely', 'better-sqlite3', 'pg', 'uuid'];
 const outside = (specifier: string, allowed: string[]) =>

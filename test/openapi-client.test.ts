@@ -124,7 +124,8 @@ ${lists.map(({ path, name }) => `  true as Equal<Answer<'${path}'>, components['
 /** Every list operation (a GET answering a named <Resource>List) and its list's name. */
 function listAnswers(): { path: string; name: string }[] {
   return Object.entries<any>(doc.paths as Record<string, any>).flatMap(([path, item]) => {
-    const ref: string | undefined = item.get?.responses['200']?.content['application/json'].schema.$ref;
+    // A whole file (an invoice's PDF) answers no JSON.
+    const ref: string | undefined = item.get?.responses['200']?.content['application/json']?.schema.$ref;
     const name = ref?.split('/').pop();
     return name?.endsWith('List') ? [{ path, name }] : [];
   });
@@ -268,6 +269,9 @@ describe('the document', () => {
           if (!p.$ref) expect(p.description, `${method} ${path} ${p.name}`).toBeTruthy();
         const [status, success] = Object.entries<any>(op.responses).find(([s]) => s.startsWith('2'))!;
         if (status === '204') expect(success.content, `${method} ${path}`).toBeUndefined();
+        // A whole file (an invoice's PDF) is its bytes: binary, of its own media type, no JSON.
+        else if (!success.content['application/json'])
+          expect(Object.values<any>(success.content)[0].schema.format, `${method} ${path}`).toBe('binary');
         else expect(success.content['application/json'].example, `${method} ${path}`).toBeDefined();
         if (op.requestBody)
           expect(

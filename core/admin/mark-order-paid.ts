@@ -3,7 +3,7 @@
 // order.paid is sent, attendee.registered for each ticket, and the invoice where the event invoices.
 
 import * as v from 'valibot';
-import { orderSchema, type PaymentMethod, paymentMethods, payOrder } from '../orders';
+import { type PaymentMethod, paidOrderSchema, paymentMethods, payOrder } from '../orders';
 import type { Ctx } from '../platform/context';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -31,7 +31,7 @@ export const markOrderPaidOperation = defineOperation({
     method: v.optional(v.picklist(paymentMethods)),
     reference: v.optional(oneLineText("The payment's reference.")),
   }),
-  output: orderSchema,
+  output: paidOrderSchema,
   async handler(ctx, { orderId, provider, method, reference }) {
     const order = await ctx.db
       .selectFrom('orders')

@@ -1,7 +1,8 @@
 // The one path that cancels tickets, for a cancellation and a refund alike: each ticket is
 // cancelled (only one still active: a conditional update, so two at once cannot both count it),
 // its places are given back where its order held them, the order takes `emptied` once no ticket is
-// left, attendee.cancelled is sent for each, and a credit note corrects the order's invoice.
+// left, attendee.cancelled is sent for each, and a credit note corrects the order's invoice (and
+// goes to the buyer by e-mail).
 //
 // Its locks in one order, so that concurrent writers never wait on each other in a circle: the
 // order's row first (two cancellations of one order's tickets take turns; each touches every ticket
@@ -12,7 +13,7 @@ import { lockingRow } from '../../db/dialect';
 import type { EventRow } from '../../db/schema';
 import type { OrderStatus } from '../../db/values';
 import { creditCancelledTickets } from '../invoicing';
-import { queueCancellationNotices } from '../mail';
+import { queueCancellationNotices, queueDocumentMail } from '../mail';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { codeAppliesTo, holdsPlaces, releaseCodeUses, releasePlacesOf } from '../sales';
@@ -25,7 +26,7 @@ export async function cancelTickets(
   orderId: string,
   attendeeIds: string[],
   emptied: OrderStatus,
-): Promise<void> {
+): Promise<{ creditNoteId: string | null }> {
   const order = await lockingRow(
     ctx.db,
     ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId),
@@ -70,7 +71,10 @@ export async function cancelTickets(
   await touchOrderAndAttendees(ctx, orderId, stillActive ? {} : { status: emptied });
   await emitForAttendees(ctx, attendeeCancelled, event, attendeeIds);
   await queueCancellationNotices(ctx, event.id, attendeeIds);
-  if (order.status === 'paid') await creditCancelledTickets(ctx, event, order, attendeeIds);
+  if (order.status !== 'paid') return { creditNoteId: null };
+  const creditNoteId = await creditCancelledTickets(ctx, event, order, attendeeIds);
+  if (creditNoteId) await queueDocumentMail(ctx, event.id, creditNoteId);
+  return { creditNoteId };
 }
 
 /** Gives back the uses the cancelled tickets took of their order's discount code (those it applied to). */

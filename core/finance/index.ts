@@ -9,7 +9,14 @@ export { budgetSummarySchema, getBudget } from './get-budget';
 export { getClaim } from './get-claim';
 export { getInvoice } from './get-invoice';
 export { getInvoicing } from './get-invoicing';
-export { invoiceItemSchema, invoiceLineSchema, invoicePersonal, invoiceSchema } from './invoice-view';
+export {
+  type InvoiceView,
+  invoiceItemSchema,
+  invoiceLineSchema,
+  invoicePersonal,
+  invoiceSchema,
+  invoiceView,
+} from './invoice-view';
 export { listBudgetLines } from './list-budget-lines';
 export { listClaims } from './list-claims';
 export { listInvoices } from './list-invoices';

@@ -1,5 +1,6 @@
 // Outgoing e-mail: queued in the transaction of its cause, sent by the mail sender, kept in the
 // event's e-mail log (listEmails, getEmail). The only way into core/mail from other areas, rest, mcp and src.
+export { queueDocumentMail } from './document-mails';
 export { emailSchema, emailView } from './email-view';
 export { cancelErasedMail } from './erase-mail';
 export { getEmail } from './get-email';
@@ -9,6 +10,7 @@ export { isSampleWorkspace, mailRefusal } from './mail-policy';
 export { MailSender } from './mail-sender';
 export type { MailSendResult, MailTransport, OutgoingMessage } from './mail-transport';
 export { defaultMailBodyRetentionDays, purgeMailBodies } from './purge-mail-bodies';
+export { sendInvoice } from './send-invoice';
 export {
   queueCancellationNotices,
   queueTicketConfirmations,

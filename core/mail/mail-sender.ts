@@ -16,9 +16,9 @@ import { nextAttemptAt } from '../platform/retry-schedule';
 import type { Services } from '../platform/services';
 import { oneLineOf } from '../platform/shown-text';
 import { isValidTicket } from '../sales';
+import { attachmentsToSend } from './mail-attachments';
 import { mailRefusal } from './mail-policy';
 import type { MailSendResult, MailTransport } from './mail-transport';
-import type { MailAttachment } from './queue-mail';
 
 export interface MailSenderOptions {
   /** Messages being sent at once (over the transport's pooled connections): claimed as places free up. */
@@ -121,7 +121,7 @@ export class MailSender {
         text: row.text_body ?? '',
         html: row.html_body ?? '',
         messageId: row.message_id,
-        attachments: JSON.parse(row.attachments ?? '[]') as MailAttachment[],
+        attachments: await attachmentsToSend(this.services.db, row.attachments),
       });
       // The server's answer often quotes the address: the log keeps it without (not personal data then).
       if (result.outcome !== 'sent')

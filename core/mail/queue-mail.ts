@@ -8,11 +8,15 @@ import type { MailCauseKind } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
 
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: string;
-}
+/**
+ * A file a message carries: its text as queued (a calendar entry), or a document rendered again
+ * when the message is sent (an invoice's PDF). A document is immutable and prints to the same
+ * bytes each time, so the queue keeps only which one it is: no PDF in the database, none left in
+ * the e-mail log once its bodies are purged, and an erasure in between leaves no copy behind.
+ */
+export type MailAttachment =
+  | { filename: string; contentType: string; content: string }
+  | { filename: string; contentType: string; document: { eventId: string; invoiceId: string } };
 
 export interface MailContent {
   subject: string;

@@ -19,7 +19,7 @@ import {
 import { queueMail } from './queue-mail';
 
 /** The event as the messages show it, when e-mail may go out for it; null otherwise. */
-async function mailableEvent(ctx: Ctx, eventId: string): Promise<MailEvent | null> {
+export async function mailableEvent(ctx: Ctx, eventId: string): Promise<MailEvent | null> {
   const { mail, mailRefused } = ctx.services;
   // E-mail off: not even the event is read (registration's hot path).
   if (!mail && mailRefused === undefined) return null;
@@ -51,7 +51,7 @@ async function mailableEvent(ctx: Ctx, eventId: string): Promise<MailEvent | nul
  * settings or public URL is refused here, in the change's transaction, rather than queue nothing
  * or a link to localhost.
  */
-function sender(ctx: Ctx): string {
+export function sender(ctx: Ctx): string {
   const { mail, mailRefused } = ctx.services;
   if (mailRefused !== undefined || !mail?.publicOrigin)
     throw problem('emailNotSent', mailRefused ?? 'No public URL is set for the links e-mail carries.');

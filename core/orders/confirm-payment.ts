@@ -2,15 +2,15 @@ import * as v from 'valibot';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
+import { paidOrderSchema } from './issued-documents';
 import { paymentProvider, paymentReference } from './order-payment';
-import { orderSchema } from './order-view';
 import { paymentMethods, payOrder } from './pay-order';
 
 export const confirmPayment = defineOperation({
   name: 'confirmPayment',
   title: 'Mark an order paid',
   description:
-    'Confirms payment of an order awaiting it (pending, onAccount, transfer, requested): it becomes paid, order.paid and attendee.registered are sent, and an invoice is issued where the event invoices. Needs orders:write.',
+    'Confirms payment of an order awaiting it (pending, onAccount, transfer, requested): it becomes paid, order.paid and attendee.registered are sent, and an invoice is issued and e-mailed where the event invoices. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,
@@ -38,7 +38,7 @@ export const confirmPayment = defineOperation({
       "The payment's reference, such as a transfer's message. Personal data: stored with the order, erased with the buyer, shown nowhere.",
     ),
   }),
-  output: orderSchema,
+  output: paidOrderSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     return payOrder(ctx, event, input.orderId, {

@@ -27,9 +27,10 @@ import { FieldErrors } from '../platform/field-errors';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { takeCodeUses, usableDiscountCode } from '../sales';
+import { paidOrderSchema } from './issued-documents';
 import { type OrderPayment, orderPaymentSchema } from './order-payment';
 import { orderQuery } from './order-query';
-import { type OrderView, orderSchema, orderView } from './order-view';
+import { type OrderView, orderView } from './order-view';
 import { payOrder } from './pay-order';
 
 export const createOrder = defineOperation({
@@ -63,7 +64,7 @@ export const createOrder = defineOperation({
     ),
     payment: v.optional(orderPaymentSchema),
   }),
-  output: orderSchema,
+  output: paidOrderSchema,
   async handler(ctx, input) {
     const payment: OrderPayment = input.payment ?? { kind: 'transfer' };
     if (payment.kind === 'complimentary' && input.discountCode !== undefined)

@@ -2,6 +2,7 @@ export { confirmPayment } from './confirm-payment';
 export { createOrder } from './create-order';
 export { getOrder } from './get-order';
 export { getSalesPace, salesPaceSchema } from './get-sales-pace';
+export { paidOrderSchema, refundedOrderSchema } from './issued-documents';
 export { listOrders } from './list-orders';
 export { orderPaid } from './order-messages';
 export { orderQuery } from './order-query';

@@ -5,10 +5,11 @@
 import type { EventRow } from '../../db/schema';
 import { attendeeRegistered, emitForAttendees, touchOrderAndAttendees } from '../attendees';
 import { invoicePaidOrder } from '../invoicing';
-import { queueTicketConfirmations } from '../mail';
+import { queueDocumentMail, queueTicketConfirmations } from '../mail';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { awaitingPaymentStatuses } from '../sales';
+import { type DocumentRef, documentRef } from './issued-documents';
 import { orderPaid } from './order-messages';
 import { orderQuery } from './order-query';
 import { type OrderView, orderView } from './order-view';
@@ -26,13 +27,13 @@ export interface Payment {
   reference: string | null;
 }
 
-/** Marks the order paid; answers it as the caller may read it. */
+/** Marks the order paid; answers it as the caller may read it, with the invoice issued if one was. */
 export async function payOrder(
   ctx: Ctx,
   event: EventRow,
   orderId: string,
   payment: Payment,
-): Promise<OrderView> {
+): Promise<OrderView & { invoice?: DocumentRef }> {
   const now = ctx.clock.now().toISOString();
   const order = await ctx.db
     .selectFrom('orders')
@@ -88,8 +89,12 @@ export async function payOrder(
     event.id,
     active.map((a) => a.id),
   );
-  await invoicePaidOrder(ctx, event, paid);
-  return orderView(ctx.actor, paid, Number(paid.attendee_count ?? 0));
+  const invoiceId = await invoicePaidOrder(ctx, event, paid);
+  // The buyer's receipt with the invoice attached (the tickets' confirmations go to their holders).
+  if (invoiceId) await queueDocumentMail(ctx, event.id, invoiceId);
+  const invoice = await documentRef(ctx, invoiceId);
+  const view = orderView(ctx.actor, paid, Number(paid.attendee_count ?? 0));
+  return invoice ? { ...view, invoice } : view;
 }
 
 function methodAwaited(status: string): PaymentMethod {

@@ -5,8 +5,9 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { documentRef, refundedOrderSchema } from './issued-documents';
 import { orderQuery } from './order-query';
-import { orderSchema, orderView } from './order-view';
+import { orderView } from './order-view';
 
 export const refundOrder = defineOperation({
   name: 'refundOrder',
@@ -38,7 +39,7 @@ export const refundOrder = defineOperation({
       ),
     ),
   }),
-  output: orderSchema,
+  output: refundedOrderSchema,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const order = await ctx.db
@@ -69,8 +70,10 @@ export const refundOrder = defineOperation({
     const cancelled = chosen.filter((id) => status.get(id) !== 'active');
     if (cancelled.length > 0)
       throw problem('alreadyCancelled', `Already cancelled: ${cancelled.join(', ')}.`);
-    await cancelTickets(ctx, event, order.id, chosen, 'refunded');
+    const { creditNoteId } = await cancelTickets(ctx, event, order.id, chosen, 'refunded');
     const row = await orderQuery(ctx.db).where('orders.id', '=', order.id).executeTakeFirstOrThrow();
-    return orderView(ctx.actor, row, Number(row.attendee_count ?? 0));
+    const view = orderView(ctx.actor, row, Number(row.attendee_count ?? 0));
+    const creditNote = await documentRef(ctx, creditNoteId);
+    return creditNote ? { ...view, creditNote } : view;
   },
 });

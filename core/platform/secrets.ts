@@ -10,6 +10,8 @@ export interface DeploymentSecrets {
   webhookSecretKey: Buffer;
   /** Signs the tokens the pages' forms carry (core/platform/form-tokens.ts). */
   formTokenKey: Buffer;
+  /** Signs the addresses a buyer downloads their invoices at without a key (core/documents). */
+  documentLinkKey: Buffer;
 }
 
 /**
@@ -23,6 +25,7 @@ export function deriveSecrets(base: Buffer): DeploymentSecrets {
     cookieKey: createHmac('sha256', base).update('tessera/cookies/v1').digest('base64url'),
     webhookSecretKey: createHmac('sha256', base).update('tessera/webhook-secrets/v1').digest(),
     formTokenKey: createHmac('sha256', base).update('tessera/form-tokens/v1').digest(),
+    documentLinkKey: createHmac('sha256', base).update('tessera/document-links/v1').digest(),
   };
 }
 

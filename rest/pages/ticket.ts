@@ -3,6 +3,7 @@
 // type, add-ons and order reference, and a calendar file. Printed, only the ticket shows.
 import QRCode from 'qrcode';
 import type { PublicTicket } from '../../core/attendees';
+import type { DocumentLink } from '../../core/documents';
 import { holderWords } from '../../core/platform/holder-name';
 import { html, trusted } from './html';
 import { page } from './layout';
@@ -44,7 +45,15 @@ async function qrCode(address: string): Promise<string> {
   return svg.replace('<svg ', '<svg role="img" aria-label="QR code of this ticket" ');
 }
 
-export async function ticketPage(ticket: PublicTicket): Promise<string> {
+/** The buyer's invoices and credit notes, each a download of its PDF. */
+function documentList(links: DocumentLink[]) {
+  if (links.length === 0) return '';
+  const label = (l: DocumentLink) => `${l.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${l.number} (PDF)`;
+  return html`<section class="screen-only" aria-labelledby="documents-heading"><h2 id="documents-heading">Your invoices</h2>
+<ul>${links.map((l) => html`<li><a href="${l.url}" download>Download ${label(l)}</a></li>`)}</ul></section>`;
+}
+
+export async function ticketPage(ticket: PublicTicket, documents: DocumentLink[] = []): Promise<string> {
   const qr = ticket.state === 'valid' ? trusted(await qrCode(ticket.address)) : null;
   const holder = holderHtml(ticket.holder, ticket.erased);
   const addOns = ticket.addOns.length
@@ -68,6 +77,7 @@ ${qr ? html`<figure class="qr" data-ticket-qr>${qr}</figure>` : ''}
 <dt>Code</dt><dd class="code">${grouped(ticket.code)}</dd>
 </dl>
 <p class="screen-only"><a href="/t/${ticket.code}.ics" download>Add to your calendar (.ics)</a></p>
+${documentList(documents)}
 <p class="screen-only muted">Keep this address to yourself: anyone who has it can show this ticket. Print this page to carry it on paper.</p>
 </div></main>`,
   });
@@ -88,5 +98,14 @@ export function ticketLookupPausedPage(retryAfter: number): string {
     title: 'Too many tries',
     section: 'event',
     body: html`<main class="prose"><h1>Too many tries</h1><p>This connection asked for many ticket addresses that do not exist. Try again in ${retryAfter} seconds.</p></main>`,
+  });
+}
+
+/** A buyer's document link that names none: every miss alike. */
+export function documentNotFoundPage(): string {
+  return page({
+    title: 'No such document',
+    section: 'event',
+    body: html`<main class="prose"><h1>No such document</h1><p>No invoice or credit note has this address. Check that it was copied whole, or open the link from your e-mail again.</p></main>`,
   });
 }

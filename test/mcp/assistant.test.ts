@@ -169,6 +169,8 @@ const kinds = {
   rate_session: 'writes',
   list_invoices: 'reads',
   get_invoice: 'reads',
+  get_invoice_pdf: 'reads',
+  send_invoice: 'sends',
   get_budget: 'reads',
   list_claims: 'reads',
   get_claim: 'reads',

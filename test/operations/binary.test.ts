@@ -24,6 +24,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoKey } from '../../core/admin/demo-workspace';
 import { pageFiles } from '../../rest/pages/page-files';
+import { pdfText } from '../support/pdf-text';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const version: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -152,6 +153,27 @@ describe('the single executable', () => {
       const body = Buffer.from(await res.arrayBuffer());
       expect(body.equals(readFileSync(pageFiles.files[name].path())), path).toBe(true);
     }
+  });
+
+  it('prints an invoice as a PDF in the fonts it carries (no file of pdfkit or DejaVu beside it)', async () => {
+    const events = ((await (await get('/api/v1/events?limit=100', demoKey.key)).json()) as any).data;
+    let printed = false;
+    for (const event of events) {
+      const list = await get(`/api/v1/events/${event.eventId}/invoices?limit=1`, demoKey.key);
+      if (list.status !== 200) continue;
+      const [invoice] = ((await list.json()) as any).data;
+      if (!invoice) continue;
+      const res = await get(`/api/v1/events/${event.eventId}/invoices/${invoice.invoiceId}/pdf`, demoKey.key);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      const pdf = Buffer.from(await res.arrayBuffer());
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/);
+      expect(await pdfText(pdf)).toContain(invoice.number);
+      printed = true;
+      break;
+    }
+    expect(printed, 'the demonstration workspace has an invoice').toBe(true);
   });
 
   it('answers MCP: tools/list through the SDK client', async () => {

@@ -216,7 +216,10 @@ describe('how an order is paid', () => {
     expect(await messages('order.paid', made.body.orderId)).toBe(1);
     expect(await messages('attendee.registered', made.body.orderId)).toBe(1);
     const invoices = (await t.api(`/events/${eventId}/invoices?limit=100`, { key })).body.data;
-    expect(invoices.filter((i: { orderId: string }) => i.orderId === made.body.orderId)).toHaveLength(1);
+    const issued = invoices.filter((i: { orderId: string }) => i.orderId === made.body.orderId);
+    expect(issued).toHaveLength(1);
+    // The answer names the invoice it issued.
+    expect(made.body.invoice).toEqual({ invoiceId: issued[0].invoiceId, number: issued[0].number });
     // The reference is kept (personal data), shown nowhere.
     expect(JSON.stringify(made.body)).not.toContain('Receipt 0042');
     const replay = await order(

@@ -160,7 +160,14 @@ describe('order.paid', () => {
     expect(read).toMatchObject({ status: 'paid', paymentProvider: 'bank' });
     expect(read.paidUtc).not.toBeNull();
     expect(paid[0]!.payload.data.order).toEqual(read);
-    expect(answer).toEqual(read);
+    // The answer is the order as read, naming the invoice the payment issued (the summit invoices).
+    const { invoice, ...order } = answer as typeof answer & {
+      invoice?: { invoiceId: string; number: string };
+    };
+    expect(order).toEqual(read);
+    const invoices = (await t.api(`/events/${summit}/invoices?limit=500`, { key })).body.data;
+    const issued = invoices.find((i: { orderId: string }) => i.orderId === pending.orderId);
+    expect(invoice).toEqual(issued ? { invoiceId: issued.invoiceId, number: issued.number } : undefined);
 
     const registered = messages.filter((m) => m.type === 'attendee.registered');
     const active = tickets.filter((a: any) => a.status === 'active');

@@ -9,6 +9,8 @@ export interface MailPart {
   contentType: string;
   filename: string | null;
   body: string;
+  /** The part's bytes as decoded from its transfer encoding (a PDF's, say, which body mangles as text). */
+  bytes: Buffer;
 }
 
 export interface ReceivedMail {
@@ -165,15 +167,19 @@ function leafParts(entity: string): MailPart[] {
       .flatMap((part) => leafParts(part.replace(/^\r\n/, '').replace(/\r\n$/, '')));
   }
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  const bytes =
+    encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8');
   const decoded =
     encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      ? bytes.toString('utf8')
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(body)
         : body;
   const disposition = headers['content-disposition'] ?? '';
   const filename = parameter(disposition, 'filename') ?? parameter(contentType, 'name');
-  return [{ headers, contentType: contentType.split(';')[0]!.trim().toLowerCase(), filename, body: decoded }];
+  return [
+    { headers, contentType: contentType.split(';')[0]!.trim().toLowerCase(), filename, body: decoded, bytes },
+  ];
 }
 
 export function parseMail(raw: string, to: string[], from: string): ReceivedMail {

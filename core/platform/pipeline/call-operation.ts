@@ -5,6 +5,7 @@
 import type { Actor } from '../actor';
 import type { Ctx } from '../context';
 import type { Services } from '../services';
+import { isDocumentFile } from './document-file';
 import { etagOf, tagListMatches } from './etag';
 import { invoke } from './invoke';
 import type { AnyOperation } from './operation';
@@ -67,7 +68,8 @@ export async function callOperation(call: {
         ? { key: request.idempotencyKey, ...request.callName }
         : undefined,
   });
-  const etag = operation.etag && !isTableFile(result.data) ? etagOf(result.data) : undefined;
+  const isFile = isTableFile(result.data) || isDocumentFile(result.data);
+  const etag = operation.etag && !isFile ? etagOf(result.data) : undefined;
   // Only a read is skipped as unchanged: a write's answer is always sent.
   const notModified =
     etag !== undefined &&

@@ -8,6 +8,7 @@ import type { Ctx } from '../context';
 import type { Problem, ProblemCode } from '../problems';
 import type { Scope } from '../scopes';
 import type { Services } from '../services';
+import type { DocumentFile } from './document-file';
 import type { RowLock } from './load-event-row';
 import type { FileOutput, TableFile } from './table-file';
 import type { FieldRules } from './validation';
@@ -239,6 +240,13 @@ export function defineOperation<
 export function defineFileOperation<I extends InputSchema, O extends v.GenericSchema>(
   operation: Operation<I, O, undefined, TableFile> & { file: FileOutput },
 ): Operation<I, O, undefined, TableFile> {
+  return operation;
+}
+
+/** An operation whose answer is one whole file (`file.document`): its handler answers the DocumentFile. */
+export function defineDocumentOperation<I extends InputSchema, O extends v.GenericSchema>(
+  operation: Operation<I, O, undefined, DocumentFile> & { file: FileOutput & { document: true } },
+): Operation<I, O, undefined, DocumentFile> {
   return operation;
 }
 

@@ -47,6 +47,13 @@ export function isTableFile(value: unknown): value is TableFile {
 /** What an operation whose answer is a file declares: its formats, each with its media type. */
 export interface FileOutput {
   formats: Readonly<Record<string, string>>;
+  /**
+   * The answer is one whole file (a DocumentFile, document-file.ts), binary, never JSON: REST
+   * answers only its bytes; `output` is what MCP is told of it beside them.
+   */
+  document?: true;
+  /** How its Content-Disposition names it, for the OpenAPI document. */
+  fileName?: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: walks any valibot schema's public shape.
