@@ -337,6 +337,8 @@ export interface OrdersTable extends EventOwned, Changing {
   discount_code_id: string | null;
   /** What the discount code took off in all, VAT included (0 without one). */
   discount_minor: ColumnType<number, number | undefined, number>;
+  /** What was paid back in all, VAT included (0 without a refund). */
+  refunded_minor: ColumnType<number, number | undefined, number>;
   /** A complimentary order's reason (a guest, a speaker). */
   payment_note: ColumnType<string | null, string | null | undefined, string | null>;
   erased: Flag;

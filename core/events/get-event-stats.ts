@@ -13,6 +13,7 @@ import {
   totalCapacity,
   validOrderStatuses,
 } from '../sales';
+import { moneyFigures, moneySchema } from './money-figures';
 
 export const eventStatsSchema = v.object({
   eventId: uuid('The event id.'),
@@ -31,6 +32,7 @@ export const eventStatsSchema = v.object({
   }),
   revenue: v.pipe(v.number(), v.description('Paid orders, VAT included.')),
   currency: text('ISO 4217 currency.'),
+  money: moneySchema,
   ticketTypes: v.array(
     v.object({
       ticketTypeId: uuid('The ticket type.'),
@@ -91,6 +93,7 @@ export const getEventStats = defineOperation({
       orders: { total: orders.total, byStatus: orders.byStatus },
       revenue: toMajor(orders.amountMinor.paid, event.currency),
       currency: event.currency,
+      money: await moneyFigures(ctx, event, orders),
       ticketTypes: types.map((t) => ({
         ticketTypeId: t.id,
         name: t.name,

@@ -76,3 +76,9 @@ export async function ticketLines(ctx: Ctx, attendeeIds: string[]): Promise<Docu
   }
   return [...lines.values()];
 }
+
+/** What some tickets of an order were sold for in all, VAT included: the sum of the lines that bill them. */
+export async function ticketsAmountMinor(ctx: Ctx, attendeeIds: string[]): Promise<number> {
+  const lines = await ticketLines(ctx, attendeeIds);
+  return lines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0);
+}

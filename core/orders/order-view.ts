@@ -42,6 +42,10 @@ export const orderSchema = v.object({
     v.number(),
     v.description('Tessera extension: what the discount code took off, VAT included (0 without one).'),
   ),
+  refunded: v.pipe(
+    v.number(),
+    v.description('Tessera extension: what was paid back, VAT included (0 without a refund).'),
+  ),
   paidUtc: v.nullable(dateTime('When it was paid.')),
   source: v.pipe(v.picklist(orderSources), v.description('Where the order was made.')),
   attendees: int32('Tickets held.'),
@@ -73,6 +77,7 @@ export function orderView(reader: Reader, row: OrderRow, attendeeCount: number):
       complimentaryReason: row.payment_method === 'complimentary' ? row.payment_note : null,
       discountCodeId: row.discount_code_id,
       discount: toMajor(row.discount_minor, row.currency),
+      refunded: toMajor(row.refunded_minor, row.currency),
       paidUtc: row.paid_utc,
       source: row.source,
       attendees: attendeeCount,

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { cancelTickets } from '../attendees';
+import { ticketsAmountMinor } from '../invoicing';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -70,7 +72,14 @@ export const refundOrder = defineOperation({
     const cancelled = chosen.filter((id) => status.get(id) !== 'active');
     if (cancelled.length > 0)
       throw problem('alreadyCancelled', `Already cancelled: ${cancelled.join(', ')}.`);
+    const refundedMinor = await ticketsAmountMinor(ctx, chosen);
     const { creditNoteId } = await cancelTickets(ctx, event, order.id, chosen, 'refunded');
+    // Kept on the order: a refund of some tickets leaves it paid, and the money figures count it.
+    await ctx.db
+      .updateTable('orders')
+      .set({ refunded_minor: sql`refunded_minor + ${refundedMinor}` })
+      .where('id', '=', order.id)
+      .execute();
     const row = await orderQuery(ctx.db).where('orders.id', '=', order.id).executeTakeFirstOrThrow();
     const view = orderView(ctx.actor, row, Number(row.attendee_count ?? 0));
     const creditNote = await documentRef(ctx, creditNoteId);

@@ -209,6 +209,8 @@ async function insertOrder(
         ['door', 1],
       ] as const),
       discount_code_id: null,
+      // A refunded order was paid back whole.
+      refunded_minor: order.status === 'refunded' ? total : 0,
       erased: erasedBuyer ? 1 : 0,
       created_utc: order.createdUtc,
       updated_utc: paidUtc ?? order.createdUtc,

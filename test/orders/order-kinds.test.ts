@@ -311,3 +311,61 @@ describe('how an order is paid', () => {
     await client.close();
   });
 });
+
+describe('the money figures of the statistics', () => {
+  it('say received, outstanding by status, refunded (also of an order still paid), net and complimentary apart', async () => {
+    const made = await t.api('/events', { key, method: 'POST', body: eventBody({ currency: 'EUR' }) });
+    const id = made.body.eventId as string;
+    const type = await pricedTicketType(db(), id, 10_000, 25);
+    const take = (body: Record<string, unknown>) =>
+      t.api(`/events/${id}/orders`, { key, method: 'POST', body });
+    const awaited = await take({ attendees: [person(type)] });
+    const cash = await take({
+      attendees: [person(type), person(type), person(type)],
+      payment: { kind: 'paidElsewhere', method: 'cash' },
+    });
+    const whole = await take({
+      attendees: [person(type)],
+      payment: { kind: 'paidElsewhere', method: 'card' },
+    });
+    await take({
+      attendees: [person(type), person(type)],
+      payment: { kind: 'complimentary', reason: 'Crew family' },
+    });
+    for (const answer of [awaited, cash, whole]) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    // One ticket of the cash order paid back (the order stays paid), and the card order whole.
+    const ticket = await db()
+      .selectFrom('attendees')
+      .select('id')
+      .where('order_id', '=', cash.body.orderId)
+      .executeTakeFirstOrThrow();
+    const some = await t.api(`/events/${id}/orders/${cash.body.orderId}/refund`, {
+      key,
+      method: 'POST',
+      body: { attendeeIds: [ticket.id] },
+    });
+    expect(some.body).toMatchObject({ status: 'paid', refunded: 100 });
+    const all = await t.api(`/events/${id}/orders/${whole.body.orderId}/refund`, {
+      key,
+      method: 'POST',
+      body: {},
+    });
+    expect(all.body).toMatchObject({ status: 'refunded', refunded: 100 });
+
+    const stats = (await t.api(`/events/${id}/stats`, { key })).body;
+    expect(stats.revenue).toBe(300);
+    expect(stats.money).toEqual({
+      currency: 'EUR',
+      received: 400,
+      outstanding: 100,
+      outstandingByStatus: { pending: 0, onAccount: 0, transfer: 100, requested: 0 },
+      refunded: 200,
+      net: 200,
+      complimentary: { orders: 1, tickets: 2 },
+    });
+    const client = await t.mcp(key);
+    const tool = await callTool(client, 'get_event_stats', { eventId: id });
+    expect(tool.data.money).toEqual(stats.money);
+    await client.close();
+  });
+});

@@ -259,6 +259,8 @@ describe('GET /events/{eventId}/stats', () => {
         'currency',
         'ticketTypes',
         'atUtc',
+        // Tessera extension (issue 52): the money figures.
+        'money',
       ].sort(),
     );
     const valid = attendees.filter((a) => a.valid);
@@ -281,6 +283,23 @@ describe('GET /events/{eventId}/stats', () => {
     const paid = orders.filter((o) => o.status === 'paid').reduce((n, o) => n + Math.round(o.total * 100), 0);
     expect(stats.revenue).toBe(paid / 100);
     expect(stats.currency).toBe('NOK');
+    // The money figures as the order list shows them: received counts orders refunded since.
+    const cents = (list: { total: number }[]) => list.reduce((n, o) => n + Math.round(o.total * 100), 0);
+    const inStatus = (...statuses: string[]) => orders.filter((o) => statuses.includes(o.status));
+    const refunded = orders.reduce((n, o) => n + Math.round(o.refunded * 100), 0);
+    // The sample's refunded orders were paid back whole.
+    expect(refunded).toBe(cents(inStatus('refunded')));
+    expect(refunded).toBeGreaterThan(0);
+    expect(stats.money).toMatchObject({
+      currency: 'NOK',
+      received: cents(inStatus('paid', 'refunded')) / 100,
+      outstanding: cents(inStatus(...waiting)) / 100,
+      refunded: refunded / 100,
+      net: (cents(inStatus('paid', 'refunded')) - refunded) / 100,
+      complimentary: { orders: inStatus('free').filter((o) => o.paymentMethod === 'complimentary').length },
+    });
+    for (const status of waiting)
+      expect(stats.money.outstandingByStatus[status], status).toBe(cents(inStatus(status)) / 100);
     // The hidden Speaker type has no limit, so neither has the event.
     expect(stats.capacity).toBeNull();
     expect(stats.ticketTypes).toEqual(

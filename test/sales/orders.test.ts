@@ -77,6 +77,7 @@ describe('GET /events/{eventId}/orders', () => {
         'complimentaryReason',
         'discountCodeId',
         'discount',
+        'refunded',
       ].sort(),
     );
     for (const o of items) {
