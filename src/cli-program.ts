@@ -444,11 +444,11 @@ program
 program
   .command('secrets')
   .description(
-    'The key webhook signing secrets are encrypted under (TESSERA_SECRET_KEY, else DATA/instance.key).',
+    'The key webhook signing secrets and Stripe keys are encrypted under (TESSERA_SECRET_KEY, else DATA/instance.key).',
   )
   .command('rekey')
   .description(
-    "Re-encrypt every webhook signing secret under this start's key (TESSERA_SECRET_KEY, else DATA/instance.key), from the old key in a file: an old instance.key, or a file holding the old TESSERA_SECRET_KEY. With the old key lost, --discard-unreadable forgets the secrets instead (give those endpoints new ones: POST /webhooks/{webhookId}/secret). Run it with the servers stopped. Prints JSON { endpoints, reencrypted, discarded }.",
+    "Re-encrypt every webhook signing secret, and each workspace's Stripe key and Stripe webhook signing secret, under this start's key (TESSERA_SECRET_KEY, else DATA/instance.key), from the old key in a file: an old instance.key, or a file holding the old TESSERA_SECRET_KEY. With the old key lost, --discard-unreadable forgets the secrets instead (give those endpoints new ones: POST /webhooks/{webhookId}/secret; connect Stripe again: PUT /payments/stripe). Run it with the servers stopped. Prints JSON { endpoints, stripeConnections, reencrypted, discarded }.",
   )
   .option('--from-key-file <file>', 'the key the secrets were encrypted under')
   .option('--discard-unreadable', 'forget the secrets no key given opens (the old key is lost)')

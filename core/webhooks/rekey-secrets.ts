@@ -1,9 +1,12 @@
-// Re-encrypts every webhook signing secret under this deployment's key, from the key they were
-// kept under (an old instance.key, or an old TESSERA_SECRET_KEY), and records the new key's
-// fingerprint: what `tessera secrets rekey` does after the key changed. With the old key lost, the
-// secrets no key opens can be discarded instead: those endpoints sign nothing until they are given
-// a new secret (POST /webhooks/{webhookId}/secret). One transaction: all or nothing.
+// Re-encrypts every webhook signing secret, and every workspace's Stripe key and Stripe webhook
+// signing secret, under this deployment's key, from the key they were kept under (an old
+// instance.key, or an old TESSERA_SECRET_KEY), and records the new key's fingerprint: what
+// `tessera secrets rekey` does after the key changed. With the old key lost, the secrets no key
+// opens can be discarded instead: those endpoints sign nothing until they are given a new secret
+// (POST /webhooks/{webhookId}/secret), and a workspace whose Stripe key is lost is disconnected
+// (connect it again). One transaction: all or nothing.
 import type { Db } from '../../db/connect';
+import { resealStripeSecrets } from '../payments/rekey-stripe-secrets';
 import { deriveSecrets } from '../platform/secrets';
 import { recordSecretKey } from './secret-key-check';
 import { decryptSecret, encryptSecret } from './signing-secrets';
@@ -36,7 +39,7 @@ export async function rekeySecrets(
   newKey: Buffer,
   now: Date,
   options: { discardUnreadable?: boolean } = {},
-): Promise<{ endpoints: number; reencrypted: number; discarded: number }> {
+): Promise<{ endpoints: number; stripeConnections: number; reencrypted: number; discarded: number }> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('webhooks')
@@ -46,7 +49,7 @@ export async function rekeySecrets(
     let reencrypted = 0;
     let discarded = 0;
     /** The secret under the new key: as it is when it opens with it already (a rerun), else re-sealed. */
-    const reseal = (id: string, sealed: string | null): string | null => {
+    const reseal = (what: string, sealed: string | null): string | null => {
       if (sealed === null || opens(newKey, sealed)) return sealed;
       const old = oldKeys.find((key) => opens(key, sealed));
       if (!old && options.discardUnreadable) {
@@ -55,7 +58,7 @@ export async function rekeySecrets(
       }
       if (!old)
         throw new RekeyRefused(
-          `The signing secret of endpoint ${id} opens neither with the key file's key nor with this start's: give the key file of the key the secrets were made with. Nothing was changed.`,
+          `${what} opens neither with the key file's key nor with this start's: give the key file of the key the secrets were made with. Nothing was changed.`,
         );
       reencrypted += 1;
       return encryptSecret(newKey, decryptSecret(old, sealed));
@@ -64,13 +67,14 @@ export async function rekeySecrets(
       await trx
         .updateTable('webhooks')
         .set({
-          secret_enc: reseal(row.id, row.secret_enc),
-          previous_secret_enc: reseal(row.id, row.previous_secret_enc),
+          secret_enc: reseal(`The signing secret of endpoint ${row.id}`, row.secret_enc),
+          previous_secret_enc: reseal(`The signing secret of endpoint ${row.id}`, row.previous_secret_enc),
         })
         .where('id', '=', row.id)
         .execute();
     }
+    const stripeConnections = await resealStripeSecrets(trx, reseal);
     await recordSecretKey(trx, newKey, now);
-    return { endpoints: rows.length, reencrypted, discarded };
+    return { endpoints: rows.length, stripeConnections, reencrypted, discarded };
   });
 }

@@ -43,6 +43,7 @@ import * as attendeeEmailUnindexed from './0042-attendee-email-unindexed';
 import * as attendeeAddresses from './0043-attendee-addresses';
 import * as searchPairsUnsorted from './0044-search-pairs-unsorted';
 import * as checkInIdsInFeedOrder from './0045-check-in-ids-in-feed-order';
+import * as stripeConnection from './0047-stripe-connection';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ export const allMigrations: Record<string, Migration> = {
   '0043-attendee-addresses': attendeeAddresses,
   '0044-search-pairs-unsorted': searchPairsUnsorted,
   '0045-check-in-ids-in-feed-order': checkInIdsInFeedOrder,
+  '0047-stripe-connection': stripeConnection,
 };
 
 export const migrationProvider: MigrationProvider = {
