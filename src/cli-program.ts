@@ -28,13 +28,14 @@ import {
   type WorkspaceRefusals,
 } from '../core/admin';
 import { importFile } from '../core/import';
+import { rekeyAllSecrets } from '../core/payments';
 import type { Ctx } from '../core/platform/context';
 import { isUuid, newId } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
 import type { Services } from '../core/platform/services';
 import { tesseraVersion } from '../core/platform/version';
-import { rekeySecrets, secretKeysOfFile } from '../core/webhooks';
+import { secretKeysOfFile } from '../core/webhooks';
 import { makeBackup } from './backup/make-backup';
 import { restoreBackup } from './backup/restore-backup';
 import { addExamples } from './cli-examples';
@@ -476,7 +477,7 @@ program
     try {
       const { db, secrets, clock } = opened.services;
       print(
-        await rekeySecrets(db, oldKeys, secrets.webhookSecretKey, clock.now(), {
+        await rekeyAllSecrets(db, oldKeys, secrets.webhookSecretKey, clock.now(), {
           discardUnreadable: flags.discardUnreadable === true,
         }),
       );

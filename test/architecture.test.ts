@@ -65,6 +65,7 @@ const corePackages = [
   'uuid',
   'ipaddr.js',
   'ics',
+  'stripe',
 ];
 const dbPackages = ['kysely', 'better-sqlite3', 'pg', 'uuid'];
 const outside = (specifier: string, allowed: string[]) =>
@@ -85,6 +86,11 @@ const rules: Rule[] = [
     from: 'db',
     forbidden: (s) => outside(s, dbPackages),
     why: `db imports only ${dbPackages.join(', ')} and Node's built-ins`,
+  },
+  {
+    from: 'core',
+    forbidden: (s, _folder, file) => s === 'stripe' && file !== 'core/payments/stripe-sdk.ts',
+    why: "Stripe's SDK is imported by core/payments/stripe-sdk.ts alone (on first use)",
   },
   {
     from: 'core',

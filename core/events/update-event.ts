@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
-import { requireStripeForCard } from '../payments/card-offer';
 import { FieldErrors, textOf } from '../platform/field-errors';
 import { loadEvent, loadEventForChange, modulesOf } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
+import { requireStripeForCard } from './card-offer';
 import { checkZoneAndCurrency, eventFields, resolveTimes } from './event-input';
 import { eventSchema, eventView } from './event-view';
 import { slugTakenBy } from './slug-taken';

@@ -2,11 +2,11 @@
 // (the SDK is imported by stripe-sdk.ts alone, on first use), the conversion of amounts to Stripe's
 // units, and the Stripe events received at the workspace's webhook address.
 
-export { offersCard, requireStripeForCard } from './card-offer';
 export { connectStripe } from './connect-stripe';
 export { disconnectStripe } from './disconnect-stripe';
 export { getStripeConnection } from './get-stripe-connection';
 export { fromStripeAmount, NotChargeable, stripeDecimals, toStripeAmount } from './minor-units';
+export { rekeyAllSecrets } from './rekey-stripe-secrets';
 export {
   type CheckoutLine,
   type CheckoutOrder,

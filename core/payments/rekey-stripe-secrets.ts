@@ -1,11 +1,9 @@
-// The Stripe secrets' part of `tessera secrets rekey` (core/webhooks/rekey-secrets.ts): each
-// workspace's key and webhook signing secret sealed again under the new key, in the rekey's
-// transaction. A key no key opens, when the rekey may discard, disconnects the workspace: a
-// connection without its key is no connection.
+// The Stripe secrets' part of `tessera secrets rekey`: each workspace's key and webhook signing
+// secret sealed again under the new key, in the rekey's transaction (core/webhooks/rekey-secrets.ts
+// owns it and the webhook endpoints' secrets). A key no key opens, when the rekey may discard,
+// disconnects the workspace: a connection without its key is no connection (connect it again).
 import type { Db } from '../../db/connect';
-
-/** Seals one secret under the new key (null: discarded); throws when it may not discard. */
-export type Reseal = (what: string, sealed: string | null) => string | null;
+import { type Reseal, rekeySecrets } from '../webhooks';
 
 /** Re-seals every workspace's Stripe secrets; answers how many connections there were. */
 export async function resealStripeSecrets(trx: Db, reseal: Reseal): Promise<number> {
@@ -32,4 +30,18 @@ export async function resealStripeSecrets(trx: Db, reseal: Reseal): Promise<numb
       .execute();
   }
   return rows.length;
+}
+
+/** Every secret the deployment's key seals, re-sealed under the new one: the webhook endpoints' and Stripe's. */
+export function rekeyAllSecrets(
+  db: Db,
+  oldKeys: readonly Buffer[],
+  newKey: Buffer,
+  now: Date,
+  options: { discardUnreadable?: boolean } = {},
+) {
+  return rekeySecrets(db, oldKeys, newKey, now, {
+    ...options,
+    elsewhere: { stripeConnections: resealStripeSecrets },
+  });
 }

@@ -8,7 +8,7 @@ import type { Ctx } from '../platform/context';
 import { callContext } from '../platform/pipeline/call-operation';
 import { problem } from '../platform/problems';
 import type { Services } from '../platform/services';
-import { decryptSecret, secretKeyOf } from '../webhooks/signing-secrets';
+import { decryptSecret, secretKeyOf } from '../webhooks';
 import { verifiedStripeEvent } from './stripe-client';
 import { loadStripeConnection } from './stripe-connection';
 import type { Stripe } from './stripe-sdk';

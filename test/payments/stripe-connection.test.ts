@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiveStripeEvent, stripeClient } from '../../core/payments';
+import { receiveStripeEvent, rekeyAllSecrets, stripeClient } from '../../core/payments';
 import type { Ctx } from '../../core/platform/context';
 import { deriveSecrets } from '../../core/platform/secrets';
-import { rekeySecrets } from '../../core/webhooks/rekey-secrets';
 import { decryptSecret } from '../../core/webhooks/signing-secrets';
 import { eventBody, expectProblem } from '../support/fixtures';
 import { callTool } from '../support/sales';
@@ -439,13 +438,13 @@ describe('disconnecting and re-keying', () => {
     expect((await connect({ secretKey: key, webhookSecret: whsec })).status).toBe(200);
     const { db, secrets, clock } = t.server.services;
     const newKey = deriveSecrets(randomBytes(32)).webhookSecretKey;
-    const result = await rekeySecrets(db, [secrets.webhookSecretKey], newKey, clock.now());
+    const result = await rekeyAllSecrets(db, [secrets.webhookSecretKey], newKey, clock.now());
     expect(result.stripeConnections).toBe(1);
     const row = await db.selectFrom('stripe_connections').selectAll().executeTakeFirstOrThrow();
     expect(decryptSecret(newKey, row.secret_key_enc)).toBe(key);
     expect(decryptSecret(newKey, row.webhook_secret_enc!)).toBe(whsec);
     expect(() => decryptSecret(secrets.webhookSecretKey, row.secret_key_enc)).toThrow();
     // Back under the running server's key, so the rest of the file's server goes on as it was.
-    await rekeySecrets(db, [newKey], secrets.webhookSecretKey, clock.now());
+    await rekeyAllSecrets(db, [newKey], secrets.webhookSecretKey, clock.now());
   });
 });

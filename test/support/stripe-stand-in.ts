@@ -269,7 +269,11 @@ function chargeOf(session: Stripe.Checkout.Session, paymentIntent: string): Stri
 }
 
 /** An event as Stripe sends it, of the SDK's type for its type. */
-export function eventOf<E extends Stripe.Event>(type: E['type'], object: E['data']['object'], livemode: boolean): E {
+export function eventOf<E extends Stripe.Event>(
+  type: E['type'],
+  object: E['data']['object'],
+  livemode: boolean,
+): E {
   const event = {
     id: id('evt'),
     object: 'event',
