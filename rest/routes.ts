@@ -97,7 +97,7 @@ export const areas = {
   finance: {
     name: 'Finance',
     description:
-      "Invoices and credit notes in the event's series order (the buyer needs people:read), the budget summary net of VAT with its break-even point, and the workspace's connection to Stripe for card payments.",
+      "Invoices and credit notes in the event's series order (the buyer needs people:read), the budget summary net of VAT with its break-even point, and the workspace's connection to Stripe for card payments (extension). Stripe sends the workspace's events to POST /api/v1/payments/stripe/webhook/{workspaceId} (no key: the Stripe-Signature header is verified with Stripe's SDK; 200 once recorded, 400 stripeSignatureInvalid otherwise; docs/payments.md).",
   },
   communities: {
     name: 'Communities',

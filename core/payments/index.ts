@@ -14,7 +14,12 @@ export {
   type StripeClient,
   stripeClient,
 } from './stripe-client';
-export { loadStripeConnection, stripeWebhookEvents, stripeWebhookPath } from './stripe-connection';
+export {
+  loadStripeConnection,
+  stripeConnectionSchema,
+  stripeWebhookEvents,
+  stripeWebhookPath,
+} from './stripe-connection';
 export {
   type HandledStripeEvent,
   receiveStripeEvent,
