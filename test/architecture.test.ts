@@ -198,3 +198,12 @@ describe('dependency direction', () => {
     }
   });
 });
+
+describe("Stripe's SDK", () => {
+  it('is loaded on first use only: its one importer names it as a type and imports it dynamically, so a start loads none of it', () => {
+    const source = readFileSync(join(root, 'core/payments/stripe-sdk.ts'), 'utf8');
+    const statements = source.split('\n').filter((line) => /from 'stripe'|import\('stripe'\)/.test(line));
+    expect(statements.filter((line) => /^import /.test(line))).toEqual(["import type Stripe from 'stripe';"]);
+    expect(statements.some((line) => line.includes("import('stripe')"))).toBe(true);
+  });
+});
