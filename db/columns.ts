@@ -37,6 +37,7 @@ export const eventColumns = exactly<EventsTable>()([
   'currency',
   'modules',
   'community_id',
+  'payment_methods',
   'created_utc',
   'updated_utc',
   'change_seq',

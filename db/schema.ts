@@ -32,6 +32,7 @@ import type {
   PassRefundRule,
   PassScope,
   PassStatus,
+  PaymentMethodsOffered,
   QuestionKind,
   ScanDirection,
   ScanResult,
@@ -40,6 +41,7 @@ import type {
   SharerKind,
   ShiftPlaceKind,
   StayStatus,
+  StripeMode,
   SubmissionFormat,
   SubmissionStatus,
   TicketVisibility,
@@ -136,6 +138,12 @@ export interface EventsTable {
   modules: string;
   /** The community whose meetup it is (optional when inserting: none). */
   community_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Which ways of paying its public page offers (0047; default transfer): card needs the workspace's Stripe connection. */
+  payment_methods: ColumnType<
+    PaymentMethodsOffered,
+    PaymentMethodsOffered | undefined,
+    PaymentMethodsOffered
+  >;
   created_utc: string;
   updated_utc: string;
   change_seq: number;
@@ -1056,6 +1064,43 @@ export interface DeploymentKeysTable {
   recorded_utc: string;
 }
 
+/** A workspace's connection to its Stripe account (0047): the secrets kept only encrypted (core/payments). */
+export interface StripeConnectionsTable {
+  workspace_id: string;
+  /** acct_…, as Stripe answered for the key; null when a restricted key may not read the account. */
+  account_id: string | null;
+  /** The account's name as Stripe shows it, when the key may read it. */
+  account_name: string | null;
+  /** From the key's prefix: sk_test_/rk_test_ or sk_live_/rk_live_. */
+  mode: StripeMode;
+  /** The secret (or restricted) key, AES-256-GCM under the deployment's key (as webhook signing secrets). */
+  secret_key_enc: string;
+  /** The key's last four characters, all that is ever shown of it. */
+  key_last4: string;
+  /** The webhook signing secret (whsec_…), encrypted the same way; null until given. */
+  webhook_secret_enc: string | null;
+  /** The key name that connected it. */
+  connected_by: string;
+  connected_utc: string;
+  updated_utc: string;
+}
+
+/** A Stripe event received at a workspace's webhook address: its id, once (no payload is kept). */
+export interface StripeEventsTable {
+  workspace_id: string;
+  /** evt_… */
+  event_id: string;
+  type: string;
+  /** The id of the object it is about (cs_…, re_…, ch_…). */
+  object_id: string | null;
+  livemode: Flag;
+  /** When Stripe made it. */
+  created_utc: string;
+  received_utc: string;
+  /** 1 when a handler of its type ran; 0 for a type this service does not act on. */
+  handled: Flag;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
@@ -1128,6 +1173,8 @@ export interface Database {
   oauth_records: OauthRecordsTable;
   rate_windows: RateWindowsTable;
   deployment_keys: DeploymentKeysTable;
+  stripe_connections: StripeConnectionsTable;
+  stripe_events: StripeEventsTable;
 }
 
 /**

@@ -185,6 +185,14 @@ export type CertificateKind = (typeof certificateKinds)[number];
 export const contentKinds = ['slides', 'recording', 'article', 'photos'] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
+/** Which ways of paying an event's public page offers (0047). */
+export const paymentMethodsOffered = ['transfer', 'card', 'both'] as const;
+export type PaymentMethodsOffered = (typeof paymentMethodsOffered)[number];
+
+/** A Stripe key's mode, from its prefix (0047). */
+export const stripeModes = ['test', 'live'] as const;
+export type StripeMode = (typeof stripeModes)[number];
+
 export const transports = ['rest', 'mcp'] as const;
 export type Transport = (typeof transports)[number];
 
@@ -270,6 +278,10 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'key_activity.transport': transports,
   'events.status': eventStatuses,
   'events.online': flags,
+  'events.payment_methods': paymentMethodsOffered,
+  'stripe_connections.mode': stripeModes,
+  'stripe_events.livemode': flags,
+  'stripe_events.handled': flags,
   'outbox.type': webhookEventTypes,
   'ticket_types.visibility': ticketVisibilities,
   'ticket_types.requires_approval': flags,

@@ -14,6 +14,7 @@ import * as logistics from '../core/logistics';
 import * as mail from '../core/mail';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
+import * as payments from '../core/payments';
 import * as programme from '../core/programme';
 import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
@@ -200,6 +201,9 @@ export const tools: Tool[] = [
   tool(finance.createBudgetLine),
   tool(finance.updateBudgetLine),
   tool(finance.deleteBudgetLine),
+  tool(payments.getStripeConnection),
+  tool(payments.connectStripe),
+  tool(payments.disconnectStripe),
 
   tool(communities.listCommunities),
   tool(communities.getCommunity),

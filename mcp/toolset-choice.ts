@@ -22,7 +22,7 @@ export const toolsetCatalogue = {
   logistics: 'Hotel stays and journeys of speakers and crew.',
   surveys: 'Surveys, their results and session ratings.',
   certificates: 'Certificates of attendance, speaking and crewing, and their verification.',
-  finance: 'Invoices, credit notes and the budget.',
+  finance: 'Invoices, credit notes, the budget and the Stripe connection.',
   communities: 'Communities of meetups and their members.',
   exports: "An event's attendees, orders, check-ins or leads as one file.",
   webhooks: 'Webhook endpoints, their deliveries, and automation subscriptions (hooks).',

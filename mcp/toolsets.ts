@@ -1,8 +1,9 @@
 // Which toolset each tool belongs to, derived once from where its operation comes from: the core
 // module of its area (core/events, core/sponsors, …). Automation subscriptions are core/webhooks'
 // own, so they share the webhooks toolset; the e-mail log (core/mail) is read with the attendees (an
-// invoice sent by e-mail and the PDFs of core/documents are finance's), and
-// a person's erasure (core/admin, shared with the operator's command) is the people toolset. A test holds the toolsets to the REST API's areas.
+// invoice sent by e-mail and the PDFs of core/documents are finance's), a person's erasure
+// (core/admin, shared with the operator's command) is the people toolset, and the workspace's Stripe
+// connection (core/payments) is managed with the finance toolset. A test holds the toolsets to the REST API's areas.
 import * as admin from '../core/admin';
 import * as attendees from '../core/attendees';
 import * as certificates from '../core/certificates';
@@ -18,6 +19,7 @@ import * as logistics from '../core/logistics';
 import * as mail from '../core/mail';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
+import * as payments from '../core/payments';
 import * as programme from '../core/programme';
 import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
@@ -49,7 +51,7 @@ const modules: Record<ToolsetName, object> = {
   logistics,
   surveys,
   certificates,
-  finance: { ...finance, ...documents, sendInvoice },
+  finance: { ...finance, ...documents, sendInvoice, ...payments },
   communities,
   exports: exportFiles,
   webhooks,

@@ -53,6 +53,7 @@ import { staySchema, travelSchema } from '../core/logistics';
 import { emailSchema } from '../core/mail';
 import { orderSchema, paidOrderSchema, refundedOrderSchema, salesPaceSchema } from '../core/orders';
 import { holderSchema, passEventSchema, passSchema } from '../core/passes';
+import { stripeConnectionSchema } from '../core/payments';
 import type { NamedSchemas } from '../core/platform/docs/json-schema';
 import { personalDataSchema, rateLimitSchema } from '../core/platform/schemas';
 import {
@@ -122,6 +123,7 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   InvoiceListItem: invoiceItemSchema,
   InvoiceLine: invoiceLineSchema,
   InvoicingSettings: invoicingSchema,
+  StripeConnection: stripeConnectionSchema,
   SignUpSettings: signUpSchema,
   BudgetSummary: budgetSummarySchema,
   Survey: surveySchema,

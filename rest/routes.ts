@@ -15,6 +15,7 @@ import * as logistics from '../core/logistics';
 import * as mail from '../core/mail';
 import * as orders from '../core/orders';
 import * as passes from '../core/passes';
+import * as payments from '../core/payments';
 import * as programme from '../core/programme';
 import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
@@ -97,7 +98,7 @@ export const areas = {
   finance: {
     name: 'Finance',
     description:
-      "Invoices and credit notes in the event's series order (the buyer needs people:read), and the budget summary net of VAT with its break-even point.",
+      "Invoices and credit notes in the event's series order (the buyer needs people:read), the budget summary net of VAT with its break-even point, and the workspace's connection to Stripe for card payments (extension). Stripe sends the workspace's events to POST /api/v1/payments/stripe/webhook/{workspaceId} (no key: the Stripe-Signature header is verified with Stripe's SDK; 200 once recorded, 400 stripeSignatureInvalid otherwise; docs/payments.md).",
   },
   communities: {
     name: 'Communities',
@@ -315,6 +316,9 @@ export const routes: Route[] = [
     post('/events/:eventId/budget-lines', finance.createBudgetLine, { status: 201 }),
     patch('/events/:eventId/budget-lines/:lineId', finance.updateBudgetLine),
     del('/events/:eventId/budget-lines/:lineId', finance.deleteBudgetLine, { status: 204 }),
+    get('/payments/stripe', payments.getStripeConnection),
+    put('/payments/stripe', payments.connectStripe),
+    del('/payments/stripe', payments.disconnectStripe, { status: 204 }),
   ]),
   ...area(areas.communities, [
     get('/communities', communities.listCommunities),

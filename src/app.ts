@@ -13,6 +13,7 @@ import { pagesRouter } from '../rest/pages-router';
 import { apiBase } from '../rest/route-table';
 import { restMethodGuard, restRouter } from '../rest/router';
 import { routes } from '../rest/routes';
+import { stripeWebhookRouter } from '../rest/stripe-webhook';
 import { checkOperations, commandOperations } from './declarations';
 import { authenticate } from './http/authenticate';
 import { compression } from './http/compression';
@@ -93,6 +94,8 @@ export function buildApp(services: Services, logger: Logger, options: AppOptions
       crossSiteForms(forms, oauth.signIn),
     ),
   );
+  // Stripe's events: signed by Stripe, not sent with a key, read as the bytes sent.
+  app.use(stripeWebhookRouter(services).routes());
   const body = jsonBody();
   const rest = restRouter({ services, authenticate: authenticate(services, 'rest', guard), jsonBody: body });
   app.use(rest.routes);

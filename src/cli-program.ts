@@ -28,13 +28,14 @@ import {
   type WorkspaceRefusals,
 } from '../core/admin';
 import { importFile } from '../core/import';
+import { rekeyAllSecrets } from '../core/payments';
 import type { Ctx } from '../core/platform/context';
 import { isUuid, newId } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';
 import { presets } from '../core/platform/scopes';
 import type { Services } from '../core/platform/services';
 import { tesseraVersion } from '../core/platform/version';
-import { rekeySecrets, secretKeysOfFile } from '../core/webhooks';
+import { secretKeysOfFile } from '../core/webhooks';
 import { makeBackup } from './backup/make-backup';
 import { restoreBackup } from './backup/restore-backup';
 import { addExamples } from './cli-examples';
@@ -444,11 +445,11 @@ program
 program
   .command('secrets')
   .description(
-    'The key webhook signing secrets are encrypted under (TESSERA_SECRET_KEY, else DATA/instance.key).',
+    'The key webhook signing secrets and Stripe keys are encrypted under (TESSERA_SECRET_KEY, else DATA/instance.key).',
   )
   .command('rekey')
   .description(
-    "Re-encrypt every webhook signing secret under this start's key (TESSERA_SECRET_KEY, else DATA/instance.key), from the old key in a file: an old instance.key, or a file holding the old TESSERA_SECRET_KEY. With the old key lost, --discard-unreadable forgets the secrets instead (give those endpoints new ones: POST /webhooks/{webhookId}/secret). Run it with the servers stopped. Prints JSON { endpoints, reencrypted, discarded }.",
+    "Re-encrypt every webhook signing secret, and each workspace's Stripe key and Stripe webhook signing secret, under this start's key (TESSERA_SECRET_KEY, else DATA/instance.key), from the old key in a file: an old instance.key, or a file holding the old TESSERA_SECRET_KEY. With the old key lost, --discard-unreadable forgets the secrets instead (give those endpoints new ones: POST /webhooks/{webhookId}/secret; connect Stripe again: PUT /payments/stripe). Run it with the servers stopped. Prints JSON { endpoints, stripeConnections, reencrypted, discarded }.",
   )
   .option('--from-key-file <file>', 'the key the secrets were encrypted under')
   .option('--discard-unreadable', 'forget the secrets no key given opens (the old key is lost)')
@@ -476,7 +477,7 @@ program
     try {
       const { db, secrets, clock } = opened.services;
       print(
-        await rekeySecrets(db, oldKeys, secrets.webhookSecretKey, clock.now(), {
+        await rekeyAllSecrets(db, oldKeys, secrets.webhookSecretKey, clock.now(), {
           discardUnreadable: flags.discardUnreadable === true,
         }),
       );

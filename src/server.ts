@@ -153,6 +153,7 @@ async function openServicesToServe(
     },
     backgroundCheckpoints: true,
     metrics: metrics?.counts,
+    stripeApi: settings.stripeApi,
   });
   const { services } = opened;
   metrics?.counts.watchQueue(() => deliveryQueue(services.db, services.clock.now()));

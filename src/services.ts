@@ -86,6 +86,8 @@ export async function openServices(options: {
   keyCheck?: false;
   /** The server's counts for /metrics, with the database's statement timings; absent: nothing counted. */
   metrics?: Metrics & { queryLog: (event: LogEvent) => void };
+  /** TESSERA_STRIPE_API_URL: Stripe's API elsewhere (tests only). */
+  stripeApi?: Services['stripeApi'];
 }): Promise<OpenServices> {
   privateDataDir(options.dataDir);
   const file = options.database ?? join(options.dataDir, 'tessera.db');
@@ -127,6 +129,7 @@ export async function openServices(options: {
     tokens: tokenVerifier(publicKeys(await loadSigningKeys(options.dataDir))),
     strictProblems: process.env.TESSERA_STRICT_PROBLEMS === '1',
     metrics: options.metrics,
+    ...(options.stripeApi ? { stripeApi: options.stripeApi } : {}),
   };
   const closeAll = async () => {
     await activity.flush();

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { defaultMailBodyRetentionDays } from '../core/mail';
 import type { ReceiverAllowList } from '../core/platform/receiver-allow-list';
+import type { StripeApiAddress } from '../core/platform/services';
 import { connectionsKeptFromWriters } from '../db/connect';
 import { type MailSettings, mailSettingsFrom } from './mail/mail-settings';
 import { type MetricsSettings, metricsSettingsFrom } from './metrics/metrics-settings';
@@ -44,6 +45,8 @@ export interface Settings {
   mailBodyRetentionDays: number;
   /** TESSERA_METRICS_TOKEN and TESSERA_METRICS_ALLOW: who may read /metrics; null when /metrics is off. */
   metrics: MetricsSettings | null;
+  /** TESSERA_STRIPE_API_URL: Stripe's API elsewhere (a test stand-in, stripe-mock); absent: api.stripe.com. */
+  stripeApi?: StripeApiAddress;
 }
 
 export class SettingsError extends Error {}
@@ -130,6 +133,26 @@ export function publicOrigin(value: string | undefined): string | undefined {
   return url.origin;
 }
 
+/**
+ * TESSERA_STRIPE_API_URL: where the Stripe SDK sends its calls instead of https://api.stripe.com, for
+ * tests against a local stand-in or stripe-mock only (an origin: scheme, host and port).
+ */
+export function stripeApiFrom(value: string | undefined): StripeApiAddress | undefined {
+  if (!value) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    (url.pathname !== '/' && url.pathname !== '')
+  )
+    throw new SettingsError(
+      `TESSERA_STRIPE_API_URL must be an origin such as https://localhost:12112 (for tests against a stand-in or stripe-mock), not "${value}".`,
+    );
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  const port = url.port ? Number(url.port) : protocol === 'https' ? 443 : 80;
+  return { protocol, host: url.hostname.replace(/^\[|\]$/g, ''), port };
+}
+
 export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
   if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
     throw new SettingsError('--tls-cert and --tls-key go together.');
@@ -177,5 +200,6 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     mail: mailSettingsFrom(env, (message) => new SettingsError(message)),
     mailBodyRetentionDays,
     metrics: metricsSettingsFrom(env, (message) => new SettingsError(message)),
+    stripeApi: stripeApiFrom(env.TESSERA_STRIPE_API_URL),
   };
 }

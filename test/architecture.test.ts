@@ -66,6 +66,7 @@ const corePackages = [
   'ipaddr.js',
   'ics',
   'pdfkit',
+  'stripe',
 ];
 const dbPackages = ['kysely', 'better-sqlite3', 'pg', 'uuid'];
 const outside = (specifier: string, allowed: string[]) =>
@@ -86,6 +87,11 @@ const rules: Rule[] = [
     from: 'db',
     forbidden: (s) => outside(s, dbPackages),
     why: `db imports only ${dbPackages.join(', ')} and Node's built-ins`,
+  },
+  {
+    from: 'core',
+    forbidden: (s, _folder, file) => s === 'stripe' && file !== 'core/payments/stripe-sdk.ts',
+    why: "Stripe's SDK is imported by core/payments/stripe-sdk.ts alone (on first use)",
   },
   {
     from: 'core',
@@ -191,5 +197,14 @@ describe('dependency direction', () => {
     for (const [path, source] of allowed) {
       expect(violations([{ path, imports: importsOf(source) }]), `${path}: ${source}`).toEqual([]);
     }
+  });
+});
+
+describe("Stripe's SDK", () => {
+  it('is loaded on first use only: its one importer names it as a type and imports it dynamically, so a start loads none of it', () => {
+    const source = readFileSync(join(root, 'core/payments/stripe-sdk.ts'), 'utf8');
+    const statements = source.split('\n').filter((line) => /from 'stripe'|import\('stripe'\)/.test(line));
+    expect(statements.filter((line) => /^import /.test(line))).toEqual(["import type Stripe from 'stripe';"]);
+    expect(statements.some((line) => line.includes("import('stripe')"))).toBe(true);
   });
 });

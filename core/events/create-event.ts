@@ -88,6 +88,7 @@ export const createEvent = defineOperation({
       currency: input.currency,
       modules: JSON.stringify(input.modules ?? {}),
       community_id: null,
+      payment_methods: 'transfer' as const,
       created_utc: now,
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),

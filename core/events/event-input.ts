@@ -1,5 +1,6 @@
 // Input fields and rules shared by creating and changing an event.
 import * as v from 'valibot';
+import { paymentMethodsOffered } from '../../db/values';
 import { FieldErrors, textOf } from '../platform/field-errors';
 import { isCurrency } from '../platform/money';
 import {
@@ -50,6 +51,12 @@ export const eventFields = {
     v.description('Language tags; the first is the default. Default ["en"].'),
   ),
   currency: v.pipe(v.string(), oneLine, v.description('ISO 4217, e.g. EUR.')),
+  paymentMethods: v.pipe(
+    v.picklist(paymentMethodsOffered),
+    v.description(
+      'Tessera extension: transfer, card or both; card needs the workspace connected to Stripe (refused stripeNotConnected).',
+    ),
+  ),
   modules: v.pipe(
     v.record(v.picklist(eventModules), v.boolean()),
     v.description(`On (true) or off (false); absent ones are on. Keys: ${eventModules.join(', ')}.`),

@@ -1,7 +1,7 @@
 // The public Event resource, built from its row in one place.
 import * as v from 'valibot';
 import type { EventRow } from '../../db/schema';
-import { type EventModule, eventModules, eventStatuses } from '../../db/values';
+import { type EventModule, eventModules, eventStatuses, paymentMethodsOffered } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { modulesOf } from '../platform/pipeline/load-event';
 import { dateTime, localTime, text, uuid } from '../platform/schemas';
@@ -57,6 +57,13 @@ export const eventSchema = v.object({
   languages: v.array(text('Language tag; the first is the default.')),
   currency: text('ISO 4217 currency of its prices.'),
   modules: modulesSchema,
+  paymentMethods: v.pipe(
+    v.picklist(paymentMethodsOffered),
+    v.description(
+      'Tessera extension: how buyers on the public page may pay for priced tickets: transfer (bank transfer, the default), card (through Stripe Checkout; needs the workspace connected to Stripe), or both.',
+    ),
+    v.metadata({ 'x-tessera-extension': true }),
+  ),
   url: v.pipe(v.string(), v.url(), v.description('Public page of the event.')),
   createdUtc: dateTime('When it was created.'),
   updatedUtc: dateTime('Last change; pass the newest as updatedSince.'),
@@ -88,6 +95,7 @@ export function eventView(ctx: Ctx, row: EventRow): EventView {
     languages: JSON.parse(row.languages) as string[],
     currency: row.currency,
     modules: modulesOf(row),
+    paymentMethods: row.payment_methods,
     url: `${ctx.request.origin}/e/${row.slug}`,
     createdUtc: row.created_utc,
     updatedUtc: row.updated_utc,

@@ -6,6 +6,7 @@ import { defineOperation } from '../platform/pipeline/operation';
 import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateWorkspaceRow } from '../platform/pipeline/update-row';
 import { uuid } from '../platform/schemas';
+import { requireStripeForCard } from './card-offer';
 import { checkZoneAndCurrency, eventFields, resolveTimes } from './event-input';
 import { eventSchema, eventView } from './event-view';
 import { slugTakenBy } from './slug-taken';
@@ -20,7 +21,7 @@ export const updateEvent = defineOperation({
   effect: 'write',
   changesEvent: true,
   repeatable: true,
-  problems: ['slugTaken'],
+  problems: ['slugTaken', 'stripeNotConnected'],
   etag: true,
   ifMatch: {
     hold: heldRow('events', (input) => input.eventId),
@@ -42,6 +43,7 @@ export const updateEvent = defineOperation({
     languages: v.optional(eventFields.languages),
     currency: v.optional(eventFields.currency),
     modules: v.optional(eventFields.modules),
+    paymentMethods: v.optional(eventFields.paymentMethods),
   }),
   output: eventSchema,
   rules(input, errors) {
@@ -55,6 +57,8 @@ export const updateEvent = defineOperation({
     const venueRefused = venueProblem(current.online === 1, venueSent(input.venue, 'unsent'));
     if (venueRefused) errors.add('venue', venueRefused);
     errors.throwIfAny();
+    if (input.paymentMethods !== undefined && input.paymentMethods !== current.payment_methods)
+      await requireStripeForCard(ctx, input.paymentMethods);
 
     const venue = input.venue === undefined ? undefined : input.venue;
     const next = {
@@ -71,6 +75,7 @@ export const updateEvent = defineOperation({
       languages: input.languages ? JSON.stringify(input.languages) : current.languages,
       currency: input.currency ?? current.currency,
       modules: input.modules ? JSON.stringify({ ...modulesOf(current), ...input.modules }) : current.modules,
+      payment_methods: input.paymentMethods ?? current.payment_methods,
       updated_utc: ctx.clock.now().toISOString(),
       change_seq: await nextChangeSeq(ctx.db),
     };

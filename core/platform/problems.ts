@@ -186,6 +186,12 @@ export const problemCatalogue = {
     detail:
       'The attendee already holds a certificate of this kind; certificateId names it (revoke it first to issue again).',
   },
+  stripeNotConnected: {
+    status: 409,
+    title: 'Stripe not connected',
+    detail:
+      'Card payments need the workspace connected to its Stripe account first (PUT /payments/stripe, tool connect_stripe).',
+  },
   idempotencyKeyInUse: {
     status: 409,
     title: 'Idempotency key in use',
@@ -272,6 +278,18 @@ export const problemCatalogue = {
     title: 'Too many endpoints',
     detail: 'A workspace may have at most 20 webhook endpoints.',
   },
+  stripeSignatureInvalid: {
+    status: 400,
+    title: 'Stripe signature invalid',
+    detail:
+      "The Stripe-Signature header does not verify with the workspace's webhook signing secret (or none is set): the event was not taken.",
+  },
+  stripeKeyRefused: {
+    status: 422,
+    title: 'Stripe refused the key',
+    detail:
+      'Stripe did not accept the key (revoked, mistyped, or a restricted key without the permissions payments need); the detail gives what Stripe said.',
+  },
   requestTimeout: {
     status: 408,
     title: 'Request too slow',
@@ -302,6 +320,12 @@ export const problemCatalogue = {
     status: 500,
     title: 'Server error',
     detail: "A fault on the service's side; retry with the same Idempotency-Key.",
+  },
+  stripeUnavailable: {
+    status: 502,
+    title: 'Stripe unavailable',
+    detail:
+      'Stripe could not be reached, or answered with an error of its own; nothing was changed. Try again.',
   },
   webhooksUnavailable: {
     status: 503,

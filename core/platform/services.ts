@@ -38,6 +38,16 @@ export interface OutgoingMail {
   publicOrigin: string | null;
 }
 
+/**
+ * Where the Stripe SDK sends its calls, instead of api.stripe.com: TESSERA_STRIPE_API_URL, for tests
+ * against a local stand-in (and stripe-mock). Absent in any real deployment.
+ */
+export interface StripeApiAddress {
+  protocol: 'https' | 'http';
+  host: string;
+  port: number;
+}
+
 export interface Services {
   db: Db;
   /** A snapshot of its own for a long read (core/platform/pipeline/long-read.ts). */
@@ -81,4 +91,6 @@ export interface Services {
   publicOrigin?: string;
   /** Counts for /metrics; absent (nothing counted) when the operator did not turn /metrics on. */
   metrics?: Metrics;
+  /** Stripe's API elsewhere than api.stripe.com (tests only); absent: Stripe's own. */
+  stripeApi?: StripeApiAddress;
 }

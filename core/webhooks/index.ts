@@ -19,9 +19,16 @@ export { type EventTypeDefinition, eventTypes, hookBodySchema, signedBodySchema 
 export { eventTypeSchema, listEventTypes } from './list-event-types';
 export { retireOldSampleReceivers } from './old-sample-receivers';
 export { checkReceiverUrl } from './receiver-address';
-export { RekeyRefused, rekeySecrets, secretKeysOfFile } from './rekey-secrets';
+export {
+  RekeyRefused,
+  type Reseal,
+  rekeySecrets,
+  type SealedElsewhere,
+  secretKeysOfFile,
+} from './rekey-secrets';
 export { addSampleWebhooks } from './sample-webhooks';
 export { checkSecretKey } from './secret-key-check';
+export { decryptSecret, encryptSecret, secretKeyOf } from './signing-secrets';
 export { createHook } from './subscriptions/create-hook';
 export { createHookForType } from './subscriptions/create-hook-for-type';
 export { deleteHook } from './subscriptions/delete-hook';

@@ -11,17 +11,22 @@ const purpose = 'webhookSecrets';
 
 export type KeyCheck = 'recorded' | 'same' | 'otherKey';
 
-/** Whether any secret is kept, and whether one of them opens with this key. */
+/** Whether any secret is kept (an endpoint's, or a workspace's Stripe key), and whether one of them opens with this key. */
 async function opensKeptSecret(db: Db, key: Buffer): Promise<boolean> {
-  const kept = await db
-    .selectFrom('webhooks')
-    .select('secret_enc')
-    .where('secret_enc', 'is not', null)
-    .limit(1)
-    .executeTakeFirst();
+  const kept =
+    (
+      await db
+        .selectFrom('webhooks')
+        .select('secret_enc')
+        .where('secret_enc', 'is not', null)
+        .limit(1)
+        .executeTakeFirst()
+    )?.secret_enc ??
+    (await db.selectFrom('stripe_connections').select('secret_key_enc').limit(1).executeTakeFirst())
+      ?.secret_key_enc;
   if (!kept) return true;
   try {
-    decryptSecret(key, kept.secret_enc!);
+    decryptSecret(key, kept);
     return true;
   } catch {
     return false;

@@ -44,6 +44,7 @@ import * as attendeeAddresses from './0043-attendee-addresses';
 import * as searchPairsUnsorted from './0044-search-pairs-unsorted';
 import * as checkInIdsInFeedOrder from './0045-check-in-ids-in-feed-order';
 import * as orderPaymentsAndDiscounts from './0046-order-payments-and-discounts';
+import * as stripeConnection from './0047-stripe-connection';
 import * as invoiceMail from './0048-invoice-mail';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
@@ -92,6 +93,7 @@ export const allMigrations: Record<string, Migration> = {
   '0044-search-pairs-unsorted': searchPairsUnsorted,
   '0045-check-in-ids-in-feed-order': checkInIdsInFeedOrder,
   '0046-order-payments-and-discounts': orderPaymentsAndDiscounts,
+  '0047-stripe-connection': stripeConnection,
   '0048-invoice-mail': invoiceMail,
 };
 

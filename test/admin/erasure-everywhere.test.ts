@@ -88,6 +88,8 @@ const notPersonal: Record<string, string[]> = {
     'currency',
     'modules',
     'community_id',
+    // Which payment methods the event offers (0047).
+    'payment_methods',
     'created_utc',
     'updated_utc',
     'change_seq',
@@ -234,6 +236,10 @@ const notPersonal: Record<string, string[]> = {
     'paid_utc',
     'source',
     'discount_code_id',
+    'discount_minor',
+    'refunded_minor',
+    // A complimentary order's reason in the organiser's words ("speaker", "press"), not the buyer's.
+    'payment_note',
     'erased',
     'created_utc',
     'updated_utc',
@@ -250,6 +256,7 @@ const notPersonal: Record<string, string[]> = {
     'status',
     // A credential, not a detail of the person: kept, as the ticket still admits them.
     'ticket_code',
+    'price_minor',
     'checked_in_utc',
     'cancelled_utc',
     'erased',
@@ -500,6 +507,30 @@ const notPersonal: Record<string, string[]> = {
   ],
   // The fingerprint of the deployment's key (migration 0031): no person in it.
   deployment_keys: ['purpose', 'fingerprint', 'recorded_utc'],
+  // A workspace's Stripe account and its secrets, encrypted (0047); connected_by names a key, not a person.
+  stripe_connections: [
+    'workspace_id',
+    'account_id',
+    'account_name',
+    'mode',
+    'secret_key_enc',
+    'key_last4',
+    'webhook_secret_enc',
+    'connected_by',
+    'connected_utc',
+    'updated_utc',
+  ],
+  // Stripe's events by id and type only: their payloads (a buyer's e-mail among them) are not kept.
+  stripe_events: [
+    'workspace_id',
+    'event_id',
+    'type',
+    'object_id',
+    'livemode',
+    'created_utc',
+    'received_utc',
+    'handled',
+  ],
   invoice_series: ['event_id', 'last_no'],
   invoice_lines: [
     'id',

@@ -171,6 +171,9 @@ const kinds = {
   get_invoice: 'reads',
   get_invoice_pdf: 'reads',
   send_invoice: 'sends',
+  get_stripe_connection: 'reads',
+  connect_stripe: 'connects',
+  disconnect_stripe: 'removes',
   get_budget: 'reads',
   list_claims: 'reads',
   get_claim: 'reads',
@@ -235,6 +238,8 @@ const hintsOfKind = {
   sets: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   removes: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   sends: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  // Sets a connection to a service outside (checked with it first): the same again changes nothing.
+  connects: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   runs: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
 };
 

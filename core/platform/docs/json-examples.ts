@@ -39,6 +39,12 @@ const text: Record<string, unknown> = {
   slug: 'nordic-product-summit-2027',
   reference: 'K7QM2X',
   orderReference: 'K7QM2X',
+  // Stripe's secrets as their shapes are (core/payments/stripe-keys.ts), plainly no real ones.
+  secretKey: 'sk_test_ExampleOnlyNotARealKey0000',
+  webhookSecret: 'whsec_ExampleOnlyNotARealSecret0000',
+  accountId: 'acct_1ExampleOnly0000',
+  accountName: 'Nordic Events AS',
+  keyLast4: '0000',
   currency: 'NOK',
   vatCurrency: 'NOK',
   timeZone: 'Europe/Oslo',

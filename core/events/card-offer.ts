@@ -1,0 +1,26 @@
+// Card payments are offered only once the workspace is connected to Stripe (core/payments keeps the
+// connection): an event set to offer them (card or both) is refused before then, saying how to
+// connect. Read from the connection's table here, as core/payments sits above events.
+import type { PaymentMethodsOffered } from '../../db/values';
+import type { Ctx } from '../platform/context';
+import { problem } from '../platform/problems';
+
+/** Whether these methods include card. */
+export function offersCard(methods: PaymentMethodsOffered): boolean {
+  return methods === 'card' || methods === 'both';
+}
+
+/** 409 stripeNotConnected when the methods include card and the caller's workspace has no Stripe connection. */
+export async function requireStripeForCard(ctx: Ctx, methods: PaymentMethodsOffered): Promise<void> {
+  if (!offersCard(methods)) return;
+  const connected = await ctx.db
+    .selectFrom('stripe_connections')
+    .select('workspace_id')
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .executeTakeFirst();
+  if (connected) return;
+  throw problem(
+    'stripeNotConnected',
+    `paymentMethods ${methods} offers card payments, which need the workspace connected to Stripe first: PUT /payments/stripe (tool connect_stripe) with its secret key.`,
+  );
+}

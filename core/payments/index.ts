@@ -1,0 +1,29 @@
+// Money in by card: a workspace's connection to its Stripe account, the one typed Stripe client
+// (the SDK is imported by stripe-sdk.ts alone, on first use), the conversion of amounts to Stripe's
+// units, and the Stripe events received at the workspace's webhook address.
+
+export { connectStripe } from './connect-stripe';
+export { disconnectStripe } from './disconnect-stripe';
+export { getStripeConnection } from './get-stripe-connection';
+export { fromStripeAmount, NotChargeable, stripeDecimals, toStripeAmount } from './minor-units';
+export { rekeyAllSecrets } from './rekey-stripe-secrets';
+export {
+  type CheckoutLine,
+  type CheckoutOrder,
+  checkoutParams,
+  type StripeClient,
+  stripeClient,
+} from './stripe-client';
+export {
+  loadStripeConnection,
+  stripeConnectionSchema,
+  stripeWebhookEvents,
+  stripeWebhookPath,
+} from './stripe-connection';
+export {
+  type HandledStripeEvent,
+  receiveStripeEvent,
+  type StripeEventHandler,
+  type StripeEventHandlers,
+  stripeEventHandlers,
+} from './stripe-events';
