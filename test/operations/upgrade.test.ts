@@ -148,6 +148,23 @@ for (const tag of fixtureTags)
       expect(filled).toBeGreaterThan(40);
     });
 
+    it('counts the orders refunded before as paid back whole (migration 0046), and no other', () => {
+      const db = new SqliteDatabase(join(dir, 'tessera.db'), { readonly: true });
+      try {
+        const orders = db.prepare('select status, total_minor, refunded_minor from orders').all() as {
+          status: string;
+          total_minor: number;
+          refunded_minor: number;
+        }[];
+        const refunded = orders.filter((o) => o.status === 'refunded');
+        expect(refunded.length).toBeGreaterThan(0);
+        for (const o of refunded) expect(o.refunded_minor).toBe(o.total_minor);
+        expect(orders.filter((o) => o.status !== 'refunded' && o.refunded_minor !== 0)).toEqual([]);
+      } finally {
+        db.close();
+      }
+    });
+
     describe('the service on it', () => {
       let running: Awaited<ReturnType<typeof start>>;
       let receiver: Receiver;
