@@ -3,7 +3,11 @@
 // connect. Read from the connection's table here, as core/payments sits above events.
 import type { PaymentMethodsOffered } from '../../db/values';
 import type { Ctx } from '../platform/context';
+import { detail, mention } from '../platform/mentions';
 import { problem } from '../platform/problems';
+
+/** The operation that connects Stripe (core/payments, above this area: named, not imported). */
+const connectStripe = { name: 'connectStripe', title: 'Connect Stripe' };
 
 /** Whether these methods include card. */
 export function offersCard(methods: PaymentMethodsOffered): boolean {
@@ -21,6 +25,6 @@ export async function requireStripeForCard(ctx: Ctx, methods: PaymentMethodsOffe
   if (connected) return;
   throw problem(
     'stripeNotConnected',
-    `paymentMethods ${methods} offers card payments, which need the workspace connected to Stripe first: PUT /payments/stripe (tool connect_stripe) with its secret key.`,
+    detail`paymentMethods ${methods} offers card payments, which need the workspace connected to Stripe first: ${mention(connectStripe)} with its secret key.`,
   );
 }

@@ -189,8 +189,7 @@ export const problemCatalogue = {
   stripeNotConnected: {
     status: 409,
     title: 'Stripe not connected',
-    detail:
-      'Card payments need the workspace connected to its Stripe account first (PUT /payments/stripe, tool connect_stripe).',
+    detail: 'Card payments need the workspace connected to its Stripe account first.',
   },
   idempotencyKeyInUse: {
     status: 409,

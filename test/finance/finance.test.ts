@@ -619,6 +619,8 @@ describe('rules every finance call follows', () => {
       expect(tools.map((x) => x.name).sort()).toEqual([
         'get_budget',
         'get_invoice',
+        // Tessera extension (issue 52): the invoice as PDF.
+        'get_invoice_pdf',
         'list_budget_lines',
         'list_invoices',
       ]);

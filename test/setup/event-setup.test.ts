@@ -506,6 +506,12 @@ describe('the OpenAPI document', () => {
         // Issue 26: paid orders, refunds and invoicing.
         'POST /events/{eventId}/orders/{orderId}/mark-paid',
         'POST /events/{eventId}/orders/{orderId}/refund',
+        // Issue 52: invoices as PDF and sent by e-mail; the workspace's Stripe connection.
+        'GET /events/{eventId}/invoices/{invoiceId}/pdf',
+        'POST /events/{eventId}/invoices/{invoiceId}/send',
+        'GET /payments/stripe',
+        'PUT /payments/stripe',
+        'DELETE /payments/stripe',
         'GET /events/{eventId}/invoicing',
         'PATCH /events/{eventId}/invoicing',
         // Issue 27: sign-up settings and orders awaiting transfer.
