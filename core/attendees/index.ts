@@ -27,7 +27,7 @@ export {
 } from './registration-input';
 export { writeRegistration } from './registration-order';
 export { refuseFullAtRead, takeRegistrationPlaces } from './registration-places';
-export { type RegistrationPrices, registrationPrices } from './registration-prices';
+export { freePrices, type RegistrationPrices, registrationPrices } from './registration-prices';
 export { resendTicket } from './resend-ticket';
 export { searchAttendees } from './search-attendees';
 export {

@@ -6,12 +6,14 @@ import { queueTicketConfirmations } from '../mail';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
+import { takeCodeUses, usableDiscountCode } from '../sales';
 import { recordShareRegistration } from '../sharekit';
 import { attendeeRegistered } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { checkRegistration, newAttendeeSchema, optionalText, refusePricedAddOns } from './registration-input';
 import { writeRegistration } from './registration-order';
 import { refuseFullAtRead, takeRegistrationPlaces } from './registration-places';
+import { codeUsesOf, freePrices } from './registration-prices';
 
 export { maxAttendeesPerRequest, newAttendeeSchema } from './registration-input';
 
@@ -39,6 +41,9 @@ export const registerAttendees = defineOperation({
     buyerName: optionalText("Default: the first attendee's."),
     buyerEmail: optionalText("Default: the first attendee's."),
     buyerCompany: optionalText('Optional.'),
+    discountCode: optionalText(
+      "Tessera extension: a discount code of the event (any case) the registration uses, as a sponsor's or a partner's code for free places: its uses are counted in tickets within its limit, with the same rules as an order's (registrationRefused with reason discountCodeUnknown, discountCodeOff, discountCodeNotYetValid, discountCodeExpired, discountCodeNotApplicable or discountCodeUsedUp). The tickets stay free.",
+    ),
     shareRef: optionalText(
       "Tessera extension: the ref of the share link the people came through (the code a share link's address hands on to the event page). Their tickets count for the link's sharer on the share-kit leaderboard. A ref that names no live link of the event is ignored: the registration goes ahead and nothing is counted.",
     ),
@@ -52,7 +57,23 @@ export const registerAttendees = defineOperation({
     const registration = await checkRegistration(ctx, input);
     refusePricedAddOns(registration);
     refuseFullAtRead(registration);
-    const { orderId, reference, joined } = await writeRegistration(ctx, registration, input);
+    const code =
+      input.discountCode === undefined
+        ? undefined
+        : await usableDiscountCode(ctx, registration.event.id, input.discountCode);
+    const codeUses = code ? codeUsesOf(registration, code) : 0;
+    const { orderId, reference, joined } = await writeRegistration(
+      ctx,
+      registration,
+      input,
+      code && {
+        status: 'free',
+        prices: freePrices(registration, codeUses),
+        discountCodeId: code.id,
+        paymentMethod: null,
+        paymentNote: null,
+      },
+    );
     if (input.shareRef !== undefined)
       await recordShareRegistration(ctx, registration.event, input.shareRef, joined);
     await attendeeRegistered.emitEach(
@@ -64,7 +85,8 @@ export const registerAttendees = defineOperation({
       registration.event.id,
       joined.map((attendee) => attendee.id),
     );
-    // Last: every registration of the type queues on its row from here to its commit.
+    // Last: every registration of the code, then of the type, queues on its row from here to its commit.
+    if (code) await takeCodeUses(ctx, code, codeUses);
     await takeRegistrationPlaces(ctx, registration);
     return {
       orderId,

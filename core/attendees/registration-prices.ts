@@ -19,6 +19,29 @@ export interface RegistrationPrices {
   codeUses: number;
 }
 
+/** Prices of nothing: a registration issued free, or an order given free on purpose (complimentary). */
+export function freePrices(registration: CheckedRegistration, codeUses = 0): RegistrationPrices {
+  return {
+    ticketPrices: registration.people.map(() => 0),
+    totalMinor: 0,
+    vatMinor: 0,
+    discountMinor: 0,
+    codeUses,
+  };
+}
+
+/** How many of the registration's tickets a code applies to; refused when it applies to none. */
+export function codeUsesOf({ people }: CheckedRegistration, code: DiscountCodeRow): number {
+  const uses = people.filter((person) => codeAppliesTo(code, person.ticketTypeId!)).length;
+  if (uses === 0) throw notApplicable(code);
+  return uses;
+}
+
+const notApplicable = (code: DiscountCodeRow) =>
+  problem('registrationRefused', `The discount code ${code.code} is for other ticket types than these.`, {
+    reason: 'discountCodeNotApplicable',
+  });
+
 /** VAT within a price that includes it, rounded to a minor unit (as invoices state it). */
 export const vatWithin = (priceMinor: number, rate: number) => Math.round((priceMinor * rate) / (100 + rate));
 
@@ -49,11 +72,6 @@ export function registrationPrices(
       prices.vatMinor += vatWithin(priceMinor, addOn.vat_rate);
     }
   }
-  if (code !== undefined && prices.codeUses === 0)
-    throw problem(
-      'registrationRefused',
-      `The discount code ${code.code} is for other ticket types than these.`,
-      { reason: 'discountCodeNotApplicable' },
-    );
+  if (code !== undefined && prices.codeUses === 0) throw notApplicable(code);
   return prices;
 }

@@ -48,7 +48,7 @@ export interface SignUpOffer {
   questions: QuestionView[];
   /** An access code was entered and opened no ticket type. */
   codeUnknown: boolean;
-  /** The form asks for a discount code: the event sells through orders and has a code switched on. */
+  /** The form asks for a discount code: the event has one switched on. */
   takesDiscountCodes: boolean;
 }
 
@@ -124,7 +124,7 @@ export async function signUpOffer(
     // File answers need an upload, which a plain form does not make: those questions stay off it.
     questions: questions.map(questionView).filter((q) => q.kind !== 'file'),
     codeUnknown: code !== '' && !rows.some((t) => t.visibility === 'code' && t.access_code === code),
-    takesDiscountCodes: sells && (await hasActiveDiscountCode(db, event.id)),
+    takesDiscountCodes: await hasActiveDiscountCode(db, event.id),
   };
 }
 

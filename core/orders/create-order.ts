@@ -9,12 +9,11 @@
 import * as v from 'valibot';
 import {
   attendeeRegistered,
-  type CheckedRegistration,
   checkRegistration,
   emitForAttendees,
+  freePrices,
   newAttendeeSchema,
   optionalText,
-  type RegistrationPrices,
   refuseFullAtRead,
   registrationPrices,
   takeRegistrationPlaces,
@@ -78,9 +77,7 @@ export const createOrder = defineOperation({
         ? undefined
         : await usableDiscountCode(ctx, registration.event.id, input.discountCode);
     const prices =
-      payment.kind === 'complimentary'
-        ? complimentaryPrices(registration)
-        : registrationPrices(registration, code);
+      payment.kind === 'complimentary' ? freePrices(registration) : registrationPrices(registration, code);
     const free = prices.totalMinor === 0;
     const { orderId, joined } = await writeRegistration(ctx, registration, input, {
       status: free ? 'free' : 'transfer',
@@ -109,17 +106,6 @@ export const createOrder = defineOperation({
     return answer(ctx, orderId);
   },
 });
-
-/** A complimentary order's prices: nothing for any ticket or add-on, no code's uses. */
-function complimentaryPrices(registration: CheckedRegistration): RegistrationPrices {
-  return {
-    ticketPrices: registration.people.map(() => 0),
-    totalMinor: 0,
-    vatMinor: 0,
-    discountMinor: 0,
-    codeUses: 0,
-  };
-}
 
 async function answer(ctx: Ctx, orderId: string): Promise<OrderView> {
   const row = await orderQuery(ctx.db).where('orders.id', '=', orderId).executeTakeFirstOrThrow();

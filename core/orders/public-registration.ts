@@ -78,12 +78,12 @@ export async function registerFromPublicPage(
     ...offer.addOns.filter((a) => a.price > 0).map((a) => a.addOnId),
   ]);
   const paid = people.some((p) => priced.has(p.ticketTypeId) || p.addOnIds.some((id) => priced.has(id)));
-  // A discount code goes with an order (createOrder's rules for it): free once it took everything off.
-  const ordered = paid || discountCode !== '';
-  const ctx = publicContext(services, origin, offer, ordered ? 'orders:write' : 'attendees:write');
+  const ctx = publicContext(services, origin, offer, paid ? 'orders:write' : 'attendees:write');
   try {
     const input = {
       eventId: offer.event.id,
+      // A code goes with either: taken off an order (free once it took everything off), counted on a free registration.
+      ...(discountCode !== '' ? { discountCode } : {}),
       attendees: people.map((p) => ({
         ticketTypeId: p.ticketTypeId,
         firstName: p.firstName,
@@ -93,11 +93,8 @@ export async function registerFromPublicPage(
         ...(p.addOnIds.length > 0 ? { addOns: p.addOnIds.map((addOnId) => ({ addOnId })) } : {}),
       })),
     };
-    if (ordered) {
-      const { data: order } = await invoke(createOrder, ctx, {
-        ...input,
-        ...(discountCode !== '' ? { discountCode } : {}),
-      });
+    if (paid) {
+      const { data: order } = await invoke(createOrder, ctx, input);
       if (order.status === 'free')
         return {
           kind: 'registered',

@@ -9,6 +9,7 @@ import { eventBody, expectProblem } from '../support/fixtures';
 import { pricedTicketType } from '../support/pending-orders';
 import { callTool, outbox, person } from '../support/sales';
 import { startTestServer, type TestServer } from '../support/server';
+import { formPerson, sendForm } from '../support/sign-up';
 
 let t: TestServer;
 let workspaceId: string;
@@ -192,6 +193,66 @@ describe('a discount code on an order', () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(await codeUsed(id)).toBe(0);
     expect((await order({ attendees: [person(passId)], discountCode: 'once' })).status).toBe(201);
+  });
+});
+
+describe('a discount code on a free registration', () => {
+  it("counts a partner's code within its limit on free tickets, through the API, MCP and the public form", async () => {
+    const made = await t.api('/events', { key, method: 'POST', body: eventBody({ currency: 'EUR' }) });
+    const id = made.body.eventId as string;
+    const published = await t.api(`/events/${id}/status`, {
+      key,
+      method: 'PUT',
+      body: { status: 'published' },
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const seat = await pricedTicketType(db(), id, 0, 0);
+    const partner = await t.api(`/events/${id}/discount-codes`, {
+      key,
+      method: 'POST',
+      body: { code: 'ACME-TEAM', percent: 100, maxUses: 3 },
+    });
+    expect(partner.status, JSON.stringify(partner.body)).toBe(201);
+    const register = (body: Record<string, unknown>) =>
+      t.api(`/events/${id}/attendees`, { key, method: 'POST', body });
+    const two = await register({ attendees: [person(seat), person(seat)], discountCode: 'acme-team' });
+    expect(two.status, JSON.stringify(two.body)).toBe(201);
+    expect(await codeUsed(partner.body.discountCodeId)).toBe(2);
+    const order = await t.api(`/events/${id}/orders/${two.body.orderId}`, { key });
+    expect(order.body).toMatchObject({
+      status: 'free',
+      total: 0,
+      discountCodeId: partner.body.discountCodeId,
+    });
+    const tooMany = await register({ attendees: [person(seat), person(seat)], discountCode: 'ACME-TEAM' });
+    expect(expectProblem(tooMany, 400, 'registrationRefused').reason).toBe('discountCodeUsedUp');
+    expect(
+      expectProblem(
+        await register({ attendees: [person(seat)], discountCode: 'NOPE' }),
+        400,
+        'registrationRefused',
+      ).reason,
+    ).toBe('discountCodeUnknown');
+    const client = await t.mcp(key);
+    const tool = await callTool(client, 'register_attendees', {
+      eventId: id,
+      attendees: [person(seat)],
+      discountCode: 'Acme-Team',
+      idempotencyKey: 'free-code-0001',
+    });
+    expect(tool.isError, JSON.stringify(tool.data)).toBe(false);
+    await client.close();
+    expect(await codeUsed(partner.body.discountCodeId)).toBe(3);
+    // The public form of a free event asks for the code too, and says when it is used up.
+    const slug = made.body.slug as string;
+    const sent = await sendForm(t, slug, {
+      [`qty.${seat}`]: '1',
+      ...formPerson(0),
+      discountCode: 'acme-team',
+      action: 'register',
+    });
+    expect(sent.status).toBe(422);
+    expect(sent.text).toContain('has been used as often as it may be');
   });
 });
 
