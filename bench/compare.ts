@@ -11,10 +11,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { Agent, request } from 'undici';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
+import { type Cluster, databaseOf, settle } from './cluster-databases';
 import { measureSeededDeliveries } from './deliveries';
 import { runLoad } from './load';
 import { measureRegistration } from './registration';
@@ -169,20 +169,6 @@ async function measureDeliveryRound(server: TreeServer, place: Place): Promise<n
   return figures.perSecond;
 }
 
-/**
- * Vacuums and analyses what the seeding wrote, so PostgreSQL's own autovacuum does not pick those
- * tables up during the first server's round (it did: that round read a third slower).
- */
-async function settle(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('vacuum analyze');
-  } finally {
-    await client.end();
-  }
-}
-
 const median = (figures: number[]) => {
   const sorted = [...figures].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -216,22 +202,6 @@ async function seededPlace(cluster: Cluster | null, name: string, tree: string):
   await loadTls(dataDir);
   const ca = readFileSync(join(dataDir, 'tls/localhost-cert.pem'), 'utf8');
   return { dataDir, database: urls?.socketUrl, seeded, ca, scans: freshScans(seeded) };
-}
-
-type Cluster = Awaited<ReturnType<typeof startCluster>>;
-
-/** The cluster's own database, or (for a second place) another one made beside it. */
-async function databaseOf(cluster: Cluster, name: string): Promise<{ url: string; socketUrl: string }> {
-  if (name === 'tessera') return cluster;
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const rename = (url: string) => url.replace('/tessera?', `/${name}?`).replace(/\/tessera$/, `/${name}`);
-  return { url: rename(cluster.url), socketUrl: rename(cluster.socketUrl) };
 }
 
 async function main(): Promise<void> {

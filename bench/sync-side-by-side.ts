@@ -6,16 +6,16 @@
 // medians compared. bench:compare starts a server afresh for every round, so its sync figures include
 // the start's warming (the compiler's threads at work); this says what a page costs once warm, which
 // is what a client syncing all day meets.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
+import { type Cluster, databaseOf, settle } from './cluster-databases';
 import { clusterCpuReader, mainThreadCpuSeconds, processCpuSeconds } from './cpu-time';
-import { benchSecretKey } from './processes';
+import { stopAll } from './processes';
 import type { Seeded } from './seed';
 import { pullAll } from './sync';
 
@@ -31,8 +31,6 @@ if (positionals.length !== 2 || !(rounds > 0) || (values.database ?? 'throwaway'
   );
 const trees = positionals.map((tree) => resolve(tree));
 
-type Cluster = Awaited<ReturnType<typeof startCluster>>;
-
 interface Side {
   tree: string;
   dataDir: string;
@@ -43,61 +41,24 @@ interface Side {
   pulls: { seconds: number; cpu: number; mainThread: number; cluster: number }[];
 }
 
-/** A database of its own in the cluster, for one tree. */
-async function databaseFor(cluster: Cluster, name: string): Promise<{ url: string; socketUrl: string }> {
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const rename = (url: string) => url.replace('/tessera?', `/${name}?`).replace(/\/tessera$/, `/${name}`);
-  return { url: rename(cluster.url), socketUrl: rename(cluster.socketUrl) };
-}
-
 /** Seeds a folder (and database) with the tree's own code and starts the tree's `tessera serve` on it. */
 async function startSide(tree: string, index: number, cluster: Cluster | null): Promise<Side> {
   const { seedBenchmark } = (await import(join(tree, 'bench/seed.ts'))) as typeof import('./seed');
-  const { serveArgs, startEnvironment } = (await import(
-    join(tree, 'bench/serve-args.ts')
-  )) as typeof import('./serve-args');
+  // Each tree's own bench/processes.ts, so its server is started the way that version starts it.
+  const { startServer } = (await import(join(tree, 'bench/processes.ts'))) as typeof import('./processes');
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-sync-sides-'));
-  const database = cluster ? await databaseFor(cluster, `tessera_side_${index}`) : undefined;
+  const database = cluster ? await databaseOf(cluster, `tessera_side_${index}`) : undefined;
   const seeded = await seedBenchmark(dataDir, 20, attendees, database?.url);
-  if (database) await vacuum(database.url);
+  if (database) await settle(database.url);
   await loadTls(dataDir);
-  // The server's output goes to a file: nobody reads a pipe once it has started.
-  const output = join(dataDir, 'server.out');
   const port = 19_000 + index * 400 + Math.floor(Math.random() * 400);
-  const server = spawn(process.execPath, serveArgs(dataDir, port), {
-    env: {
-      ...process.env,
-      ...startEnvironment(),
-      TESSERA_RATE_LIMIT: '60000000',
-      TESSERA_LOG_LEVEL: 'silent',
-      TESSERA_SECRET_KEY: benchSecretKey,
-      ...(database ? { TESSERA_DATABASE_URL: database.socketUrl } : {}),
-    },
-    stdio: ['ignore', openSync(output, 'w'), 'inherit'],
-  });
-  while (!readFileSync(output, 'utf8').includes('Tessera is running')) {
-    if (server.exitCode !== null) throw new Error(`${tree}'s server ended: ${readFileSync(output, 'utf8')}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
+  const server = await startServer(
+    dataDir,
+    port,
+    database ? { TESSERA_DATABASE_URL: database.socketUrl } : {},
+  );
   const ca = readFileSync(join(dataDir, 'tls/localhost-cert.pem'), 'utf8');
   return { tree, dataDir, server, origin: `https://localhost:${port}`, ca, seeded, pulls: [] };
-}
-
-/** Vacuums what the seeding wrote, so autovacuum does not pick it up during a measured pull. */
-async function vacuum(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('vacuum analyze');
-  } finally {
-    await client.end();
-  }
 }
 
 async function pull(side: Side, clusterCpu: (() => number) | null): Promise<Side['pulls'][number]> {
@@ -154,9 +115,7 @@ async function main(): Promise<void> {
     report(sides[0]!, sides[1]!, cluster !== null);
   } finally {
     for (const side of sides) {
-      const ended = new Promise((done) => side.server.once('exit', done));
-      side.server.kill('SIGTERM');
-      await ended;
+      await stopAll([side.server]);
       rmSync(side.dataDir, { recursive: true, force: true });
     }
     cluster?.stop();

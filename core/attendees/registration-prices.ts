@@ -4,6 +4,7 @@
 // line as invoices state it. The ticket prices are kept on the tickets (registration-order.ts), so
 // an invoice bills what was sold.
 import type { DiscountCodeRow } from '../../db/schema';
+import { vatWithin } from '../platform/money';
 import { problem } from '../platform/problems';
 import { codeAppliesTo, discountedPrice } from '../sales';
 import type { CheckedRegistration } from './registration-input';
@@ -41,9 +42,6 @@ const notApplicable = (code: DiscountCodeRow) =>
   problem('registrationRefused', `The discount code ${code.code} is for other ticket types than these.`, {
     reason: 'discountCodeNotApplicable',
   });
-
-/** VAT within a price that includes it, rounded to a minor unit (as invoices state it). */
-export const vatWithin = (priceMinor: number, rate: number) => Math.round((priceMinor * rate) / (100 + rate));
 
 export function registrationPrices(
   { people, types, addOns }: CheckedRegistration,

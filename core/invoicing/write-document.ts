@@ -4,7 +4,7 @@ import type { EventRow, OrderRow } from '../../db/schema';
 import type { InvoiceKind } from '../../db/values';
 import type { Ctx } from '../platform/context';
 import { newId } from '../platform/ids';
-import { currencyDecimals } from '../platform/money';
+import { currencyDecimals, vatWithin } from '../platform/money';
 import { madeNow } from '../platform/storage/change-stamp';
 import { documentNumber, takeSeriesPlace } from './invoice-series';
 import type { Seller } from './invoicing-view';
@@ -27,11 +27,6 @@ export interface DocumentSpec {
   /** A second VAT currency and units of it for one of the event's currency. */
   vat: { currency: string; rate: number } | null;
   lines: DocumentLine[];
-}
-
-/** VAT within a price that includes it, rounded to a minor unit. */
-function vatWithin(totalMinor: number, rate: number): number {
-  return Math.round((totalMinor * rate) / (100 + rate));
 }
 
 /** The VAT stated in a second currency, in that currency's decimals. */

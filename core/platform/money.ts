@@ -31,3 +31,8 @@ export function fitsCurrency(amount: number, currency: string): boolean {
   const scaled = amount * 10 ** currencyDecimals(currency);
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
+
+/** VAT within a price that includes it, rounded to a minor unit (as invoices state it). */
+export function vatWithin(grossMinor: number, rate: number): number {
+  return Math.round((grossMinor * rate) / (100 + rate));
+}

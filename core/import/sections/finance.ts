@@ -3,7 +3,7 @@
 // places back (negative quantities) and correct an invoice of the same file.
 import * as v from 'valibot';
 import { budgetLineKinds, invoiceKinds } from '../../../db/values';
-import { isCurrency } from '../../platform/money';
+import { isCurrency, vatWithin } from '../../platform/money';
 import { oneLine } from '../../platform/schemas';
 import { email, key, list, name, orNull, ref, utc, words } from '../fields';
 import { type ImportPlan, json } from '../plan';
@@ -136,7 +136,7 @@ function planInvoiceLines(
         credit ? 'A credit note takes places back: 0 or less.' : 'An invoice bills 0 or more.',
       );
     const lineTotal = plan.minor(l.unitPrice, currency, `${at}.unitPrice`) * l.quantity;
-    const lineVat = Math.round((lineTotal * l.vatRate) / (100 + l.vatRate));
+    const lineVat = vatWithin(lineTotal, l.vatRate);
     total += lineTotal;
     vat += lineVat;
     plan.add(

@@ -2,6 +2,7 @@
 // rows, see ./sales.ts). An order's total and VAT are the sums of its tickets and add-ons unless the
 // file gives them; a reference the file leaves out is made from the order's key, the same every time.
 import { createHash } from 'node:crypto';
+import { vatWithin } from '../../platform/money';
 import { lineFault } from '../../platform/schemas';
 import { newTicketCode } from '../../platform/ticket-codes';
 import { type ImportPlan, json } from '../plan';
@@ -43,9 +44,6 @@ function referenceFor(id: string, taken: Set<string>): string {
     if (!taken.has(reference)) return reference;
   }
 }
-
-/** VAT inside a VAT-inclusive amount. */
-const vatIn = (grossMinor: number, rate: number) => Math.round((grossMinor * rate) / (100 + rate));
 
 /** Plans the orders one at a time, pausing after each (its rows are then put away together). */
 export function* planOrders(
@@ -135,7 +133,7 @@ function planAttendee(
   const price = context.prices.get(`ticket_types/${a.ticketType}`);
   if (price) {
     sums.gross += price.minor;
-    sums.vat += vatIn(price.minor, price.vat);
+    sums.vat += vatWithin(price.minor, price.vat);
   }
   if ((a.status === 'cancelled') !== (a.cancelledUtc !== null))
     plan.issue(`${at}.cancelledUtc`, 'A cancelled ticket has cancelledUtc, and an active one has none.');
@@ -167,7 +165,7 @@ function planAttendee(
       const addOn = context.prices.get(`add_ons/${x.addOn}`);
       if (addOn) {
         sums.gross += addOn.minor * x.quantity;
-        sums.vat += vatIn(addOn.minor, addOn.vat) * x.quantity;
+        sums.vat += vatWithin(addOn.minor, addOn.vat) * x.quantity;
       }
       return {
         attendee_id: attendeeId,
