@@ -1101,6 +1101,21 @@ export interface StripeEventsTable {
   handled: Flag;
 }
 
+/** An order paid by card through a Stripe Checkout session (0049): its hold, its session, its payment. */
+export interface CardCheckoutsTable {
+  order_id: string;
+  workspace_id: string;
+  /** cs_…; null until the session is made (after the order's transaction). */
+  session_id: string | null;
+  /** Where the buyer pays (Stripe's hosted page); null until the session is made. */
+  session_url: string | null;
+  /** The order's places are held until then; the session expires then too. */
+  hold_until_utc: string;
+  /** pi_…, once paid: what a refund names. */
+  payment_intent_id: string | null;
+  created_utc: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
@@ -1175,6 +1190,7 @@ export interface Database {
   deployment_keys: DeploymentKeysTable;
   stripe_connections: StripeConnectionsTable;
   stripe_events: StripeEventsTable;
+  card_checkouts: CardCheckoutsTable;
 }
 
 /**

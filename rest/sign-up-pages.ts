@@ -7,6 +7,8 @@ import type { Router } from '@koa/router';
 import type Koa from 'koa';
 import { publicEvent, type SignUpOffer, signUpOffer } from '../core/events';
 import {
+  confirmCheckoutReturn,
+  eventAtSlug,
   type FormError,
   type PublicPerson,
   type PublicRegistration,
@@ -20,8 +22,8 @@ import { readPageForm } from './page-form';
 import { eventNotFoundPage, eventPage } from './pages/event';
 import { html } from './pages/html';
 import {
-  awaitingTransferPage,
   formTooLargePage,
+  orderPage,
   registeredPage,
   soldOutPage,
   ticketsNotFoundPage,
@@ -39,8 +41,17 @@ import { refusedForGuessing } from './ticket-guesses';
 
 export type { SignUpLimits } from './sign-up-rate-limits';
 
-const pagePolicy =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+/** The pages' policy; a form that may end at Stripe's Checkout names its origin (browsers hold redirects to it). */
+const pagePolicy = (formTargets = "'self'") =>
+  `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`;
+
+/** Where Stripe's Checkout pages are: Stripe's own, or the stand-in the tests point the SDK at. */
+function checkoutOrigin(services: Services): string {
+  const api = services.stripeApi;
+  return api
+    ? `${api.protocol}://${api.host.includes(':') ? `[${api.host}]` : api.host}:${api.port}`
+    : 'https://checkout.stripe.com';
+}
 
 /** Shows the event page with its form as the state says; 404 when no published event is there. */
 type Show = (
@@ -69,7 +80,10 @@ function eventPageShower(services: Services): Show {
   return async (ctx, slug, offer, state, status = 200) => {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Security-Policy', pagePolicy);
+    ctx.set(
+      'Content-Security-Policy',
+      pagePolicy(offer?.payments.card ? `'self' ${checkoutOrigin(services)}` : "'self'"),
+    );
     // The offer's event is the page's: read once, with the offer.
     if (!offer) {
       ctx.status = 404;
@@ -120,6 +134,7 @@ async function register(ctx: Koa.Context, services: Services, show: Show, rateCh
     offer,
     people,
     offer.takesDiscountCodes ? state.discountCode : '',
+    paymentKindOf(offer, state),
   );
   return answerRegistration(ctx, slug, offer, state, result, show);
 }
@@ -174,8 +189,11 @@ function answerRegistration(
     }
     case 'ordered':
       ctx.status = 303;
-      ctx.redirect(`/e/${slug}/orders/${result.orderId}`);
+      // A card order goes on to Stripe's Checkout; a transfer's page says how to pay.
+      ctx.redirect(result.paymentUrl ?? `/e/${slug}/orders/${result.orderId}`);
       return;
+    case 'paymentUnavailable':
+      return show(ctx, slug, offer, { ...state, notice: result.message }, 503);
     case 'soldOut':
       ctx.type = 'html';
       ctx.status = 409;
@@ -189,17 +207,36 @@ function answerRegistration(
   }
 }
 
-/** GET /e/{slug}/orders/{orderId}: an order awaiting its bank transfer. */
+/**
+ * GET /e/{slug}/orders/{orderId}: an order, as its buyer sees it. Back from Stripe's Checkout
+ * (?session_id=…), the session is read from Stripe and a payment made recorded before the page is
+ * made (a lost webhook event loses nothing); ?checkout=cancelled: they went back without paying.
+ */
 async function showOrder(ctx: Koa.Context, services: Services) {
   const slug = ctx.params.slug!.toLowerCase();
-  const offer = await signUpOffer(services.db, services.clock, slug);
-  const order = offer ? await publicOrder(services.db, offer, ctx.params.orderId!) : null;
+  const orderId = ctx.params.orderId!.toLowerCase();
+  const event = await eventAtSlug(services.db, slug);
+  const sessionId = typeof ctx.query.session_id === 'string' ? ctx.query.session_id : null;
+  if (event && sessionId)
+    await confirmCheckoutReturn(services, ctx.state.origin as string, orderId, sessionId);
+  const order = event ? await publicOrder(services.db, event, orderId) : null;
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Referrer-Policy', 'no-referrer');
-  ctx.set('Content-Security-Policy', pagePolicy);
-  ctx.status = offer && order ? 200 : 404;
-  ctx.body = offer && order ? awaitingTransferPage(offer.event.name, slug, order) : ticketsNotFoundPage(slug);
+  ctx.set('Content-Security-Policy', pagePolicy());
+  ctx.status = event && order ? 200 : 404;
+  const returned = sessionId
+    ? 'fromCheckout'
+    : ctx.query.checkout === 'cancelled'
+      ? 'cancelledCheckout'
+      : null;
+  ctx.body = event && order ? orderPage(event.name, slug, order, returned) : ticketsNotFoundPage(slug);
+}
+
+/** Card unless the visitor chose transfer, where the event takes both; else the one it takes. */
+function paymentKindOf(offer: SignUpOffer, state: FormState): 'card' | 'transfer' {
+  if (!offer.payments.card) return 'transfer';
+  return offer.payments.transfer && state.payment === 'transfer' ? 'transfer' : 'card';
 }
 
 /** GET /e/{slug}/registered?t=…: the tickets a registration made, by their codes. */
@@ -215,7 +252,7 @@ async function showRegistered(ctx: Koa.Context, services: Services) {
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Referrer-Policy', 'no-referrer');
-  ctx.set('Content-Security-Policy', pagePolicy);
+  ctx.set('Content-Security-Policy', pagePolicy());
   ctx.status = offer && tickets.length > 0 ? 200 : 404;
   ctx.body =
     offer && tickets.length > 0 ? registeredPage(offer.event.name, slug, tickets) : ticketsNotFoundPage(slug);
@@ -239,6 +276,7 @@ function registeredCodes(sent: string | string[] | undefined): string[] {
 const blankState = (): FormState => ({
   accessCode: '',
   discountCode: '',
+  payment: '',
   quantities: {},
   people: [emptyPerson()],
   step: 1,
@@ -276,6 +314,7 @@ function stateOf(form: URLSearchParams): FormState {
   return {
     accessCode: (form.get('accessCode') ?? '').trim(),
     discountCode: (form.get('discountCode') ?? '').trim().slice(0, 100),
+    payment: form.get('payment') === 'transfer' ? 'transfer' : '',
     quantities,
     people,
     step: form.get('step') === '2' ? 2 : 1,

@@ -3,6 +3,7 @@
 // the SDK against the workspace's signing secret over the body exactly as sent. Answers 200 once the
 // event is recorded (a resent one too, so Stripe stops), 400 stripeSignatureInvalid otherwise.
 import { Router } from '@koa/router';
+import { cardPaymentEvents } from '../core/orders';
 import { receiveStripeEvent } from '../core/payments';
 import { problem } from '../core/platform/problems';
 import { readRequestBody } from '../core/platform/request-body';
@@ -21,12 +22,16 @@ export function stripeWebhookRouter(services: Services): Router {
     const signature = ctx.get('stripe-signature');
     if (!signature) throw problem('stripeSignatureInvalid', 'The request has no Stripe-Signature header.');
     const body = await readRequestBody(ctx.req, maxEventBytes);
-    const received = await receiveStripeEvent(services, {
-      workspaceId: ctx.params.workspaceId!.toLowerCase(),
-      body,
-      signature,
-      origin: ctx.state.origin,
-    });
+    const received = await receiveStripeEvent(
+      services,
+      {
+        workspaceId: ctx.params.workspaceId!.toLowerCase(),
+        body,
+        signature,
+        origin: ctx.state.origin,
+      },
+      cardPaymentEvents,
+    );
     ctx.status = 200;
     ctx.body = { received: true, ...received };
   });

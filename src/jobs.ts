@@ -4,10 +4,12 @@
 // 30 days and expired sign-in records (codes, refresh tokens, sessions) are purged nightly, with the
 // bodies of e-mail older than the operator's retention period (TESSERA_MAIL_BODY_RETENTION_DAYS);
 // finished rate windows are swept every minute.
-// The mail sender, when e-mail is on, looks for due messages every second.
+// The mail sender, when e-mail is on, looks for due messages every second. Card payments are
+// reconciled with Stripe every minute (holds that ended released, payments whose event was lost recorded).
 import cron from 'node-cron';
 import type { MailSender } from '../core/mail';
 import { defaultMailBodyRetentionDays, purgeMailBodies } from '../core/mail';
+import { reconcileCardPayments } from '../core/orders';
 import { purgeIdempotencyRecords } from '../core/platform/pipeline/idempotency';
 import type { Services } from '../core/platform/services';
 import { purgeKeyActivity } from '../core/platform/storage/activity';
@@ -55,6 +57,14 @@ export function startJobs(
           logger.info({ keys: ended }, 'expired keys: subscriptions removed, endpoints switched off');
       } catch (err) {
         logger.error({ err }, 'sweeping rate windows or ending expired keys failed');
+      }
+    }),
+    cron.schedule('* * * * *', async () => {
+      try {
+        const reconciled = await reconcileCardPayments(services);
+        if (reconciled.paid + reconciled.expired > 0) logger.info(reconciled, 'card payments reconciled');
+      } catch (err) {
+        logger.error({ err }, 'reconciling card payments failed');
       }
     }),
   ];

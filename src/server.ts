@@ -154,6 +154,7 @@ async function openServicesToServe(
     backgroundCheckpoints: true,
     metrics: metrics?.counts,
     stripeApi: settings.stripeApi,
+    checkoutHoldMinutes: settings.checkoutHoldMinutes,
   });
   const { services } = opened;
   metrics?.counts.watchQueue(() => deliveryQueue(services.db, services.clock.now()));

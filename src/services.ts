@@ -88,6 +88,8 @@ export async function openServices(options: {
   metrics?: Metrics & { queryLog: (event: LogEvent) => void };
   /** TESSERA_STRIPE_API_URL: Stripe's API elsewhere (tests only). */
   stripeApi?: Services['stripeApi'];
+  /** TESSERA_CHECKOUT_HOLD_MINUTES: a card order's hold; absent: core's default. */
+  checkoutHoldMinutes?: number;
 }): Promise<OpenServices> {
   privateDataDir(options.dataDir);
   const file = options.database ?? join(options.dataDir, 'tessera.db');
@@ -130,6 +132,7 @@ export async function openServices(options: {
     strictProblems: process.env.TESSERA_STRICT_PROBLEMS === '1',
     metrics: options.metrics,
     ...(options.stripeApi ? { stripeApi: options.stripeApi } : {}),
+    ...(options.checkoutHoldMinutes ? { checkoutHoldMinutes: options.checkoutHoldMinutes } : {}),
   };
   const closeAll = async () => {
     await activity.flush();

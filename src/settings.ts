@@ -1,6 +1,7 @@
 // The operating settings, from flags first and the environment second (README: "Settings").
 import { resolve } from 'node:path';
 import { defaultMailBodyRetentionDays } from '../core/mail';
+import { defaultCheckoutHoldMinutes } from '../core/payments';
 import type { ReceiverAllowList } from '../core/platform/receiver-allow-list';
 import type { StripeApiAddress } from '../core/platform/services';
 import { connectionsKeptFromWriters } from '../db/connect';
@@ -47,6 +48,8 @@ export interface Settings {
   metrics: MetricsSettings | null;
   /** TESSERA_STRIPE_API_URL: Stripe's API elsewhere (a test stand-in, stripe-mock); absent: api.stripe.com. */
   stripeApi?: StripeApiAddress;
+  /** TESSERA_CHECKOUT_HOLD_MINUTES: how long a card order holds its places for Checkout (30 to 1440; Stripe's limits). */
+  checkoutHoldMinutes: number;
 }
 
 export class SettingsError extends Error {}
@@ -153,6 +156,20 @@ export function stripeApiFrom(value: string | undefined): StripeApiAddress | und
   return { protocol, host: url.hostname.replace(/^\[|\]$/g, ''), port };
 }
 
+/**
+ * TESSERA_CHECKOUT_HOLD_MINUTES: how long a card order holds its places while the buyer is at
+ * Stripe's Checkout; Stripe expires a session 30 minutes to 24 hours after it is made.
+ */
+export function checkoutHoldFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return defaultCheckoutHoldMinutes;
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes < 30 || minutes > 1440)
+    throw new SettingsError(
+      `TESSERA_CHECKOUT_HOLD_MINUTES must be a whole number of minutes from 30 to 1440 (Stripe's limits for a Checkout session), not "${value}".`,
+    );
+  return minutes;
+}
+
 export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
   if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
     throw new SettingsError('--tls-cert and --tls-key go together.');
@@ -201,5 +218,6 @@ export function settingsFrom(flags: ServeFlags, env = process.env): Settings {
     mailBodyRetentionDays,
     metrics: metricsSettingsFrom(env, (message) => new SettingsError(message)),
     stripeApi: stripeApiFrom(env.TESSERA_STRIPE_API_URL),
+    checkoutHoldMinutes: checkoutHoldFrom(env.TESSERA_CHECKOUT_HOLD_MINUTES),
   };
 }

@@ -16,8 +16,9 @@ import { creditCancelledTickets } from '../invoicing';
 import { queueCancellationNotices, queueDocumentMail } from '../mail';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
-import { codeAppliesTo, holdsPlaces, releaseCodeUses, releasePlacesOf } from '../sales';
+import { holdsPlaces } from '../sales';
 import { attendeeCancelled, emitForAttendees } from './attendee-messages';
+import { releaseWhatTicketsHold } from './release-held';
 import { touchOrderAndAttendees } from './touch-order';
 
 export async function cancelTickets(
@@ -32,9 +33,6 @@ export async function cancelTickets(
     ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId),
   ).executeTakeFirstOrThrow();
   const now = ctx.clock.now().toISOString();
-  const freed = { ticketTypes: new Map<string, number>(), addOns: new Map<string, number>() };
-  const add = (counts: Map<string, number>, id: string, n: number) =>
-    counts.set(id, (counts.get(id) ?? 0) + n);
   for (const attendeeId of [...attendeeIds].sort()) {
     const done = await ctx.db
       .updateTable('attendees')
@@ -44,24 +42,8 @@ export async function cancelTickets(
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1)
       throw problem('alreadyCancelled', `The ticket ${attendeeId} is already cancelled.`);
-    if (!holdsPlaces(order.status)) continue;
-    const [attendee, addOns] = await Promise.all([
-      ctx.db
-        .selectFrom('attendees')
-        .select('ticket_type_id')
-        .where('id', '=', attendeeId)
-        .executeTakeFirstOrThrow(),
-      ctx.db
-        .selectFrom('attendee_add_ons')
-        .select(['add_on_id as addOnId', 'quantity'])
-        .where('attendee_id', '=', attendeeId)
-        .execute(),
-    ]);
-    add(freed.ticketTypes, attendee.ticket_type_id, 1);
-    for (const { addOnId, quantity } of addOns) add(freed.addOns, addOnId, quantity);
   }
-  if (order.discount_code_id !== null) await releaseUsesOf(ctx, order.discount_code_id, freed.ticketTypes);
-  await releasePlacesOf(ctx, freed);
+  if (holdsPlaces(order.status)) await releaseWhatTicketsHold(ctx, order.discount_code_id, attendeeIds);
   const stillActive = await ctx.db
     .selectFrom('attendees')
     .select('id')
@@ -75,17 +57,4 @@ export async function cancelTickets(
   const creditNoteId = await creditCancelledTickets(ctx, event, order, attendeeIds);
   if (creditNoteId) await queueDocumentMail(ctx, event.id, creditNoteId);
   return { creditNoteId };
-}
-
-/** Gives back the uses the cancelled tickets took of their order's discount code (those it applied to). */
-async function releaseUsesOf(ctx: Ctx, codeId: string, freedTypes: Map<string, number>): Promise<void> {
-  const code = await ctx.db
-    .selectFrom('discount_codes')
-    .selectAll()
-    .where('id', '=', codeId)
-    .executeTakeFirst();
-  if (!code) return;
-  let uses = 0;
-  for (const [ticketTypeId, n] of freedTypes) if (codeAppliesTo(code, ticketTypeId)) uses += n;
-  if (uses > 0) await releaseCodeUses(ctx, codeId, uses);
 }

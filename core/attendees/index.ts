@@ -28,6 +28,7 @@ export {
 export { writeRegistration } from './registration-order';
 export { refuseFullAtRead, takeRegistrationPlaces } from './registration-places';
 export { freePrices, type RegistrationPrices, registrationPrices } from './registration-prices';
+export { releaseWhatTicketsHold } from './release-held';
 export { resendTicket } from './resend-ticket';
 export { searchAttendees } from './search-attendees';
 export {

@@ -16,15 +16,25 @@ export function offersCard(methods: PaymentMethodsOffered): boolean {
 
 /** 409 stripeNotConnected when the methods include card and the caller's workspace has no Stripe connection. */
 export async function requireStripeForCard(ctx: Ctx, methods: PaymentMethodsOffered): Promise<void> {
-  if (!offersCard(methods)) return;
+  if (offersCard(methods))
+    await requireStripeConnected(ctx, `paymentMethods ${methods} offers card payments, which need`);
+}
+
+/** 409 stripeNotConnected, saying what needed it, when the caller's workspace has no Stripe connection. */
+export async function requireStripeConnected(ctx: Ctx, whatNeeds: string): Promise<void> {
+  if (await stripeConnected(ctx, ctx.actor.workspaceId)) return;
+  throw problem(
+    'stripeNotConnected',
+    detail`${whatNeeds} the workspace connected to Stripe first: ${mention(connectStripe)} with its secret key.`,
+  );
+}
+
+/** Whether a workspace is connected to Stripe (its events may take cards only then). */
+export async function stripeConnected(ctx: Pick<Ctx, 'db'>, workspaceId: string): Promise<boolean> {
   const connected = await ctx.db
     .selectFrom('stripe_connections')
     .select('workspace_id')
-    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
-  if (connected) return;
-  throw problem(
-    'stripeNotConnected',
-    detail`paymentMethods ${methods} offers card payments, which need the workspace connected to Stripe first: ${mention(connectStripe)} with its secret key.`,
-  );
+  return connected !== undefined;
 }

@@ -1,3 +1,4 @@
+export { offersCard, requireStripeConnected, stripeConnected } from './card-offer';
 export { createEvent } from './create-event';
 export { deleteEvent } from './delete-event';
 export { eventFields, resolveTimes, slugMessage, slugPattern } from './event-input';
@@ -19,7 +20,7 @@ export { type PublicEvent, type PublishedLink, publicEvent } from './public-even
 export { answerLineFaults, checkAnswer, type QuestionView, questionSchema, questionView } from './questions';
 export { setEventStatus } from './set-event-status';
 export { type OfferedType, type SignUpOffer, signUpOffer } from './sign-up-offer';
-export { signUpSchema } from './sign-up-settings';
+export { loadSignUp, signUpSchema } from './sign-up-settings';
 export { type CalendarTicket, ticketCalendar } from './ticket-calendar';
 export { updateEvent } from './update-event';
 export { updateSignUp } from './update-sign-up';

@@ -8,6 +8,7 @@ import type { Clock } from '../platform/clock';
 import { toMajor } from '../platform/money';
 import { modulesOf } from '../platform/pipeline/load-event';
 import { placesLeft } from '../sales';
+import { offersCard, stripeConnected } from './card-offer';
 import { type QuestionView, questionView } from './questions';
 import { loadSignUp, type SignUpView } from './sign-up-settings';
 
@@ -50,6 +51,12 @@ export interface SignUpOffer {
   codeUnknown: boolean;
   /** The form asks for a discount code: the event has one switched on. */
   takesDiscountCodes: boolean;
+  /**
+   * How a priced order may be paid: by card where the event offers it and its workspace is connected
+   * to Stripe (a disconnected workspace's events offer no card), by transfer where the event offers
+   * it or card is not to be had. The form asks which when both are.
+   */
+  payments: { card: boolean; transfer: boolean };
 }
 
 /** The offer at /e/{slug}; null when no published event is there. */
@@ -125,7 +132,13 @@ export async function signUpOffer(
     questions: questions.map(questionView).filter((q) => q.kind !== 'file'),
     codeUnknown: code !== '' && !rows.some((t) => t.visibility === 'code' && t.access_code === code),
     takesDiscountCodes: await hasActiveDiscountCode(db, event.id),
+    payments: await paymentsOffered(db, event),
   };
+}
+
+async function paymentsOffered(db: Db, event: EventRow): Promise<SignUpOffer['payments']> {
+  const card = offersCard(event.payment_methods) && (await stripeConnected({ db }, event.workspace_id));
+  return { card, transfer: !card || event.payment_methods !== 'card' };
 }
 
 /** Whether the event has a discount code switched on (the form then asks for one). */

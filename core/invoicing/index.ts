@@ -3,4 +3,4 @@
 export { invoicingSchema, loadInvoicing } from './invoicing-view';
 export { creditCancelledTickets, invoicePaidOrder } from './issue-documents';
 export { sellerSchema } from './seller';
-export { ticketsAmountMinor } from './ticket-lines';
+export { ticketLines, ticketsAmountMinor } from './ticket-lines';

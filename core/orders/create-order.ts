@@ -3,7 +3,8 @@
 // types and chosen add-ons with a discount code taken off (registration-prices.ts; its uses within its
 // limit, core/sales/discount-codes.ts), and the payment the caller names (order-payment.ts): awaiting
 // a bank transfer (its tickets written but not valid until paid: attendee.registered is sent when the
-// order is marked paid), paid elsewhere already (marked paid in the same transaction, through the one
+// order is marked paid), by card (pending, its places held for the buyer's Stripe Checkout, whose
+// link the answer gives once the session is made after the commit: card-checkout.ts), paid elsewhere already (marked paid in the same transaction, through the one
 // path of mark-paid: order.paid, tickets, invoice), or complimentary. An order costing nothing is free:
 // its tickets are valid at once, as a registration's.
 import * as v from 'valibot';
@@ -19,6 +20,7 @@ import {
   takeRegistrationPlaces,
   writeRegistration,
 } from '../attendees';
+import { requireStripeConnected } from '../events';
 import { queueTicketConfirmations, queueTransferInstructions } from '../mail';
 import type { Ctx } from '../platform/context';
 import { documentedAsRequired } from '../platform/docs/json-schema';
@@ -26,6 +28,7 @@ import { FieldErrors } from '../platform/field-errors';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
 import { takeCodeUses, usableDiscountCode } from '../sales';
+import { holdForCheckout, openCheckout } from './card-checkout';
 import { paidOrderSchema } from './issued-documents';
 import { type OrderPayment, orderPaymentSchema } from './order-payment';
 import { orderQuery } from './order-query';
@@ -36,7 +39,7 @@ export const createOrder = defineOperation({
   name: 'createOrder',
   title: 'Take an order',
   description:
-    'Takes an order of 1 to 50 tickets, a discount code taken off: awaiting a bank transfer (default), paid elsewhere already (valid at once) or complimentary (0 charged, reason kept). Costing nothing, it is free. Needs orders:write.',
+    'Takes an order of 1 to 50 tickets, a discount code taken off: awaiting a bank transfer (default), by card (a payment link to send, places held), paid elsewhere already (valid at once) or complimentary. Costing nothing, it is free. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,
@@ -48,7 +51,17 @@ export const createOrder = defineOperation({
     summary: (input, order) =>
       `${order.attendees} ticket(s), ${kindSaid(input.payment, order)}, ${order.reference}`,
   },
-  problems: ['invalid', 'soldOut', 'unknownTicket', 'empty', 'tooMany', 'registrationRefused'],
+  problems: [
+    'invalid',
+    'soldOut',
+    'unknownTicket',
+    'empty',
+    'tooMany',
+    'registrationRefused',
+    'stripeNotConnected',
+    'stripeUnavailable',
+    'stripeKeyRefused',
+  ],
   input: v.object({
     eventId: uuid('The event id.'),
     attendees: documentedAsRequired(
@@ -70,6 +83,7 @@ export const createOrder = defineOperation({
       new FieldErrors()
         .add('discountCode', 'A complimentary order costs nothing: send no discount code.')
         .throwIfAny();
+    if (payment.kind === 'card') await requireStripeConnected(ctx, 'A card payment needs');
     const registration = await checkRegistration(ctx, input);
     refuseFullAtRead(registration);
     const code =
@@ -80,7 +94,7 @@ export const createOrder = defineOperation({
       payment.kind === 'complimentary' ? freePrices(registration) : registrationPrices(registration, code);
     const free = prices.totalMinor === 0;
     const { orderId, joined } = await writeRegistration(ctx, registration, input, {
-      status: free ? 'free' : 'transfer',
+      status: free ? 'free' : payment.kind === 'card' ? 'pending' : 'transfer',
       prices,
       discountCodeId: code?.id ?? null,
       paymentMethod: payment.kind === 'complimentary' ? 'complimentary' : null,
@@ -93,6 +107,8 @@ export const createOrder = defineOperation({
     } else if (payment.kind === 'transfer') {
       // The buyer is told how to pay, for the API's orders and the form's alike, in this transaction.
       await queueTransferInstructions(ctx, registration.event.id, orderId);
+    } else if (payment.kind === 'card') {
+      await holdForCheckout(ctx, orderId, payment.holdMinutes);
     }
     // Last: every order of the code, then of the type, queues on its row from here to its commit.
     if (code) await takeCodeUses(ctx, code, prices.codeUses);
@@ -104,6 +120,13 @@ export const createOrder = defineOperation({
         reference: payment.reference?.trim() || null,
       });
     return answer(ctx, orderId);
+  },
+  // A card order's Checkout session is made after the commit (no write waits on Stripe); a retry of
+  // the same request answers the same link (the session is made once and kept).
+  async settle(ctx, order) {
+    if (order.status !== 'pending') return order;
+    const checkout = await openCheckout(ctx, order.orderId);
+    return checkout ? { ...order, checkout } : order;
   },
 });
 
@@ -117,5 +140,6 @@ function kindSaid(payment: OrderPayment | undefined, order: OrderView): string {
   if (payment?.kind === 'complimentary') return 'complimentary';
   if (order.status === 'free') return 'free';
   if (payment?.kind === 'paidElsewhere') return `paid by ${payment.method}`;
+  if (payment?.kind === 'card') return 'by card';
   return 'by transfer';
 }

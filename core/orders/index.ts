@@ -1,3 +1,5 @@
+export { cardPaymentEvents } from './card-payment-events';
+export { confirmCheckoutReturn } from './card-return';
 export { confirmPayment } from './confirm-payment';
 export { createOrder } from './create-order';
 export { getOrder } from './get-order';
@@ -8,12 +10,13 @@ export { orderPaid } from './order-messages';
 export { orderQuery } from './order-query';
 export { orderPersonal, orderSchema } from './order-view';
 export { type PaymentMethod, paymentMethods, payOrder } from './pay-order';
+export { eventAtSlug, type PublicOrder, publicOrder } from './public-order';
 export {
   type FormError,
   type PublicPerson,
   type PublicRegistration,
-  publicOrder,
   registeredTickets,
   registerFromPublicPage,
 } from './public-registration';
+export { reconcileCardPayments } from './reconcile-card-payments';
 export { refundOrder } from './refund-order';

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import type { Ctx } from '../platform/context';
 import { text, uuid } from '../platform/schemas';
+import { checkoutSchema } from './card-checkout';
 import { orderSchema } from './order-view';
 
 const documentField = (description: string) =>
@@ -22,6 +23,15 @@ export const paidOrderSchema = v.object({
   ...orderSchema.entries,
   invoice: documentField(
     'Tessera extension: the invoice this call issued (the event invoices and the total is above 0); absent when none was.',
+  ),
+  checkout: v.optional(
+    v.pipe(
+      checkoutSchema,
+      v.description(
+        "Tessera extension: a card order's payment link (Stripe Checkout) and how long it holds the places; absent for other orders.",
+      ),
+      v.metadata({ 'x-tessera-extension': true }),
+    ),
   ),
 });
 

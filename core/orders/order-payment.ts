@@ -1,8 +1,10 @@
 // How an order the organiser takes is paid: by bank transfer (awaited, as the public form's paid
-// orders are), paid already elsewhere (cash at the desk, a card terminal, an invoice settled outside:
+// orders are), by card through Stripe Checkout (the buyer is sent a payment link; places held until
+// it expires), paid already elsewhere (cash at the desk, a card terminal, an invoice settled outside:
 // the tickets are valid at once, through the same path as mark-paid), or complimentary (a guest, a
 // speaker: nothing charged, the reason kept and the order counted apart from free registrations).
 import * as v from 'valibot';
+import { checkoutHoldLimits } from '../payments';
 import { oneLine } from '../platform/schemas';
 
 /** Ways a payment made outside Tessera is recorded (confirmPayment's methods). */
@@ -20,6 +22,25 @@ export const orderPaymentSchema = v.pipe(
   v.variant('kind', [
     v.object({
       kind: v.pipe(v.literal('transfer'), v.description('Awaiting a bank transfer: status transfer.')),
+    }),
+    v.object({
+      kind: v.pipe(
+        v.literal('card'),
+        v.description(
+          'By card through Stripe Checkout: status pending, places held until the payment link expires; checkout.paymentUrl is the link to send the buyer. The workspace must be connected to Stripe.',
+        ),
+      ),
+      holdMinutes: v.optional(
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(checkoutHoldLimits.min),
+          v.maxValue(checkoutHoldLimits.max),
+          v.description(
+            "How long the link holds the places, 30 to 1440 minutes (Stripe's limits). Default: the server's setting (30).",
+          ),
+        ),
+      ),
     }),
     v.object({
       kind: v.pipe(

@@ -10,7 +10,6 @@ import type { SignUpOffer } from '../events';
 import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
 import { holderName } from '../platform/holder-name';
-import { toMajor } from '../platform/money';
 import { callContext } from '../platform/pipeline/call-operation';
 import { invoke } from '../platform/pipeline/invoke';
 import { isProblem } from '../platform/problems';
@@ -38,7 +37,16 @@ export interface FormError {
 
 export type PublicRegistration =
   | { kind: 'registered'; reference: string; tickets: { name: string; ticketType: string; code: string }[] }
-  | { kind: 'ordered'; orderId: string; reference: string; total: number; currency: string }
+  | {
+      kind: 'ordered';
+      orderId: string;
+      reference: string;
+      total: number;
+      currency: string;
+      /** A card order's Stripe Checkout page, where the buyer is sent next. */
+      paymentUrl?: string;
+    }
+  | { kind: 'paymentUnavailable'; message: string }
   | { kind: 'soldOut'; message: string }
   | { kind: 'closed'; message: string }
   | { kind: 'refused'; errors: FormError[] };
@@ -56,6 +64,7 @@ export async function registerFromPublicPage(
   offer: SignUpOffer,
   people: PublicPerson[],
   discountCode = '',
+  paymentKind: 'card' | 'transfer' = 'transfer',
 ): Promise<PublicRegistration> {
   if (offer.closed) return { kind: 'closed', message: closedMessage(offer.closed) };
   const offered = new Set(offer.types.map((t) => t.ticketTypeId));
@@ -72,7 +81,7 @@ export async function registerFromPublicPage(
       kind: 'refused',
       errors: [{ field: `person.${addOnNotOffered}.addOns`, message: 'That add-on is not on offer here.' }],
     };
-  // Any priced ticket or add-on makes the whole order one awaiting a bank transfer (createOrder).
+  // Any priced ticket or add-on makes the whole order one to pay (createOrder): by card or transfer.
   const priced = new Set([
     ...offer.types.filter((t) => t.price > 0).map((t) => t.ticketTypeId),
     ...offer.addOns.filter((a) => a.price > 0).map((a) => a.addOnId),
@@ -94,7 +103,7 @@ export async function registerFromPublicPage(
       })),
     };
     if (paid) {
-      const { data: order } = await invoke(createOrder, ctx, input);
+      const { data: order } = await invoke(createOrder, ctx, { ...input, payment: { kind: paymentKind } });
       if (order.status === 'free')
         return {
           kind: 'registered',
@@ -107,6 +116,7 @@ export async function registerFromPublicPage(
         reference: order.reference,
         total: order.total,
         currency: order.currency,
+        ...(order.checkout ? { paymentUrl: order.checkout.paymentUrl } : {}),
       };
     }
     const { data: order } = await invoke(registerAttendees, ctx, input);
@@ -132,6 +142,15 @@ function refusalOnForm(error: unknown, people: PublicPerson[]): PublicRegistrati
       return { kind: 'soldOut', message: error.detail };
     case 'demoWorkspace':
       return { kind: 'closed', message: closedMessage('demonstration') };
+    case 'stripeUnavailable':
+    case 'stripeKeyRefused':
+    case 'stripeNotConnected':
+      // Nothing is held: the order expired at once. Said on the form; the details are the organiser's.
+      return {
+        kind: 'paymentUnavailable',
+        message:
+          'Card payment is not available right now, so nothing was registered and nothing was charged. Please try again in a moment or choose another way to pay.',
+      };
     case 'invalid': {
       const errors = (error.extras.errors ?? []) as { attendee: number; field: string; code: string }[];
       return {
@@ -254,33 +273,4 @@ async function ticketsOf(
     ticketType: r.name,
     code: r.ticket_code,
   }));
-}
-
-/** An order made on the public page, for the page it ends on (its id is its key); null when none. */
-export async function publicOrder(
-  db: Db,
-  offer: SignUpOffer,
-  orderId: string,
-): Promise<{
-  reference: string;
-  total: number;
-  currency: string;
-  paid: boolean;
-  instructions: string | null;
-} | null> {
-  if (!/^[0-9a-f-]{36}$/.test(orderId)) return null;
-  const row = await db
-    .selectFrom('orders')
-    .select(['reference', 'total_minor', 'currency', 'status'])
-    .where('id', '=', orderId)
-    .where('event_id', '=', offer.event.id)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    reference: row.reference,
-    total: toMajor(row.total_minor, row.currency),
-    currency: row.currency,
-    paid: row.status === 'paid',
-    instructions: offer.settings.paymentInstructions,
-  };
 }

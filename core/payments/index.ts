@@ -2,6 +2,12 @@
 // (the SDK is imported by stripe-sdk.ts alone, on first use), the conversion of amounts to Stripe's
 // units, and the Stripe events received at the workspace's webhook address.
 
+export {
+  checkoutHoldLimits,
+  checkoutHoldMinutes,
+  defaultCheckoutHoldMinutes,
+  sessionExpiry,
+} from './checkout-hold';
 export { connectStripe } from './connect-stripe';
 export { disconnectStripe } from './disconnect-stripe';
 export { getStripeConnection } from './get-stripe-connection';
@@ -25,5 +31,7 @@ export {
   receiveStripeEvent,
   type StripeEventHandler,
   type StripeEventHandlers,
-  stripeEventHandlers,
+  stripeContext,
 } from './stripe-events';
+export type { Stripe } from './stripe-sdk';
+export { workspaceStripe } from './workspace-stripe';

@@ -27,15 +27,12 @@ export type StripeEventHandlers = {
   [T in HandledStripeEvent['type']]?: StripeEventHandler<Extract<HandledStripeEvent, { type: T }>>;
 };
 
-/** The handlers card payments register (core/payments' checkout fills them). */
-export const stripeEventHandlers: StripeEventHandlers = {};
-
 /** The name the activity log gives changes made on Stripe's word. */
 export const stripeActorName = 'Stripe webhook';
 
 export type StripeEventOutcome = 'handled' | 'ignored' | 'duplicate';
 
-/** The caller a handler acts as: the workspace, no key, the orders it pays. */
+/** The caller a handler (or a buyer's return from Checkout) acts as: the workspace, no key, the orders it pays. */
 function stripeActor(services: Services, workspaceId: string): Actor {
   return {
     workspaceId,
@@ -51,6 +48,11 @@ function stripeActor(services: Services, workspaceId: string): Actor {
     ratePerMinute: services.defaultRatePerMinute,
     audience: 'rest',
   };
+}
+
+/** A context acting on Stripe's word for a workspace: its changes are logged as the Stripe webhook's. */
+export function stripeContext(services: Services, workspaceId: string, origin: string): Ctx {
+  return callContext(services, stripeActor(services, workspaceId), { origin });
 }
 
 /** The id of the object an event is about (cs_…, ch_…, re_…), when it has one. */
@@ -90,7 +92,7 @@ async function verify(services: Services, workspaceId: string, body: Buffer, sig
 export async function receiveStripeEvent(
   services: Services,
   request: { workspaceId: string; body: Buffer; signature: string; origin: string },
-  handlers: StripeEventHandlers = stripeEventHandlers,
+  handlers: StripeEventHandlers,
 ): Promise<{ eventId: string; type: string; outcome: StripeEventOutcome }> {
   const event = await verify(services, request.workspaceId, request.body, request.signature);
   const known = isHandled(event, handlers);
@@ -112,11 +114,7 @@ export async function receiveStripeEvent(
       .executeTakeFirst();
     if (!recorded) return 'duplicate';
     if (!known) return 'ignored';
-    const ctx = {
-      ...callContext(services, stripeActor(services, request.workspaceId), { origin: request.origin }),
-      db: trx,
-      clock: moment,
-    };
+    const ctx = { ...stripeContext(services, request.workspaceId, request.origin), db: trx, clock: moment };
     await dispatch(ctx, event, handlers);
     return 'handled';
   });

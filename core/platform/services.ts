@@ -93,4 +93,6 @@ export interface Services {
   metrics?: Metrics;
   /** Stripe's API elsewhere than api.stripe.com (tests only); absent: Stripe's own. */
   stripeApi?: StripeApiAddress;
+  /** TESSERA_CHECKOUT_HOLD_MINUTES: how long a card order holds its places for the buyer's checkout; absent: 30. */
+  checkoutHoldMinutes?: number;
 }

@@ -1,4 +1,5 @@
 // The pages a registration from /e/{slug} ends on: the tickets with their links, sold out, closed.
+import type { PublicOrder } from '../../core/orders';
 import { type Html, html } from './html';
 import { page } from './layout';
 import { signUpStyle } from './sign-up-form';
@@ -38,27 +39,76 @@ export function soldOutPage(eventName: string, slug: string, detail: string): st
   );
 }
 
-export function awaitingTransferPage(
+/** The page an order ends on: what is due and how, a card checkout's state, the tickets once paid. */
+export function orderPage(
   eventName: string,
   slug: string,
-  order: { reference: string; total: number; currency: string; paid: boolean; instructions: string | null },
+  order: PublicOrder,
+  returned: 'fromCheckout' | 'cancelledCheckout' | null,
 ): string {
+  return frame(`Order ${order.reference}: ${eventName}`, orderBody(eventName, slug, order, returned));
+}
+
+function orderBody(
+  eventName: string,
+  slug: string,
+  order: PublicOrder,
+  returned: 'fromCheckout' | 'cancelledCheckout' | null,
+): Html {
+  const event = html`<a href="/e/${slug}">${eventName}</a>`;
   const amount = new Intl.NumberFormat('en', { style: 'currency', currency: order.currency }).format(
     order.total,
   );
-  return frame(
-    `Order ${order.reference}: ${eventName}`,
-    order.paid
-      ? html`<h1>Order ${order.reference} is paid</h1><p>Your tickets for <a href="/e/${slug}">${eventName}</a> are issued.</p>`
-      : html`<h1>Your order awaits payment</h1><p>for <a href="/e/${slug}">${eventName}</a>.</p>
-<dl class="order-facts"><dt>Order reference</dt><dd><strong>${order.reference}</strong></dd><dt>Amount due</dt><dd><strong>${amount}</strong></dd></dl>
-<h2>How to pay</h2>${
-          order.instructions
-            ? html`<p class="instructions">${order.instructions}</p>`
-            : html`<p>The organiser will tell you how to pay.</p>`
-        }<p>Quote the order reference <strong>${order.reference}</strong> with your payment.</p>
-<p>Your tickets are issued when the payment arrives.</p>`,
+  const due = order.status === 'pending' || order.status === 'transfer' || order.status === 'onAccount';
+  const facts = html`<dl class="order-facts"><dt>Order reference</dt><dd><strong>${order.reference}</strong></dd><dt>${due ? 'Amount due' : 'Amount'}</dt><dd><strong>${amount}</strong></dd></dl>`;
+  switch (order.status) {
+    case 'paid':
+    case 'free':
+      return html`<h1>Order ${order.reference} is ${order.status === 'paid' ? 'paid' : 'confirmed'}</h1><p>Your tickets for ${event} are issued. Keep each ticket's link: it is the ticket you show at the door.</p>
+<ul class="tickets-done">${order.tickets.map(
+        (t) =>
+          html`<li>${holderHtml(t.holder, t.erased)}, ${t.ticketType}${t.cancelled ? ' (cancelled)' : ''}: <a href="/t/${t.code}">your ticket /t/${t.code}</a></li>`,
+      )}</ul>`;
+    case 'expired':
+      return html`<h1>This order has expired</h1><p>It was not paid in time, so its places for ${event} were given back. Nothing was charged.</p>${facts}<p><a href="/e/${slug}">Back to ${eventName}</a> to register again.</p>`;
+    case 'pending':
+      return order.checkout ? cardBody(event, facts, order, returned) : transferBody(event, facts, order);
+    case 'cancelled':
+    case 'refunded':
+    case 'declined':
+      return html`<h1>This order is ${order.status}</h1><p>for ${event}.</p>${facts}`;
+    default:
+      return transferBody(event, facts, order);
+  }
+}
+
+function cardBody(
+  event: Html,
+  facts: Html,
+  order: PublicOrder,
+  returned: 'fromCheckout' | 'cancelledCheckout' | null,
+): Html {
+  const until = new Intl.DateTimeFormat('en', { timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(order.checkout!.holdUntil),
   );
+  if (returned === 'fromCheckout')
+    return html`<h1>Your payment is being confirmed</h1><p>for ${event}. This takes a moment: <a href="">reload this page</a> to see your tickets.</p>${facts}`;
+  return html`<h1>${returned === 'cancelledCheckout' ? 'Your payment was not completed' : 'Your order awaits payment'}</h1><p>for ${event}.</p>${facts}
+<p>Your places are held until ${until} UTC; unpaid by then, they are given back.</p>${
+    order.checkout!.paymentUrl
+      ? html`<p><a class="button primary" href="${order.checkout!.paymentUrl}">Pay ${order.currency} by card</a></p>`
+      : ''
+  }`;
+}
+
+function transferBody(event: Html, facts: Html, order: PublicOrder): Html {
+  return html`<h1>Your order awaits payment</h1><p>for ${event}.</p>${facts}
+<h2>How to pay</h2>${
+    order.instructions
+      ? html`<p class="instructions">${order.instructions}</p>`
+      : html`<p>The organiser will tell you how to pay.</p>`
+  }<p>Quote the order reference <strong>${order.reference}</strong> with your payment.</p>
+<p>Your tickets are issued when the payment arrives.</p>`;
 }
 
 export function formTooLargePage(slug: string): string {

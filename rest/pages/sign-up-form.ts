@@ -13,6 +13,8 @@ export interface FormState {
   accessCode: string;
   /** A discount code typed on the step that registers. */
   discountCode: string;
+  /** How a priced order is paid, where the event offers both: card or transfer ('' not chosen yet: card). */
+  payment: string;
   quantities: Record<string, string>;
   people: PersonValues[];
   /** 2: a person per ticket. */
@@ -106,6 +108,7 @@ ${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
 ${state.step === 2 ? html`<input type="hidden" name="accessCode" value="${state.accessCode}">` : ''}
 ${body}
 ${offer.takesDiscountCodes ? discountCodeField(form) : ''}
+${paymentChoice(form)}
 <div class="trap"><label for="f-leave-empty">Leave this field empty</label><input type="text" id="f-leave-empty" name="leaveEmpty" value="" tabindex="-1" autocomplete="off"></div>
 <button type="submit" class="primary" name="action" value="register">${state.step === 1 && chosen.length > 1 ? 'Continue' : 'Register'}</button>
 </form>`;
@@ -123,6 +126,17 @@ ${offer.types.map((t) => quantity(form, t, single))}</fieldset>
 <input type="text" id="${fieldId('accessCode')}" name="accessCode" value="${state.accessCode}" autocomplete="off"${describe(form, 'accessCode', 'hint')}>
 <button type="submit" name="action" value="code">Apply code</button></fieldset>
 ${person(form, 0, chosen[0] ?? single)}`;
+}
+
+/** Card or bank transfer, asked where the event takes both and sells priced tickets here. */
+function paymentChoice(form: Form): Html {
+  const { offer, state } = form;
+  if (!offer.payments.card || !offer.payments.transfer) return html``;
+  if (!offer.types.some((t) => t.price > 0) && !offer.addOns.some((a) => a.price > 0)) return html``;
+  const transfer = state.payment === 'transfer';
+  return html`<fieldset><legend>How you pay</legend><p class="hint">For tickets with a price; free ones need no payment.</p>
+<label class="choice"><input type="radio" name="payment" value="card"${transfer ? '' : trusted(' checked')}> By card, now (on Stripe's secure payment page)</label>
+<label class="choice"><input type="radio" name="payment" value="transfer"${transfer ? trusted(' checked') : ''}> By bank transfer (tickets issued when the payment arrives)</label></fieldset>`;
 }
 
 /** A discount code, taken off with the registration (on whichever step registers). */

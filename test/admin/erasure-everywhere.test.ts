@@ -531,6 +531,16 @@ const notPersonal: Record<string, string[]> = {
     'received_utc',
     'handled',
   ],
+  // An order's Checkout session by Stripe's ids and its hold (0049): the buyer's details stay in Stripe.
+  card_checkouts: [
+    'order_id',
+    'workspace_id',
+    'session_id',
+    'session_url',
+    'hold_until_utc',
+    'payment_intent_id',
+    'created_utc',
+  ],
   invoice_series: ['event_id', 'last_no'],
   invoice_lines: [
     'id',

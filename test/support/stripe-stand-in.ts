@@ -51,6 +51,8 @@ export interface StripeStandIn {
   addEndpoint(accountId: string, endpoint: StandInEndpoint): void;
   /** The next `count` events are made but not sent (a lost event). */
   dropEvents(count: number): void;
+  /** The next `count` calls to a route ('POST /v1/checkout/sessions') fail as Stripe down would (500). */
+  failCalls(route: string, count: number): void;
   /** Pays a session as the checkout page's Pay button does; answers the event made. */
   pay(sessionId: string): Promise<Stripe.CheckoutSessionCompletedEvent>;
   /** Sends an event (made by the test) signed as Stripe would, answering the receiver's reply. */
@@ -327,6 +329,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const calls: StandInCall[] = [];
   let dropping = 0;
   let origin = '';
+  const failing = new Map<string, number>();
+  // Stripe answers a request sent again with the same Idempotency-Key as it answered the first.
+  const idempotent = new Map<string, unknown>();
 
   const deliver = async (accountId: string, event: Stripe.Event): Promise<Response[]> => {
     const payload = JSON.stringify(event);
@@ -399,6 +404,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       );
     const livemode = key.includes('_live_');
     const route = `${req.method} ${url.pathname.replace(/\/(cs|re|ch|evt)_[\w]+/g, '/$1_:id')}`;
+    const failures = failing.get(route) ?? 0;
+    if (failures > 0) {
+      failing.set(route, failures - 1);
+      return stripeError(res, 500, 'Stripe stand-in: this call fails as told.', 'api_error');
+    }
+    const idempotencyKey = req.headers['idempotency-key'];
+    const replay = typeof idempotencyKey === 'string' ? idempotent.get(`${key}/${idempotencyKey}`) : undefined;
+    if (replay !== undefined) return send(res, replay);
+    const once = (answer: unknown) => {
+      if (typeof idempotencyKey === 'string') idempotent.set(`${key}/${idempotencyKey}`, answer);
+      return send(res, answer);
+    };
     const objectId = /\/((?:cs|re|ch|evt)_[\w]+)/.exec(url.pathname)?.[1] ?? '';
     switch (route) {
       case 'GET /v1/account':
@@ -416,7 +433,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const session = newSession(origin, body, livemode);
         sessions.set(session.id, session);
         sessionAccount.set(session.id, holder.accountId);
-        return send(res, session);
+        return once(session);
       }
       case 'GET /v1/checkout/sessions/cs_:id': {
         const session = sessions.get(objectId);
@@ -451,7 +468,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           holder.accountId,
           eventOf<Stripe.ChargeRefundedEvent>('charge.refunded', refunded, livemode),
         );
-        return send(res, refund);
+        return once(refund);
       }
       case 'GET /v1/refunds/re_:id': {
         const refund = refunds.get(objectId);
@@ -490,7 +507,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(checkoutPage(session));
     if (action === 'pay') {
       await pay(session.id);
-      return res.writeHead(303, { location: session.success_url ?? '/' }).end();
+      // Stripe puts the session's id where the success address asks for it.
+      const back = (session.success_url ?? '/').replace('{CHECKOUT_SESSION_ID}', session.id);
+      return res.writeHead(303, { location: back }).end();
     }
     return res.writeHead(303, { location: session.cancel_url ?? '/' }).end();
   };
@@ -522,6 +541,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     dropEvents: (count) => {
       dropping += count;
     },
+    failCalls: (route, count) => void failing.set(route, count),
     pay,
     send: (accountId, event) => deliver(accountId, event),
     close: () =>

@@ -127,7 +127,8 @@ async function run<I extends InputSchema, O extends v.GenericSchema, W extends E
   }
   const done = await runIdempotent(operation, ctx, input, options.idempotency, hashBody(normalised));
   if (!done.replayed) await operation.afterCommit?.(ctx.services);
-  return done;
+  // An idempotent operation's settle runs on the kept answer each time: it reads what was committed.
+  return operation.settle ? { ...done, data: await operation.settle(ctx, done.data) } : done;
 }
 
 /**

@@ -141,9 +141,10 @@ export interface Operation<
    */
   before?(ctx: Ctx, input: v.InferOutput<I>): Promise<void>;
   /**
-   * Work after the commit that the answer waits for and reports (a test message's first attempt):
-   * given the committed answer, gives the answer sent. Not run when the change is refused; not for
-   * an idempotent operation, whose kept answer a retry replays.
+   * Work after the commit that the answer waits for and reports (a test message's first attempt, a
+   * card order's Checkout session): given the committed answer, gives the answer sent. Not run when
+   * the change is refused. For an idempotent operation it runs on the kept answer of each retry too,
+   * so it must answer from what was committed (a card order's session is made once and kept).
    */
   settle?(ctx: Ctx, answer: D): Promise<D>;
   /**
