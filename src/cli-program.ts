@@ -23,12 +23,12 @@ import {
   newWorkspaceOperator,
   operatorContext,
   operatorRefusals,
+  rekeyAllSecrets,
   revokeKeyOperation,
   sampleSendsNoEmail,
   type WorkspaceRefusals,
 } from '../core/admin';
 import { importFile } from '../core/import';
-import { rekeyAllSecrets } from '../core/payments';
 import type { Ctx } from '../core/platform/context';
 import { isUuid, newId } from '../core/platform/ids';
 import { parseKey } from '../core/platform/keys';

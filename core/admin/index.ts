@@ -23,4 +23,5 @@ export {
   operatorRefusals,
   type WorkspaceRefusals,
 } from './operator';
+export { rekeyAllSecrets } from './rekey-all-secrets';
 export { createWorkspaceOperation, findWorkspace, listWorkspaces, sampleSendsNoEmail } from './workspaces';

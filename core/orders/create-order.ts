@@ -39,7 +39,7 @@ export const createOrder = defineOperation({
   name: 'createOrder',
   title: 'Take an order',
   description:
-    'Takes an order of 1 to 50 tickets, a discount code taken off: awaiting a bank transfer (default), by card (a payment link to send, places held), paid elsewhere already (valid at once) or complimentary. Costing nothing, it is free. Needs orders:write.',
+    'Takes an order of 1 to 50 tickets, a discount code taken off: by bank transfer (default), by card (a payment link to send, places held), paid elsewhere (valid at once) or complimentary. Costing nothing, it is free. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,

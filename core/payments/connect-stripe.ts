@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import type { Ctx } from '../platform/context';
 import { defineOperation, unchanged } from '../platform/pipeline/operation';
-import { decryptSecret, encryptSecret, secretKeyOf } from '../webhooks';
+import { decryptSecret, encryptSecret, secretKeyOf } from '../platform/sealed-secrets';
 import { type KeyCheck, stripeClient } from './stripe-client';
 import {
   loadStripeConnection,

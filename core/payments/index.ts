@@ -12,7 +12,7 @@ export { connectStripe } from './connect-stripe';
 export { disconnectStripe } from './disconnect-stripe';
 export { getStripeConnection } from './get-stripe-connection';
 export { fromStripeAmount, NotChargeable, stripeDecimals, toStripeAmount } from './minor-units';
-export { rekeyAllSecrets } from './rekey-stripe-secrets';
+export { resealStripeSecrets } from './rekey-stripe-secrets';
 export {
   type CheckoutLine,
   type CheckoutOrder,

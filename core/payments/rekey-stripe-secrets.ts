@@ -1,9 +1,9 @@
 // The Stripe secrets' part of `tessera secrets rekey`: each workspace's key and webhook signing
 // secret sealed again under the new key, in the rekey's transaction (core/webhooks/rekey-secrets.ts
-// owns it and the webhook endpoints' secrets). A key no key opens, when the rekey may discard,
+// owns it and the webhook endpoints' secrets; core/admin/rekey-all-secrets.ts joins the two). A key no key opens, when the rekey may discard,
 // disconnects the workspace: a connection without its key is no connection (connect it again).
 import type { Db } from '../../db/connect';
-import { type Reseal, rekeySecrets } from '../webhooks';
+import type { Reseal } from '../platform/sealed-secrets';
 
 /** Re-seals every workspace's Stripe secrets; answers how many connections there were. */
 export async function resealStripeSecrets(trx: Db, reseal: Reseal): Promise<number> {
@@ -30,18 +30,4 @@ export async function resealStripeSecrets(trx: Db, reseal: Reseal): Promise<numb
       .execute();
   }
   return rows.length;
-}
-
-/** Every secret the deployment's key seals, re-sealed under the new one: the webhook endpoints' and Stripe's. */
-export function rekeyAllSecrets(
-  db: Db,
-  oldKeys: readonly Buffer[],
-  newKey: Buffer,
-  now: Date,
-  options: { discardUnreadable?: boolean } = {},
-) {
-  return rekeySecrets(db, oldKeys, newKey, now, {
-    ...options,
-    elsewhere: { stripeConnections: resealStripeSecrets },
-  });
 }

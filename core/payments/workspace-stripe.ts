@@ -1,7 +1,8 @@
 // The Stripe client of a workspace's own account: its connection's key decrypted for the call at
 // hand (never kept in memory beyond it); null when the workspace is not connected.
+
+import { decryptSecret, secretKeyOf } from '../platform/sealed-secrets';
 import type { Services } from '../platform/services';
-import { decryptSecret, secretKeyOf } from '../webhooks';
 import { type StripeClient, stripeClient } from './stripe-client';
 import { loadStripeConnection } from './stripe-connection';
 

@@ -6,14 +6,16 @@
 // until they are given a new secret (POST /webhooks/{webhookId}/secret). One transaction: all or
 // nothing.
 import type { Db } from '../../db/connect';
+import type { Reseal } from '../platform/sealed-secrets';
 import { deriveSecrets } from '../platform/secrets';
 import { recordSecretKey } from './secret-key-check';
 import { decryptSecret, encryptSecret } from './signing-secrets';
 
+export type { Reseal };
+
 export class RekeyRefused extends Error {}
 
 /** Seals one secret under the new key (null: discarded); throws RekeyRefused when it may not discard. */
-export type Reseal = (what: string, sealed: string | null) => string | null;
 
 /** Secrets kept elsewhere under the same key: re-sealed in the rekey's transaction; answers how many rows held them. */
 export type SealedElsewhere = (trx: Db, reseal: Reseal) => Promise<number>;

@@ -324,9 +324,9 @@ describe('how an order is paid', () => {
       [{ kind: 'paidElsewhere' }, 'invalidRequest', 'payment.method: Required.'],
       [{ kind: 'paidElsewhere', method: 'barter' }, 'invalidRequest', 'payment.method: Must be one of'],
       [
-        { kind: 'card' },
+        { kind: 'cheque' },
         'invalidBody',
-        'payment.kind: Must be one of: transfer, paidElsewhere, complimentary.',
+        'payment.kind: Must be one of: transfer, card, paidElsewhere, complimentary.',
       ],
     ];
     for (const [payment, problemCode, said] of wrong)

@@ -410,7 +410,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return stripeError(res, 500, 'Stripe stand-in: this call fails as told.', 'api_error');
     }
     const idempotencyKey = req.headers['idempotency-key'];
-    const replay = typeof idempotencyKey === 'string' ? idempotent.get(`${key}/${idempotencyKey}`) : undefined;
+    const replay =
+      typeof idempotencyKey === 'string' ? idempotent.get(`${key}/${idempotencyKey}`) : undefined;
     if (replay !== undefined) return send(res, replay);
     const once = (answer: unknown) => {
       if (typeof idempotencyKey === 'string') idempotent.set(`${key}/${idempotencyKey}`, answer);
