@@ -234,6 +234,19 @@ const figures: { page: string; says: string; is: number; constant: string }[] = 
     is: pageWaitsAtMostMs / 1000,
     constant: 'pageWaitsAtMostMs',
   },
+  // Card payments.
+  {
+    page: 'README.md',
+    says: '`TESSERA_CHECKOUT_HOLD_MINUTES` | `{n}` |',
+    is: defaults.checkoutHoldMinutes,
+    constant: 'settingsFrom().checkoutHoldMinutes',
+  },
+  {
+    page: 'docs/payments.md',
+    says: '`TESSERA_CHECKOUT_HOLD_MINUTES` after it was made ({n} by default',
+    is: defaults.checkoutHoldMinutes,
+    constant: 'settingsFrom().checkoutHoldMinutes',
+  },
   // Retention.
   {
     page: 'README.md',

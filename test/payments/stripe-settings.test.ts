@@ -1,6 +1,7 @@
-// TESSERA_STRIPE_API_URL, the tests' way to point the Stripe SDK at a stand-in: an origin only.
+// TESSERA_STRIPE_API_URL, the tests' way to point the Stripe SDK at a stand-in: an origin only; and
+// TESSERA_CHECKOUT_HOLD_MINUTES, a card order's hold, within Stripe's limits.
 import { describe, expect, it } from 'vitest';
-import { SettingsError, settingsFrom, stripeApiFrom } from '../../src/settings';
+import { checkoutHoldFrom, SettingsError, settingsFrom, stripeApiFrom } from '../../src/settings';
 
 describe('TESSERA_STRIPE_API_URL', () => {
   it("is absent by default: the SDK speaks to Stripe's own API", () => {
@@ -29,5 +30,15 @@ describe('TESSERA_STRIPE_API_URL', () => {
     for (const wrong of ['localhost:12112', 'https://localhost/v1', 'ftp://localhost'])
       expect(() => stripeApiFrom(wrong)).toThrow(SettingsError);
     expect(() => stripeApiFrom('https://localhost/v1')).toThrow(/TESSERA_STRIPE_API_URL/);
+  });
+});
+
+describe('TESSERA_CHECKOUT_HOLD_MINUTES', () => {
+  it("holds a card order's places 30 minutes unless set, and takes 30 to 1440 (Stripe's limits)", () => {
+    expect(checkoutHoldFrom(undefined)).toBe(30);
+    expect(checkoutHoldFrom('45')).toBe(45);
+    expect(checkoutHoldFrom('1440')).toBe(1440);
+    for (const wrong of ['29', '1441', '30.5', 'half an hour'])
+      expect(() => checkoutHoldFrom(wrong), wrong).toThrow(/TESSERA_CHECKOUT_HOLD_MINUTES/);
   });
 });
