@@ -7,6 +7,7 @@ import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
 import { uuid } from '../platform/schemas';
+import { refundCardPayment } from './card-refund';
 import { documentRef, refundedOrderSchema } from './issued-documents';
 import { orderQuery } from './order-query';
 import { orderView } from './order-view';
@@ -15,7 +16,7 @@ export const refundOrder = defineOperation({
   name: 'refundOrder',
   title: 'Refund an order',
   description:
-    'Refunds a paid order, whole or for the named tickets: each is cancelled (attendee.cancelled, places given back), the order becomes refunded once no ticket is left, and a credit note corrects its invoice when it has one. Needs orders:write.',
+    'Refunds a paid order, whole or for the named tickets (a card payment through Stripe first): each is cancelled, places given back, the order refunded once no ticket is left, a credit note correcting its invoice. Needs orders:write.',
   scope: 'orders:write',
   effect: 'destructive',
   extension: true,
@@ -28,7 +29,14 @@ export const refundOrder = defineOperation({
     resourceId: (input) => input.orderId,
     summary: (input) => (input.attendeeIds ? `${input.attendeeIds.length} ticket(s)` : 'whole order'),
   },
-  problems: ['notFound', 'orderNotPaid', 'alreadyCancelled'],
+  problems: [
+    'notFound',
+    'orderNotPaid',
+    'alreadyCancelled',
+    'stripeNotConnected',
+    'stripeUnavailable',
+    'stripeKeyRefused',
+  ],
   input: v.object({
     eventId: uuid('The event id.'),
     orderId: uuid('The order id.'),
@@ -42,6 +50,8 @@ export const refundOrder = defineOperation({
     ),
   }),
   output: refundedOrderSchema,
+  // A card order's money goes back through Stripe first, outside the transaction (card-refund.ts).
+  before: refundCardPayment,
   async handler(ctx, input) {
     const event = await loadEvent(ctx, input.eventId);
     const order = await ctx.db

@@ -287,6 +287,7 @@ describe('a hold that ends unpaid', () => {
       expect(reconciled.expired).toBeGreaterThanOrEqual(1);
     } finally {
       clock.advance(-31 * 60_000);
+      stripe.stopDropping();
     }
     expect(await statusOf(made.body.orderId)).toBe('expired');
     expect(sessionOf(made.body.checkout.paymentUrl).status).toBe('expired');
@@ -312,6 +313,65 @@ describe('a hold that ends unpaid', () => {
       .orderBy('orders.created_utc', 'desc')
       .executeTakeFirstOrThrow();
     expect(expired.status).toBe('expired');
+  });
+});
+
+describe('refunding a card order', () => {
+  const refunds = () => stripe.calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds');
+
+  it('refunds some tickets through Stripe first, then records it: their price in Stripe units, once per retry', async () => {
+    const made = await order({ attendees: [person(passId), person(passId)], payment: { kind: 'card' } });
+    await stripe.pay(sessionOf(made.body.checkout.paymentUrl).id);
+    expect(await statusOf(made.body.orderId)).toBe('paid');
+    const [first] = await db()
+      .selectFrom('attendees')
+      .select('id')
+      .where('order_id', '=', made.body.orderId)
+      .orderBy('id')
+      .execute();
+    const before = refunds().length;
+    const headers = { 'idempotency-key': `refund-${randomBytes(6).toString('hex')}` };
+    const body = { attendeeIds: [first!.id] };
+    const path = `/events/${eventId}/orders/${made.body.orderId}/refund`;
+    const refunded = await t.api(path, { key, method: 'POST', body, headers });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body).toMatchObject({ status: 'paid', refunded: 1250 });
+    expect(refunds().length).toBe(before + 1);
+    const call = refunds().at(-1)!;
+    const { payment_intent_id } = await db()
+      .selectFrom('card_checkouts')
+      .select('payment_intent_id')
+      .where('order_id', '=', made.body.orderId)
+      .executeTakeFirstOrThrow();
+    expect(call.body).toMatchObject({ payment_intent: payment_intent_id, amount: '125000' });
+    // Sent again: the kept answer, no second refund in Stripe.
+    const again = await t.api(path, { key, method: 'POST', body, headers });
+    expect(again.status).toBe(200);
+    expect(refunds().length).toBe(before + 1);
+    // The rest of the order: the whole remaining amount, the order refunded.
+    const rest = await t.api(path, { key, method: 'POST', body: {} });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.status).toBe('refunded');
+    expect(refunds().at(-1)!.body).toMatchObject({ amount: '125000' });
+  });
+
+  it('records nothing when Stripe cannot refund: 502 stripeUnavailable, the tickets still valid', async () => {
+    const made = await order({ attendees: [person(passId)], payment: { kind: 'card' } });
+    await stripe.pay(sessionOf(made.body.checkout.paymentUrl).id);
+    stripe.failCalls('POST /v1/refunds', 3);
+    const refused = await t.api(`/events/${eventId}/orders/${made.body.orderId}/refund`, {
+      key,
+      method: 'POST',
+      body: {},
+    });
+    expectProblem(refused, 502, 'stripeUnavailable');
+    expect(await statusOf(made.body.orderId)).toBe('paid');
+    const active = await db()
+      .selectFrom('attendees')
+      .select('status')
+      .where('order_id', '=', made.body.orderId)
+      .execute();
+    expect(active.map((a) => a.status)).toEqual(['active']);
   });
 });
 

@@ -51,6 +51,8 @@ export interface StripeStandIn {
   addEndpoint(accountId: string, endpoint: StandInEndpoint): void;
   /** The next `count` events are made but not sent (a lost event). */
   dropEvents(count: number): void;
+  /** Events are sent again from now on (those left to drop are not dropped). */
+  stopDropping(): void;
   /** The next `count` calls to a route ('POST /v1/checkout/sessions') fail as Stripe down would (500). */
   failCalls(route: string, count: number): void;
   /** Pays a session as the checkout page's Pay button does; answers the event made. */
@@ -541,6 +543,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       void endpoints.set(accountId, [...(endpoints.get(accountId) ?? []), endpoint]),
     dropEvents: (count) => {
       dropping += count;
+    },
+    stopDropping: () => {
+      dropping = 0;
     },
     failCalls: (route, count) => void failing.set(route, count),
     pay,
