@@ -13,7 +13,7 @@ import { expectProblem } from '../support/fixtures';
 import { pricedTicketType } from '../support/pending-orders';
 import { callTool, outbox, person } from '../support/sales';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
-import { publishedEvent } from '../support/sign-up';
+import { formPerson, publishedEvent, sendForm } from '../support/sign-up';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
 
 let t: TestServer;
@@ -313,6 +313,77 @@ describe('a hold that ends unpaid', () => {
       .orderBy('orders.created_utc', 'desc')
       .executeTakeFirstOrThrow();
     expect(expired.status).toBe('expired');
+  });
+});
+
+describe('the public form of an event taking card and transfer', () => {
+  let form: { eventId: string; slug: string };
+  let typeId: string;
+  const send = (payment?: string) =>
+    sendForm(t, form.slug, {
+      [`qty.${typeId}`]: '1',
+      ...formPerson(0),
+      ...(payment ? { payment } : {}),
+      action: 'register',
+    });
+
+  beforeAll(async () => {
+    form = await publishedEvent(t, key, { currency: 'NOK' });
+    typeId = await pricedTicketType(db(), form.eventId, 50_000, 25);
+    const both = await t.api(`/events/${form.eventId}`, {
+      key,
+      method: 'PATCH',
+      body: { paymentMethods: 'both' },
+    });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+  });
+
+  it('asks how to pay, card first, and sends a card buyer to Checkout with the places held', async () => {
+    const page = await (await t.fetch(`${t.server.origin}/e/${form.slug}`)).text();
+    expect(page).toMatch(/<input type="radio" name="payment" value="card" checked>/);
+    expect(page).toContain('value="transfer"');
+    const sent = await send();
+    expect(sent.status).toBe(303);
+    expect(sent.location).toMatch(new RegExp(`^${stripe.origin}/checkout/cs_test_`));
+    expect(await taken(typeId)).toBe(1);
+  });
+
+  it("takes a transfer where the buyer chose it: the order's page says how to pay", async () => {
+    const sent = await send('transfer');
+    expect(sent.status).toBe(303);
+    expect(sent.location).toMatch(new RegExp(`^/e/${form.slug}/orders/`));
+    const orderId = sent.location!.split('/').at(-1)!;
+    expect(await statusOf(orderId)).toBe('transfer');
+  });
+
+  it('says card payment is unavailable when Stripe is down, nothing held or charged', async () => {
+    const before = await taken(typeId);
+    stripe.failCalls('POST /v1/checkout/sessions', 3);
+    const sent = await send();
+    expect(sent.status).toBe(503);
+    expect(sent.text).toContain('Card payment is not available right now');
+    expect(await taken(typeId)).toBe(before);
+  });
+
+  it('offers no card once the workspace is disconnected: the order awaits a transfer', async () => {
+    const other = await connectedWorkspace('Disconnects');
+    const event = await publishedEvent(t, other.key, { currency: 'NOK' });
+    const otherType = await pricedTicketType(db(), event.eventId, 50_000, 25);
+    const cardOnly = await t.api(`/events/${event.eventId}`, {
+      key: other.key,
+      method: 'PATCH',
+      body: { paymentMethods: 'card' },
+    });
+    expect(cardOnly.status).toBe(200);
+    const sendOther = () =>
+      sendForm(t, event.slug, { [`qty.${otherType}`]: '1', ...formPerson(0), action: 'register' });
+    expect((await sendOther()).location).toMatch(new RegExp(`^${stripe.origin}/checkout/`));
+    expect((await t.api('/payments/stripe', { key: other.key, method: 'DELETE' })).status).toBe(204);
+    const page = await (await t.fetch(`${t.server.origin}/e/${event.slug}`)).text();
+    expect(page).not.toContain('name="payment"');
+    const sent = await sendOther();
+    expect(sent.location).toMatch(new RegExp(`^/e/${event.slug}/orders/`));
+    expect(await statusOf(sent.location!.split('/').at(-1)!)).toBe('transfer');
   });
 });
 
