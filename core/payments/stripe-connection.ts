@@ -17,6 +17,7 @@ export const stripeWebhookEvents = [
   'checkout.session.completed',
   'checkout.session.expired',
   'charge.refunded',
+  'refund.created',
   'refund.updated',
 ] as const;
 

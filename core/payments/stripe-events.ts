@@ -16,7 +16,14 @@ import type { Stripe } from './stripe-sdk';
 /** The Stripe event types this service acts on (those docs/payments.md says to select). */
 export type HandledStripeEvent = Extract<
   Stripe.Event,
-  { type: 'checkout.session.completed' | 'checkout.session.expired' | 'charge.refunded' | 'refund.updated' }
+  {
+    type:
+      | 'checkout.session.completed'
+      | 'checkout.session.expired'
+      | 'charge.refunded'
+      | 'refund.created'
+      | 'refund.updated';
+  }
 >;
 
 /** The handler of one type: given the event as the SDK types it, inside the transaction recording it. */
@@ -129,6 +136,8 @@ function dispatch(ctx: Ctx, event: HandledStripeEvent, handlers: StripeEventHand
     case 'checkout.session.expired':
       return handlers[event.type]?.(ctx, event) ?? Promise.resolve();
     case 'charge.refunded':
+      return handlers[event.type]?.(ctx, event) ?? Promise.resolve();
+    case 'refund.created':
       return handlers[event.type]?.(ctx, event) ?? Promise.resolve();
     case 'refund.updated':
       return handlers[event.type]?.(ctx, event) ?? Promise.resolve();

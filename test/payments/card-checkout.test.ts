@@ -19,6 +19,7 @@ import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-
 let t: TestServer;
 let stripe: StripeStandIn;
 let workspaceId: string;
+let accountId: string;
 let key: string;
 let eventId: string;
 let slug: string;
@@ -67,7 +68,7 @@ async function connectedWorkspace(name: string) {
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await startTestServer({ clock, env: { TESSERA_STRIPE_API_URL: stripe.origin } });
-  ({ workspaceId, key } = await connectedWorkspace('Card checkout'));
+  ({ workspaceId, key, accountId } = await connectedWorkspace('Card checkout'));
   ({ eventId, slug } = await publishedEvent(t, key, { currency: 'NOK' }));
   passId = await pricedTicketType(db(), eventId, 125_000, 25);
   await db().updateTable('ticket_types').set({ capacity: 50 }).where('id', '=', passId).execute();
@@ -424,6 +425,27 @@ describe('refunding a card order', () => {
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     expect(rest.body.status).toBe('refunded');
     expect(refunds().at(-1)!.body).toMatchObject({ amount: '125000' });
+  });
+
+  it("reflects a part refund made in Stripe's dashboard: counted as refunded, the tickets still valid", async () => {
+    const made = await order({ attendees: [person(passId), person(passId)], payment: { kind: 'card' } });
+    await stripe.pay(sessionOf(made.body.checkout.paymentUrl).id);
+    const { payment_intent_id } = await db()
+      .selectFrom('card_checkouts')
+      .select('payment_intent_id')
+      .where('order_id', '=', made.body.orderId)
+      .executeTakeFirstOrThrow();
+    await stripe.refundInDashboard(accountId, payment_intent_id!, 50_000);
+    const part = await t.api(`/events/${eventId}/orders/${made.body.orderId}`, { key });
+    expect(part.body).toMatchObject({ status: 'paid', refunded: 500, attendees: 2 });
+    // Then the rest, in the dashboard too: the order refunded, its tickets cancelled, a credit note.
+    await stripe.refundInDashboard(accountId, payment_intent_id!);
+    const whole = await t.api(`/events/${eventId}/orders/${made.body.orderId}`, { key });
+    expect(whole.body).toMatchObject({ status: 'refunded', refunded: 2500, attendees: 0 });
+    const cancelled = (await outbox(t, workspaceId)).filter(
+      (m) => m.type === 'attendee.cancelled' && JSON.stringify(m.payload).includes(made.body.orderId),
+    );
+    expect(cancelled).toHaveLength(2);
   });
 
   it('records nothing when Stripe cannot refund: 502 stripeUnavailable, the tickets still valid', async () => {

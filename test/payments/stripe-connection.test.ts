@@ -87,6 +87,7 @@ describe('connecting a workspace to Stripe over HTTPS', () => {
       'checkout.session.completed',
       'checkout.session.expired',
       'charge.refunded',
+      'refund.created',
       'refund.updated',
     ]);
   });

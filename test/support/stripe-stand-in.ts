@@ -55,6 +55,8 @@ export interface StripeStandIn {
   stopDropping(): void;
   /** The next `count` calls to a route ('POST /v1/checkout/sessions') fail as Stripe down would (500). */
   failCalls(route: string, count: number): void;
+  /** A refund made in Stripe's dashboard (no metadata), whole or of `amount` in Stripe's units. */
+  refundInDashboard(accountId: string, paymentIntent: string, amount?: number): Promise<Stripe.Refund>;
   /** Pays a session as the checkout page's Pay button does; answers the event made. */
   pay(sessionId: string): Promise<Stripe.CheckoutSessionCompletedEvent>;
   /** Sends an event (made by the test) signed as Stripe would, answering the receiver's reply. */
@@ -391,6 +393,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return event;
   };
 
+  /** A refund of a payment, as the API or the dashboard makes it: refund.created, then charge.refunded. */
+  const makeRefund = async (accountId: string, params: Record<string, unknown>) => {
+    const charge = [...charges.values()].find((c) => c.payment_intent === params.payment_intent);
+    if (!charge) return null;
+    const refund = refundOf(params, charge);
+    refunds.set(refund.id, refund);
+    const refunded = {
+      ...charge,
+      amount_refunded: charge.amount_refunded + refund.amount,
+      refunded: charge.amount_refunded + refund.amount >= charge.amount,
+    };
+    charges.set(charge.id, refunded);
+    await emit(accountId, eventOf<Stripe.RefundCreatedEvent>('refund.created', refund, charge.livemode));
+    await emit(accountId, eventOf<Stripe.ChargeRefundedEvent>('charge.refunded', refunded, charge.livemode));
+    return refund;
+  };
+
   const api = async (req: IncomingMessage, res: ServerResponse, url: URL, text: string) => {
     const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
     const body = arraysOf(
@@ -457,20 +476,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return send(res, expired);
       }
       case 'POST /v1/refunds': {
-        const charge = [...charges.values()].find((c) => c.payment_intent === body.payment_intent);
-        if (!charge) return stripeError(res, 404, `No such payment_intent: '${String(body.payment_intent)}'`);
-        const refund = refundOf(body, charge);
-        refunds.set(refund.id, refund);
-        const refunded = {
-          ...charge,
-          amount_refunded: charge.amount_refunded + refund.amount,
-          refunded: charge.amount_refunded + refund.amount >= charge.amount,
-        };
-        charges.set(charge.id, refunded);
-        await emit(
-          holder.accountId,
-          eventOf<Stripe.ChargeRefundedEvent>('charge.refunded', refunded, livemode),
-        );
+        const refund = await makeRefund(holder.accountId, body);
+        if (!refund) return stripeError(res, 404, `No such payment_intent: '${String(body.payment_intent)}'`);
         return once(refund);
       }
       case 'GET /v1/refunds/re_:id': {
@@ -543,6 +550,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       void endpoints.set(accountId, [...(endpoints.get(accountId) ?? []), endpoint]),
     dropEvents: (count) => {
       dropping += count;
+    },
+    refundInDashboard: async (accountId, paymentIntent, amount) => {
+      const params = {
+        payment_intent: paymentIntent,
+        ...(amount === undefined ? {} : { amount: String(amount) }),
+      };
+      const refund = await makeRefund(accountId, params);
+      if (!refund) throw new Error(`No charge of ${paymentIntent}.`);
+      return refund;
     },
     stopDropping: () => {
       dropping = 0;
