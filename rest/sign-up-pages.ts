@@ -173,6 +173,7 @@ function answerRegistration(
       return;
     }
     case 'ordered':
+    case 'requested':
       ctx.status = 303;
       ctx.redirect(`/e/${slug}/orders/${result.orderId}`);
       return;
@@ -189,7 +190,7 @@ function answerRegistration(
   }
 }
 
-/** GET /e/{slug}/orders/{orderId}: an order awaiting its bank transfer. */
+/** GET /e/{slug}/orders/{orderId}: an order awaiting its bank transfer, or a request awaiting approval. */
 async function showOrder(ctx: Koa.Context, services: Services) {
   const slug = ctx.params.slug!.toLowerCase();
   const offer = await signUpOffer(services.db, services.clock, slug);

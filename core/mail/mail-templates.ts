@@ -35,7 +35,7 @@ export interface TicketFacts {
  * The event's own words as a message shows them: one line each (issue 50), so a name stored with a
  * line break cannot put a line of its own into the subject or the body.
  */
-const shownEvent = (event: MailEvent): MailEvent => ({
+export const shownEvent = (event: MailEvent): MailEvent => ({
   ...event,
   name: oneLineOf(event.name),
   venue_name: oneLineOrNull(event.venue_name),
@@ -50,7 +50,7 @@ const shownTicket = (ticket: TicketFacts): TicketFacts => ({
   ticketTypeName: oneLineOf(ticket.ticketTypeName),
 });
 
-const when = (event: MailEvent) =>
+export const when = (event: MailEvent) =>
   `${venueTimeRange(event.starts_utc, event.ends_utc, event.time_zone)} (${event.time_zone})`;
 
 const where = (event: MailEvent) =>
@@ -60,12 +60,16 @@ const where = (event: MailEvent) =>
         .filter(Boolean)
         .join(', ') || 'To be announced';
 
-const hello = (firstName: string | null): MailBlock => ({
+export const hello = (firstName: string | null): MailBlock => ({
   kind: 'paragraph',
   text: firstName ? `Hello ${firstName},` : 'Hello,',
 });
 
-function content(subject: string, blocks: MailBlock[], attachments: MailAttachment[] = []): MailContent {
+export function content(
+  subject: string,
+  blocks: MailBlock[],
+  attachments: MailAttachment[] = [],
+): MailContent {
   return { subject, text: mailText(blocks), html: mailHtml(subject, blocks), attachments };
 }
 

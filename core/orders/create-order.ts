@@ -5,13 +5,17 @@
 // a bank transfer (its tickets written but not valid until paid: attendee.registered is sent when the
 // order is marked paid), paid elsewhere already (marked paid in the same transaction, through the one
 // path of mark-paid: order.paid, tickets, invoice), or complimentary. An order costing nothing is free:
-// its tickets are valid at once, as a registration's.
+// its tickets are valid at once, as a registration's. A ticket type requiring approval makes an order
+// awaiting its payment (transfer) requested instead: its places held, no ticket valid, the buyer told
+// their request was received, until the organiser approves it (approve-order.ts) or declines it. An
+// order the organiser marks paid elsewhere or complimentary needs none: the organiser decided already.
 import * as v from 'valibot';
 import {
   attendeeRegistered,
   checkRegistration,
   emitForAttendees,
   freePrices,
+  needsApproval,
   newAttendeeSchema,
   optionalText,
   refuseFullAtRead,
@@ -19,7 +23,7 @@ import {
   takeRegistrationPlaces,
   writeRegistration,
 } from '../attendees';
-import { queueTicketConfirmations, queueTransferInstructions } from '../mail';
+import { queueRequestReceived, queueTicketConfirmations, queueTransferInstructions } from '../mail';
 import type { Ctx } from '../platform/context';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { FieldErrors } from '../platform/field-errors';
@@ -36,7 +40,7 @@ export const createOrder = defineOperation({
   name: 'createOrder',
   title: 'Take an order',
   description:
-    'Takes an order of 1 to 50 tickets, a discount code taken off: awaiting a bank transfer (default), paid elsewhere already (valid at once) or complimentary (0 charged, reason kept). Costing nothing, it is free. Needs orders:write.',
+    'Takes an order of 1 to 50 tickets, a discount code off: awaiting a bank transfer (default; requested if a type needs approval), paid elsewhere (valid at once) or complimentary (0 charged). Costing nothing, it is free. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,
@@ -79,15 +83,19 @@ export const createOrder = defineOperation({
     const prices =
       payment.kind === 'complimentary' ? freePrices(registration) : registrationPrices(registration, code);
     const free = prices.totalMinor === 0;
+    // The organiser's own decision (paid elsewhere, complimentary) needs no approval of theirs.
+    const requested =
+      payment.kind !== 'paidElsewhere' && payment.kind !== 'complimentary' && needsApproval(registration);
     const { orderId, joined } = await writeRegistration(ctx, registration, input, {
-      status: free ? 'free' : 'transfer',
+      status: requested ? 'requested' : free ? 'free' : 'transfer',
       prices,
       discountCodeId: code?.id ?? null,
       paymentMethod: payment.kind === 'complimentary' ? 'complimentary' : null,
       paymentNote: payment.kind === 'complimentary' ? payment.reason : null,
     });
     const ticketIds = joined.map((attendee) => attendee.id);
-    if (free) {
+    if (requested) await queueRequestReceived(ctx, registration.event.id, orderId);
+    else if (free) {
       await emitForAttendees(ctx, attendeeRegistered, registration.event, ticketIds);
       await queueTicketConfirmations(ctx, registration.event.id, ticketIds);
     } else if (payment.kind === 'transfer') {
@@ -114,6 +122,7 @@ async function answer(ctx: Ctx, orderId: string): Promise<OrderView> {
 
 /** The activity log's words for how the order is paid. */
 function kindSaid(payment: OrderPayment | undefined, order: OrderView): string {
+  if (order.status === 'requested') return 'waiting for approval';
   if (payment?.kind === 'complimentary') return 'complimentary';
   if (order.status === 'free') return 'free';
   if (payment?.kind === 'paidElsewhere') return `paid by ${payment.method}`;

@@ -3,6 +3,8 @@
 // registration (registerAttendees: the same rules, the same conditional capacity update, the same
 // attendee.registered), called as the workspace's public sign-up actor: no key, the page's own
 // scopes, its orders recorded as the public's (source registration) and required questions applied.
+// Tickets of a type requiring approval make either a request (status requested): the page it ends
+// on says so, and nothing is issued or asked to be paid until the organiser approves it.
 
 import type { Db } from '../../db/connect';
 import { registerAttendees } from '../attendees';
@@ -39,6 +41,7 @@ export interface FormError {
 export type PublicRegistration =
   | { kind: 'registered'; reference: string; tickets: { name: string; ticketType: string; code: string }[] }
   | { kind: 'ordered'; orderId: string; reference: string; total: number; currency: string }
+  | { kind: 'requested'; orderId: string; reference: string }
   | { kind: 'soldOut'; message: string }
   | { kind: 'closed'; message: string }
   | { kind: 'refused'; errors: FormError[] };
@@ -95,6 +98,8 @@ export async function registerFromPublicPage(
     };
     if (paid) {
       const { data: order } = await invoke(createOrder, ctx, input);
+      if (order.status === 'requested')
+        return { kind: 'requested', orderId: order.orderId, reference: order.reference };
       if (order.status === 'free')
         return {
           kind: 'registered',
@@ -110,6 +115,8 @@ export async function registerFromPublicPage(
       };
     }
     const { data: order } = await invoke(registerAttendees, ctx, input);
+    if (order.attendees.some((a) => a.orderStatus === 'requested'))
+      return { kind: 'requested', orderId: order.orderId, reference: order.reference };
     return {
       kind: 'registered',
       reference: order.reference,
@@ -266,6 +273,8 @@ export async function publicOrder(
   total: number;
   currency: string;
   paid: boolean;
+  /** The order's status: requested and declined pages say where the request stands. */
+  status: string;
   instructions: string | null;
 } | null> {
   if (!/^[0-9a-f-]{36}$/.test(orderId)) return null;
@@ -281,6 +290,7 @@ export async function publicOrder(
     total: toMajor(row.total_minor, row.currency),
     currency: row.currency,
     paid: row.status === 'paid',
+    status: row.status,
     instructions: offer.settings.paymentInstructions,
   };
 }

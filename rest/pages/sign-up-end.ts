@@ -41,8 +41,22 @@ export function soldOutPage(eventName: string, slug: string, detail: string): st
 export function awaitingTransferPage(
   eventName: string,
   slug: string,
-  order: { reference: string; total: number; currency: string; paid: boolean; instructions: string | null },
+  order: {
+    reference: string;
+    total: number;
+    currency: string;
+    paid: boolean;
+    status: string;
+    instructions: string | null;
+  },
 ): string {
+  if (order.status === 'requested' || order.status === 'declined') return requestPage(eventName, slug, order);
+  // A request approved at no cost: its tickets went out by e-mail.
+  if (order.status === 'free')
+    return frame(
+      `Order ${order.reference}: ${eventName}`,
+      html`<h1>Order ${order.reference} is confirmed</h1><p>Your tickets for <a href="/e/${slug}">${eventName}</a> are issued and were e-mailed to each ticket's holder.</p>`,
+    );
   const amount = new Intl.NumberFormat('en', { style: 'currency', currency: order.currency }).format(
     order.total,
   );
@@ -58,6 +72,23 @@ export function awaitingTransferPage(
             : html`<p>The organiser will tell you how to pay.</p>`
         }<p>Quote the order reference <strong>${order.reference}</strong> with your payment.</p>
 <p>Your tickets are issued when the payment arrives.</p>`,
+  );
+}
+
+/** A request waiting for the organiser's approval (or declined by them): no payment asked yet. */
+function requestPage(eventName: string, slug: string, order: { reference: string; status: string }): string {
+  if (order.status === 'declined')
+    return frame(
+      `Request ${order.reference}: ${eventName}`,
+      html`<h1>Your request was declined</h1><p>The organiser of <a href="/e/${slug}">${eventName}</a> could not approve request <strong>${order.reference}</strong>. No tickets were issued and nothing is owed; the e-mail we sent you says more.</p>`,
+    );
+  return frame(
+    `Request received: ${eventName}`,
+    html`<h1>We received your request</h1><p>for <a href="/e/${slug}">${eventName}</a>.</p>
+<dl class="order-facts"><dt>Request reference</dt><dd><strong>${order.reference}</strong></dd></dl>
+<p>These tickets need the organiser's approval. Your places are held while they look at your request, and there is nothing to pay yet.</p>
+<h2>What happens next</h2>
+<p>We have e-mailed you a confirmation of your request. Once the organiser approves it, we e-mail you again: with your tickets, or with how to pay when they have a price. Should they decline it, we let you know as well.</p>`,
   );
 }
 
