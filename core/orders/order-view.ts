@@ -22,12 +22,7 @@ export const orderSchema = v.object({
   orderId: uuid('The order id.'),
   eventId: uuid('The event id.'),
   reference: text('Six-character reference the buyer sees.'),
-  status: v.pipe(
-    v.picklist(orderStatuses),
-    v.description(
-      'Order status. requested: waiting for the organiser to approve it (its places held, no ticket valid yet); declined: the organiser declined it (places released).',
-    ),
-  ),
+  status: v.pipe(v.picklist(orderStatuses), v.description('Order status; requested: awaiting approval.')),
   buyerName: v.nullable(text("Buyer's name (personal data).")),
   buyerEmail: v.nullable(v.pipe(v.string(), v.email(), v.description("Buyer's email (personal data)."))),
   buyerCompany: v.nullable(text("Buyer's company (personal data).")),

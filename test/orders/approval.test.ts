@@ -228,6 +228,44 @@ describe('declining', () => {
     expect((await post(orders(), { attendees: [person(typeId)] })).status).toBe(201);
   });
 
+  it('decides each request once: two decisions at once, one wins and the other answers 409', async () => {
+    const typeId = await approvalType({ name: 'Panel seat', price: 30, vatRate: 25, capacity: 4 });
+    const made = await post(orders(), { attendees: [person(typeId)] });
+    const other = await post(orders(), { attendees: [person(typeId)] });
+    const both = await Promise.all([approve(made.body.orderId), approve(made.body.orderId)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const either = await Promise.all([approve(other.body.orderId), decline(other.body.orderId)]);
+    expect(either.map((r) => r.status).sort()).toEqual([200, 409]);
+    const won = either.find((r) => r.status === 200)!.body.status;
+    // The places follow the decision that won, once.
+    expect(await taken(typeId)).toBe(won === 'declined' ? 1 : 2);
+    expect(await messages('order.approved', made.body.orderId)).toBe(1);
+    expect(
+      (await messages('order.approved', other.body.orderId)) +
+        (await messages('order.declined', other.body.orderId)),
+    ).toBe(1);
+  });
+
+  it("records each decision in the workspace activity log under the key's name", async () => {
+    const typeId = await approvalType({ name: 'Jury', price: 0 });
+    const a = await post(orders(), { attendees: [person(typeId)] });
+    const b = await post(orders(), { attendees: [person(typeId)] });
+    await approve(a.body.orderId);
+    await decline(b.body.orderId, { reason: 'The jury is complete.' });
+    const log = await db()
+      .selectFrom('workspace_activity')
+      .select(['action', 'resource_type', 'resource_id', 'summary'])
+      .where('resource_id', 'in', [a.body.orderId, b.body.orderId])
+      .orderBy('id')
+      .execute();
+    expect(log.map((r) => [r.action, r.resource_id, r.summary])).toEqual([
+      ['createOrder', a.body.orderId, `1 ticket(s), waiting for approval, ${a.body.reference}`],
+      ['createOrder', b.body.orderId, `1 ticket(s), waiting for approval, ${b.body.reference}`],
+      ['approveOrder', a.body.orderId, 'approved, now free'],
+      ['declineOrder', b.body.orderId, 'declined: The jury is complete.'],
+    ]);
+  });
+
   it('answers 404 notFound for an order of no such id', async () => {
     expectProblem(await approve('0190f3a4-2222-7000-8000-000000000000'), 404, 'notFound');
   });
