@@ -19,6 +19,8 @@ export interface TableChange {
   dropColumns?: string[];
   /** Columns whose own CHECK (declared with the column) goes; PostgreSQL names it `<table>_<column>_check`. */
   dropColumnChecks?: string[];
+  /** Named CHECK constraints of the table (as `checks` makes them, `<table>_<name>`) that go. */
+  dropChecks?: string[];
 }
 
 /** The table's CREATE statement with the constraints and NOT NULLs the change drops taken out. */
@@ -32,6 +34,12 @@ function editedDdl(createSql: string, change: TableChange): string {
   for (const column of change.dropNotNull ?? []) {
     const without = ddl.replace(new RegExp(`"${column}" (\\w+) not null`, 'i'), `"${column}" $1`);
     if (without === ddl) throw new Error(`No NOT NULL on ${column} to drop.`);
+    ddl = without;
+  }
+  for (const name of change.dropChecks ?? []) {
+    const check = new RegExp(`,\\s*constraint "${name}" check \\((?:[^()]|\\([^()]*\\))*\\)`, 'i');
+    const without = ddl.replace(check, '');
+    if (without === ddl) throw new Error(`No CHECK ${name} to drop.`);
     ddl = without;
   }
   for (const column of change.dropColumnChecks ?? []) {
@@ -53,6 +61,8 @@ async function alterTable(db: Kysely<any>, table: string, change: TableChange): 
     await sql.raw(`alter table "${table}" drop column "${column}"`).execute(db);
   for (const column of change.dropColumnChecks ?? [])
     await sql.raw(`alter table "${table}" drop constraint "${table}_${column}_check"`).execute(db);
+  for (const name of change.dropChecks ?? [])
+    await sql.raw(`alter table "${table}" drop constraint "${name}"`).execute(db);
   for (const [name, expression] of Object.entries(change.checks ?? {}))
     await sql
       .raw(`alter table "${table}" add constraint "${table}_${name}" check (${expression})`)

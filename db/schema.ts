@@ -349,6 +349,8 @@ export interface OrdersTable extends EventOwned, Changing {
   refunded_minor: ColumnType<number, number | undefined, number>;
   /** A complimentary order's reason (a guest, a speaker). */
   payment_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the organiser declined a requested order, in their words to the buyer (migration 0050). */
+  decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
   erased: Flag;
 }
 

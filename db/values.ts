@@ -219,6 +219,9 @@ export const webhookEventTypes = [
   'claim.paid',
   'shift.signed_up',
   'shift.dropped',
+  // Tessera extensions beyond the spec's 22 (core/webhooks/event-types.ts marks them).
+  'order.approved',
+  'order.declined',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -254,6 +257,8 @@ export const mailCauseKinds = [
   'invoiceIssued',
   'creditNoteIssued',
   'documentSent',
+  'requestReceived',
+  'requestDeclined',
 ] as const;
 export type MailCauseKind = (typeof mailCauseKinds)[number];
 

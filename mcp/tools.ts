@@ -59,6 +59,8 @@ export const tools: Tool[] = [
   tool(orders.getSalesPace),
   tool(orders.confirmPayment),
   tool(orders.refundOrder),
+  tool(orders.approveOrder),
+  tool(orders.declineOrder),
 
   tool(attendees.listAttendees),
   tool(attendees.searchAttendees),

@@ -15,6 +15,7 @@ import {
   testMessageSchema,
   testMessageType,
 } from '../core/webhooks';
+import { extensionMarks } from './openapi-extension';
 import { areas } from './routes';
 
 type Json = Record<string, unknown>;
@@ -136,16 +137,26 @@ function signed(name: string, summary: string, description: string, named: Recor
 }
 
 const signedEntry = (definition: EventTypeDefinition, named: Record<string, Json>) =>
-  signed(
-    signedBodyName(definition.type),
-    definition.summary,
-    `${definition.description} Sent to the webhook endpoints (POST /webhooks) that chose ${definition.type}. ${scopeWords(definition)}`,
-    named,
+  markedIf(
+    definition,
+    signed(
+      signedBodyName(definition.type),
+      definition.summary,
+      `${definition.description} Sent to the webhook endpoints (POST /webhooks) that chose ${definition.type}. ${scopeWords(definition)}`,
+      named,
+    ),
   );
+
+/** A type beyond the spec's 22 is marked as the operations beyond it are (x-tessera-extension). */
+function markedIf(definition: EventTypeDefinition, entry: Json): Json {
+  if (!definition.extension) return entry;
+  const post = entry.post as Json;
+  return { post: { ...post, ...extensionMarks(post.description as string) } };
+}
 
 function hookEntry(definition: EventTypeDefinition, named: Record<string, Json>): Json {
   const name = hookBodyName(definition.type);
-  return {
+  return markedIf(definition, {
     post: {
       operationId: camel(name),
       summary: `${definition.summary} (automation subscription)`,
@@ -158,7 +169,7 @@ function hookEntry(definition: EventTypeDefinition, named: Record<string, Json>)
       },
       responses: answers('the subscription is removed and sent nothing more.'),
     },
-  };
+  });
 }
 
 /** The entry of any signed message, whose body a receiver of several types can be typed by. */

@@ -73,7 +73,7 @@ const problemSchema: Json = {
     taken: { type: 'integer', description: 'capacityBelowTaken: places taken (or people inside a door).' },
     orderStatus: {
       type: 'string',
-      description: 'orderNotAwaitingPayment, orderNotPaid: the status the order is in.',
+      description: 'orderNotAwaitingPayment, orderNotPaid, orderNotRequested: the status the order is in.',
     },
     sponsorCount: { type: 'integer', description: 'levelInUse: how many sponsors have the level.' },
     leadCount: { type: 'integer', description: 'sponsorHasLeads: how many leads the sponsor has.' },

@@ -162,6 +162,8 @@ export const routes: Route[] = [
     get('/events/:eventId/sales', orders.getSalesPace),
     post('/events/:eventId/orders/:orderId/mark-paid', orders.confirmPayment),
     post('/events/:eventId/orders/:orderId/refund', orders.refundOrder),
+    post('/events/:eventId/orders/:orderId/approve', orders.approveOrder),
+    post('/events/:eventId/orders/:orderId/decline', orders.declineOrder),
   ]),
 
   ...area(areas.attendees, [

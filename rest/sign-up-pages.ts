@@ -10,6 +10,7 @@ import {
   confirmCheckoutReturn,
   eventAtSlug,
   type FormError,
+  openCheckoutForBuyer,
   type PublicPerson,
   type PublicRegistration,
   publicOrder,
@@ -188,9 +189,10 @@ function answerRegistration(
       return;
     }
     case 'ordered':
+    case 'requested':
       ctx.status = 303;
-      // A card order goes on to Stripe's Checkout; a transfer's page says how to pay.
-      ctx.redirect(result.paymentUrl ?? `/e/${slug}/orders/${result.orderId}`);
+      // A card order goes on to Stripe's Checkout; a transfer's (or a request's) page says what next.
+      ctx.redirect(('paymentUrl' in result && result.paymentUrl) || `/e/${slug}/orders/${result.orderId}`);
       return;
     case 'paymentUnavailable':
       return show(ctx, slug, offer, { ...state, notice: result.message }, 503);
@@ -208,7 +210,7 @@ function answerRegistration(
 }
 
 /**
- * GET /e/{slug}/orders/{orderId}: an order, as its buyer sees it. Back from Stripe's Checkout
+ * GET /e/{slug}/orders/{orderId}: an order (or a request awaiting approval), as its buyer sees it. Back from Stripe's Checkout
  * (?session_id=…), the session is read from Stripe and a payment made recorded before the page is
  * made (a lost webhook event loses nothing); ?checkout=cancelled: they went back without paying.
  */
@@ -219,6 +221,7 @@ async function showOrder(ctx: Koa.Context, services: Services) {
   const sessionId = typeof ctx.query.session_id === 'string' ? ctx.query.session_id : null;
   if (event && sessionId)
     await confirmCheckoutReturn(services, ctx.state.origin as string, orderId, sessionId);
+  else if (event) await openCheckoutForBuyer(services, ctx.state.origin as string, orderId);
   const order = event ? await publicOrder(services.db, event, orderId) : null;
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-store');

@@ -1,6 +1,6 @@
 // Every answer typed (issue 24, item 3): each operation's success answer is a named schema, a list is
 // <Resource>List around its named items, and the document's top-level `webhooks` has, for each of
-// the 22 event types, the signed body with its signing headers and the automation subscription's
+// the 22 event types (and the marked extensions), the signed body with its signing headers and the automation subscription's
 // body, each a named schema made from the registry, with an example that schema accepts. Request
 // bodies are closed (additionalProperties: false) where the server refuses an unknown field.
 import Ajv2020 from 'ajv/dist/2020';
@@ -101,8 +101,8 @@ describe('the webhooks', () => {
       .map((w) => w[0]!.toUpperCase() + w.slice(1))
       .join('');
 
-  it('have, for each of the 22 event types, its signed body and its automation-subscription body', () => {
-    expect(webhookEventTypes).toHaveLength(22);
+  it("have, for each event type (the spec's 22 and the marked extensions), its signed body and its automation-subscription body", () => {
+    expect(webhookEventTypes).toHaveLength(22 + 2);
     for (const type of webhookEventTypes) {
       const signed = doc.webhooks[type]?.post;
       expect(signed, type).toBeDefined();
@@ -111,6 +111,15 @@ describe('the webhooks', () => {
       expect(hook, `${type} (hook)`).toBeDefined();
       expect(hook.requestBody.content['application/json'].schema).toEqual(ref(`${pascal(type)}Hook`));
     }
+  });
+
+  it('mark the types beyond the spec x-tessera-extension, both entries, and no type of the spec', () => {
+    const extensions = ['order.approved', 'order.declined'];
+    for (const type of webhookEventTypes)
+      for (const entry of [type, `${type} (hook)`])
+        expect(doc.webhooks[entry].post['x-tessera-extension'], entry).toBe(
+          extensions.includes(type) ? true : undefined,
+        );
   });
 
   it('document the signing headers on the signed entries only', () => {
@@ -141,7 +150,7 @@ describe('the webhooks', () => {
 
   it("say what the catalogue says: each accepts the other's example of the signed body", async () => {
     const catalogue = (await t.api('/webhooks/event-types', { key })).body.data;
-    expect(catalogue).toHaveLength(22);
+    expect(catalogue).toHaveLength(22 + 2);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     for (const { type, schema, example } of catalogue) {

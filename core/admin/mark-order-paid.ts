@@ -15,7 +15,7 @@ export const markOrderPaidOperation = defineOperation({
   name: 'markOrderPaid',
   title: 'Mark an order paid',
   description:
-    "Confirms payment of a pending, on-account, transfer or requested order (tessera order mark-paid): the order becomes paid, order.paid is sent, attendee.registered for each of its tickets, its invoice is issued where the event invoices, and each ticket's e-mail is queued as the API queues it (refused with emailNotSent, changing nothing, when the command lacks the service's e-mail settings or public URL). Answers the order.",
+    "Confirms payment of a pending, on-account or transfer order (tessera order mark-paid; a requested order is approved first): the order becomes paid, order.paid is sent, attendee.registered for each of its tickets, its invoice is issued where the event invoices, and each ticket's e-mail is queued as the API queues it (refused with emailNotSent, changing nothing, when the command lacks the service's e-mail settings or public URL). Answers the order.",
   operator: true,
   scope: 'any',
   effect: 'write',

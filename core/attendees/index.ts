@@ -17,6 +17,7 @@ export {
   attendeeOrProblem,
   findAttendeeByCode,
 } from './load-attendee';
+export { needsApproval } from './needs-approval';
 export { type PublicTicket, publicTicket, publicTicketCalendar } from './public-ticket';
 export { registerAttendees } from './register-attendees';
 export {

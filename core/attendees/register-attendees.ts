@@ -1,8 +1,10 @@
 // Registration: free tickets for 1 to 50 people in one order, all or nothing. Checked first
 // (registration-input.ts), then the rows written (registration-order.ts), attendee.registered sent
-// for each, and the places taken last (registration-places.ts): a refusal undoes the rest.
+// for each, and the places taken last (registration-places.ts): a refusal undoes the rest. A ticket
+// type requiring approval makes the order requested instead (needs-approval.ts): its places held, no
+// ticket valid and nothing sent but the buyer's "request received" until the organiser approves it.
 import * as v from 'valibot';
-import { queueTicketConfirmations } from '../mail';
+import { queueRequestReceived, queueTicketConfirmations } from '../mail';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
@@ -10,6 +12,7 @@ import { takeCodeUses, usableDiscountCode } from '../sales';
 import { recordShareRegistration } from '../sharekit';
 import { attendeeRegistered } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
+import { needsApproval } from './needs-approval';
 import { checkRegistration, newAttendeeSchema, optionalText, refusePricedAddOns } from './registration-input';
 import { writeRegistration } from './registration-order';
 import { refuseFullAtRead, takeRegistrationPlaces } from './registration-places';
@@ -21,7 +24,7 @@ export const registerAttendees = defineOperation({
   name: 'registerAttendees',
   title: 'Register attendees',
   description:
-    'Issues free tickets to 1 to 50 people in one order; hidden and code-only types may be used. All or nothing: refused with soldOut, invalid or registrationRefused. Needs attendees:write.',
+    'Issues free tickets to 1 to 50 people in one order; hidden and code-only types may be used. A type needing approval makes the order requested (places held, not valid yet). All or nothing: refused soldOut, invalid or registrationRefused. Needs attendees:write.',
   scope: 'attendees:write',
   effect: 'write',
   activity: {
@@ -62,29 +65,35 @@ export const registerAttendees = defineOperation({
         ? undefined
         : await usableDiscountCode(ctx, registration.event.id, input.discountCode);
     const codeUses = code ? codeUsesOf(registration, code) : 0;
+    const requested = needsApproval(registration);
     const { orderId, reference, joined } = await writeRegistration(
       ctx,
       registration,
       input,
-      code && {
-        status: 'free',
-        prices: freePrices(registration, codeUses),
-        discountCodeId: code.id,
-        paymentMethod: null,
-        paymentNote: null,
-      },
+      code || requested
+        ? {
+            status: requested ? 'requested' : 'free',
+            prices: freePrices(registration, codeUses),
+            discountCodeId: code?.id ?? null,
+            paymentMethod: null,
+            paymentNote: null,
+          }
+        : undefined,
     );
     if (input.shareRef !== undefined)
       await recordShareRegistration(ctx, registration.event, input.shareRef, joined);
-    await attendeeRegistered.emitEach(
-      ctx,
-      joined.map((attendee) => ({ event: registration.event, attendee })),
-    );
-    await queueTicketConfirmations(
-      ctx,
-      registration.event.id,
-      joined.map((attendee) => attendee.id),
-    );
+    if (requested) await queueRequestReceived(ctx, registration.event.id, orderId);
+    else {
+      await attendeeRegistered.emitEach(
+        ctx,
+        joined.map((attendee) => ({ event: registration.event, attendee })),
+      );
+      await queueTicketConfirmations(
+        ctx,
+        registration.event.id,
+        joined.map((attendee) => attendee.id),
+      );
+    }
     // Last: every registration of the code, then of the type, queues on its row from here to its commit.
     if (code) await takeCodeUses(ctx, code, codeUses);
     await takeRegistrationPlaces(ctx, registration);

@@ -22,8 +22,12 @@ export interface Buyer {
 
 /** An order with a price: its status, its ticket prices and totals, and what its payment says. */
 export interface Sale {
-  /** transfer: awaiting a bank transfer (or marked paid at once by the caller); pending: held for a card checkout; free: nothing to pay. */
-  status: 'transfer' | 'pending' | 'free';
+  /**
+   * transfer: awaiting a bank transfer (or marked paid at once by the caller); pending: held for a
+   * card checkout; free: nothing to pay; requested: waiting for the organiser's approval
+   * (needs-approval.ts), nothing valid yet.
+   */
+  status: 'transfer' | 'pending' | 'free' | 'requested';
   prices: RegistrationPrices;
   /** The discount code the prices took off. */
   discountCodeId: string | null;

@@ -17,10 +17,14 @@ export const moneySchema = v.pipe(
   v.object({
     currency: text("ISO 4217 currency of every amount here (the event's)."),
     received: amount('What buyers paid, VAT included: paid orders and orders refunded since.'),
-    outstanding: amount('Awaited: orders holding places whose payment has not arrived (by status below).'),
+    outstanding: amount(
+      'Awaited: orders holding places whose payment has not arrived, pending approval included (by status below).',
+    ),
     outstandingByStatus: v.pipe(
       v.record(v.picklist(awaitingPaymentStatuses), v.number()),
-      v.description('The outstanding amount per status: pending, onAccount, transfer, requested.'),
+      v.description(
+        'The outstanding amount per status: pending (held in checkout), onAccount, transfer (awaiting a bank transfer) and requested (pending approval: orders waiting for the organiser to approve them, whose payment is asked for only once approved).',
+      ),
     ),
     refunded: amount('Paid back, VAT included, of whole orders and of some of their tickets.'),
     net: amount('Received less refunded.'),

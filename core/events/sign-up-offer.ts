@@ -1,7 +1,8 @@
 // What the public registration form of /e/{slug} offers: a published event whose form is on, its
 // ticket types on sale now to the public (visibility public, or code with the access code the
-// visitor entered; not crew, not retired, not awaiting approval, inside the sales window), with
-// places left, the add-ons a person may choose, and the registration questions the form asks. Hidden types are the organiser's only.
+// visitor entered; not crew, not retired, inside the sales window), with places left, the add-ons a
+// person may choose, and the registration questions the form asks. Hidden types are the organiser's
+// only. A type requiring approval is offered, saying so: its registrations wait for the organiser.
 import type { Db } from '../../db/connect';
 import type { EventRow, TicketTypeRow } from '../../db/schema';
 import type { Clock } from '../platform/clock';
@@ -25,6 +26,8 @@ export interface OfferedType {
   byCode: boolean;
   /** Add-ons that come with the ticket (not offered again to its holder). */
   includedAddOnIds: string[];
+  /** Its orders wait for the organiser's approval (status requested) before anything is issued or paid. */
+  requiresApproval: boolean;
 }
 
 /** An add-on a person may choose with their ticket. */
@@ -117,6 +120,7 @@ export async function signUpOffer(
       placesLeft: placesLeft(t.capacity, t.taken),
       byCode: t.visibility === 'code',
       includedAddOnIds: JSON.parse(t.included_add_on_ids) as string[],
+      requiresApproval: t.requires_approval === 1,
     })),
     addOns: addOns
       .filter((a) => (a.price_minor === 0 || sells) && placesLeft(a.capacity, a.taken) !== 0)
@@ -153,7 +157,7 @@ async function hasActiveDiscountCode(db: Db, eventId: string): Promise<boolean> 
   return code !== undefined;
 }
 
-/** The event's ticket types on sale now to anyone (not crew, not retired, not awaiting approval). */
+/** The event's ticket types on sale now to anyone (not crew, not retired). */
 function typesOnSale(db: Db, eventId: string, now: string): Promise<TicketTypeRow[]> {
   return db
     .selectFrom('ticket_types')
@@ -161,7 +165,6 @@ function typesOnSale(db: Db, eventId: string, now: string): Promise<TicketTypeRo
     .where('event_id', '=', eventId)
     .where('crew', '=', 0)
     .where('retired_utc', 'is', null)
-    .where('requires_approval', '=', 0)
     .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', now)]))
     .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', now)]))
     .orderBy('sort_order')

@@ -1,5 +1,6 @@
 // Outgoing e-mail: queued in the transaction of its cause, sent by the mail sender, kept in the
 // event's e-mail log (listEmails, getEmail). The only way into core/mail from other areas, rest, mcp and src.
+export { queueRequestDeclined, queueRequestReceived } from './approval-mails';
 export { queueDocumentMail } from './document-mails';
 export { emailSchema, emailView } from './email-view';
 export { cancelErasedMail } from './erase-mail';

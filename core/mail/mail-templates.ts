@@ -35,7 +35,7 @@ export interface TicketFacts {
  * The event's own words as a message shows them: one line each (issue 50), so a name stored with a
  * line break cannot put a line of its own into the subject or the body.
  */
-const shownEvent = (event: MailEvent): MailEvent => ({
+export const shownEvent = (event: MailEvent): MailEvent => ({
   ...event,
   name: oneLineOf(event.name),
   venue_name: oneLineOrNull(event.venue_name),
@@ -50,7 +50,7 @@ const shownTicket = (ticket: TicketFacts): TicketFacts => ({
   ticketTypeName: oneLineOf(ticket.ticketTypeName),
 });
 
-const when = (event: MailEvent) =>
+export const when = (event: MailEvent) =>
   `${venueTimeRange(event.starts_utc, event.ends_utc, event.time_zone)} (${event.time_zone})`;
 
 const where = (event: MailEvent) =>
@@ -60,12 +60,16 @@ const where = (event: MailEvent) =>
         .filter(Boolean)
         .join(', ') || 'To be announced';
 
-const hello = (firstName: string | null): MailBlock => ({
+export const hello = (firstName: string | null): MailBlock => ({
   kind: 'paragraph',
   text: firstName ? `Hello ${firstName},` : 'Hello,',
 });
 
-function content(subject: string, blocks: MailBlock[], attachments: MailAttachment[] = []): MailContent {
+export function content(
+  subject: string,
+  blocks: MailBlock[],
+  attachments: MailAttachment[] = [],
+): MailContent {
   return { subject, text: mailText(blocks), html: mailHtml(subject, blocks), attachments };
 }
 
@@ -145,6 +149,8 @@ export interface TransferFacts {
   currency: string;
   tickets: number;
   instructions: string | null;
+  /** A card order's page, where the buyer pays by card (an approved request paid by card); else absent. */
+  payByCardAt?: string;
 }
 
 export function transferInstructionsMail(stored: MailEvent, storedOrder: TransferFacts): MailContent {
@@ -157,6 +163,7 @@ export function transferInstructionsMail(stored: MailEvent, storedOrder: Transfe
   const amount = new Intl.NumberFormat('en', { style: 'currency', currency: order.currency }).format(
     toMajor(order.totalMinor, order.currency),
   );
+  if (order.payByCardAt) return payByCardMail(event, order, amount, order.payByCardAt);
   return content(`Payment for your order ${order.reference}: ${event.name}`, [
     hello(order.buyerName),
     {
@@ -186,6 +193,32 @@ export function transferInstructionsMail(stored: MailEvent, storedOrder: Transfe
     {
       kind: 'paragraph',
       text: 'What happens next: once the organiser has received your payment, your tickets are issued, and each ticket is e-mailed with its link, its QR code and a calendar entry.',
+    },
+  ]);
+}
+
+/** The payment of a card order asked for by e-mail (an approved request): the link to pay on its page. */
+function payByCardMail(event: MailEvent, order: TransferFacts, amount: string, payAt: string): MailContent {
+  return content(`Payment for your order ${order.reference}: ${event.name}`, [
+    hello(oneLineOrNull(order.buyerName)),
+    {
+      kind: 'paragraph',
+      text: `Your order for ${event.name} is confirmed by the organiser. It is waiting for your payment by card.`,
+    },
+    { kind: 'link', label: 'Pay by card', url: payAt },
+    {
+      kind: 'facts',
+      rows: [
+        ['Order reference', order.reference],
+        ['Amount due', amount],
+        ['Tickets', String(order.tickets)],
+        ['Event', event.name],
+        ['When', when(event)],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: 'Your places are held for a limited time; once paid, your tickets are issued and each is e-mailed with its link, its QR code and a calendar entry.',
     },
   ]);
 }

@@ -219,7 +219,7 @@ export async function queueTransferInstructions(
     (order.status !== 'transfer' && order.status !== 'pending')
   )
     return false;
-  const [tickets, signUp] = await Promise.all([
+  const [tickets, signUp, card] = await Promise.all([
     ctx.db
       .selectFrom('attendees')
       .select(({ fn }) => fn.countAll<number>().as('n'))
@@ -230,6 +230,14 @@ export async function queueTransferInstructions(
       .selectFrom('event_sign_up')
       .select('payment_instructions')
       .where('event_id', '=', eventId)
+      .executeTakeFirst(),
+    // A card order (an approved request paid by card) is paid on its public page, which opens Checkout.
+    ctx.db
+      .selectFrom('card_checkouts')
+      .innerJoin('orders', 'orders.id', 'card_checkouts.order_id')
+      .innerJoin('events', 'events.id', 'orders.event_id')
+      .select('events.slug')
+      .where('card_checkouts.order_id', '=', orderId)
       .executeTakeFirst(),
   ]);
   return queueMail(ctx, sender(ctx), {
@@ -246,6 +254,11 @@ export async function queueTransferInstructions(
       currency: order.currency,
       tickets: Number(tickets.n),
       instructions: signUp?.payment_instructions ?? null,
+      ...(card && order.status === 'pending'
+        ? {
+            payByCardAt: `${ctx.services.mail?.publicOrigin ?? ctx.request.origin}/e/${card.slug}/orders/${order.id}`,
+          }
+        : {}),
     }),
   });
 }

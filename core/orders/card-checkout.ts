@@ -52,6 +52,21 @@ export async function holdForCheckout(ctx: Ctx, orderId: string, holdMinutes?: n
     .execute();
 }
 
+/**
+ * A card order whose request was approved: its hold starts again from now (the buyer is told to pay
+ * now, not when they asked). False for an order not paid by card.
+ */
+export async function restartCheckoutHold(ctx: Ctx, orderId: string): Promise<boolean> {
+  const minutes = checkoutHoldMinutes(ctx.services);
+  const moved = await ctx.db
+    .updateTable('card_checkouts')
+    .set({ hold_until_utc: new Date(ctx.clock.now().getTime() + minutes * 60_000).toISOString() })
+    .where('order_id', '=', orderId)
+    .where('session_id', 'is', null)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
 /** The public page a buyer comes back to from Checkout (paid, or having gone back). */
 export function orderPagePath(slug: string, orderId: string): string {
   return `/e/${slug}/orders/${orderId}`;
@@ -61,7 +76,11 @@ export function orderPagePath(slug: string, orderId: string): string {
  * The order's Checkout link: the session already made, or made now and stored. Null when the order
  * no longer awaits its card payment (paid or expired meanwhile) and no session was ever made.
  */
-export async function openCheckout(ctx: Ctx, orderId: string): Promise<Checkout | null> {
+export async function openCheckout(
+  ctx: Ctx,
+  orderId: string,
+  { expireOnFailure = true }: { expireOnFailure?: boolean } = {},
+): Promise<Checkout | null> {
   const row = await ctx.db
     .selectFrom('card_checkouts')
     .innerJoin('orders', 'orders.id', 'card_checkouts.order_id')
@@ -110,7 +129,9 @@ export async function openCheckout(ctx: Ctx, orderId: string): Promise<Checkout 
     );
     return { paymentUrl: session.url, holdUntil: row.hold_until_utc };
   } catch (error) {
-    // Nobody can pay without the link: the places go back to sale at once.
+    // Nobody can pay without the link: the places go back to sale at once (unless the buyer, coming
+    // to pay an approved order, may try again: its hold runs on).
+    if (!expireOnFailure) throw error;
     await ctx.services.writes.run((trx, clock) => expireHeldOrder({ ...ctx, db: trx, clock }, orderId));
     ctx.services.log.warn(
       { orderId, workspaceId: row.workspace_id, err: error },

@@ -3,6 +3,7 @@
 // even before Stripe's event arrives, and a lost event loses no payment.
 import { stripeContext, workspaceStripe } from '../payments';
 import type { Services } from '../platform/services';
+import { openCheckout } from './card-checkout';
 import { recordCheckoutPaid } from './card-paid';
 
 export async function confirmCheckoutReturn(
@@ -32,5 +33,33 @@ export async function confirmCheckoutReturn(
       { err: error, orderId },
       "a buyer's return from Checkout could not be confirmed with Stripe",
     );
+  }
+}
+
+/**
+ * A card order whose session is not made yet (an approved request: the buyer was e-mailed its page),
+ * its session made as the buyer comes to pay. Stripe failing, the page offers no link this time and
+ * the hold runs on. Nothing for other orders.
+ */
+export async function openCheckoutForBuyer(
+  services: Services,
+  origin: string,
+  orderId: string,
+): Promise<void> {
+  const waiting = await services.db
+    .selectFrom('card_checkouts')
+    .innerJoin('orders', 'orders.id', 'card_checkouts.order_id')
+    .select('card_checkouts.workspace_id')
+    .where('card_checkouts.order_id', '=', orderId)
+    .where('card_checkouts.session_id', 'is', null)
+    .where('orders.status', '=', 'pending')
+    .executeTakeFirst();
+  if (!waiting) return;
+  try {
+    await openCheckout(stripeContext(services, waiting.workspace_id, origin), orderId, {
+      expireOnFailure: false,
+    });
+  } catch (error) {
+    services.log.warn({ err: error, orderId }, "an approved card order's checkout could not be made");
   }
 }

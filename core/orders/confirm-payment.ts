@@ -10,7 +10,7 @@ export const confirmPayment = defineOperation({
   name: 'confirmPayment',
   title: 'Mark an order paid',
   description:
-    'Confirms payment of an order awaiting it (pending, onAccount, transfer, requested): it becomes paid, order.paid and attendee.registered are sent, and an invoice is issued and e-mailed where the event invoices. Needs orders:write.',
+    'Confirms payment of an order awaiting it (pending, onAccount, transfer; not requested): it becomes paid, order.paid and attendee.registered are sent, and an invoice is issued and e-mailed where the event invoices. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,

@@ -6,13 +6,17 @@
 // order is marked paid), by card (pending, its places held for the buyer's Stripe Checkout, whose
 // link the answer gives once the session is made after the commit: card-checkout.ts), paid elsewhere already (marked paid in the same transaction, through the one
 // path of mark-paid: order.paid, tickets, invoice), or complimentary. An order costing nothing is free:
-// its tickets are valid at once, as a registration's.
+// its tickets are valid at once, as a registration's. A ticket type requiring approval makes an order
+// awaiting its payment (transfer) requested instead: its places held, no ticket valid, the buyer told
+// their request was received, until the organiser approves it (approve-order.ts) or declines it. An
+// order the organiser marks paid elsewhere or complimentary needs none: the organiser decided already.
 import * as v from 'valibot';
 import {
   attendeeRegistered,
   checkRegistration,
   emitForAttendees,
   freePrices,
+  needsApproval,
   newAttendeeSchema,
   optionalText,
   refuseFullAtRead,
@@ -21,7 +25,7 @@ import {
   writeRegistration,
 } from '../attendees';
 import { requireStripeConnected } from '../events';
-import { queueTicketConfirmations, queueTransferInstructions } from '../mail';
+import { queueRequestReceived, queueTicketConfirmations, queueTransferInstructions } from '../mail';
 import type { Ctx } from '../platform/context';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { FieldErrors } from '../platform/field-errors';
@@ -39,7 +43,7 @@ export const createOrder = defineOperation({
   name: 'createOrder',
   title: 'Take an order',
   description:
-    'Takes an order of 1 to 50 tickets, a discount code taken off: by bank transfer (default), by card (a payment link to send, places held), paid elsewhere (valid at once) or complimentary. Costing nothing, it is free. Needs orders:write.',
+    'Takes an order of 1 to 50 tickets, a discount code off: by bank transfer (default), by card (a payment link to send, places held), paid elsewhere (valid at once) or complimentary; requested if a type needs approval. Needs orders:write.',
   scope: 'orders:write',
   effect: 'write',
   extension: true,
@@ -93,22 +97,26 @@ export const createOrder = defineOperation({
     const prices =
       payment.kind === 'complimentary' ? freePrices(registration) : registrationPrices(registration, code);
     const free = prices.totalMinor === 0;
+    // The organiser's own decision (paid elsewhere, complimentary) needs no approval of theirs.
+    const requested =
+      payment.kind !== 'paidElsewhere' && payment.kind !== 'complimentary' && needsApproval(registration);
     const { orderId, joined } = await writeRegistration(ctx, registration, input, {
-      status: free ? 'free' : payment.kind === 'card' ? 'pending' : 'transfer',
+      status: requested ? 'requested' : free ? 'free' : payment.kind === 'card' ? 'pending' : 'transfer',
       prices,
       discountCodeId: code?.id ?? null,
       paymentMethod: payment.kind === 'complimentary' ? 'complimentary' : null,
       paymentNote: payment.kind === 'complimentary' ? payment.reason : null,
     });
     const ticketIds = joined.map((attendee) => attendee.id);
-    if (free) {
+    // A card order keeps its checkout from the start; one waiting for approval holds it from then on.
+    if (payment.kind === 'card' && !free) await holdForCheckout(ctx, orderId, payment.holdMinutes);
+    if (requested) await queueRequestReceived(ctx, registration.event.id, orderId);
+    else if (free) {
       await emitForAttendees(ctx, attendeeRegistered, registration.event, ticketIds);
       await queueTicketConfirmations(ctx, registration.event.id, ticketIds);
     } else if (payment.kind === 'transfer') {
       // The buyer is told how to pay, for the API's orders and the form's alike, in this transaction.
       await queueTransferInstructions(ctx, registration.event.id, orderId);
-    } else if (payment.kind === 'card') {
-      await holdForCheckout(ctx, orderId, payment.holdMinutes);
     }
     // Last: every order of the code, then of the type, queues on its row from here to its commit.
     if (code) await takeCodeUses(ctx, code, prices.codeUses);
@@ -137,6 +145,7 @@ async function answer(ctx: Ctx, orderId: string): Promise<OrderView> {
 
 /** The activity log's words for how the order is paid. */
 function kindSaid(payment: OrderPayment | undefined, order: OrderView): string {
+  if (order.status === 'requested') return 'waiting for approval';
   if (payment?.kind === 'complimentary') return 'complimentary';
   if (order.status === 'free') return 'free';
   if (payment?.kind === 'paidElsewhere') return `paid by ${payment.method}`;

@@ -1,12 +1,14 @@
+export { approveOrder } from './approve-order';
 export { cardPaymentEvents } from './card-payment-events';
-export { confirmCheckoutReturn } from './card-return';
+export { confirmCheckoutReturn, openCheckoutForBuyer } from './card-return';
 export { confirmPayment } from './confirm-payment';
 export { createOrder } from './create-order';
+export { declineOrder } from './decline-order';
 export { getOrder } from './get-order';
 export { getSalesPace, salesPaceSchema } from './get-sales-pace';
 export { paidOrderSchema, refundedOrderSchema } from './issued-documents';
 export { listOrders } from './list-orders';
-export { orderPaid } from './order-messages';
+export { orderApproved, orderDeclined, orderPaid } from './order-messages';
 export { orderQuery } from './order-query';
 export { orderPersonal, orderSchema } from './order-view';
 export { type PaymentMethod, paymentMethods, payOrder } from './pay-order';

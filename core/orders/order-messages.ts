@@ -1,4 +1,5 @@
-// The order family's message: order.paid, data = { event, order }, the order as paid.
+// The order family's messages: order.paid, and the Tessera extensions order.approved and
+// order.declined; data = { event, order }, the order as it is now.
 import type { OrderRow } from '../../db/schema';
 import { type EventRefSource, eventRef } from '../events';
 import { messageEmitter } from '../platform/storage/message-emitter';
@@ -10,10 +11,14 @@ export interface OrderChange {
   order: OrderRow & { attendee_count: number | null };
 }
 
-export const orderPaid = messageEmitter('order.paid', ({ event, order }: OrderChange) => ({
+const orderMessage = ({ event, order }: OrderChange) => ({
   eventId: event.id,
   data: {
     event: eventRef(event),
     order: orderView('unredacted', order, Number(order.attendee_count ?? 0)),
   },
-}));
+});
+
+export const orderPaid = messageEmitter('order.paid', orderMessage);
+export const orderApproved = messageEmitter('order.approved', orderMessage);
+export const orderDeclined = messageEmitter('order.declined', orderMessage);

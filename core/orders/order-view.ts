@@ -22,7 +22,7 @@ export const orderSchema = v.object({
   orderId: uuid('The order id.'),
   eventId: uuid('The event id.'),
   reference: text('Six-character reference the buyer sees.'),
-  status: v.pipe(v.picklist(orderStatuses), v.description('Order status.')),
+  status: v.pipe(v.picklist(orderStatuses), v.description('Order status; requested: awaiting approval.')),
   buyerName: v.nullable(text("Buyer's name (personal data).")),
   buyerEmail: v.nullable(v.pipe(v.string(), v.email(), v.description("Buyer's email (personal data)."))),
   buyerCompany: v.nullable(text("Buyer's company (personal data).")),
@@ -37,6 +37,11 @@ export const orderSchema = v.object({
     ),
   ),
   complimentaryReason: v.nullable(text("Tessera extension: a complimentary order's reason.")),
+  declineReason: v.nullable(
+    text(
+      'Tessera extension: why the organiser declined the order, in their words to the buyer; null otherwise.',
+    ),
+  ),
   discountCodeId: v.nullable(uuid('Tessera extension: the discount code the order was taken with.')),
   discount: v.pipe(
     v.number(),
@@ -75,6 +80,7 @@ export function orderView(reader: Reader, row: OrderRow, attendeeCount: number):
       paymentProvider: row.payment_provider,
       paymentMethod: row.payment_method,
       complimentaryReason: row.payment_method === 'complimentary' ? row.payment_note : null,
+      declineReason: row.decline_reason,
       discountCodeId: row.discount_code_id,
       discount: toMajor(row.discount_minor, row.currency),
       refunded: toMajor(row.refunded_minor, row.currency),

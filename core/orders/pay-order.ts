@@ -1,5 +1,6 @@
 // The one path that makes an order paid, for the API's mark-paid and the operator's
-// `tessera order mark-paid` alike: the order moves from awaiting payment to paid in a conditional
+// `tessera order mark-paid` alike: the order moves from awaiting payment (never from requested: an
+// order waiting for approval is approved first) to paid in a conditional
 // update (two confirmations at once cannot both win), order.paid is sent, attendee.registered for
 // each of its tickets, and the invoice is issued where the event invoices, all in one transaction.
 import type { EventRow } from '../../db/schema';
@@ -7,8 +8,10 @@ import { attendeeRegistered, emitForAttendees, touchOrderAndAttendees } from '..
 import { invoicePaidOrder } from '../invoicing';
 import { queueDocumentMail, queueTicketConfirmations } from '../mail';
 import type { Ctx } from '../platform/context';
+import { detail, mention } from '../platform/mentions';
 import { problem } from '../platform/problems';
-import { awaitingPaymentStatuses } from '../sales';
+import { payableStatuses } from '../sales';
+import { approveOrder } from './approve-order';
 import { type DocumentRef, documentRef } from './issued-documents';
 import { orderPaid } from './order-messages';
 import { orderQuery } from './order-query';
@@ -53,7 +56,7 @@ export async function payOrder(
     })
     .where('id', '=', orderId)
     .where('event_id', '=', event.id)
-    .where('status', 'in', [...awaitingPaymentStatuses])
+    .where('status', 'in', [...payableStatuses])
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) {
     // Read again: a confirmation that won the race has moved it on since.
@@ -64,7 +67,9 @@ export async function payOrder(
       .executeTakeFirstOrThrow();
     throw problem(
       'orderNotAwaitingPayment',
-      `The order is ${now.status}: only a pending, on-account, transfer or requested order can be marked paid.`,
+      now.status === 'requested'
+        ? detail`The order is waiting for approval: approve it first (${mention(approveOrder)}), then its payment is awaited.`
+        : `The order is ${now.status}: only a pending, on-account or transfer order can be marked paid.`,
       { orderStatus: now.status },
     );
   }

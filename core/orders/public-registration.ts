@@ -3,6 +3,8 @@
 // registration (registerAttendees: the same rules, the same conditional capacity update, the same
 // attendee.registered), called as the workspace's public sign-up actor: no key, the page's own
 // scopes, its orders recorded as the public's (source registration) and required questions applied.
+// Tickets of a type requiring approval make either a request (status requested): the page it ends
+// on says so, and nothing is issued or asked to be paid until the organiser approves it.
 
 import type { Db } from '../../db/connect';
 import { registerAttendees } from '../attendees';
@@ -47,6 +49,7 @@ export type PublicRegistration =
       paymentUrl?: string;
     }
   | { kind: 'paymentUnavailable'; message: string }
+  | { kind: 'requested'; orderId: string; reference: string }
   | { kind: 'soldOut'; message: string }
   | { kind: 'closed'; message: string }
   | { kind: 'refused'; errors: FormError[] };
@@ -104,6 +107,8 @@ export async function registerFromPublicPage(
     };
     if (paid) {
       const { data: order } = await invoke(createOrder, ctx, { ...input, payment: { kind: paymentKind } });
+      if (order.status === 'requested')
+        return { kind: 'requested', orderId: order.orderId, reference: order.reference };
       if (order.status === 'free')
         return {
           kind: 'registered',
@@ -120,6 +125,8 @@ export async function registerFromPublicPage(
       };
     }
     const { data: order } = await invoke(registerAttendees, ctx, input);
+    if (order.attendees.some((a) => a.orderStatus === 'requested'))
+      return { kind: 'requested', orderId: order.orderId, reference: order.reference };
     return {
       kind: 'registered',
       reference: order.reference,

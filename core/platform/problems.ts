@@ -121,7 +121,13 @@ export const problemCatalogue = {
     status: 409,
     title: 'Order not awaiting payment',
     detail:
-      'Only a pending, on-account, transfer or requested order can be marked paid; orderStatus says what it is.',
+      'Only a pending, on-account or transfer order can be marked paid (a requested one is approved first); orderStatus says what it is.',
+  },
+  orderNotRequested: {
+    status: 409,
+    title: 'Order not waiting for approval',
+    detail:
+      'Only an order waiting for approval (status requested) can be approved or declined; orderStatus says what it is.',
   },
   orderNotPaid: {
     status: 409,

@@ -14,6 +14,7 @@ export {
   holdsPlaces,
   isValidTicket,
   orderStatuses,
+  payableStatuses,
   placeHoldingStatuses,
   validOrderStatuses,
 } from './order-status';

@@ -14,6 +14,11 @@ export const awaitingPaymentStatuses: readonly OrderStatus[] = [
   'requested',
 ];
 
+/** Orders whose payment may be confirmed (mark-paid): a requested one waits for approval first. */
+export const payableStatuses: readonly OrderStatus[] = awaitingPaymentStatuses.filter(
+  (s) => s !== 'requested',
+);
+
 /** Orders in these statuses hold their places (the ticket types' taken counts them). */
 export const placeHoldingStatuses: readonly OrderStatus[] = [
   ...validOrderStatuses,

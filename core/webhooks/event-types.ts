@@ -1,4 +1,5 @@
-// The one registry of webhook event types. Each of the 22 declares, once: when it is sent, the
+// The one registry of webhook event types. Each of the spec's 22, and each Tessera extension
+// (marked: order.approved, order.declined), declares, once: when it is sent, the
 // scopes a key needs to subscribe to it (through /hooks or an endpoint), the schema of its data,
 // and the personal resources in that data (redacted at delivery for a key without people:read).
 // The catalogue (GET /webhooks/event-types), subscription checks and the dispatcher read it.
@@ -30,6 +31,8 @@ export interface EventTypeDefinition {
   data: v.ObjectSchema<v.ObjectEntries, undefined>;
   /** The personal resources its data may carry. */
   personal: PersonalFields<string, string>[];
+  /** A type beyond the spec's 22: its description says so, and the OpenAPI document marks it. */
+  extension?: true;
 }
 
 const withEvent = <E extends v.ObjectEntries>(entries: E) => v.object({ event: eventRefSchema, ...entries });
@@ -80,6 +83,24 @@ const definitions: Record<WebhookEventType, Omit<EventTypeDefinition, 'type'>> =
     scopes: ['orders:read', people],
     data: withEvent({ order: orderSchema }),
     personal: [orderPersonal],
+  },
+  'order.approved': {
+    summary: 'A requested order was approved',
+    description:
+      'Tessera extension: sent when the organiser approves an order that waited for approval (status requested). data = { event, order } with the order as approved: free (its tickets valid, sent as attendee.registered as well) or awaiting payment (transfer).',
+    scopes: ['orders:read', people],
+    data: withEvent({ order: orderSchema }),
+    personal: [orderPersonal],
+    extension: true,
+  },
+  'order.declined': {
+    summary: 'A requested order was declined',
+    description:
+      'Tessera extension: sent when the organiser declines an order that waited for approval: its places are released and its tickets cancelled (each sent as attendee.cancelled, as any cancelled ticket is). data = { event, order } with the order as declined, its reason given.',
+    scopes: ['orders:read', people],
+    data: withEvent({ order: orderSchema }),
+    personal: [orderPersonal],
+    extension: true,
   },
   'checkin.created': {
     summary: 'Someone was let in or out at a door',

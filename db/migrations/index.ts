@@ -47,6 +47,7 @@ import * as orderPaymentsAndDiscounts from './0046-order-payments-and-discounts'
 import * as stripeConnection from './0047-stripe-connection';
 import * as invoiceMail from './0048-invoice-mail';
 import * as cardCheckouts from './0049-card-checkouts';
+import * as orderApproval from './0050-order-approval';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ export const allMigrations: Record<string, Migration> = {
   '0047-stripe-connection': stripeConnection,
   '0048-invoice-mail': invoiceMail,
   '0049-card-checkouts': cardCheckouts,
+  '0050-order-approval': orderApproval,
 };
 
 export const migrationProvider: MigrationProvider = {

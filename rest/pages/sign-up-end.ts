@@ -46,6 +46,7 @@ export function orderPage(
   order: PublicOrder,
   returned: 'fromCheckout' | 'cancelledCheckout' | null,
 ): string {
+  if (order.status === 'requested' || order.status === 'declined') return requestPage(eventName, slug, order);
   return frame(`Order ${order.reference}: ${eventName}`, orderBody(eventName, slug, order, returned));
 }
 
@@ -109,6 +110,23 @@ function transferBody(event: Html, facts: Html, order: PublicOrder): Html {
       : html`<p>The organiser will tell you how to pay.</p>`
   }<p>Quote the order reference <strong>${order.reference}</strong> with your payment.</p>
 <p>Your tickets are issued when the payment arrives.</p>`;
+}
+
+/** A request waiting for the organiser's approval (or declined by them): no payment asked yet. */
+function requestPage(eventName: string, slug: string, order: { reference: string; status: string }): string {
+  if (order.status === 'declined')
+    return frame(
+      `Request ${order.reference}: ${eventName}`,
+      html`<h1>Your request was declined</h1><p>The organiser of <a href="/e/${slug}">${eventName}</a> could not approve request <strong>${order.reference}</strong>. No tickets were issued and nothing is owed; the e-mail we sent you says more.</p>`,
+    );
+  return frame(
+    `Request received: ${eventName}`,
+    html`<h1>We received your request</h1><p>for <a href="/e/${slug}">${eventName}</a>.</p>
+<dl class="order-facts"><dt>Request reference</dt><dd><strong>${order.reference}</strong></dd></dl>
+<p>These tickets need the organiser's approval. Your places are held while they look at your request, and there is nothing to pay yet.</p>
+<h2>What happens next</h2>
+<p>We have e-mailed you a confirmation of your request. Once the organiser approves it, we e-mail you again: with your tickets, or with how to pay when they have a price. Should they decline it, we let you know as well.</p>`,
+  );
 }
 
 export function formTooLargePage(slug: string): string {

@@ -193,8 +193,8 @@ function quantity(form: Form, t: OfferedType, single: OfferedType | undefined): 
   const field = `qty.${t.ticketTypeId}`;
   const most = Math.min(t.maxPerOrder, t.placesLeft ?? t.maxPerOrder);
   form.labels.set(field, t.name);
-  const left = t.placesLeft === 0 ? 'Sold out' : t.placesLeft === null ? '' : `${t.placesLeft} left · `;
-  const hint = `${money(t.price, t.currency)} · ${left}at most ${t.maxPerOrder} per order${t.byCode ? ' · opened by your access code' : ''}`;
+  const left = t.placesLeft === 0 ? 'Sold out · ' : t.placesLeft === null ? '' : `${t.placesLeft} left · `;
+  const hint = `${money(t.price, t.currency)} · ${left}at most ${t.maxPerOrder} per order${t.byCode ? ' · opened by your access code' : ''}${t.requiresApproval ? " · needs the organiser's approval: you send a request, and pay or get your ticket once it is approved" : ''}`;
   return html`<label for="${fieldId(field)}">${t.name}</label>
 <p class="hint" id="${fieldId(field)}-hint">${hint}${t.description ? html`. ${t.description}` : ''}</p>${message(form, field)}
 <input type="number" inputmode="numeric" min="0" max="${Math.max(most, 0)}" id="${fieldId(field)}" name="${field}" value="${form.state.quantities[t.ticketTypeId] ?? (single ? '1' : '0')}"${describe(form, field, 'hint')}>`;

@@ -240,6 +240,8 @@ const notPersonal: Record<string, string[]> = {
     'refunded_minor',
     // A complimentary order's reason in the organiser's words ("speaker", "press"), not the buyer's.
     'payment_note',
+    // Why a requested order was declined, in the organiser's words to the buyer.
+    'decline_reason',
     'erased',
     'created_utc',
     'updated_utc',

@@ -1,5 +1,6 @@
 // The public registration form of /e/{slug} in headless Chromium: a free ticket registered by
-// keyboard only, ending on the page with the ticket link; a form sent with mistakes shows the
+// keyboard only, ending on the page with the ticket link; a request for a type needing approval
+// ending on the request-received page; a form sent with mistakes shows the
 // summary and the messages beside the fields; labels on every field, text contrast at least 4.5:1,
 // nothing wider than the window at 390 and 1280 px. Screenshots go to docs/screenshots/
 // with UPDATE_SCREENSHOTS=1, else to .tmp/screenshots. Skips, saying why, where Chromium is not installed.
@@ -154,6 +155,47 @@ describe.skipIf(!installed)('the public registration form in a browser', () => {
         .executeTakeFirstOrThrow();
       const attendee = (await t.api(`/events/${paidEvent.eventId}/attendees/${ticket.id}`, { key })).body;
       expect(attendee).toMatchObject({ status: 'active', orderStatus: 'paid', valid: true });
+    }
+  });
+
+  it('sends a request for a type needing approval, saying so beside it; the page it ends on asks no payment until approved', async () => {
+    const approvalEvent = await publishedEvent(t, key, {
+      name: 'Fjord Founders Retreat',
+      slug: 'fjord-retreat',
+    });
+    const invited = await pricedTicketType(t.server.services.db, approvalEvent.eventId, 150_000, 25);
+    await t.server.services.db
+      .updateTable('ticket_types')
+      .set({ requires_approval: 1 })
+      .where('id', '=', invited)
+      .execute();
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(approvalEvent.url);
+      expect(await page.textContent(`#f-qty-${invited}-hint`)).toContain("needs the organiser's approval");
+      await page.fill(`[name="qty.${invited}"]`, '1');
+      await page.fill('#f-person-0-firstName', 'Sigrid');
+      await page.fill('#f-person-0-lastName', 'Lie');
+      await page.fill('#f-person-0-email', `sigrid.${width}@example.org`);
+      await Promise.all([page.waitForURL(/\/orders\//), page.click('button[value=register]')]);
+      const text: string = await page.evaluate(() => document.body.textContent);
+      expect(text).toContain('We received your request');
+      expect(text).toContain('there is nothing to pay yet');
+      expect(text).not.toContain('How to pay');
+      await check(page, 'request-end', width);
+
+      // Approved through the API, the same page asks for the payment.
+      const orderId = page.url().split('/').pop()!;
+      const approved = await t.api(`/events/${approvalEvent.eventId}/orders/${orderId}/approve`, {
+        key,
+        method: 'POST',
+        body: {},
+      });
+      expect(approved.body).toMatchObject({ status: 'transfer', total: 1500 });
+      await page.reload();
+      expect(await page.evaluate(() => document.body.textContent)).toContain('Your order awaits payment');
+      await context.close();
     }
   });
 

@@ -201,6 +201,8 @@ const kinds = {
   create_order: 'writes',
   confirm_payment: 'sets',
   refund_order: 'removes',
+  approve_order: 'sets',
+  decline_order: 'removes',
   list_communities: 'reads',
   get_community: 'reads',
   list_community_members: 'reads',

@@ -14,10 +14,12 @@ import { pricedTicketType } from '../support/pending-orders';
 import { callTool, outbox, person } from '../support/sales';
 import { MutableClock, startTestServer, type TestServer } from '../support/server';
 import { formPerson, publishedEvent, sendForm } from '../support/sign-up';
+import { type SmtpTestServer, startSmtpServer } from '../support/smtp';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
 
 let t: TestServer;
 let stripe: StripeStandIn;
+let smtp: SmtpTestServer;
 let workspaceId: string;
 let accountId: string;
 let key: string;
@@ -67,7 +69,15 @@ async function connectedWorkspace(name: string) {
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  t = await startTestServer({ clock, env: { TESSERA_STRIPE_API_URL: stripe.origin } });
+  smtp = await startSmtpServer();
+  t = await startTestServer({
+    clock,
+    env: {
+      TESSERA_STRIPE_API_URL: stripe.origin,
+      TESSERA_SMTP_URL: smtp.url,
+      TESSERA_MAIL_FROM: 'tickets@tessera.test',
+    },
+  });
   ({ workspaceId, key, accountId } = await connectedWorkspace('Card checkout'));
   ({ eventId, slug } = await publishedEvent(t, key, { currency: 'NOK' }));
   passId = await pricedTicketType(db(), eventId, 125_000, 25);
@@ -76,6 +86,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await stripe?.close();
+  await smtp?.close();
 });
 
 describe('a card order', () => {
@@ -385,6 +396,42 @@ describe('the public form of an event taking card and transfer', () => {
     const sent = await sendOther();
     expect(sent.location).toMatch(new RegExp(`^/e/${event.slug}/orders/`));
     expect(await statusOf(sent.location!.split('/').at(-1)!)).toBe('transfer');
+  });
+});
+
+describe('a card order needing approval', () => {
+  it('waits as requested, then on approval asks for the card payment: the e-mailed page makes the session', async () => {
+    const type = await t.api(`/events/${eventId}/ticket-types`, {
+      key,
+      method: 'POST',
+      body: { name: 'Student', price: 400, vatRate: 25, requiresApproval: true },
+    });
+    expect(type.status, JSON.stringify(type.body)).toBe(201);
+    const made = await order({ attendees: [person(type.body.ticketTypeId)], payment: { kind: 'card' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.status).toBe('requested');
+    expect(made.body.checkout).toBeUndefined();
+    const approved = await t.api(`/events/${eventId}/orders/${made.body.orderId}/approve`, {
+      key,
+      method: 'POST',
+      body: {},
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.status).toBe('pending');
+    const page = `/e/${slug}/orders/${made.body.orderId}`;
+    const mail = await db()
+      .selectFrom('mail_messages')
+      .select(['cause_kind', 'text_body'])
+      .where('order_id', '=', made.body.orderId)
+      .where('cause_kind', '=', 'transferInstructions')
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain('waiting for your payment by card');
+    expect(mail.text_body).toContain(page);
+    const text = await (await t.fetch(`${t.server.origin}${page}`)).text();
+    const link = new RegExp(`${stripe.origin}/checkout/(cs_test_\\w+)`).exec(text);
+    expect(link, text).not.toBeNull();
+    await stripe.pay(link![1]!);
+    expect(await statusOf(made.body.orderId)).toBe('paid');
   });
 });
 

@@ -78,6 +78,8 @@ describe('GET /events/{eventId}/orders', () => {
         'discountCodeId',
         'discount',
         'refunded',
+        // Issue 52: why a requested order was declined.
+        'declineReason',
       ].sort(),
     );
     for (const o of items) {

@@ -210,6 +210,13 @@ describe('erasure', () => {
       .set({ buyer_name: 'Zelda Erasable', buyer_email: email, buyer_company: 'Gone AS' })
       .where('id', '=', pending.orderId)
       .execute();
+    // A requested order is approved first (order.approved carries their details too), then paid.
+    const approved = await t.api(`/events/${summit}/orders/${pending.orderId}/approve`, {
+      key,
+      method: 'POST',
+      body: {},
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     await markOrderPaid(await operator(), pending.orderId);
     const before = JSON.stringify((await outbox(t, workspaceId)).map((m) => m.payload));
     expect(before).toContain(email);

@@ -506,6 +506,9 @@ describe('the OpenAPI document', () => {
         // Issue 26: paid orders, refunds and invoicing.
         'POST /events/{eventId}/orders/{orderId}/mark-paid',
         'POST /events/{eventId}/orders/{orderId}/refund',
+        // Issue 52: approving or declining an order that waits for approval.
+        'POST /events/{eventId}/orders/{orderId}/approve',
+        'POST /events/{eventId}/orders/{orderId}/decline',
         // Issue 52: invoices as PDF and sent by e-mail; the workspace's Stripe connection.
         'GET /events/{eventId}/invoices/{invoiceId}/pdf',
         'POST /events/{eventId}/invoices/{invoiceId}/send',

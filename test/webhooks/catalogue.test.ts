@@ -1,5 +1,5 @@
-// The catalogue of webhook event types (spec "### WebhookEventType", "## Events"): exactly the 22
-// types of the spec, each with its scopes, a JSON Schema (draft 2020-12) of the signed body and an
+// The catalogue of webhook event types (spec "### WebhookEventType", "## Events"): the 22 types of
+// the spec, in its order, then the Tessera extensions (each marked so in its description), each with its scopes, a JSON Schema (draft 2020-12) of the signed body and an
 // example the schema accepts; and every message the service really wrote to its outbox is accepted
 // by the schema of its type. REST and MCP answer the same catalogue.
 import Ajv2020 from 'ajv/dist/2020';
@@ -39,6 +39,9 @@ const specTypes = [
   'shift.signed_up',
   'shift.dropped',
 ];
+
+/** Types beyond the spec's 22, after them, each description saying it is a Tessera extension. */
+const extensionTypes = ['order.approved', 'order.declined'];
 
 const attendeeFamily = ['attendee.registered', 'attendee.updated', 'attendee.cancelled'];
 
@@ -83,10 +86,12 @@ const entry = (type: string) => {
 };
 
 describe('GET /webhooks/event-types', () => {
-  it('answers 200 { data } with exactly the 22 types of the spec, in its order', async () => {
+  it("answers 200 { data } with the spec's 22 types in its order, then the marked extensions", async () => {
     const res = await t.api('/webhooks/event-types', { key });
     expect(Object.keys(res.body)).toEqual(['data']);
-    expect(res.body.data.map((c: EventTypeEntry) => c.type)).toEqual(specTypes);
+    expect(res.body.data.map((c: EventTypeEntry) => c.type)).toEqual([...specTypes, ...extensionTypes]);
+    for (const c of res.body.data as EventTypeEntry[])
+      expect(c.description!.startsWith('Tessera extension:'), c.type).toBe(extensionTypes.includes(c.type));
   });
 
   it('gives each type a summary, a description, scopes, a schema and an example', () => {
@@ -300,7 +305,7 @@ describe('messages the service really wrote', () => {
 });
 
 describe('MCP list_event_types', () => {
-  it('answers the same 22 types as REST, and is marked read-only', async () => {
+  it('answers the same types as REST, and is marked read-only', async () => {
     const client = await t.mcp(key, {}, '?toolsets=webhooks');
     try {
       const tools = (await client.listTools()).tools;
@@ -313,7 +318,7 @@ describe('MCP list_event_types', () => {
       });
       const res = await callTool(client, 'list_event_types', {});
       expect(res.isError).toBe(false);
-      expect(res.data.data.map((c: EventTypeEntry) => c.type)).toEqual(specTypes);
+      expect(res.data.data.map((c: EventTypeEntry) => c.type)).toEqual([...specTypes, ...extensionTypes]);
       expect(res.data).toEqual({ data: catalogue });
     } finally {
       await client.close();

@@ -1,8 +1,8 @@
-// Every one of the 22 event types is produced by API calls alone (no import, no command line):
+// Every one of the 22 event types (and the marked extensions) is produced by API calls alone (no import, no command line):
 // one endpoint subscribed to all of them receives each, signed (standardwebhooks) and accepted by
 // the type's published schema, after an organiser's day run through the REST API: registration,
 // correction, the door, feedback, a booth, a community, crew, speakers' logistics, a certificate,
-// published slides, a payment, a refund and an erasure.
+// published slides, a payment, a refund, requests approved and declined, and an erasure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEventTypes } from '../../db/values';
 import { seedDoorEvent } from '../support/doors';
@@ -49,7 +49,7 @@ async function waitForEveryType(timeoutMs: number, also: (all: Message[]) => boo
   while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-describe('the 22 event types', () => {
+describe("the spec's 22 event types and the marked extensions", () => {
   it('are each sent by an API call, signed and as their published schemas say', {
     timeout: 300_000,
   }, async () => {
@@ -185,6 +185,35 @@ describe('the 22 event types', () => {
       200,
     );
     await send('POST', `/events/${summit}/orders/${orderId}/refund`, {}, 200);
+
+    // Requests for a ticket type requiring approval: one approved, one declined.
+    const invited = await send(
+      'POST',
+      `${base}/ticket-types`,
+      { name: 'Invited', requiresApproval: true },
+      201,
+    );
+    const requests = [];
+    for (const n of [1, 2])
+      requests.push(
+        await send(
+          'POST',
+          `${base}/attendees`,
+          {
+            attendees: [
+              {
+                ticketTypeId: invited.ticketTypeId,
+                firstName: `Guest${n}`,
+                lastName: 'Invited',
+                email: `guest${n}@example.org`,
+              },
+            ],
+          },
+          201,
+        ),
+      );
+    await send('POST', `${base}/orders/${requests[0].orderId}/approve`, {}, 200); // order.approved
+    await send('POST', `${base}/orders/${requests[1].orderId}/decline`, { reason: 'Full.' }, 200); // order.declined
 
     // The person asks for their data to be erased: attendee.erased.
     await send('POST', '/people/erasure', { attendeeId }, 200);

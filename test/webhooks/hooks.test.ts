@@ -665,9 +665,9 @@ describe('MCP hook tools', () => {
         destructiveHint: false,
       });
     }
-    // The schema readers see the 22 types; the platform is any name, and optional.
+    // The schema readers see the spec's 22 types and the 2 marked extensions; the platform is any name, and optional.
     const create = byName.get('create_hook')!.inputSchema as any;
-    expect(create.properties.event.enum).toHaveLength(22);
+    expect(create.properties.event.enum).toHaveLength(22 + 2);
     expect(create.properties.client.enum).toBeUndefined();
     expect(create.properties.client.type).toBe('string');
     expect(create.required).toEqual(['url', 'event']);
