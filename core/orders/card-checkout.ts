@@ -25,11 +25,9 @@ export const checkoutSchema = v.object({
   paymentUrl: v.pipe(
     v.string(),
     v.url(),
-    v.description("Where the buyer pays by card (Stripe's Checkout page): the link to send them."),
+    v.description("Stripe's Checkout page, where the buyer pays: the link to send."),
   ),
-  holdUntil: dateTime(
-    'The places are held until then; unpaid by then, the order expires and its places are given back.',
-  ),
+  holdUntil: dateTime('Places held until then; unpaid by then, the order expires.'),
 });
 
 export type Checkout = v.InferOutput<typeof checkoutSchema>;

@@ -7,7 +7,7 @@ import { cancelTickets } from '../attendees';
 import { queueRequestDeclined } from '../mail';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
-import { uuid } from '../platform/schemas';
+import { multiLine, uuid } from '../platform/schemas';
 import { orderDeclined } from './order-messages';
 import { orderQuery } from './order-query';
 import { orderSchema, orderView } from './order-view';
@@ -36,6 +36,7 @@ export const declineOrder = defineOperation({
     reason: v.optional(
       v.pipe(
         v.string(),
+        multiLine,
         v.trim(),
         v.maxLength(1000),
         v.description(

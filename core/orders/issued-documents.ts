@@ -27,9 +27,7 @@ export const paidOrderSchema = v.object({
   checkout: v.optional(
     v.pipe(
       checkoutSchema,
-      v.description(
-        "Tessera extension: a card order's payment link (Stripe Checkout) and how long it holds the places; absent for other orders.",
-      ),
+      v.description("Tessera extension: a card order's payment link and its hold; absent for other orders."),
       v.metadata({ 'x-tessera-extension': true }),
     ),
   ),

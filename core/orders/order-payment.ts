@@ -27,7 +27,7 @@ export const orderPaymentSchema = v.pipe(
       kind: v.pipe(
         v.literal('card'),
         v.description(
-          'By card through Stripe Checkout: status pending, places held until the payment link expires; checkout.paymentUrl is the link to send the buyer. The workspace must be connected to Stripe.',
+          'By card (Stripe Checkout): pending, places held; checkout.paymentUrl is the link to send.',
         ),
       ),
       holdMinutes: v.optional(
@@ -36,9 +36,7 @@ export const orderPaymentSchema = v.pipe(
           v.integer(),
           v.minValue(checkoutHoldLimits.min),
           v.maxValue(checkoutHoldLimits.max),
-          v.description(
-            "How long the link holds the places, 30 to 1440 minutes (Stripe's limits). Default: the server's setting (30).",
-          ),
+          v.description('Minutes the link holds the places, 30 to 1440. Default: the setting (30).'),
         ),
       ),
     }),
