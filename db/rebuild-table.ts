@@ -19,6 +19,8 @@ export interface TableChange {
   dropColumns?: string[];
   /** Columns whose own CHECK (declared with the column) goes; PostgreSQL names it `<table>_<column>_check`. */
   dropColumnChecks?: string[];
+  /** Named checks an earlier change added (`checks`: `<table>_<name>`) that go, to be replaced. */
+  dropChecks?: string[];
 }
 
 /** The table's CREATE statement with the constraints and NOT NULLs the change drops taken out. */
@@ -41,6 +43,12 @@ function editedDdl(createSql: string, change: TableChange): string {
     if (without === ddl) throw new Error(`No CHECK on ${column} to drop.`);
     ddl = without;
   }
+  for (const name of change.dropChecks ?? []) {
+    const check = new RegExp(`,\\s*constraint "${name}" check \\((?:[^()]|\\([^()]*\\))*\\)`, 'i');
+    const without = ddl.replace(check, '');
+    if (without === ddl) throw new Error(`No check ${name} to drop.`);
+    ddl = without;
+  }
   return ddl;
 }
 
@@ -53,6 +61,8 @@ async function alterTable(db: Kysely<any>, table: string, change: TableChange): 
     await sql.raw(`alter table "${table}" drop column "${column}"`).execute(db);
   for (const column of change.dropColumnChecks ?? [])
     await sql.raw(`alter table "${table}" drop constraint "${table}_${column}_check"`).execute(db);
+  for (const name of change.dropChecks ?? [])
+    await sql.raw(`alter table "${table}" drop constraint "${name}"`).execute(db);
   for (const [name, expression] of Object.entries(change.checks ?? {}))
     await sql
       .raw(`alter table "${table}" add constraint "${table}_${name}" check (${expression})`)

@@ -21,6 +21,7 @@ import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
 import * as surveys from '../core/surveys';
 import * as tickets from '../core/tickets';
+import * as waitingList from '../core/waiting-list';
 import * as webhooks from '../core/webhooks';
 import * as workspace from '../core/workspace';
 import { type Area, apiBase, area, del, get, patch, post, put, type Route } from './route-table';
@@ -174,6 +175,12 @@ export const routes: Route[] = [
     get('/events/:eventId/emails', mail.listEmails),
     get('/events/:eventId/emails/:emailId', mail.getEmail),
     post('/events/:eventId/attendees/:attendeeId/resend-ticket', attendees.resendTicket, { status: 201 }),
+    get('/events/:eventId/waiting-list', waitingList.listWaitingList),
+    post('/events/:eventId/waiting-list', waitingList.addToWaitingList, { status: 201 }),
+    post('/events/:eventId/waiting-list/:waitingListEntryId/offer', waitingList.offerWaitingPlace),
+    del('/events/:eventId/waiting-list/:waitingListEntryId', waitingList.removeFromWaitingList, {
+      status: 204,
+    }),
   ]),
 
   ...area(areas.people, [post('/people/erasure', admin.erasePersonData)]),

@@ -34,21 +34,23 @@ import {
   signUpStyle,
   typesOfPeople,
 } from './pages/sign-up-form';
+import { blankJoin, type JoinState, waitingJoinForm } from './pages/waiting-list';
 import { type SignUpLimits, type SignUpRateCheck, signUpRateLimits } from './sign-up-rate-limits';
 import { refusedForGuessing } from './ticket-guesses';
 
 export type { SignUpLimits } from './sign-up-rate-limits';
 
-const pagePolicy =
+export const pagePolicy =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/** Shows the event page with its form as the state says; 404 when no published event is there. */
-type Show = (
+/** Shows the event page with its forms as the states say; 404 when no published event is there. */
+export type Show = (
   ctx: Koa.Context,
   slug: string,
   offer: SignUpOffer | null,
   state: FormState,
   status?: number,
+  join?: JoinState,
 ) => Promise<void>;
 
 export function signUpPages(router: Router, services: Services, limits: SignUpLimits): void {
@@ -65,8 +67,8 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
   router.get('/e/:slug/registered', (ctx) => showRegistered(ctx, services));
 }
 
-function eventPageShower(services: Services): Show {
-  return async (ctx, slug, offer, state, status = 200) => {
+export function eventPageShower(services: Services): Show {
+  return async (ctx, slug, offer, state, status = 200, join = blankJoin()) => {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Security-Policy', pagePolicy);
@@ -84,7 +86,7 @@ function eventPageShower(services: Services): Show {
       { page: `/e/${slug}`, client: ctx.ip },
       services.clock.now(),
     );
-    ctx.body = eventPage(event, registerSection(slug, offer, state, token), signUpStyle);
+    ctx.body = eventPage(event, registerSection(slug, offer, state, token, join), signUpStyle);
   };
 }
 
@@ -221,14 +223,15 @@ async function showRegistered(ctx: Koa.Context, services: Services) {
     offer && tickets.length > 0 ? registeredPage(offer.event.name, slug, tickets) : ticketsNotFoundPage(slug);
 }
 
-function registerSection(slug: string, offer: SignUpOffer, state: FormState, token: string) {
+function registerSection(slug: string, offer: SignUpOffer, state: FormState, token: string, join: JoinState) {
   if (offer.closed === 'demonstration')
     return html`<h2 id="register">Register</h2><p class="notice">Registrations are closed for the demonstration: its workspace is read-only.</p>`;
   if (offer.closed)
     return html`<h2 id="register">Register</h2><p class="notice">This event does not take registrations on this page.</p>`;
   if (offer.types.length === 0 && state.accessCode === '')
     return html`<h2 id="register">Register</h2><p class="muted">No tickets can be registered here right now.</p>`;
-  return signUpForm(slug, offer, state, token);
+  const waiting = offer.types.filter((t) => t.waitingList && t.placesLeft === 0);
+  return html`${signUpForm(slug, offer, state, token)}${waitingJoinForm(slug, waiting, join, token)}`;
 }
 
 /** The codes of /registered?t=…&t=…, each once: as many as one registration makes at most (50). */
@@ -236,7 +239,7 @@ function registeredCodes(sent: string | string[] | undefined): string[] {
   return [...new Set(([] as string[]).concat(sent ?? []))].slice(0, 50);
 }
 
-const blankState = (): FormState => ({
+export const blankState = (): FormState => ({
   accessCode: '',
   discountCode: '',
   quantities: {},
@@ -249,7 +252,7 @@ const blankState = (): FormState => ({
  * The form as sent, raw: quantities, people (person.{i}.{field}), answers (person.{i}.answers.{id}),
  * add-ons ticked (person.{i}.addOns, one value per add-on).
  */
-function stateOf(form: URLSearchParams): FormState {
+export function stateOf(form: URLSearchParams): FormState {
   const quantities: Record<string, string> = {};
   const people: PersonValues[] = [];
   const personAt = (i: number) => {
@@ -312,7 +315,7 @@ function checkQuantities(offer: SignUpOffer, form: URLSearchParams): FormError[]
 }
 
 /** One person as the registration takes them: the answers in the types their questions take. */
-function personOf(offer: SignUpOffer, ticketTypeId: string, values: PersonValues): PublicPerson {
+export function personOf(offer: SignUpOffer, ticketTypeId: string, values: PersonValues): PublicPerson {
   const answers: Record<string, unknown> = {};
   for (const q of offer.questions) {
     if (q.ticketTypeIds.length > 0 && !q.ticketTypeIds.includes(ticketTypeId)) continue;

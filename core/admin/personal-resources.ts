@@ -16,6 +16,7 @@ import { speakerPersonal } from '../programme';
 import { sharerPersonal } from '../sharekit';
 import { leadPersonal } from '../sponsors';
 import { sessionRatingLink, surveyAnswerLink } from '../surveys';
+import { waitingPersonal } from '../waiting-list';
 
 export const personalResources: readonly PersonalResource<string, string>[] = [
   attendeePersonal,
@@ -37,6 +38,7 @@ export const personalResources: readonly PersonalResource<string, string>[] = [
   travelPersonal,
   claimPersonal,
   certificatePersonal,
+  waitingPersonal,
   // After the attendees: an e-mail is found by the ticket it is about too.
   mailPersonal,
 ];

@@ -24,6 +24,8 @@ export interface OfferedType {
   byCode: boolean;
   /** Add-ons that come with the ticket (not offered again to its holder). */
   includedAddOnIds: string[];
+  /** Sold out, the page takes names for its waiting list. */
+  waitingList: boolean;
 }
 
 /** An add-on a person may choose with their ticket. */
@@ -110,6 +112,7 @@ export async function signUpOffer(
       placesLeft: placesLeft(t.capacity, t.taken),
       byCode: t.visibility === 'code',
       includedAddOnIds: JSON.parse(t.included_add_on_ids) as string[],
+      waitingList: t.waiting_list === 1,
     })),
     addOns: addOns
       .filter((a) => (a.price_minor === 0 || sells) && placesLeft(a.capacity, a.taken) !== 0)

@@ -16,3 +16,4 @@ export {
   queueTicketConfirmations,
   queueTransferInstructions,
 } from './ticket-mails';
+export { offerOrigin, queueWaitingListOffer, type WaitingOfferFacts } from './waiting-list-mail';

@@ -56,6 +56,8 @@ export async function registerFromPublicPage(
   offer: SignUpOffer,
   people: PublicPerson[],
   discountCode = '',
+  /** A waiting-list offer the registration takes up (its link's page): its held place is used. */
+  waitingOffer?: Ctx['waitingOffer'],
 ): Promise<PublicRegistration> {
   if (offer.closed) return { kind: 'closed', message: closedMessage(offer.closed) };
   const offered = new Set(offer.types.map((t) => t.ticketTypeId));
@@ -78,7 +80,10 @@ export async function registerFromPublicPage(
     ...offer.addOns.filter((a) => a.price > 0).map((a) => a.addOnId),
   ]);
   const paid = people.some((p) => priced.has(p.ticketTypeId) || p.addOnIds.some((id) => priced.has(id)));
-  const ctx = publicContext(services, origin, offer, paid ? 'orders:write' : 'attendees:write');
+  const ctx = {
+    ...publicContext(services, origin, offer, paid ? 'orders:write' : 'attendees:write'),
+    waitingOffer,
+  };
   try {
     const input = {
       eventId: offer.event.id,

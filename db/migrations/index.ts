@@ -46,6 +46,7 @@ import * as checkInIdsInFeedOrder from './0045-check-in-ids-in-feed-order';
 import * as orderPaymentsAndDiscounts from './0046-order-payments-and-discounts';
 import * as stripeConnection from './0047-stripe-connection';
 import * as invoiceMail from './0048-invoice-mail';
+import * as waitingList from './0051-waiting-list';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ export const allMigrations: Record<string, Migration> = {
   '0046-order-payments-and-discounts': orderPaymentsAndDiscounts,
   '0047-stripe-connection': stripeConnection,
   '0048-invoice-mail': invoiceMail,
+  '0051-waiting-list': waitingList,
 };
 
 export const migrationProvider: MigrationProvider = {
