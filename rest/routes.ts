@@ -50,6 +50,11 @@ export const areas = {
     description:
       'One attendee per ticket: the list and search, registration of people with free tickets, badge-desk corrections, cancellation. Names, email and answers need people:read.',
   },
+  waitingList: {
+    name: 'Waiting lists',
+    description:
+      'Tessera extension: people waiting for a sold-out ticket type in join order; a place that comes free is offered to the next in line and held for them for the hours the sign-up settings say. Names and e-mail need people:read.',
+  },
   people: {
     name: 'People',
     description:
@@ -175,6 +180,9 @@ export const routes: Route[] = [
     get('/events/:eventId/emails', mail.listEmails),
     get('/events/:eventId/emails/:emailId', mail.getEmail),
     post('/events/:eventId/attendees/:attendeeId/resend-ticket', attendees.resendTicket, { status: 201 }),
+  ]),
+
+  ...area(areas.waitingList, [
     get('/events/:eventId/waiting-list', waitingList.listWaitingList),
     post('/events/:eventId/waiting-list', waitingList.addToWaitingList, { status: 201 }),
     post('/events/:eventId/waiting-list/:waitingListEntryId/offer', waitingList.offerWaitingPlace),

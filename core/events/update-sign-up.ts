@@ -9,7 +9,7 @@ export const updateSignUp = defineOperation({
   name: 'updateSignUp',
   title: 'Change sign-up settings',
   description:
-    "Switches the event's public registration form on or off, sets the payment instructions shown to buyers paying by bank transfer, whether attendees are sent e-mail, and how long a waiting-list offer holds its place. Needs events:write.",
+    "Switches the event's public registration form on or off, sets the payment instructions shown to buyers paying by bank transfer, whether attendees are sent e-mail, and waiting-list offer hours. Needs events:write.",
   scope: 'events:write',
   effect: 'write',
   changesEvent: true,

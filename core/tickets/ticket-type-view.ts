@@ -43,12 +43,7 @@ export const ticketTypeSchema = v.object({
 
 /** The waiting list switch a ticket type is made or changed with. */
 export const waitingListField = v.optional(
-  v.pipe(
-    v.boolean(),
-    v.description(
-      "Tessera extension: sold out, the public page offers to join a waiting list; places that come free are offered in join order, each held for the event's waitingListOfferHours. Default false.",
-    ),
-  ),
+  v.pipe(v.boolean(), v.description('Tessera extension: a waiting list when sold out. Default false.')),
 );
 
 export type TicketTypeView = v.InferOutput<typeof ticketTypeSchema>;

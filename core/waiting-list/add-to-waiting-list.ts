@@ -24,7 +24,7 @@ export const addToWaitingList = defineOperation({
   name: 'addToWaitingList',
   title: 'Add to a waiting list',
   description:
-    'Tessera extension: puts a person in line for a ticket type whose waiting list is on; the same address again answers their entry. When a place comes free the next in line is e-mailed an offer holding it. Needs attendees:write.',
+    'Puts a person in line for a ticket type whose waiting list is on; the same address again answers their entry. A place that comes free is offered to the next in line by e-mail and held. Needs attendees:write.',
   scope: 'attendees:write',
   effect: 'write',
   extension: true,

@@ -13,7 +13,7 @@ export const listWaitingList = defineOperation({
   name: 'listWaitingList',
   title: 'List a waiting list',
   description:
-    "Tessera extension: lists the people waiting for an event's sold-out ticket types (or one type's), with their place in line, status and offer times. Names and e-mail need people:read. Needs attendees:read.",
+    "Lists who waits for an event's sold-out ticket types: place in line, status, offer times. Names and e-mail need people:read. Needs attendees:read.",
   scope: 'attendees:read',
   effect: 'read',
   extension: true,

@@ -13,7 +13,7 @@ export const offerWaitingPlace = defineOperation({
   name: 'offerWaitingPlace',
   title: 'Offer a place now',
   description:
-    'Tessera extension: offers a free place to one waiting person now, ahead of the line; it is held for them and they are e-mailed the link. Refused soldOut when no place is free. Needs attendees:write.',
+    'Offers a free place to one waiting person now, ahead of the line: held for them, the link e-mailed. Refused soldOut when no place is free. Needs attendees:write.',
   scope: 'attendees:write',
   effect: 'write',
   extension: true,

@@ -12,7 +12,7 @@ export const removeFromWaitingList = defineOperation({
   name: 'removeFromWaitingList',
   title: 'Remove from a waiting list',
   description:
-    'Tessera extension: takes a person off a waiting list; a place their offer held goes to the next in line. An entry already ended (taken up, expired, removed) is answered as it is. Needs attendees:write.',
+    'Takes a person off a waiting list; a place their offer held goes to the next in line. An entry already ended is answered as it is. Needs attendees:write.',
   scope: 'attendees:write',
   effect: 'destructive',
   extension: true,
