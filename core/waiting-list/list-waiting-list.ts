@@ -20,8 +20,8 @@ export const listWaitingList = defineOperation({
   problems: [],
   input: v.object({
     eventId: uuid('The event id.'),
-    ticketTypeId: v.optional(uuid("Only this ticket type's list.")),
-    status: v.optional(v.pipe(v.picklist(waitingStatuses), v.description('Only entries in this status.'))),
+    ticketTypeId: v.optional(uuid('Only this type.')),
+    status: v.optional(v.picklist(waitingStatuses)),
     ...cursorFields,
   }),
   output: pageOf(waitingEntrySchema),
