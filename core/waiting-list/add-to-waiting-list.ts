@@ -41,7 +41,7 @@ export const addToWaitingList = defineOperation({
     lastName: name('At most 100 characters.'),
     email: v.pipe(v.string(), v.email(), v.maxLength(254), v.description('Where the offer goes.')),
     language: v.optional(
-      v.pipe(v.string(), v.description("One of the event's languages; default its first.")),
+      v.pipe(v.string(), oneLine, v.description("One of the event's languages; default its first.")),
     ),
     consent: v.optional(
       v.pipe(

@@ -21,7 +21,7 @@ export const listWaitingList = defineOperation({
   input: v.object({
     eventId: uuid('The event id.'),
     ticketTypeId: v.optional(uuid('Only this type.')),
-    status: v.optional(v.picklist(waitingStatuses)),
+    status: v.optional(v.pipe(v.picklist(waitingStatuses), v.description('Only this status.'))),
     ...cursorFields,
   }),
   output: pageOf(waitingEntrySchema),
