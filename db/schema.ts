@@ -911,7 +911,7 @@ export interface WaitingListEntriesTable extends EventOwned, Changing {
   language: string;
   /** When they agreed to be e-mailed about a place; null when the organiser added them. */
   consent_utc: string | null;
-  /** Join order: the line is this, ascending. */
+  /** When they joined, in milliseconds: the line is this, then the (time-ordered) id, ascending. */
   position: number;
   status: WaitingStatus;
   /** SHA-256 of the offer link's token (the link itself is only in the offer e-mail). */

@@ -68,7 +68,8 @@ export const addToWaitingList = defineOperation({
     const languages = JSON.parse(event.languages) as string[];
     refuseJoining(ctx, type, input, languages);
     const email = input.email.trim().toLowerCase();
-    const now = ctx.clock.now().toISOString();
+    const joined = ctx.clock.now();
+    const now = joined.toISOString();
     const seq = await nextChangeSeq(ctx.db);
     const entryId = newId();
     const inserted = await ctx.db
@@ -83,7 +84,9 @@ export const addToWaitingList = defineOperation({
         email,
         language: input.language ?? languages[0]!,
         consent_utc: input.consent ? now : null,
-        position: seq,
+        // Join order: when they joined, then the time-ordered id (change positions count per
+        // transaction on PostgreSQL, so they cannot order writes of several).
+        position: joined.getTime(),
         status: 'waiting',
         offer_token_hash: null,
         offered_utc: null,

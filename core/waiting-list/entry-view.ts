@@ -85,7 +85,12 @@ export async function placesInLine(
       .select(({ fn }) => fn.countAll<number>().as('n'))
       .where('ticket_type_id', '=', row.ticket_type_id)
       .where('status', '=', 'waiting')
-      .where('position', '<', row.position)
+      .where((eb) =>
+        eb.or([
+          eb('position', '<', row.position),
+          eb.and([eb('position', '=', row.position), eb('id', '<', row.id)]),
+        ]),
+      )
       .executeTakeFirstOrThrow();
     places.set(row.id, Number(ahead.n) + 1);
   }

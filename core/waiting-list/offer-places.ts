@@ -24,6 +24,7 @@ export async function offerWaitingPlaces(ctx: Ctx, ticketTypeId: string): Promis
       .where('status', '=', 'waiting')
       .where('erased', '=', 0)
       .orderBy('position')
+      .orderBy('id')
       .limit(1)
       .executeTakeFirst();
     if (!next) return offered;

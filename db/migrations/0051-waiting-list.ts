@@ -1,5 +1,5 @@
 // A waiting list per ticket type (issue 52, item 4). A ticket type opts in (waiting_list); when it
-// is sold out the public page takes names for it. An entry waits in join order (position); when a
+// is sold out the public page takes names for it. An entry waits in join order (position: when it joined, in milliseconds, then its time-ordered id); when a
 // place comes free the next in line is offered it: the entry holds that place (the type's taken
 // count includes it) until it is taken up or the offer runs out (offer_expires_utc). The link the
 // offer e-mail carries is kept only as a hash (offer_token_hash), like an API key's secret. The
@@ -60,7 +60,7 @@ async function createEntries(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text')
     .addColumn('language', 'text', (c) => c.notNull())
     .addColumn('consent_utc', 'text')
-    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('position', 'bigint', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
       c.notNull().check(sql`"status" in ('waiting', 'offered', 'accepted', 'expired', 'removed')`),
     )
