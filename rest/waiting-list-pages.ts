@@ -138,7 +138,9 @@ async function showOffer(
   );
   const type = offer.types[0]!;
   const until = `${new Date(entry.offer_expires_utc!).toLocaleString('en-GB', { timeZone: offer.event.time_zone, dateStyle: 'medium', timeStyle: 'short' })} (${offer.event.time_zone})`;
-  ctx.set('Referrer-Policy', 'no-referrer');
+  // The link's token stays on this site; the form's own post still names its origin (with no-referrer
+  // a browser sends Origin: null, which the cross-site check refuses).
+  ctx.set('Referrer-Policy', 'same-origin');
   htmlAnswer(
     ctx,
     status,
