@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireWaitingOffers } from '../../core/waiting-list';
 import { mailFrom, serverWithMail } from '../mail/mail-support';
 import { expectProblem } from '../support/fixtures';
+import { pricedTicketType } from '../support/pending-orders';
 import { callTool, person, register } from '../support/sales';
 import { MutableClock, type TestServer } from '../support/server';
 import { publishedEvent } from '../support/sign-up';
@@ -293,6 +294,86 @@ describe('the organiser', () => {
       body: { waitingList: true },
     });
     expect((await entryOf('eighth@wait.test')).status).toBe('offered');
+  });
+});
+
+describe('a priced ticket type and the offer time', () => {
+  it('takes a priced offer up as an order awaiting transfer, in the held place', async () => {
+    const priced = await pricedTicketType(t.server.services.db, eventId, 50_000, 25);
+    await t.server.services.db
+      .updateTable('ticket_types')
+      .set({ capacity: 1, waiting_list: 1 })
+      .where('id', '=', priced)
+      .execute();
+    const order = await t.api(`/events/${eventId}/orders`, {
+      key,
+      method: 'POST',
+      body: { attendees: [person(priced)] },
+    });
+    expect(order.status).toBe(201);
+    const joined = await t.api(`/events/${eventId}/waiting-list`, {
+      key,
+      method: 'POST',
+      body: { ticketTypeId: priced, firstName: 'Paying', lastName: 'Guest', email: 'paying@wait.test' },
+    });
+    expect(joined.body.status).toBe('waiting');
+    const ticket = await t.server.services.db
+      .selectFrom('attendees')
+      .select('id')
+      .where('order_id', '=', order.body.orderId)
+      .executeTakeFirstOrThrow();
+    expect((await cancel(ticket.id)).status).toBe(200);
+    const link = await offerLink('paying@wait.test');
+    const html = await (await t.fetch(link)).text();
+    const token = /name="formToken" value="([^"]+)"/.exec(html)![1]!;
+    const res = await t.fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        formToken: token,
+        step: '2',
+        'person.0.firstName': 'Paying',
+        'person.0.lastName': 'Guest',
+        'person.0.email': 'paying@wait.test',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/\/orders\//);
+    const entry = await entryOf('paying@wait.test');
+    expect(entry.status).toBe('accepted');
+    const made = await t.server.services.db
+      .selectFrom('orders')
+      .select(['status', 'total_minor'])
+      .where('id', '=', entry.order_id!)
+      .executeTakeFirstOrThrow();
+    expect(made).toEqual({ status: 'transfer', total_minor: 50_000 });
+    const type = await t.server.services.db
+      .selectFrom('ticket_types')
+      .select('taken')
+      .where('id', '=', priced)
+      .executeTakeFirstOrThrow();
+    expect(type.taken).toBe(1);
+  });
+
+  it("holds an offer for the hours the event's sign-up settings say", async () => {
+    const set = await t.api(`/events/${eventId}/sign-up`, {
+      key,
+      method: 'PATCH',
+      body: { waitingListOfferHours: 2 },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.waitingListOfferHours).toBe(2);
+    await join('hours@wait.test');
+    const capacity = (await typeRow()).capacity!;
+    await t.api(`/events/${eventId}/ticket-types/${typeId}`, {
+      key,
+      method: 'PATCH',
+      body: { capacity: capacity + 1 },
+    });
+    const entry = await entryOf('hours@wait.test');
+    expect(entry.status).toBe('offered');
+    expect(Date.parse(entry.offer_expires_utc!) - Date.parse(entry.offered_utc!)).toBe(2 * 3_600_000);
   });
 });
 
