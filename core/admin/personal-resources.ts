@@ -38,9 +38,10 @@ export const personalResources: readonly PersonalResource<string, string>[] = [
   travelPersonal,
   claimPersonal,
   certificatePersonal,
-  waitingPersonal,
   // After the attendees: an e-mail is found by the ticket it is about too.
   mailPersonal,
+  // Added last (issue 52): the counts keep the order they were always printed in.
+  waitingPersonal,
 ];
 
 /** Rows that only link to a person's ticket: erasure cuts the link and keeps them, anonymous. */
