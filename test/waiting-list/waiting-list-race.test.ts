@@ -99,4 +99,49 @@ describe('places freed while the public registers', () => {
     expect(after.taken).toBe(after.active + after.offered.length);
     expect(after.taken).toBeLessThanOrEqual(capacity);
   });
+
+  it('keeps its counts through cancellations, removals, expiries, a raised capacity and registrations at once, none run again', async () => {
+    for (let i = 8; i < 14; i++)
+      await t.api(`/events/${eventId}/waiting-list`, {
+        key,
+        method: 'POST',
+        body: { ticketTypeId: typeId, firstName: 'In', lastName: `Line${i}`, email: `line${i}@race.test` },
+      });
+    const before = await counts();
+    const ranBefore = t.server.services.writes.ranAgain;
+    clock.advance(49 * 3_600_000);
+    const db = t.server.services.db;
+    const active = await db
+      .selectFrom('attendees')
+      .select('id')
+      .where('ticket_type_id', '=', typeId)
+      .where('status', '=', 'active')
+      .execute();
+    const offered = await db
+      .selectFrom('waiting_list_entries')
+      .select('id')
+      .where('ticket_type_id', '=', typeId)
+      .where('status', '=', 'offered')
+      .execute();
+    await Promise.all([
+      expireWaitingOffers(t.server.services),
+      t.api(`/events/${eventId}/ticket-types/${typeId}`, {
+        key,
+        method: 'PATCH',
+        body: { capacity: capacity + 2 },
+      }),
+      ...offered.map((e) => t.api(`/events/${eventId}/waiting-list/${e.id}`, { key, method: 'DELETE' })),
+      ...active.map((a) =>
+        t.api(`/events/${eventId}/attendees/${a.id}/cancel`, { key, method: 'POST', body: {} }),
+      ),
+      ...Array.from({ length: 10 }, () => register(t, key, eventId, [person(typeId)])),
+    ]);
+    const after = await counts();
+    expect(after.taken).toBe(after.active + after.offered.length);
+    expect(after.taken).toBeLessThanOrEqual(capacity + 2);
+    // Nobody waits while a place is free.
+    if (after.entries.some((e) => e.status === 'waiting')) expect(after.taken).toBe(capacity + 2);
+    expect(before.entries.length).toBe(after.entries.length);
+    expect(t.server.services.writes.ranAgain - ranBefore).toBe(0);
+  });
 });
