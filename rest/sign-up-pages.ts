@@ -182,7 +182,12 @@ function answerRegistration(
       ctx.type = 'html';
       ctx.status = 409;
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = soldOutPage(offer.event.name, slug, result.message);
+      ctx.body = soldOutPage(
+        offer.event.name,
+        slug,
+        result.message,
+        offer.types.some((t) => t.waitingList),
+      );
       return;
     case 'closed':
       return show(ctx, slug, offer, { ...state, notice: result.message }, 403);

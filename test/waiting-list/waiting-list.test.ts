@@ -10,7 +10,7 @@ import { expectProblem } from '../support/fixtures';
 import { pricedTicketType } from '../support/pending-orders';
 import { callTool, person, register } from '../support/sales';
 import { MutableClock, type TestServer } from '../support/server';
-import { publishedEvent } from '../support/sign-up';
+import { formPerson, publishedEvent, sendForm } from '../support/sign-up';
 import type { SmtpTestServer } from '../support/smtp';
 
 const clock = new MutableClock();
@@ -172,6 +172,10 @@ describe('a place that comes free', () => {
     expect(first.offer_token_hash).not.toContain(link.slice(-32));
     const refused = await register(t, key, eventId, [person(typeId)]);
     expectProblem(refused, 400, 'soldOut');
+    // The public form too: sold out, pointing at the waiting list.
+    const form = await sendForm(t, slug, { [`qty.${typeId}`]: '1', ...formPerson(0) });
+    expect(form.status).toBe(409);
+    expect(form.text).toContain('#waiting-list');
   });
 
   it('registers the person through the offer link in the held place, without taking another', async () => {
