@@ -4,6 +4,10 @@
 // registers them in the held place; the organiser lists, adds, removes and offers ahead of the line;
 // erasure reaches the entries. Real server, real SMTP server, the clock moved by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAttendees } from '../../core/attendees';
+import { verifyKeyId } from '../../core/platform/pipeline/authenticate';
+import { invoke } from '../../core/platform/pipeline/invoke';
+import { isProblem } from '../../core/platform/problems';
 import { expireWaitingOffers } from '../../core/waiting-list';
 import { mailFrom, serverWithMail } from '../mail/mail-support';
 import { expectProblem } from '../support/fixtures';
@@ -17,6 +21,7 @@ const clock = new MutableClock();
 let t: TestServer;
 let smtp: SmtpTestServer;
 let key: string;
+let keyId: string;
 let readerKey: string;
 let eventId: string;
 let slug: string;
@@ -59,7 +64,7 @@ async function offerLink(email: string): Promise<string> {
 beforeAll(async () => {
   ({ t, smtp } = await serverWithMail({ clock }));
   const { workspaceId } = await t.workspace('Waiting workspace');
-  ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
+  ({ key, apiKeyId: keyId } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
   ({ key: readerKey } = await t.key({ workspaceId, scopes: ['attendees:read'], expires: 'never' }));
   ({ eventId, slug } = await publishedEvent(t, key));
   const made = await t.api(`/events/${eventId}/ticket-types`, {
@@ -230,6 +235,30 @@ describe('a place that comes free', () => {
     expect((await t.fetch(link)).status).toBe(410);
   });
 
+  it('refuses, in the registration itself, an offer that ended meanwhile (registrationRefused waitingOfferEnded)', async () => {
+    // A form sent from the offer's page just as the offer ran out: the page let it through, the
+    // registration's own check (in its transaction) refuses it and takes no place.
+    const ended = await entryOf('second@wait.test');
+    const verified = await verifyKeyId(t.server.services, keyId);
+    if (!verified.ok) throw new Error('the key does not verify');
+    const services = t.server.services;
+    const ctx = {
+      db: services.db,
+      clock: services.clock,
+      actor: verified.actor,
+      services,
+      request: { origin: t.server.origin },
+      waitingOffer: { entryId: ended.id, ticketTypeId: typeId },
+    };
+    const refused = await invoke(registerAttendees, ctx, {
+      eventId,
+      attendees: [person(typeId, { email: 'second@wait.test' })],
+    }).catch((error: unknown) => error);
+    expect(isProblem(refused) && refused.code).toBe('registrationRefused');
+    expect(isProblem(refused) && refused.extras.reason).toBe('waitingOfferEnded');
+    expect((await typeRow()).taken).toBe(2);
+  });
+
   it('is offered when the capacity is raised, as many places as were added', async () => {
     await join('fourth@wait.test');
     await join('fifth@wait.test');
@@ -255,6 +284,10 @@ describe('the organiser', () => {
     expect(listed.body.nextCursor).toBeTruthy();
     const waiting = await t.api(`/events/${eventId}/waiting-list?status=waiting`, { key });
     expect(waiting.body.data.map((e: any) => [e.email, e.position])).toEqual([['sixth@wait.test', 1]]);
+    const client = await t.mcp(key, {}, '?toolsets=waitingList');
+    const viaMcp = await callTool(client, 'list_waiting_list', { eventId, status: 'waiting' });
+    await client.close();
+    expect(viaMcp.data.data.map((e: any) => e.email)).toEqual(['sixth@wait.test']);
     const redacted = await t.api(`/events/${eventId}/waiting-list?status=waiting`, { key: readerKey });
     expect(redacted.body.data[0]).toMatchObject({ email: null, firstName: null, personalData: 'withheld' });
   });
