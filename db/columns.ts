@@ -109,6 +109,7 @@ export const ticketTypeColumns = exactly<TicketTypesTable>()([
   'included_add_on_ids',
   'sort_order',
   'retired_utc',
+  'waiting_list',
   'created_utc',
   'updated_utc',
   'change_seq',

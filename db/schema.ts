@@ -48,6 +48,7 @@ import type {
   Transport,
   TravelMode,
   TravelStatus,
+  WaitingStatus,
   WebhookDisabledReason,
   WebhookEventType,
 } from './values';
@@ -286,6 +287,8 @@ export interface TicketTypesTable extends EventOwned, Changing {
   sort_order: number;
   /** When it was retired: no new tickets, off the public page, kept for history (optional when inserting: not). */
   retired_utc: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Sold out, the public page takes names for its waiting list (optional when inserting: off). */
+  waiting_list: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface AddOnsTable extends EventOwned, Changing {
@@ -895,7 +898,31 @@ export interface EventSignUpTable {
   payment_instructions: string | null;
   /** Whether attendees of the event are sent e-mail (default 1). */
   send_emails: Flag;
+  /** How long a waiting-list offer holds its place, in hours (default 48). */
+  waiting_list_offer_hours: ColumnType<number, number | undefined, number>;
   updated_utc: string;
+}
+
+/** A person in line for a sold-out ticket type (core/waiting-list). */
+export interface WaitingListEntriesTable extends EventOwned, Changing {
+  ticket_type_id: string;
+  /** Personal data: null once erased. */
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  language: string;
+  /** When they agreed to be e-mailed about a place; null when the organiser added them. */
+  consent_utc: string | null;
+  /** When they joined, in milliseconds: the line is this, then the (time-ordered) id, ascending. */
+  position: number;
+  status: WaitingStatus;
+  /** SHA-256 of the offer link's token (the link itself is only in the offer e-mail). */
+  offer_token_hash: string | null;
+  offered_utc: string | null;
+  offer_expires_utc: string | null;
+  /** The order its offer was taken up with. */
+  order_id: string | null;
+  erased: Flag;
 }
 
 /** An e-mail to an attendee or buyer, queued with its cause and sent by the mail sender (core/mail). */
@@ -1193,6 +1220,7 @@ export interface Database {
   stripe_connections: StripeConnectionsTable;
   stripe_events: StripeEventsTable;
   card_checkouts: CardCheckoutsTable;
+  waiting_list_entries: WaitingListEntriesTable;
 }
 
 /**
@@ -1209,6 +1237,7 @@ export type NewEventRow = Insertable<EventsTable>;
 export type EventUpdate = Updateable<EventsTable>;
 export type IdempotencyRow = Row<IdempotencyRecordsTable>;
 export type TicketTypeRow = Row<TicketTypesTable>;
+export type WaitingListEntryRow = Row<WaitingListEntriesTable>;
 export type AddOnRow = Row<AddOnsTable>;
 export type DiscountCodeRow = Row<DiscountCodesTable>;
 export type QuestionRow = Row<QuestionsTable>;

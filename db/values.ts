@@ -259,8 +259,13 @@ export const mailCauseKinds = [
   'documentSent',
   'requestReceived',
   'requestDeclined',
+  'waitingListOffer',
 ] as const;
 export type MailCauseKind = (typeof mailCauseKinds)[number];
+
+/** Where a waiting-list entry stands: in line, offered a place, took it, let it run out, taken off. */
+export const waitingStatuses = ['waiting', 'offered', 'accepted', 'expired', 'removed'] as const;
+export type WaitingStatus = (typeof waitingStatuses)[number];
 
 /** How one attempt to deliver ended. */
 export const attemptOutcomes = [
@@ -291,6 +296,9 @@ export const enumeratedColumns: Record<string, readonly (string | number)[]> = {
   'ticket_types.visibility': ticketVisibilities,
   'ticket_types.requires_approval': flags,
   'ticket_types.crew': flags,
+  'ticket_types.waiting_list': flags,
+  'waiting_list_entries.status': waitingStatuses,
+  'waiting_list_entries.erased': flags,
   'discount_codes.active': flags,
   'event_invoicing.enabled': flags,
   'event_sign_up.public_form': flags,

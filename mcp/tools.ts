@@ -20,6 +20,7 @@ import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
 import * as surveys from '../core/surveys';
 import * as tickets from '../core/tickets';
+import * as waitingList from '../core/waiting-list';
 import * as webhooks from '../core/webhooks';
 import * as workspace from '../core/workspace';
 import { type Tool, tool } from './tool-table';
@@ -71,6 +72,10 @@ export const tools: Tool[] = [
   tool(mail.listEmails),
   tool(mail.getEmail),
   tool(attendees.resendTicket),
+  tool(waitingList.listWaitingList),
+  tool(waitingList.addToWaitingList),
+  tool(waitingList.offerWaitingPlace),
+  tool(waitingList.removeFromWaitingList),
   tool(admin.erasePersonData),
 
   // Doors and check-in

@@ -11,6 +11,7 @@ export const toolsetCatalogue = {
   tickets: 'Ticket types, add-ons and discount codes.',
   orders: 'Orders and the sales pace of an event.',
   attendees: 'Attendees: list, search, register, correct and cancel.',
+  waitingList: 'Waiting lists of sold-out ticket types and the places offered from them.',
   people: 'A person across the workspace: erasing their data at their request.',
   checkin: 'Doors, check-in at the door, offline scans and the live summary.',
   programme: 'Sessions, rooms, tracks and speakers.',

@@ -25,6 +25,7 @@ import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
 import * as surveys from '../core/surveys';
 import * as tickets from '../core/tickets';
+import * as waitingList from '../core/waiting-list';
 import * as webhooks from '../core/webhooks';
 import * as workspace from '../core/workspace';
 import type { Tool } from './tool-table';
@@ -40,6 +41,7 @@ const modules: Record<ToolsetName, object> = {
   tickets,
   orders,
   attendees: { ...attendees, ...mailLog },
+  waitingList,
   people: admin,
   checkin,
   programme,

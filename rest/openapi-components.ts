@@ -68,6 +68,7 @@ import { leaderboardEntrySchema, shareLinkSchema } from '../core/sharekit';
 import { leadItemSchema, leadSchema, sponsorLevelSchema, sponsorSchema } from '../core/sponsors';
 import { feedbackSchema, getSessionRatings, getSurveyResults, surveySchema } from '../core/surveys';
 import { addOnSchema, discountCodeSchema, ticketTypeSchema } from '../core/tickets';
+import { waitingEntrySchema } from '../core/waiting-list';
 import { deliverySchema, eventTypeSchema, hookSchema, webhookSchema } from '../core/webhooks';
 import { meSchema, workspaceSchema } from '../core/workspace';
 import { answerSchemas } from './openapi-answers';
@@ -149,6 +150,7 @@ const resourceSchemas: Record<string, v.GenericSchema> = {
   BudgetLine: budgetLineSchema,
   PublishedContent: contentApiSchema,
   Email: emailSchema,
+  WaitingListEntry: waitingEntrySchema,
 };
 
 /** The items of request bodies clients build: closed, as the server refuses what they do not declare. */

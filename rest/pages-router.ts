@@ -20,6 +20,7 @@ import { startPage } from './pages/start';
 import { documentNotFoundPage, ticketNotFoundPage, ticketPage } from './pages/ticket';
 import { type SignUpLimits, signUpPages } from './sign-up-pages';
 import { refusedForGuessing } from './ticket-guesses';
+import { waitingListPages } from './waiting-list-pages';
 
 // Every request the reference makes stays on this service: its script, the OpenAPI document and the
 // calls a reader sends from the page (connect-src 'self'). Beyond 'self', Scalar needs inline styles:
@@ -54,6 +55,8 @@ export function pagesRouter(services: Services, limits: SignUpLimits): Router {
   });
   // /e/{slug} with its registration form, the form's answer and the page it ends on.
   signUpPages(router, services, limits);
+  // Its waiting list: joining a sold-out type's, and an offer's link.
+  waitingListPages(router, services, limits);
   router.get('/s/:slug/:code', (ctx) => followShareLinkPage(ctx, services));
   // A certificate's public verification: HTML for people, JSON when asked for (Accept).
   router.get('/v/:code', async (ctx) => {

@@ -21,6 +21,7 @@ import * as sharekit from '../core/sharekit';
 import * as sponsors from '../core/sponsors';
 import * as surveys from '../core/surveys';
 import * as tickets from '../core/tickets';
+import * as waitingList from '../core/waiting-list';
 import * as webhooks from '../core/webhooks';
 import * as workspace from '../core/workspace';
 import { type Area, apiBase, area, del, get, patch, post, put, type Route } from './route-table';
@@ -48,6 +49,11 @@ export const areas = {
     name: 'Attendees',
     description:
       'One attendee per ticket: the list and search, registration of people with free tickets, badge-desk corrections, cancellation. Names, email and answers need people:read.',
+  },
+  waitingList: {
+    name: 'Waiting lists',
+    description:
+      'Tessera extension: people waiting for a sold-out ticket type in join order; a place that comes free is offered to the next in line and held for them for the hours the sign-up settings say. Names and e-mail need people:read.',
   },
   people: {
     name: 'People',
@@ -176,6 +182,15 @@ export const routes: Route[] = [
     get('/events/:eventId/emails', mail.listEmails),
     get('/events/:eventId/emails/:emailId', mail.getEmail),
     post('/events/:eventId/attendees/:attendeeId/resend-ticket', attendees.resendTicket, { status: 201 }),
+  ]),
+
+  ...area(areas.waitingList, [
+    get('/events/:eventId/waiting-list', waitingList.listWaitingList),
+    post('/events/:eventId/waiting-list', waitingList.addToWaitingList, { status: 201 }),
+    post('/events/:eventId/waiting-list/:waitingListEntryId/offer', waitingList.offerWaitingPlace),
+    del('/events/:eventId/waiting-list/:waitingListEntryId', waitingList.removeFromWaitingList, {
+      status: 204,
+    }),
   ]),
 
   ...area(areas.people, [post('/people/erasure', admin.erasePersonData)]),

@@ -37,30 +37,32 @@ import {
   signUpStyle,
   typesOfPeople,
 } from './pages/sign-up-form';
+import { blankJoin, type JoinState, waitingJoinForm } from './pages/waiting-list';
 import { type SignUpLimits, type SignUpRateCheck, signUpRateLimits } from './sign-up-rate-limits';
 import { refusedForGuessing } from './ticket-guesses';
 
 export type { SignUpLimits } from './sign-up-rate-limits';
 
 /** The pages' policy; a form that may end at Stripe's Checkout names its origin (browsers hold redirects to it). */
-const pagePolicy = (formTargets = "'self'") =>
+export const pagePolicy = (formTargets = "'self'") =>
   `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`;
 
 /** Where Stripe's Checkout pages are: Stripe's own, or the stand-in the tests point the SDK at. */
-function checkoutOrigin(services: Services): string {
+export function checkoutOrigin(services: Services): string {
   const api = services.stripeApi;
   return api
     ? `${api.protocol}://${api.host.includes(':') ? `[${api.host}]` : api.host}:${api.port}`
     : 'https://checkout.stripe.com';
 }
 
-/** Shows the event page with its form as the state says; 404 when no published event is there. */
-type Show = (
+/** Shows the event page with its forms as the states say; 404 when no published event is there. */
+export type Show = (
   ctx: Koa.Context,
   slug: string,
   offer: SignUpOffer | null,
   state: FormState,
   status?: number,
+  join?: JoinState,
 ) => Promise<void>;
 
 export function signUpPages(router: Router, services: Services, limits: SignUpLimits): void {
@@ -77,8 +79,8 @@ export function signUpPages(router: Router, services: Services, limits: SignUpLi
   router.get('/e/:slug/registered', (ctx) => showRegistered(ctx, services));
 }
 
-function eventPageShower(services: Services): Show {
-  return async (ctx, slug, offer, state, status = 200) => {
+export function eventPageShower(services: Services): Show {
+  return async (ctx, slug, offer, state, status = 200, join = blankJoin()) => {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
     ctx.set(
@@ -99,7 +101,7 @@ function eventPageShower(services: Services): Show {
       { page: `/e/${slug}`, client: ctx.ip },
       services.clock.now(),
     );
-    ctx.body = eventPage(event, registerSection(slug, offer, state, token), signUpStyle);
+    ctx.body = eventPage(event, registerSection(slug, offer, state, token, join), signUpStyle);
   };
 }
 
@@ -200,7 +202,12 @@ function answerRegistration(
       ctx.type = 'html';
       ctx.status = 409;
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = soldOutPage(offer.event.name, slug, result.message);
+      ctx.body = soldOutPage(
+        offer.event.name,
+        slug,
+        result.message,
+        offer.types.some((t) => t.waitingList),
+      );
       return;
     case 'closed':
       return show(ctx, slug, offer, { ...state, notice: result.message }, 403);
@@ -237,7 +244,7 @@ async function showOrder(ctx: Koa.Context, services: Services) {
 }
 
 /** Card unless the visitor chose transfer, where the event takes both; else the one it takes. */
-function paymentKindOf(offer: SignUpOffer, state: FormState): 'card' | 'transfer' {
+export function paymentKindOf(offer: SignUpOffer, state: FormState): 'card' | 'transfer' {
   if (!offer.payments.card) return 'transfer';
   return offer.payments.transfer && state.payment === 'transfer' ? 'transfer' : 'card';
 }
@@ -261,14 +268,15 @@ async function showRegistered(ctx: Koa.Context, services: Services) {
     offer && tickets.length > 0 ? registeredPage(offer.event.name, slug, tickets) : ticketsNotFoundPage(slug);
 }
 
-function registerSection(slug: string, offer: SignUpOffer, state: FormState, token: string) {
+function registerSection(slug: string, offer: SignUpOffer, state: FormState, token: string, join: JoinState) {
   if (offer.closed === 'demonstration')
     return html`<h2 id="register">Register</h2><p class="notice">Registrations are closed for the demonstration: its workspace is read-only.</p>`;
   if (offer.closed)
     return html`<h2 id="register">Register</h2><p class="notice">This event does not take registrations on this page.</p>`;
   if (offer.types.length === 0 && state.accessCode === '')
     return html`<h2 id="register">Register</h2><p class="muted">No tickets can be registered here right now.</p>`;
-  return signUpForm(slug, offer, state, token);
+  const waiting = offer.types.filter((t) => t.waitingList && t.placesLeft === 0);
+  return html`${signUpForm(slug, offer, state, token)}${waitingJoinForm(slug, waiting, join, token)}`;
 }
 
 /** The codes of /registered?t=…&t=…, each once: as many as one registration makes at most (50). */
@@ -276,7 +284,7 @@ function registeredCodes(sent: string | string[] | undefined): string[] {
   return [...new Set(([] as string[]).concat(sent ?? []))].slice(0, 50);
 }
 
-const blankState = (): FormState => ({
+export const blankState = (): FormState => ({
   accessCode: '',
   discountCode: '',
   payment: '',
@@ -290,7 +298,7 @@ const blankState = (): FormState => ({
  * The form as sent, raw: quantities, people (person.{i}.{field}), answers (person.{i}.answers.{id}),
  * add-ons ticked (person.{i}.addOns, one value per add-on).
  */
-function stateOf(form: URLSearchParams): FormState {
+export function stateOf(form: URLSearchParams): FormState {
   const quantities: Record<string, string> = {};
   const people: PersonValues[] = [];
   const personAt = (i: number) => {
@@ -354,7 +362,7 @@ function checkQuantities(offer: SignUpOffer, form: URLSearchParams): FormError[]
 }
 
 /** One person as the registration takes them: the answers in the types their questions take. */
-function personOf(offer: SignUpOffer, ticketTypeId: string, values: PersonValues): PublicPerson {
+export function personOf(offer: SignUpOffer, ticketTypeId: string, values: PersonValues): PublicPerson {
   const answers: Record<string, unknown> = {};
   for (const q of offer.questions) {
     if (q.ticketTypeIds.length > 0 && !q.ticketTypeIds.includes(ticketTypeId)) continue;

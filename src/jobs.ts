@@ -3,7 +3,8 @@
 // key activity older than 90 days, expired idempotency records and delivered messages older than
 // 30 days and expired sign-in records (codes, refresh tokens, sessions) are purged nightly, with the
 // bodies of e-mail older than the operator's retention period (TESSERA_MAIL_BODY_RETENTION_DAYS);
-// finished rate windows are swept every minute.
+// finished rate windows are swept every minute, and waiting-list offers past their time end every
+// minute (their places offered to the next in line).
 // The mail sender, when e-mail is on, looks for due messages every second. Card payments are
 // reconciled with Stripe every minute (holds that ended released, payments whose event was lost recorded).
 import cron from 'node-cron';
@@ -13,6 +14,7 @@ import { reconcileCardPayments } from '../core/orders';
 import { purgeIdempotencyRecords } from '../core/platform/pipeline/idempotency';
 import type { Services } from '../core/platform/services';
 import { purgeKeyActivity } from '../core/platform/storage/activity';
+import { expireWaitingOffers } from '../core/waiting-list';
 import { type Dispatcher, endExpiredKeys, purgeDelivered } from '../core/webhooks';
 import { purgeExpiredOauthRecords } from '../db/oauth-store';
 import type { Logger } from './logger';
@@ -57,6 +59,13 @@ export function startJobs(
           logger.info({ keys: ended }, 'expired keys: subscriptions removed, endpoints switched off');
       } catch (err) {
         logger.error({ err }, 'sweeping rate windows or ending expired keys failed');
+      }
+      try {
+        const offers = await expireWaitingOffers(services);
+        if (offers > 0)
+          logger.info({ offers }, 'waiting-list offers ran out: places offered to the next in line');
+      } catch (err) {
+        logger.error({ err }, 'ending waiting-list offers failed');
       }
     }),
     cron.schedule('* * * * *', async () => {

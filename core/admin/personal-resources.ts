@@ -16,6 +16,7 @@ import { speakerPersonal } from '../programme';
 import { sharerPersonal } from '../sharekit';
 import { leadPersonal } from '../sponsors';
 import { sessionRatingLink, surveyAnswerLink } from '../surveys';
+import { waitingPersonal } from '../waiting-list';
 
 export const personalResources: readonly PersonalResource<string, string>[] = [
   attendeePersonal,
@@ -39,6 +40,8 @@ export const personalResources: readonly PersonalResource<string, string>[] = [
   certificatePersonal,
   // After the attendees: an e-mail is found by the ticket it is about too.
   mailPersonal,
+  // Added last (issue 52): the counts keep the order they were always printed in.
+  waitingPersonal,
 ];
 
 /** Rows that only link to a person's ticket: erasure cuts the link and keeps them, anonymous. */

@@ -8,7 +8,8 @@
 // order's row first (two cancellations of one order's tickets take turns; each touches every ticket
 // of the order), then the tickets, then the discount code's uses given back, then the places given
 // back, ticket types then add-ons, each in the order of their ids, as a registration takes them
-// (core/attendees/registration-places.ts).
+// (core/attendees/registration-places.ts), then the freed places offered to the types' waiting
+// lists (core/waiting-list).
 import { lockingRow } from '../../db/dialect';
 import type { EventRow } from '../../db/schema';
 import type { OrderStatus } from '../../db/values';

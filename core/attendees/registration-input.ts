@@ -24,6 +24,7 @@ import { ownRecord } from '../platform/own-record';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { problem } from '../platform/problems';
 import { oneLine } from '../platform/schemas';
+import { lessHeldPlace } from './held-place';
 import { type RegistrationType, registrationType, type WantedPlaces, wantedPlaces } from './wanted-places';
 
 export const maxAttendeesPerRequest = 50;
@@ -139,7 +140,7 @@ export async function checkRegistration(ctx: Ctx, input: RegistrationInput): Pro
     const summary = errors.map((e) => `attendee ${e.attendee} ${e.field}: ${e.code}`).join('; ');
     throw problem('invalid', `Some attendee details are wrong (${summary}).`, { errors });
   }
-  const wanted = wantedPlaces(people, types);
+  const wanted = lessHeldPlace(ctx, people, wantedPlaces(people, types));
   refuseWhatCannotBeIssued(ctx, event, wanted, types);
   return { event, languages, types, addOns, people, wanted };
 }

@@ -8,6 +8,7 @@ import { newId } from '../platform/ids';
 import { newTicketCode } from '../platform/ticket-codes';
 import { insertOrder, type NewOrder } from '../sales';
 import type { AttendeeJoinedRow } from './attendee-view';
+import { takeUpHeldPlace } from './held-place';
 import type { CheckedRegistration, NewAttendee } from './registration-input';
 import type { RegistrationPrices } from './registration-prices';
 import type { RegistrationType } from './wanted-places';
@@ -72,6 +73,7 @@ export async function writeRegistration(
   };
   // One block of change positions: the order's, then each attendee's in the order sent.
   const { reference, firstSeq } = await insertOrder(ctx.db, order, people.length + 1);
+  await takeUpHeldPlace(ctx, orderId);
 
   const rows = people.map((person, i) => ({
     ...attendeeRowOf(ctx, person, input.language ?? languages[0]!, now),

@@ -1,9 +1,11 @@
 // What tickets hold, given back: the uses they took of their order's discount code (those it applied
-// to), then their places, ticket types then add-ons in the order of their ids (core/sales/places.ts).
+// to), then their places, ticket types then add-ons in the order of their ids, each freed place
+// offered to the type's waiting list first (core/waiting-list/release-places.ts).
 // One path for a cancellation, a refund and a card order whose hold ended, in the lock order of
 // docs/lock-order.md: the caller has the order's row and the tickets already.
 import type { Ctx } from '../platform/context';
-import { codeAppliesTo, releaseCodeUses, releasePlacesOf } from '../sales';
+import { codeAppliesTo, releaseCodeUses } from '../sales';
+import { releasePlacesOf } from '../waiting-list';
 
 export async function releaseWhatTicketsHold(
   ctx: Ctx,

@@ -28,6 +28,8 @@ export interface OfferedType {
   includedAddOnIds: string[];
   /** Its orders wait for the organiser's approval (status requested) before anything is issued or paid. */
   requiresApproval: boolean;
+  /** Sold out, the page takes names for its waiting list. */
+  waitingList: boolean;
 }
 
 /** An add-on a person may choose with their ticket. */
@@ -121,6 +123,7 @@ export async function signUpOffer(
       byCode: t.visibility === 'code',
       includedAddOnIds: JSON.parse(t.included_add_on_ids) as string[],
       requiresApproval: t.requires_approval === 1,
+      waitingList: t.waiting_list === 1,
     })),
     addOns: addOns
       .filter((a) => (a.price_minor === 0 || sells) && placesLeft(a.capacity, a.taken) !== 0)

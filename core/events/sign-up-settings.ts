@@ -16,6 +16,13 @@ export const signUpSchema = v.object({
     v.description('What a buyer paying by bank transfer is told (account, what to quote); null: none.'),
   ),
   sendEmails: v.pipe(v.boolean(), v.description("Whether the event's attendees are sent e-mail.")),
+  waitingListOfferHours: v.pipe(
+    v.number(),
+    v.integer(),
+    v.description(
+      'Tessera extension: how long a place offered to the next on a waiting list is held for them, in hours (1 to 720; default 48).',
+    ),
+  ),
 });
 
 export type SignUpView = v.InferOutput<typeof signUpSchema>;
@@ -31,5 +38,6 @@ export async function loadSignUp(db: Db, event: Pick<EventRow, 'id'>): Promise<S
     publicForm: row ? row.public_form === 1 : true,
     paymentInstructions: row?.payment_instructions ?? null,
     sendEmails: row ? row.send_emails === 1 : true,
+    waitingListOfferHours: row?.waiting_list_offer_hours ?? 48,
   };
 }

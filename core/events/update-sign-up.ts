@@ -9,7 +9,7 @@ export const updateSignUp = defineOperation({
   name: 'updateSignUp',
   title: 'Change sign-up settings',
   description:
-    "Switches the event's public registration form on or off, sets the payment instructions shown to buyers paying by bank transfer, and whether attendees are sent e-mail. Needs events:write.",
+    "Switches the event's public registration form on or off, sets the payment instructions shown to buyers paying by bank transfer, whether attendees are sent e-mail, and waiting-list offer hours. Needs events:write.",
   scope: 'events:write',
   effect: 'write',
   changesEvent: true,
@@ -40,6 +40,17 @@ export const updateSignUp = defineOperation({
       ),
     ),
     sendEmails: v.optional(v.pipe(v.boolean(), v.description('Attendees are sent e-mail.'))),
+    waitingListOfferHours: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(720),
+        v.description(
+          'Tessera extension: hours a waiting-list offer holds its place (offers made from now on).',
+        ),
+      ),
+    ),
   }),
   output: signUpSchema,
   async handler(ctx, input) {
@@ -52,6 +63,7 @@ export const updateSignUp = defineOperation({
       payment_instructions:
         input.paymentInstructions === undefined ? current.paymentInstructions : input.paymentInstructions,
       send_emails: (input.sendEmails ?? current.sendEmails) ? 1 : 0,
+      waiting_list_offer_hours: input.waitingListOfferHours ?? current.waitingListOfferHours,
       updated_utc: ctx.clock.now().toISOString(),
     } as const;
     await ctx.db

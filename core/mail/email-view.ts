@@ -19,7 +19,7 @@ export const emailSchema = v.object({
   cause: v.pipe(
     v.picklist(mailCauseKinds),
     v.description(
-      'What caused it: ticketIssued (the confirmation with the ticket link and calendar entry), ticketCancelled, transferInstructions (an order awaiting a bank transfer), ticketResent, invoiceIssued (the invoice of a paid order, to its buyer), creditNoteIssued (the credit note of a refund), documentSent (an invoice or credit note sent on request), requestReceived (an order waiting for approval, to its buyer) or requestDeclined (that order declined).',
+      'What caused it: ticketIssued (the confirmation with the ticket link and calendar entry), ticketCancelled, transferInstructions (an order awaiting a bank transfer), ticketResent, invoiceIssued (the invoice of a paid order, to its buyer), creditNoteIssued (the credit note of a refund), documentSent (an invoice or credit note sent on request), requestReceived (an order waiting for approval, to its buyer), requestDeclined (that order declined) or waitingListOffer (a place offered from a waiting list, with its link).',
     ),
   ),
   messageId: text('Its Message-ID header, the same on every attempt.'),

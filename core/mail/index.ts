@@ -17,3 +17,4 @@ export {
   queueTicketConfirmations,
   queueTransferInstructions,
 } from './ticket-mails';
+export { offerOrigin, queueWaitingListOffer, type WaitingOfferFacts } from './waiting-list-mail';

@@ -68,29 +68,22 @@ export async function registerFromPublicPage(
   people: PublicPerson[],
   discountCode = '',
   paymentKind: 'card' | 'transfer' = 'transfer',
+  /** A waiting-list offer the registration takes up (its link's page): its held place is used. */
+  waitingOffer?: Ctx['waitingOffer'],
 ): Promise<PublicRegistration> {
   if (offer.closed) return { kind: 'closed', message: closedMessage(offer.closed) };
-  const offered = new Set(offer.types.map((t) => t.ticketTypeId));
-  const notOffered = people.findIndex((p) => !offered.has(p.ticketTypeId));
-  if (notOffered >= 0)
-    return {
-      kind: 'refused',
-      errors: [{ field: 'ticketTypes', message: 'That ticket type is not on sale here.' }],
-    };
-  const offeredAddOns = new Set(offer.addOns.map((a) => a.addOnId));
-  const addOnNotOffered = people.findIndex((p) => p.addOnIds.some((id) => !offeredAddOns.has(id)));
-  if (addOnNotOffered >= 0)
-    return {
-      kind: 'refused',
-      errors: [{ field: `person.${addOnNotOffered}.addOns`, message: 'That add-on is not on offer here.' }],
-    };
+  const notOffered = notOnOffer(offer, people);
+  if (notOffered) return notOffered;
   // Any priced ticket or add-on makes the whole order one to pay (createOrder): by card or transfer.
   const priced = new Set([
     ...offer.types.filter((t) => t.price > 0).map((t) => t.ticketTypeId),
     ...offer.addOns.filter((a) => a.price > 0).map((a) => a.addOnId),
   ]);
   const paid = people.some((p) => priced.has(p.ticketTypeId) || p.addOnIds.some((id) => priced.has(id)));
-  const ctx = publicContext(services, origin, offer, paid ? 'orders:write' : 'attendees:write');
+  const ctx = {
+    ...publicContext(services, origin, offer, paid ? 'orders:write' : 'attendees:write'),
+    waitingOffer,
+  };
   try {
     const input = {
       eventId: offer.event.id,
@@ -139,6 +132,23 @@ export async function registerFromPublicPage(
   } catch (error) {
     return refusalOnForm(error, people);
   }
+}
+
+/** A ticket type or an add-on chosen that the page does not offer: said where it was chosen. */
+function notOnOffer(offer: SignUpOffer, people: PublicPerson[]): PublicRegistration | null {
+  const offered = new Set(offer.types.map((t) => t.ticketTypeId));
+  if (people.some((p) => !offered.has(p.ticketTypeId)))
+    return {
+      kind: 'refused',
+      errors: [{ field: 'ticketTypes', message: 'That ticket type is not on sale here.' }],
+    };
+  const offeredAddOns = new Set(offer.addOns.map((a) => a.addOnId));
+  const addOnNotOffered = people.findIndex((p) => p.addOnIds.some((id) => !offeredAddOns.has(id)));
+  if (addOnNotOffered < 0) return null;
+  return {
+    kind: 'refused',
+    errors: [{ field: `person.${addOnNotOffered}.addOns`, message: 'That add-on is not on offer here.' }],
+  };
 }
 
 /** A refusal of the registration as the form says it (sold out, closed, beside a field); other errors go on. */

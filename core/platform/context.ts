@@ -25,4 +25,9 @@ export interface Ctx {
    * invoke counts them against the caller's guess limit once the call ends.
    */
   ticketMisses?: Set<string>;
+  /**
+   * A waiting-list offer this registration takes up (its public link, core/waiting-list): the offer
+   * already holds one place of its type, so the registration takes that one instead of a new one.
+   */
+  waitingOffer?: { entryId: string; ticketTypeId: string };
 }

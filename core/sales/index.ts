@@ -19,7 +19,7 @@ export {
   validOrderStatuses,
 } from './order-status';
 export { orderTotals } from './order-totals';
-export { placesLeft, releasePlacesOf, takePlaces, totalCapacity } from './places';
+export { givePlacesBack, placesLeft, takePlaces, totalCapacity } from './places';
 export { countRegistered, registeredTickets } from './registered';
 export { ticketTotals } from './ticket-totals';
 export { venueDayBounds, venueDayOf } from './venue-days';

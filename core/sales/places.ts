@@ -49,9 +49,10 @@ const takeFrom = { ticket_types: prepareTake('ticket_types'), add_ons: prepareTa
 /**
  * Gives places back (cancelled tickets), n per ticket type and add-on id: ticket types then
  * add-ons, each in the order of their ids, as a registration takes them, so the two never hold
- * each other's rows in a circle.
+ * each other's rows in a circle. Only the counts: a freed place goes to the waiting list first, so
+ * every other caller gives places back through core/waiting-list's releasePlacesOf.
  */
-export async function releasePlacesOf(
+export async function givePlacesBack(
   ctx: Ctx,
   freed: { ticketTypes: Map<string, number>; addOns: Map<string, number> },
 ): Promise<void> {

@@ -13,7 +13,7 @@ import { nextSortOrder } from '../platform/storage/sort-order';
 import { registrationsAboveFreeLimit } from '../sales';
 import { placedFields, priceFields } from './new-priced-places';
 import { resolveSalesWindow, salesWindowFields } from './sales-window';
-import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';
+import { ticketTypeSchema, ticketTypeView, waitingListField } from './ticket-type-view';
 
 export const createTicketType = defineOperation({
   name: 'createTicketType',
@@ -55,6 +55,7 @@ export const createTicketType = defineOperation({
     ),
     requiresApproval: v.optional(v.pipe(v.boolean(), v.description('Orders wait for organiser approval.'))),
     crew: v.optional(v.pipe(v.boolean(), v.description('Left out of registered counts and sales pace.'))),
+    waitingList: waitingListField,
     ...salesWindowFields,
     includedAddOnIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.maxLength(20))),
   }),
@@ -119,6 +120,7 @@ export const createTicketType = defineOperation({
       sales_end_utc: window.end,
       included_add_on_ids: JSON.stringify(addOnIds),
       retired_utc: null,
+      waiting_list: toFlag(input.waitingList ?? false),
       sort_order: input.sortOrder ?? (await nextSortOrder(ctx, 'ticket_types', event.id)),
       ...(await madeNow(ctx)),
     };

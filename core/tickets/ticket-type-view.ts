@@ -32,8 +32,19 @@ export const ticketTypeSchema = v.object({
       'Tessera extension: when it was retired (no new tickets, off the public page, kept for the tickets sold); null while on sale.',
     ),
   ),
+  waitingList: v.pipe(
+    v.boolean(),
+    v.description(
+      'Tessera extension: sold out, the public page takes names for its waiting list, and places that come free are offered to the next in line.',
+    ),
+  ),
   updatedUtc: v.nullable(dateTime('Last change.')),
 });
+
+/** The waiting list switch a ticket type is made or changed with. */
+export const waitingListField = v.optional(
+  v.pipe(v.boolean(), v.description('Tessera extension: a waiting list when sold out. Default false.')),
+);
 
 export type TicketTypeView = v.InferOutput<typeof ticketTypeSchema>;
 
@@ -57,6 +68,7 @@ export function ticketTypeView(
     includedAddOnIds: JSON.parse(row.included_add_on_ids) as string[],
     sortOrder: row.sort_order,
     retiredUtc: row.retired_utc,
+    waitingList: row.waiting_list === 1,
     updatedUtc: row.updated_utc,
   };
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nextChangeSeq } from '../../db/sequence';
+import { toFlag } from '../../db/values';
 import { FieldErrors } from '../platform/field-errors';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -7,9 +8,10 @@ import { heldRow } from '../platform/pipeline/tagged-row';
 import { updateEventRow } from '../platform/pipeline/update-row';
 import { problem } from '../platform/problems';
 import { multiLine, oneLine, uuid } from '../platform/schemas';
+import { offerWaitingPlaces } from '../waiting-list';
 import { loadTicketType } from './load-ticket-type';
 import { resolveSalesWindow, salesWindowFields } from './sales-window';
-import { ticketTypeSchema, ticketTypeView } from './ticket-type-view';
+import { ticketTypeSchema, ticketTypeView, waitingListField } from './ticket-type-view';
 
 const unchangeable = (what: string) =>
   v.optional(v.custom<never>(() => false, `${what} cannot be changed through the API.`));
@@ -60,6 +62,7 @@ export const updateTicketType = defineOperation({
         ),
       ),
     ),
+    waitingList: waitingListField,
     price: unchangeable('The price'),
     vatRate: unchangeable('The VAT rate'),
   }),
@@ -94,6 +97,7 @@ export const updateTicketType = defineOperation({
           : input.retired
             ? (current.retired_utc ?? now)
             : null,
+      waiting_list: input.waitingList === undefined ? current.waiting_list : toFlag(input.waitingList),
       updated_utc: now,
       change_seq: await nextChangeSeq(ctx.db),
     };
@@ -109,6 +113,8 @@ export const updateTicketType = defineOperation({
         taken,
       });
     }
+    // Places a raised capacity (or a list switched on, a type put back on sale) frees go to its waiting list first.
+    await offerWaitingPlaces(ctx, current.id);
     return ticketTypeView(event, await loadTicketType(ctx, event, current.id));
   },
 });

@@ -48,6 +48,7 @@ import * as stripeConnection from './0047-stripe-connection';
 import * as invoiceMail from './0048-invoice-mail';
 import * as cardCheckouts from './0049-card-checkouts';
 import * as orderApproval from './0050-order-approval';
+import * as waitingList from './0051-waiting-list';
 
 /** Every migration by name; Kysely runs them in the order of their names. */
 export const allMigrations: Record<string, Migration> = {
@@ -99,6 +100,7 @@ export const allMigrations: Record<string, Migration> = {
   '0048-invoice-mail': invoiceMail,
   '0049-card-checkouts': cardCheckouts,
   '0050-order-approval': orderApproval,
+  '0051-waiting-list': waitingList,
 };
 
 export const migrationProvider: MigrationProvider = {

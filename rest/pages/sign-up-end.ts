@@ -31,11 +31,15 @@ export function ticketsNotFoundPage(slug: string): string {
   );
 }
 
-export function soldOutPage(eventName: string, slug: string, detail: string): string {
+export function soldOutPage(eventName: string, slug: string, detail: string, waitingList = false): string {
   return frame(
     `Sold out: ${eventName}`,
     html`<h1>Sold out</h1><p>${detail} Nothing was registered and nothing was charged.</p>
-<p><a href="/e/${slug}">Back to ${eventName}</a> to choose other tickets.</p>`,
+<p><a href="/e/${slug}">Back to ${eventName}</a> to choose other tickets.</p>${
+      waitingList
+        ? html`<p>A sold-out ticket keeps a waiting list: <a href="/e/${slug}#waiting-list">join it on the event's page</a>, and you are e-mailed when a place comes free.</p>`
+        : ''
+    }`,
   );
 }
 

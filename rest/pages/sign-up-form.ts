@@ -91,8 +91,17 @@ interface Form {
   labels: Map<string, string>;
 }
 
-/** The form; `token` proves to this service that it sent it (core/platform/form-tokens.ts). */
-export function signUpForm(slug: string, offer: SignUpOffer, state: FormState, token: string): Html {
+/**
+ * The form; `token` proves to this service that it sent it (core/platform/form-tokens.ts). A
+ * waiting-list offer's page posts it to its own address (`action`).
+ */
+export function signUpForm(
+  slug: string,
+  offer: SignUpOffer,
+  state: FormState,
+  token: string,
+  action = `/e/${slug}/register`,
+): Html {
   const errors = new Map<string, string>();
   for (const e of state.errors) if (!errors.has(e.field)) errors.set(e.field, e.message);
   const form: Form = { offer, state, errors, labels: new Map() };
@@ -103,7 +112,7 @@ export function signUpForm(slug: string, offer: SignUpOffer, state: FormState, t
   form.labels.set('discountCode', 'Discount code');
   return html`<h2 id="register">Register</h2>${errorSummary(form)}
 ${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
-<form class="sign-up" method="post" action="/e/${slug}/register" novalidate>
+<form class="sign-up" method="post" action="${action}" novalidate>
 <input type="hidden" name="${formTokenField}" value="${token}">
 ${state.step === 2 ? html`<input type="hidden" name="accessCode" value="${state.accessCode}">` : ''}
 ${body}
@@ -155,7 +164,7 @@ function personPerTicket(form: Form, chosen: OfferedType[]): Html {
       html`<input type="hidden" name="qty.${t.ticketTypeId}" value="${state.quantities[t.ticketTypeId] ?? '0'}">`,
   );
   return html`${hiddenQuantities}<input type="hidden" name="step" value="2">
-<p>${chosen.length} tickets: a name and e-mail for each.</p>
+<p>${chosen.length === 1 ? 'One ticket: the name and e-mail of who it is for.' : `${chosen.length} tickets: a name and e-mail for each.`}</p>
 ${chosen.map((t, i) => person(form, i, t))}`;
 }
 
@@ -193,7 +202,8 @@ function quantity(form: Form, t: OfferedType, single: OfferedType | undefined): 
   const field = `qty.${t.ticketTypeId}`;
   const most = Math.min(t.maxPerOrder, t.placesLeft ?? t.maxPerOrder);
   form.labels.set(field, t.name);
-  const left = t.placesLeft === 0 ? 'Sold out · ' : t.placesLeft === null ? '' : `${t.placesLeft} left · `;
+  const soldOut = t.waitingList ? 'Sold out (waiting list below) · ' : 'Sold out · ';
+  const left = t.placesLeft === 0 ? soldOut : t.placesLeft === null ? '' : `${t.placesLeft} left · `;
   const hint = `${money(t.price, t.currency)} · ${left}at most ${t.maxPerOrder} per order${t.byCode ? ' · opened by your access code' : ''}${t.requiresApproval ? " · needs the organiser's approval: you send a request, and pay or get your ticket once it is approved" : ''}`;
   return html`<label for="${fieldId(field)}">${t.name}</label>
 <p class="hint" id="${fieldId(field)}-hint">${hint}${t.description ? html`. ${t.description}` : ''}</p>${message(form, field)}

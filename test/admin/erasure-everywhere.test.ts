@@ -173,6 +173,7 @@ const notPersonal: Record<string, string[]> = {
     'change_seq',
     'change_txn',
     'retired_utc',
+    'waiting_list',
   ],
   add_ons: [
     'id',
@@ -481,7 +482,28 @@ const notPersonal: Record<string, string[]> = {
     'public_form',
     'payment_instructions',
     'send_emails',
+    'waiting_list_offer_hours',
     'updated_utc',
+  ],
+  // The names and address are declared (core/waiting-list/waiting-personal.ts); the offer's token only as its hash.
+  waiting_list_entries: [
+    'id',
+    'workspace_id',
+    'event_id',
+    'ticket_type_id',
+    'language',
+    'consent_utc',
+    'position',
+    'status',
+    'offer_token_hash',
+    'offered_utc',
+    'offer_expires_utc',
+    'order_id',
+    'erased',
+    'created_utc',
+    'updated_utc',
+    'change_seq',
+    'change_txn',
   ],
   // The recipient and bodies are declared (core/mail/mail-personal.ts); errors are kept without the address.
   mail_messages: [
@@ -1326,6 +1348,20 @@ describe('erasing a person', () => {
         ],
       }),
     );
+    // In line for a ticket type's waiting list.
+    const standard = ids.ticketType('summit', 'standard');
+    const listed = await t.api(`/events/${summit}/ticket-types/${standard}`, {
+      key,
+      method: 'PATCH',
+      body: { waitingList: true },
+    });
+    expect(listed.status).toBe(200);
+    const waiting = await t.api(`/events/${summit}/waiting-list`, {
+      key,
+      method: 'POST',
+      body: { ticketTypeId: standard, firstName: who.firstName, lastName: who.lastName, email: who.email },
+    });
+    expect(waiting.status).toBe(201);
     // Their ticket's confirmation, still queued (a sample workspace queues none by itself).
     const queuedUtc = new Date().toISOString();
     await db

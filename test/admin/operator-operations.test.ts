@@ -140,6 +140,7 @@ describe('operator operations', () => {
         'expenseClaims',
         'certificates',
         'mailMessages',
+        'waitingListEntries',
         'surveyResponses',
         'sessionRatings',
       ].map((name) => [name, 0]),

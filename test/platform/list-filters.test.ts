@@ -54,6 +54,8 @@ const filterCases: Record<string, FilterCase> = {
   'listClaims.status': { valuesOf: field('status') },
   'listCommunityMembers.status': { valuesOf: field('status') },
   'listWebhookDeliveries.state': { valuesOf: field('state') },
+  'listWaitingList.ticketTypeId': { valuesOf: field('ticketTypeId') },
+  'listWaitingList.status': { valuesOf: field('status') },
 };
 
 const pagingFields = new Set(['cursor', 'limit', 'updatedSince', 'page', 'pageSize', 'sort']);
@@ -142,6 +144,32 @@ beforeAll(async () => {
   const holder = (await t.api(`/events/${past}/attendees/${certified}`, { key })).body;
   await ok(`/events/${past}/speakers`, { name: 'Speaking Holder', email: holder.email });
   await ok(`/events/${past}/certificates`, { attendeeId: certified, kind: 'speaker' });
+  // Waiting lists of two types, one entry taken off, so type and status each leave something out.
+  const vip = ids.ticketType('summit', 'vip');
+  for (const type of [standard, vip]) {
+    const listed = await t.api(`/events/${summit}/ticket-types/${type}`, {
+      key,
+      method: 'PATCH',
+      body: { waitingList: true },
+    });
+    expect(listed.status).toBe(200);
+  }
+  const joined: string[] = [];
+  for (const [type, email] of [
+    [standard, 'wait.one@example.org'],
+    [standard, 'wait.two@example.org'],
+    [vip, 'wait.three@example.org'],
+  ] as const) {
+    const answer = await t.api(`/events/${summit}/waiting-list`, {
+      key,
+      method: 'POST',
+      body: { ticketTypeId: type, firstName: 'Wait', lastName: 'Listed', email },
+    });
+    expect(answer.status).toBe(201);
+    joined.push(answer.body.waitingListEntryId);
+  }
+  const removed = await t.api(`/events/${summit}/waiting-list/${joined[1]}`, { key, method: 'DELETE' });
+  expect(removed.status).toBe(204);
   keys.push(key);
 
   const mailing = await eventToRegisterFor(t);

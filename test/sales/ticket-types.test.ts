@@ -66,6 +66,8 @@ describe('GET /events/{eventId}/ticket-types', () => {
         'sortOrder',
         // Tessera extension (issue 26): when it was retired, null while on sale.
         'retiredUtc',
+        // Tessera extension (issue 52): a waiting list when sold out.
+        'waitingList',
         'updatedUtc',
       ].sort(),
     );

@@ -536,6 +536,11 @@ describe('the OpenAPI document', () => {
         // Issue 27: tickets scanned by their code, and the door scanner's list.
         'POST /events/{eventId}/check-ins/by-code',
         'GET /events/{eventId}/check-ins/scan-list',
+        // Issue 52: waiting lists.
+        'GET /events/{eventId}/waiting-list',
+        'POST /events/{eventId}/waiting-list',
+        'POST /events/{eventId}/waiting-list/{waitingListEntryId}/offer',
+        'DELETE /events/{eventId}/waiting-list/{waitingListEntryId}',
       ].sort(),
     );
   });

@@ -31,7 +31,13 @@ describe('sign-up settings', () => {
   it('answers the defaults for an event without a row, and writes none for reading', async () => {
     const res = await t.api(path(), { key: reader });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ eventId, publicForm: true, paymentInstructions: null, sendEmails: true });
+    expect(res.body).toEqual({
+      eventId,
+      publicForm: true,
+      paymentInstructions: null,
+      sendEmails: true,
+      waitingListOfferHours: 48,
+    });
     expect(res.headers.get('etag')).toMatch(/"/);
     expect(await rows()).toEqual([]);
   });
@@ -71,6 +77,7 @@ describe('sign-up settings', () => {
       publicForm: false,
       paymentInstructions: 'Pay to NO93 8601 1117 947, quote the order reference.',
       sendEmails: true,
+      waitingListOfferHours: 48,
     });
     expect(await rows()).toMatchObject([{ workspace_id: workspaceId, public_form: 0, send_emails: 1 }]);
     const stale = await t.api(path(), {
@@ -86,7 +93,13 @@ describe('sign-up settings', () => {
       headers: { 'if-match': set.headers.get('etag')! },
       body: { paymentInstructions: null, sendEmails: false, publicForm: true },
     });
-    expect(cleared.body).toEqual({ eventId, publicForm: true, paymentInstructions: null, sendEmails: false });
+    expect(cleared.body).toEqual({
+      eventId,
+      publicForm: true,
+      paymentInstructions: null,
+      sendEmails: false,
+      waitingListOfferHours: 48,
+    });
     expect((await t.api(path(), { key: reader })).body).toEqual(cleared.body);
   });
 

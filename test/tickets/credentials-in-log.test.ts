@@ -67,6 +67,15 @@ describe('the request log', () => {
     expect(line?.path).toBe(`/e/${slug}/orders/[redacted]`);
   });
 
+  it("writes no waiting-list offer's token", async () => {
+    const token = 'Qw7rT2yU9iOp3aSd5fGh1jKl8zXc4vBn';
+    const before = requestLines().length;
+    await t.fetch(`${t.server.origin}/e/${slug}/waiting/${token}`);
+    const [line] = requestLines().slice(before);
+    expect(line?.path).toBe(`/e/${slug}/waiting/[redacted]`);
+    expect(loggedPath(`/e/${slug}/waiting`)).toBe(`/e/${slug}/waiting`);
+  });
+
   it('leaves other paths as they are', () => {
     expect(loggedPath('/api/v1/events/abc/attendees')).toBe('/api/v1/events/abc/attendees');
     expect(loggedPath('/e/summit')).toBe('/e/summit');
