@@ -47,8 +47,13 @@ export type { SignUpLimits } from './sign-up-rate-limits';
 export const pagePolicy = (formTargets = "'self'") =>
   `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`;
 
+/** The policy of a page with the registration form: its post may end at Stripe's Checkout. */
+export function formPagePolicy(services: Services, offer: SignUpOffer | null): string {
+  return pagePolicy(offer?.payments.card ? `'self' ${checkoutOrigin(services)}` : "'self'");
+}
+
 /** Where Stripe's Checkout pages are: Stripe's own, or the stand-in the tests point the SDK at. */
-export function checkoutOrigin(services: Services): string {
+function checkoutOrigin(services: Services): string {
   const api = services.stripeApi;
   return api
     ? `${api.protocol}://${api.host.includes(':') ? `[${api.host}]` : api.host}:${api.port}`
@@ -83,10 +88,7 @@ export function eventPageShower(services: Services): Show {
   return async (ctx, slug, offer, state, status = 200, join = blankJoin()) => {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
-    ctx.set(
-      'Content-Security-Policy',
-      pagePolicy(offer?.payments.card ? `'self' ${checkoutOrigin(services)}` : "'self'"),
-    );
+    ctx.set('Content-Security-Policy', formPagePolicy(services, offer));
     // The offer's event is the page's: read once, with the offer.
     if (!offer) {
       ctx.status = 404;

@@ -21,7 +21,15 @@ import { html } from './pages/html';
 import { formTooLargePage, soldOutPage } from './pages/sign-up-end';
 import { emptyPerson, type FormState, signUpForm, signUpStyle } from './pages/sign-up-form';
 import { blankJoin, type JoinState, joinedPage, offerEndedPage, offerIntro } from './pages/waiting-list';
-import { blankState, eventPageShower, pagePolicy, paymentKindOf, personOf, stateOf } from './sign-up-pages';
+import {
+  blankState,
+  eventPageShower,
+  formPagePolicy,
+  pagePolicy,
+  paymentKindOf,
+  personOf,
+  stateOf,
+} from './sign-up-pages';
 import { type SignUpLimits, type SignUpRateCheck, signUpRateLimits } from './sign-up-rate-limits';
 
 export function waitingListPages(router: Router, services: Services, limits: SignUpLimits): void {
@@ -135,6 +143,7 @@ async function showOffer(
       html`${offerIntro(type.name, until)}${signUpForm(slug, offer, state, token, `/e/${slug}/waiting/${ctx.params.token}`)}`,
       signUpStyle,
     ),
+    formPagePolicy(services, offer),
   );
 }
 
@@ -167,11 +176,11 @@ function joinStateOf(form: URLSearchParams): JoinState {
   };
 }
 
-function htmlAnswer(ctx: Koa.Context, status: number, body: string) {
+function htmlAnswer(ctx: Koa.Context, status: number, body: string, policy = pagePolicy()) {
   ctx.type = 'html';
   ctx.status = status;
   ctx.set('Cache-Control', 'no-store');
-  ctx.set('Content-Security-Policy', pagePolicy());
+  ctx.set('Content-Security-Policy', policy);
   ctx.body = body;
 }
 
