@@ -2,9 +2,11 @@
 // 5,000 submissions within 60 s, from 250 loopback addresses (20 each, within the form's limit per
 // address), half for 500 card places (each a Checkout session at the Stripe stand-in: a hold) and
 // half for 500 free places. Counted: holds, tickets, buyers told sold out, 5xx (none allowed), the
-// form POST's p50 and p99 (target under 500 ms). Then 400 holds are paid at the stand-in and the
-// other 100 reach their end: the time until the reconciliation job released them (target: within a
-// minute of expiry). On PostgreSQL two processes share the database, the addresses split between them.
+// form POST's p50 and p99 (target under 500 ms); a card buyer told sold out is offered the card
+// type's waiting list, and 150 of them join it, one after another. Then 400 holds are paid at the
+// stand-in and the other 100 reach their end: the time until the reconciliation job released them
+// (target: within a minute of expiry), and whether the first 100 in line, exactly, were offered the
+// places. On PostgreSQL two processes share the database, the addresses split between them.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -24,11 +26,15 @@ const places = { card: 500, free: 500 };
 const addresses = 250;
 const rushSeconds = 60;
 const unpaid = 100;
+/** People who join the card type's waiting list after the rush, in this order. */
+const joiners = 150;
 const root = resolve(import.meta.dirname, '..');
 
 interface Outcome {
   kind: 'hold' | 'ticket' | 'soldOut' | 'limited' | 'serverError' | 'other';
   ms: number;
+  /** A sold-out answer that pointed at the waiting list. */
+  toWaitingList?: boolean;
   /** When it was sent, from the rush's start. */
   atMs: number;
 }
@@ -86,6 +92,7 @@ async function setUpEvent(
     vatRate: 25,
     capacity: places.card,
     maxPerOrder: 10,
+    waitingList: true,
   });
   const free = await api(`/events/${event.eventId}/ticket-types`, 'POST', {
     name: 'Community pass',
@@ -152,12 +159,12 @@ async function rush(
         },
         body,
       });
-      await res.body.text();
+      const page = await res.body.text();
       const location = String(res.headers.location ?? '');
       if (res.statusCode >= 500) return at('serverError');
       if (res.statusCode === 303 && location.startsWith(checkoutOrigin)) return at('hold');
       if (res.statusCode === 303 && location.includes('/registered')) return at('ticket');
-      if (res.statusCode === 409) return at('soldOut');
+      if (res.statusCode === 409) return { ...at('soldOut'), toWaitingList: page.includes('#waiting-list') };
       if (res.statusCode === 429) return at('limited');
       return at('other');
     } catch {
@@ -185,6 +192,55 @@ async function counted(db: Db, event: { eventId: string; freeId: string }) {
     .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
   return { holds: Number(holds.n), tickets: Number(tickets.n) };
+}
+
+/** People join the card type's waiting list from its page, one after another: the line's order. */
+async function joinWaitingList(
+  origin: string,
+  ca: string,
+  event: { slug: string; cardId: string },
+): Promise<void> {
+  for (let i = 0; i < joiners; i += 1) {
+    const agent = new Agent({
+      localAddress: `127.2.0.${(i % 250) + 1}`,
+      connect: { ca, servername: 'localhost' },
+    });
+    const res = await request(`${origin}/e/${event.slug}/waiting`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: new URLSearchParams({
+        'wait.ticketTypeId': event.cardId,
+        'wait.firstName': 'Waiting',
+        'wait.lastName': `Person ${i}`,
+        'wait.email': `waiting.${i}@example.org`,
+        'wait.consent': 'yes',
+      }).toString(),
+    });
+    const text = await res.body.text();
+    await agent.close();
+    if (res.statusCode !== 200 || !text.includes('on the waiting list'))
+      throw new Error(`joining the waiting list answered ${res.statusCode}`);
+  }
+}
+
+/** Whether exactly the first `n` in line hold an offer, and the others still wait. */
+async function offeredInLine(db: Db, ticketTypeId: string, n: number): Promise<boolean> {
+  const line = await db
+    .selectFrom('waiting_list_entries')
+    .select(['status', 'last_name'])
+    .where('ticket_type_id', '=', ticketTypeId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return (
+    line.length === joiners &&
+    line.every((e, i) => e.last_name === `Person ${i}` && e.status === (i < n ? 'offered' : 'waiting'))
+  );
 }
 
 /** Pays all but `unpaid` holds at the stand-in, ends the others' holds now, and times their release. */
@@ -280,10 +336,12 @@ async function main(): Promise<void> {
     const started = performance.now();
     const outcomes = await rush(origins, ca, event, stripe.origin);
     const rushSecondsTaken = (performance.now() - started) / 1000;
+    await joinWaitingList(origins[0]!, ca, event);
     const { db, close } = openDatabase(dbFile);
     try {
       const stored = await counted(db, event);
       const expiry = await expireHolds(db, stripe, event.eventId);
+      const inLine = await offeredInLine(db, event.cardId, unpaid);
       const by = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
       const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
       const p99 = percentile(ms, 99);
@@ -310,13 +368,14 @@ async function main(): Promise<void> {
         '|---|---|---|',
         `| Card holds (Checkout sessions made) | ${by('hold')} answered, ${stored.holds} stored | exactly ${places.card}: ${by('hold') === places.card && stored.holds === places.card ? 'met' : 'missed'} |`,
         `| Free tickets | ${by('ticket')} answered, ${stored.tickets} stored | exactly ${places.free}: ${by('ticket') === places.free && stored.tickets === places.free ? 'met' : 'missed'} |`,
-        `| Told sold out | ${by('soldOut')} | every other buyer (${submissions - places.card - places.free}): ${by('soldOut') === submissions - places.card - places.free ? 'met' : 'missed'} |`,
+        `| Told sold out | ${by('soldOut')}, of which ${outcomes.filter((o) => o.toWaitingList).length} offered the waiting list | every other buyer (${submissions - places.card - places.free}), card buyers offered the list: ${by('soldOut') === submissions - places.card - places.free ? 'met' : 'missed'} |`,
         `| 5xx or no answer | ${by('serverError')} | 0: ${by('serverError') === 0 ? 'met' : 'missed'} |`,
         `| Refused by a rate limit, or else | ${by('limited')}, ${by('other')} | 0 |`,
         `| Form POST p50 / p99 | ${percentile(ms, 50).toFixed(0)} / ${p99.toFixed(0)} ms | p99 under 500 ms: ${p99 < 500 ? 'met' : 'missed'} |`,
         `| … of holds, tickets, sold out (p50 / p99) | ${of('hold')}, ${of('ticket')}, ${of('soldOut')} ms | |`,
         `| … p99 of each 10 s of the rush | ${byTenSeconds.join(', ')} ms | |`,
         `| ${expiry.released} holds ended unpaid (${places.card - unpaid} paid) released | after ${expiry.seconds.toFixed(1)} s | within 60 s of expiry: ${expiry.seconds <= 60 ? 'met' : 'missed'} |`,
+        `| Their places offered to the waiting list (${joiners} in line) | ${inLine ? `the first ${unpaid}, in order` : 'not in line order'} | the first ${unpaid} in order: ${inLine ? 'met' : 'missed'} |`,
       ].join('\n');
       process.stdout.write(`\n${text}\n`);
       if (submissions === 5_000)
