@@ -39,6 +39,31 @@ interface Outcome {
   atMs: number;
 }
 
+/** The machine's CPU time so far (all cores), busy and in all, from /proc/stat (Linux). */
+function machineCpu(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  // idle and iowait are the 4th and 5th.
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/** How busy the machine's cores were in each 10 s of the rush (what bounds it when near 100 %). */
+function sampleBusy(): { stop(): string[] } {
+  const shares: string[] = [];
+  let last = machineCpu();
+  const timer = setInterval(() => {
+    const now = machineCpu();
+    shares.push(`${((100 * (now.busy - last.busy)) / (now.total - last.total)).toFixed(0)} %`);
+    last = now;
+  }, 10_000);
+  return {
+    stop() {
+      clearInterval(timer);
+      return shares;
+    },
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0
     ? 0
@@ -334,7 +359,9 @@ async function main(): Promise<void> {
     const event = await setUpEvent(api, stripe, origins[0]!, serverFetch);
     process.stdout.write(`Rush: ${submissions} submissions in ${rushSeconds} s to ${origins.join(', ')}…\n`);
     const started = performance.now();
+    const busy = sampleBusy();
     const outcomes = await rush(origins, ca, event, stripe.origin);
+    const busyShares = busy.stop();
     const rushSecondsTaken = (performance.now() - started) / 1000;
     await joinWaitingList(origins[0]!, ca, event);
     const { db, close } = openDatabase(dbFile);
@@ -374,6 +401,7 @@ async function main(): Promise<void> {
         `| Form POST p50 / p99 | ${percentile(ms, 50).toFixed(0)} / ${p99.toFixed(0)} ms | p99 under 500 ms: ${p99 < 500 ? 'met' : 'missed'} |`,
         `| … of holds, tickets, sold out (p50 / p99) | ${of('hold')}, ${of('ticket')}, ${of('soldOut')} ms | |`,
         `| … p99 of each 10 s of the rush | ${byTenSeconds.join(', ')} ms | |`,
+        `| The machine's cores busy in each 10 s | ${busyShares.join(', ')} | |`,
         `| ${expiry.released} holds ended unpaid (${places.card - unpaid} paid) released | after ${expiry.seconds.toFixed(1)} s | within 60 s of expiry: ${expiry.seconds <= 60 ? 'met' : 'missed'} |`,
         `| Their places offered to the waiting list (${joiners} in line) | ${inLine ? `the first ${unpaid}, in order` : 'not in line order'} | the first ${unpaid} in order: ${inLine ? 'met' : 'missed'} |`,
       ].join('\n');

@@ -59,3 +59,26 @@ export async function cancelTickets(
   if (creditNoteId) await queueDocumentMail(ctx, event.id, creditNoteId);
   return { creditNoteId };
 }
+
+/** Cancels every ticket of the order still active (a decline, a refund of all that is left). */
+export async function cancelOrderTickets(
+  ctx: Ctx,
+  event: EventRow,
+  orderId: string,
+  emptied: OrderStatus,
+): Promise<{ creditNoteId: string | null }> {
+  const active = await ctx.db
+    .selectFrom('attendees')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+  return cancelTickets(
+    ctx,
+    event,
+    orderId,
+    active.map((a) => a.id),
+    emptied,
+  );
+}

@@ -8,7 +8,7 @@ export {
   attendeeView,
 } from './attendee-view';
 export { cancelAttendee } from './cancel-attendee';
-export { cancelTickets } from './cancel-tickets';
+export { cancelOrderTickets, cancelTickets } from './cancel-tickets';
 export { getAttendee } from './get-attendee';
 export { listAttendees } from './list-attendees';
 export {

@@ -3,7 +3,7 @@
 // discount code's uses given back, in the lock order), the order becomes declined with the
 // organiser's reason kept, order.declined is sent and the buyer gets a kind e-mail saying so.
 import * as v from 'valibot';
-import { cancelTickets } from '../attendees';
+import { cancelOrderTickets } from '../attendees';
 import { queueRequestDeclined } from '../mail';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -54,20 +54,7 @@ export const declineOrder = defineOperation({
       .set({ decline_reason: input.reason || null })
       .where('id', '=', order.id)
       .execute();
-    const tickets = await ctx.db
-      .selectFrom('attendees')
-      .select('id')
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'active')
-      .orderBy('id')
-      .execute();
-    await cancelTickets(
-      ctx,
-      event,
-      order.id,
-      tickets.map((t) => t.id),
-      'declined',
-    );
+    await cancelOrderTickets(ctx, event, order.id, 'declined');
     const declined = await orderQuery(ctx.db).where('orders.id', '=', order.id).executeTakeFirstOrThrow();
     await orderDeclined.emit(ctx, { event, order: declined });
     await queueRequestDeclined(ctx, event.id, order.id);

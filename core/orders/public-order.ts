@@ -17,7 +17,7 @@ export interface PublicOrder {
   /** A card order's Checkout page and how long its places are held; null for other orders. */
   checkout: { paymentUrl: string | null; holdUntil: string } | null;
   /** Its tickets once valid (paid or free). */
-  tickets: { holder: string | null; erased: boolean; ticketType: string; code: string; cancelled: boolean }[];
+  tickets: ShownTicket[];
 }
 
 /** The published event at a slug, for its order pages; undefined when none is there. */
@@ -56,12 +56,25 @@ export async function publicOrder(db: Db, event: EventRow, orderId: string): Pro
     status: row.status,
     instructions: (await loadSignUp(db, event)).paymentInstructions,
     checkout: row.hold_until_utc ? { paymentUrl: row.session_url, holdUntil: row.hold_until_utc } : null,
-    tickets: valid ? await ticketsOfOrder(db, orderId) : [],
+    tickets: valid ? await shownTickets(db, { orderId }) : [],
   };
 }
 
-async function ticketsOfOrder(db: Db, orderId: string): Promise<PublicOrder['tickets']> {
-  const rows = await db
+/** A ticket as the buyer's pages show it (the registration's end, an order's page). */
+export interface ShownTicket {
+  holder: string | null;
+  erased: boolean;
+  ticketType: string;
+  code: string;
+  cancelled: boolean;
+}
+
+/** The tickets of an order, or of an event by their codes, oldest first, as the buyer's pages show them. */
+export async function shownTickets(
+  db: Db,
+  of: { orderId: string } | { eventId: string; codes: string[] },
+): Promise<ShownTicket[]> {
+  let query = db
     .selectFrom('attendees')
     .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
     .select([
@@ -71,10 +84,12 @@ async function ticketsOfOrder(db: Db, orderId: string): Promise<PublicOrder['tic
       'attendees.status',
       'attendees.erased',
       'ticket_types.name',
-    ])
-    .where('attendees.order_id', '=', orderId)
-    .orderBy('attendees.change_seq')
-    .execute();
+    ]);
+  query =
+    'orderId' in of
+      ? query.where('attendees.order_id', '=', of.orderId)
+      : query.where('attendees.event_id', '=', of.eventId).where('attendees.ticket_code', 'in', of.codes);
+  const rows = await query.orderBy('attendees.change_seq').execute();
   return rows.map((r) => ({
     holder: holderName(r),
     erased: r.erased === 1,

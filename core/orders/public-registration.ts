@@ -11,12 +11,12 @@ import { registerAttendees } from '../attendees';
 import type { SignUpOffer } from '../events';
 import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
-import { holderName } from '../platform/holder-name';
 import { callContext } from '../platform/pipeline/call-operation';
 import { invoke } from '../platform/pipeline/invoke';
 import { isProblem } from '../platform/problems';
 import type { Services } from '../platform/services';
 import { createOrder } from './create-order';
+import { type ShownTicket, shownTickets } from './public-order';
 
 /** The name the activity log gives the public form's registrations. */
 export const publicSignUpName = 'public sign-up page';
@@ -240,37 +240,9 @@ function publicContext(
 }
 
 /** The tickets of an event with these codes, for the page a registration ends on (the codes are its key). */
-export async function registeredTickets(
-  db: Db,
-  eventId: string,
-  codes: string[],
-): Promise<
-  { holder: string | null; erased: boolean; ticketType: string; code: string; cancelled: boolean }[]
-> {
+export function registeredTickets(db: Db, eventId: string, codes: string[]): Promise<ShownTicket[]> {
   const wellFormed = codes.filter((c) => /^[A-Z2-7]{26}$/.test(c)).slice(0, 50);
-  if (wellFormed.length === 0) return [];
-  const rows = await db
-    .selectFrom('attendees')
-    .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
-    .select([
-      'attendees.first_name',
-      'attendees.last_name',
-      'attendees.ticket_code',
-      'attendees.status',
-      'attendees.erased',
-      'ticket_types.name',
-    ])
-    .where('attendees.event_id', '=', eventId)
-    .where('attendees.ticket_code', 'in', wellFormed)
-    .orderBy('attendees.change_seq')
-    .execute();
-  return rows.map((r) => ({
-    holder: holderName(r),
-    erased: r.erased === 1,
-    ticketType: r.name,
-    code: r.ticket_code!,
-    cancelled: r.status !== 'active',
-  }));
+  return wellFormed.length === 0 ? Promise.resolve([]) : shownTickets(db, { eventId, codes: wellFormed });
 }
 
 /** The tickets of an order just made free on the form, for the page it ends on. */
@@ -278,16 +250,6 @@ async function ticketsOf(
   db: Db,
   orderId: string,
 ): Promise<{ name: string; ticketType: string; code: string }[]> {
-  const rows = await db
-    .selectFrom('attendees')
-    .innerJoin('ticket_types', 'ticket_types.id', 'attendees.ticket_type_id')
-    .select(['attendees.first_name', 'attendees.last_name', 'attendees.ticket_code', 'ticket_types.name'])
-    .where('attendees.order_id', '=', orderId)
-    .orderBy('attendees.change_seq')
-    .execute();
-  return rows.map((r) => ({
-    name: `${r.first_name} ${r.last_name}`,
-    ticketType: r.name,
-    code: r.ticket_code,
-  }));
+  const tickets = await shownTickets(db, { orderId });
+  return tickets.map((t) => ({ name: t.holder ?? '', ticketType: t.ticketType, code: t.code }));
 }

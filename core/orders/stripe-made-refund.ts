@@ -5,7 +5,7 @@
 // note is issued (refund the tickets through Tessera for one). Refunds Tessera made itself carry
 // `source: tessera` in their metadata and are recorded by the refund that made them.
 import { sql } from 'kysely';
-import { cancelTickets, touchOrderAndAttendees } from '../attendees';
+import { cancelOrderTickets, touchOrderAndAttendees } from '../attendees';
 import { fromStripeAmount, type Stripe } from '../payments';
 import type { Ctx } from '../platform/context';
 
@@ -38,20 +38,7 @@ export async function recordRefundMadeInStripe(ctx: Ctx, refund: Stripe.Refund):
     .selectAll()
     .where('id', '=', order.event_id)
     .executeTakeFirstOrThrow();
-  const active = await ctx.db
-    .selectFrom('attendees')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
-  await cancelTickets(
-    ctx,
-    event,
-    order.id,
-    active.map((a) => a.id),
-    'refunded',
-  );
+  await cancelOrderTickets(ctx, event, order.id, 'refunded');
   await ctx.db
     .updateTable('orders')
     .set({ refunded_minor: sql`refunded_minor + ${amountMinor}` })
