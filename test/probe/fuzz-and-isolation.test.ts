@@ -73,6 +73,7 @@ const tables = [
   'published_content',
   'discount_codes',
   'mail_messages',
+  'waiting_list_entries',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -119,6 +120,7 @@ const parentColumn: Record<Table, string> = {
   published_content: 'event_id',
   discount_codes: 'event_id',
   mail_messages: 'event_id',
+  waiting_list_entries: 'event_id',
 };
 
 /** The table a path parameter names; a new parameter must be added here (the tests refuse unknown ones). */
@@ -155,7 +157,44 @@ const paramTable: Record<string, Table> = {
   addOnId: 'add_ons',
   discountCodeId: 'discount_codes',
   emailId: 'mail_messages',
+  waitingListEntryId: 'waiting_list_entries',
 };
+
+/** A waiting-list entry of the workspace's first ticket type: a sample workspace keeps no list. */
+async function addWaitingEntry(workspaceId: string): Promise<void> {
+  const db = t.server.services.db;
+  const type = await db
+    .selectFrom('ticket_types')
+    .select(['id', 'event_id'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const now = new Date();
+  await db
+    .insertInto('waiting_list_entries')
+    .values({
+      id: newId(),
+      workspace_id: workspaceId,
+      event_id: type.event_id,
+      ticket_type_id: type.id,
+      first_name: 'Wait',
+      last_name: 'Ing',
+      email: 'waiting@example.org',
+      language: 'en',
+      consent_utc: now.toISOString(),
+      position: now.getTime(),
+      status: 'waiting',
+      offer_token_hash: null,
+      offered_utc: null,
+      offer_expires_utc: null,
+      order_id: null,
+      erased: 0,
+      created_utc: now.toISOString(),
+      updated_utc: now.toISOString(),
+      change_seq: await nextChangeSeq(db),
+    })
+    .execute();
+}
 
 /** An e-mail of the workspace's first event: a sample workspace sends none, so its log starts empty. */
 async function addLoggedEmail(workspaceId: string): Promise<void> {
@@ -737,6 +776,7 @@ describe('fuzzing every route', () => {
       body: { kind: 'slides', title: 'Fuzz slides', url: 'https://example.org/slides' },
     });
     await addLoggedEmail(workspaceId);
+    await addWaitingEntry(workspaceId);
     const related = await rowsOf(workspaceId);
     const demoEvents = (await rowsOf(demoWorkspaceId)).get('events')!.map((r) => r.id);
     const ids = [...[...related.values()].flat().map((r) => r.id), ...demoEvents];
@@ -823,6 +863,8 @@ describe('workspace isolation', () => {
     keyB = (await t.key({ workspaceId: b.workspaceId, preset: 'everything', expires: 'never' })).key;
     await addLoggedEmail(a.workspaceId);
     await addLoggedEmail(b.workspaceId);
+    await addWaitingEntry(a.workspaceId);
+    await addWaitingEntry(b.workspaceId);
     rowsA = await rowsOf(a.workspaceId);
     rowsB = await rowsOf(b.workspaceId);
     const db = t.server.services.db;
