@@ -50,7 +50,7 @@ const prompts: PromptDefinition[] = [
       [
         `Summarise this event's sales over the last ${args.days ?? '7'} days for the organiser.`,
         '1. get_sales_pace: tickets and paid revenue per venue day, the change on the week before, and the projection.',
-        '2. get_event_stats: places taken and left per ticket type; name any type close to selling out or barely moving.',
+        '2. get_event_stats: places taken and left per ticket type (name any close to selling out or barely moving), and its money: received, outstanding (held in card checkout, awaiting transfer, pending approval), refunded, complimentary and net.',
         '3. list_orders with sort -created: recent orders awaiting payment (pending, transfer, onAccount) worth a reminder, and those waiting for approval (status requested) to decide.',
         'Answer in five bullet points or fewer, with figures in the event currency. Change nothing.',
       ].join('\n'),
