@@ -3,10 +3,10 @@
 // key activity older than 90 days, expired idempotency records and delivered messages older than
 // 30 days and expired sign-in records (codes, refresh tokens, sessions) are purged nightly, with the
 // bodies of e-mail older than the operator's retention period (TESSERA_MAIL_BODY_RETENTION_DAYS);
-// finished rate windows are swept every minute, and waiting-list offers past their time end every
-// minute (their places offered to the next in line).
-// The mail sender, when e-mail is on, looks for due messages every second. Card payments are
-// reconciled with Stripe every minute (holds that ended released, payments whose event was lost recorded).
+// finished rate windows are swept every minute. Every 20 seconds, so a place held past its time goes
+// back well within a minute: waiting-list offers past their time end (their places offered to the
+// next in line), and card payments are reconciled with Stripe (holds that ended released, payments
+// whose event was lost recorded). The mail sender, when e-mail is on, looks for due messages every second.
 import cron from 'node-cron';
 import type { MailSender } from '../core/mail';
 import { defaultMailBodyRetentionDays, purgeMailBodies } from '../core/mail';
@@ -60,22 +60,28 @@ export function startJobs(
       } catch (err) {
         logger.error({ err }, 'sweeping rate windows or ending expired keys failed');
       }
-      try {
-        const offers = await expireWaitingOffers(services);
-        if (offers > 0)
-          logger.info({ offers }, 'waiting-list offers ran out: places offered to the next in line');
-      } catch (err) {
-        logger.error({ err }, 'ending waiting-list offers failed');
-      }
     }),
-    cron.schedule('* * * * *', async () => {
-      try {
-        const reconciled = await reconcileCardPayments(services);
-        if (reconciled.paid + reconciled.expired > 0) logger.info(reconciled, 'card payments reconciled');
-      } catch (err) {
-        logger.error({ err }, 'reconciling card payments failed');
-      }
-    }),
+    // Places held past their time go back well within a minute of it: every 20 seconds (a run that
+    // takes longer, talking to Stripe, is not started twice).
+    cron.schedule(
+      '*/20 * * * * *',
+      async () => {
+        try {
+          const offers = await expireWaitingOffers(services);
+          if (offers > 0)
+            logger.info({ offers }, 'waiting-list offers ran out: places offered to the next in line');
+        } catch (err) {
+          logger.error({ err }, 'ending waiting-list offers failed');
+        }
+        try {
+          const reconciled = await reconcileCardPayments(services);
+          if (reconciled.paid + reconciled.expired > 0) logger.info(reconciled, 'card payments reconciled');
+        } catch (err) {
+          logger.error({ err }, 'reconciling card payments failed');
+        }
+      },
+      { noOverlap: true },
+    ),
   ];
   if (dispatcher) {
     const ticks = cron.schedule('* * * * * *', () => dispatcher.tick());

@@ -5,6 +5,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import { demoKey, ensureDemoWorkspace } from '../core/admin';
 import { MailSender } from '../core/mail';
+import { preloadWhenConnected } from '../core/payments';
 import type { Clock } from '../core/platform/clock';
 import type { DeliverySettings, Services } from '../core/platform/services';
 import {
@@ -270,6 +271,10 @@ async function startBackgroundWork(
   if (settings.mail) services.mail = { from: settings.mail.from, publicOrigin };
   const mailSender = settings.mail ? new MailSender(services, smtpTransport(settings.mail.smtp)) : null;
   await mailSender?.start();
+  // Card payments' SDK, read while the process is still quiet (where a workspace takes cards).
+  preloadWhenConnected(services.db).catch((err) =>
+    logger.warn({ err }, 'the Stripe SDK could not be loaded'),
+  );
   const jobs =
     options.scheduledJobs === false
       ? { stop() {} }

@@ -33,5 +33,5 @@ export {
   type StripeEventHandlers,
   stripeContext,
 } from './stripe-events';
-export type { Stripe } from './stripe-sdk';
+export { preloadWhenConnected, type Stripe } from './stripe-sdk';
 export { workspaceStripe } from './workspace-stripe';

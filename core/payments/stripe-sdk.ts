@@ -2,12 +2,27 @@
 // large, so the server's start-up does not load it. The only module of core that imports it, with
 // the client made from it (stripe-client.ts).
 import type Stripe from 'stripe';
+import type { Db } from '../../db/connect';
 import { problem } from '../platform/problems';
 import type { StripeApiAddress } from '../platform/services';
 
 export type { Stripe };
 
 let loading: Promise<typeof Stripe> | undefined;
+
+/**
+ * Loads the SDK in the background when a workspace of this database is connected to Stripe, so that
+ * the first card order after a start (an on-sale rush on a process just started) does not wait while
+ * it is read and compiled, and holds up every request behind it. Not awaited by the start.
+ */
+export async function preloadWhenConnected(db: Db): Promise<void> {
+  const connected = await db
+    .selectFrom('stripe_connections')
+    .select('workspace_id')
+    .limit(1)
+    .executeTakeFirst();
+  if (connected) await stripeSdk();
+}
 
 /** The SDK's class, imported once. */
 export function stripeSdk(): Promise<typeof Stripe> {
