@@ -18,6 +18,7 @@ import { queueCancellationNotices, queueDocumentMail } from '../mail';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
 import { holdsPlaces } from '../sales';
+import { activeTicketIds } from './active-tickets';
 import { attendeeCancelled, emitForAttendees } from './attendee-messages';
 import { releaseWhatTicketsHold } from './release-held';
 import { touchOrderAndAttendees } from './touch-order';
@@ -67,18 +68,5 @@ export async function cancelOrderTickets(
   orderId: string,
   emptied: OrderStatus,
 ): Promise<{ creditNoteId: string | null }> {
-  const active = await ctx.db
-    .selectFrom('attendees')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
-  return cancelTickets(
-    ctx,
-    event,
-    orderId,
-    active.map((a) => a.id),
-    emptied,
-  );
+  return cancelTickets(ctx, event, orderId, await activeTicketIds(ctx, orderId), emptied);
 }

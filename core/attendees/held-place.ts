@@ -5,7 +5,6 @@
 import { nextChangeSeq } from '../../db/sequence';
 import type { Ctx } from '../platform/context';
 import { problem } from '../platform/problems';
-import type { NewAttendee } from './registration-input';
 import type { WantedPlaces } from './wanted-places';
 
 const offerEnded = (ticketTypeId: string) =>
@@ -15,7 +14,11 @@ const offerEnded = (ticketTypeId: string) =>
   });
 
 /** The places to take, less the one the offer holds: an offer is for one ticket of its type. */
-export function lessHeldPlace(ctx: Ctx, people: NewAttendee[], wanted: WantedPlaces): WantedPlaces {
+export function lessHeldPlace(
+  ctx: Ctx,
+  people: readonly { ticketTypeId?: string }[],
+  wanted: WantedPlaces,
+): WantedPlaces {
   const held = ctx.waitingOffer;
   if (!held) return wanted;
   if (people.length !== 1 || people[0]!.ticketTypeId !== held.ticketTypeId)

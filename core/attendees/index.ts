@@ -1,3 +1,4 @@
+export { activeTicketIds } from './active-tickets';
 export { attendeeErased, attendeeRegistered, emitForAttendees } from './attendee-messages';
 export {
   type AttendeeJoinedRow,

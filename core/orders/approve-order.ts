@@ -3,7 +3,7 @@
 // registration's), one with a price has its payment asked for the way the buyer chose
 // (approved-payment.ts). order.approved is sent either way, in the same transaction.
 import * as v from 'valibot';
-import { attendeeRegistered, emitForAttendees } from '../attendees';
+import { activeTicketIds, attendeeRegistered, emitForAttendees } from '../attendees';
 import { queueTicketConfirmations } from '../mail';
 import { loadEvent } from '../platform/pipeline/load-event';
 import { defineOperation } from '../platform/pipeline/operation';
@@ -44,14 +44,7 @@ export const approveOrder = defineOperation({
     const approved = await orderQuery(ctx.db).where('orders.id', '=', order.id).executeTakeFirstOrThrow();
     await orderApproved.emit(ctx, { event, order: approved });
     if (approved.status === 'free') {
-      const tickets = await ctx.db
-        .selectFrom('attendees')
-        .select('id')
-        .where('order_id', '=', order.id)
-        .where('status', '=', 'active')
-        .orderBy('id')
-        .execute();
-      const ids = tickets.map((t) => t.id);
+      const ids = await activeTicketIds(ctx, order.id);
       await emitForAttendees(ctx, attendeeRegistered, event, ids);
       await queueTicketConfirmations(ctx, event.id, ids);
     }

@@ -6,6 +6,7 @@
 // for exactly the order: its lines as its invoice bills them (the price sold at, VAT included, said
 // under each name), the event's name, its currency.
 import * as v from 'valibot';
+import { activeTicketIds } from '../attendees';
 import { ticketLines } from '../invoicing';
 import {
   type CheckoutLine,
@@ -151,16 +152,7 @@ async function connectedStripe(ctx: Ctx, workspaceId: string): Promise<StripeCli
 
 /** The order's lines as Checkout shows them: what its invoice bills, priced lines only. */
 async function checkoutLines(ctx: Ctx, orderId: string, eventName: string): Promise<CheckoutLine[]> {
-  const active = await ctx.db
-    .selectFrom('attendees')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'active')
-    .execute();
-  const lines = await ticketLines(
-    ctx,
-    active.map((a) => a.id),
-  );
+  const lines = await ticketLines(ctx, await activeTicketIds(ctx, orderId));
   return lines
     .filter((line) => line.unitPriceMinor > 0)
     .map((line) => ({

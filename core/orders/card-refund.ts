@@ -3,6 +3,7 @@
 // and issues the credit note. The idempotency key names the order and the tickets, so a retry (or
 // the same refund sent twice at once) makes one refund in Stripe; the transaction then lets one win.
 import { createHash } from 'node:crypto';
+import { activeTicketIds } from '../attendees';
 import { ticketsAmountMinor } from '../invoicing';
 import { connectStripe, workspaceStripe } from '../payments';
 import type { Ctx } from '../platform/context';
@@ -23,14 +24,7 @@ export async function refundCardPayment(
     .where('orders.workspace_id', '=', ctx.actor.workspaceId)
     .executeTakeFirst();
   if (paid?.status !== 'paid' || !paid.payment_intent_id) return;
-  const active = await ctx.db
-    .selectFrom('attendees')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
-  const activeIds = new Set(active.map((a) => a.id));
+  const activeIds = new Set(await activeTicketIds(ctx, orderId));
   const chosen = [...(attendeeIds ?? activeIds)].filter((id) => activeIds.has(id)).sort();
   // Nothing left to refund (or tickets not of the order): the refund's own checks answer.
   if (chosen.length === 0 || (attendeeIds && chosen.length !== attendeeIds.length)) return;

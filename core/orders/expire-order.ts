@@ -4,7 +4,7 @@
 // for payment), so nothing is sent: they stay on the expired order, invalid, as the spec's status says.
 // Lock order (docs/lock-order.md): the order's row, its tickets, the code, the places.
 import { lockingRow } from '../../db/dialect';
-import { releaseWhatTicketsHold, touchOrderAndAttendees } from '../attendees';
+import { activeTicketIds, releaseWhatTicketsHold, touchOrderAndAttendees } from '../attendees';
 import type { Ctx } from '../platform/context';
 
 /** Expires a pending order; false when it is no longer pending (paid or expired meanwhile). */
@@ -15,17 +15,6 @@ export async function expireHeldOrder(ctx: Ctx, orderId: string): Promise<boolea
   ).executeTakeFirst();
   if (order?.status !== 'pending') return false;
   await touchOrderAndAttendees(ctx, orderId, { status: 'expired' });
-  const holding = await ctx.db
-    .selectFrom('attendees')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
-  await releaseWhatTicketsHold(
-    ctx,
-    order.discount_code_id,
-    holding.map((a) => a.id),
-  );
+  await releaseWhatTicketsHold(ctx, order.discount_code_id, await activeTicketIds(ctx, orderId));
   return true;
 }

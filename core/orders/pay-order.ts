@@ -4,7 +4,7 @@
 // update (two confirmations at once cannot both win), order.paid is sent, attendee.registered for
 // each of its tickets, and the invoice is issued where the event invoices, all in one transaction.
 import type { EventRow } from '../../db/schema';
-import { attendeeRegistered, emitForAttendees, touchOrderAndAttendees } from '../attendees';
+import { activeTicketIds, attendeeRegistered, emitForAttendees, touchOrderAndAttendees } from '../attendees';
 import { invoicePaidOrder } from '../invoicing';
 import { queueDocumentMail, queueTicketConfirmations } from '../mail';
 import type { Ctx } from '../platform/context';
@@ -76,24 +76,9 @@ export async function payOrder(
   await touchOrderAndAttendees(ctx, orderId);
   const paid = await orderQuery(ctx.db).where('orders.id', '=', orderId).executeTakeFirstOrThrow();
   await orderPaid.emit(ctx, { event, order: paid });
-  const active = await ctx.db
-    .selectFrom('attendees')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
-  await emitForAttendees(
-    ctx,
-    attendeeRegistered,
-    event,
-    active.map((a) => a.id),
-  );
-  await queueTicketConfirmations(
-    ctx,
-    event.id,
-    active.map((a) => a.id),
-  );
+  const active = await activeTicketIds(ctx, orderId);
+  await emitForAttendees(ctx, attendeeRegistered, event, active);
+  await queueTicketConfirmations(ctx, event.id, active);
   const invoiceId = await invoicePaidOrder(ctx, event, paid);
   // The buyer's receipt with the invoice attached (the tickets' confirmations go to their holders).
   if (invoiceId) await queueDocumentMail(ctx, event.id, invoiceId);
