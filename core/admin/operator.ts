@@ -3,9 +3,8 @@
 // declared problems, the activity log), with operations marked `operator` that no key can reach.
 
 import type * as v from 'valibot';
-import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
-import { callContext } from '../platform/pipeline/call-operation';
+import { keylessContext } from '../platform/keyless-actor';
 import { invoke } from '../platform/pipeline/invoke';
 import type { EventReads, InputSchema, Operation } from '../platform/pipeline/operation';
 import { problem } from '../platform/problems';
@@ -47,26 +46,19 @@ export function newWorkspaceOperator(services: Services, workspaceId: string, na
 }
 
 function contextOf(services: Services, workspace: { id: string; name: string; createdUtc: string }): Ctx {
-  const actor: Actor = {
-    workspaceId: workspace.id,
-    workspaceName: workspace.name,
-    // The operator is not the demonstration key: where a command may touch that workspace, it writes.
-    demonstration: false,
-    keyId: '',
-    keyName: operatorName,
-    keyPrefix: '',
-    keyCreatedUtc: workspace.createdUtc,
-    expiresUtc: null,
-    // Every scope: the operator runs the service; what a key may do does not limit them.
-    scopes: [...scopes],
-    legacy: false,
-    ratePerMinute: services.defaultRatePerMinute,
-    audience: 'any',
-    operator: true,
-  };
   // Links in answers and webhooks on the public URL (TESSERA_PUBLIC_URL) when one is set; e-mail
   // with links is refused without one (core/mail/ticket-mails.ts).
-  return callContext(services, actor, { origin: services.publicOrigin ?? 'https://localhost:8443' });
+  return keylessContext(services, {
+    workspaceId: workspace.id,
+    workspaceName: workspace.name,
+    name: operatorName,
+    createdUtc: workspace.createdUtc,
+    // Every scope: the operator runs the service; what a key may do does not limit them. Not the
+    // demonstration key: where a command may touch that workspace, it writes.
+    scopes: [...scopes],
+    audience: 'any',
+    operator: true,
+  });
 }
 
 /** Runs an operation for the operator through invoke, as a key's call runs; answers its data. */

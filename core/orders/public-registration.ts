@@ -9,9 +9,8 @@
 import type { Db } from '../../db/connect';
 import { registerAttendees } from '../attendees';
 import type { SignUpOffer } from '../events';
-import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
-import { callContext } from '../platform/pipeline/call-operation';
+import { keylessContext } from '../platform/keyless-actor';
 import { invoke } from '../platform/pipeline/invoke';
 import { isProblem } from '../platform/problems';
 import type { Services } from '../platform/services';
@@ -220,23 +219,19 @@ function publicContext(
   offer: SignUpOffer,
   scope: 'attendees:write' | 'orders:write',
 ): Ctx {
-  const actor: Actor = {
-    workspaceId: offer.event.workspace_id,
-    workspaceName: '',
-    demonstration: offer.closed === 'demonstration',
-    keyId: '',
-    keyName: publicSignUpName,
-    keyPrefix: '',
-    keyCreatedUtc: offer.event.created_utc,
-    expiresUtc: null,
-    // people:read: the registrant is shown their own tickets' codes.
-    scopes: [scope, 'people:read'],
-    legacy: false,
-    ratePerMinute: services.defaultRatePerMinute,
-    audience: 'rest',
-    publicSignUp: true,
-  };
-  return callContext(services, actor, { origin });
+  return keylessContext(
+    services,
+    {
+      workspaceId: offer.event.workspace_id,
+      name: publicSignUpName,
+      createdUtc: offer.event.created_utc,
+      demonstration: offer.closed === 'demonstration',
+      // people:read: the registrant is shown their own tickets' codes.
+      scopes: [scope, 'people:read'],
+      publicSignUp: true,
+    },
+    origin,
+  );
 }
 
 /** The tickets of an event with these codes, for the page a registration ends on (the codes are its key). */

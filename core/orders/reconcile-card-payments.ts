@@ -58,7 +58,7 @@ export async function reconcileCardPayments(services: Services): Promise<Reconci
 
 /** Runs a recording in a transaction of its own, as Stripe's word for the workspace. */
 function asStripe<T>(services: Services, workspaceId: string, record: (ctx: Ctx) => Promise<T>): Promise<T> {
-  const ctx = stripeContext(services, workspaceId, services.publicOrigin ?? '');
+  const ctx = stripeContext(services, workspaceId);
   return services.writes.run((trx, clock) => record({ ...ctx, db: trx, clock }));
 }
 

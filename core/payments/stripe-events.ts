@@ -3,9 +3,8 @@
 // an event again until it was answered 2xx, and may send it twice anyway), and handed to the handler
 // of its type in the same transaction as the record, so an event is acted on exactly once. Types
 // without a handler are recorded and answered 200: Stripe stops resending them.
-import type { Actor } from '../platform/actor';
 import type { Ctx } from '../platform/context';
-import { callContext } from '../platform/pipeline/call-operation';
+import { keylessContext } from '../platform/keyless-actor';
 import { problem } from '../platform/problems';
 import { decryptSecret, secretKeyOf } from '../platform/sealed-secrets';
 import type { Services } from '../platform/services';
@@ -39,27 +38,14 @@ export const stripeActorName = 'Stripe webhook';
 
 export type StripeEventOutcome = 'handled' | 'ignored' | 'duplicate';
 
-/** The caller a handler (or a buyer's return from Checkout) acts as: the workspace, no key, the orders it pays. */
-function stripeActor(services: Services, workspaceId: string): Actor {
-  return {
-    workspaceId,
-    workspaceName: '',
-    demonstration: false,
-    keyId: '',
-    keyName: stripeActorName,
-    keyPrefix: '',
-    keyCreatedUtc: new Date(0).toISOString(),
-    expiresUtc: null,
-    scopes: ['orders:write', 'people:read'],
-    legacy: false,
-    ratePerMinute: services.defaultRatePerMinute,
-    audience: 'rest',
-  };
-}
-
 /** A context acting on Stripe's word for a workspace: its changes are logged as the Stripe webhook's. */
-export function stripeContext(services: Services, workspaceId: string, origin: string): Ctx {
-  return callContext(services, stripeActor(services, workspaceId), { origin });
+export function stripeContext(services: Services, workspaceId: string, origin?: string): Ctx {
+  // No key: the orders it pays, and the people of their answers.
+  return keylessContext(
+    services,
+    { workspaceId, name: stripeActorName, scopes: ['orders:write', 'people:read'] },
+    origin,
+  );
 }
 
 /** The id of the object an event is about (cs_…, ch_…, re_…), when it has one. */

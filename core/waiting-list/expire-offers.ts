@@ -2,8 +2,7 @@
 // next in line (end-entry.ts). Run every minute by the service's schedule (src/jobs.ts) at the
 // services' clock, so a place is free again within a minute of its offer's end; each offer in a write
 // of its own, so one offer's trouble holds up no other.
-import type { Actor } from '../platform/actor';
-import { callContext } from '../platform/pipeline/call-operation';
+import { keylessContext } from '../platform/keyless-actor';
 import type { Services } from '../platform/services';
 import { endEntry } from './end-entry';
 
@@ -22,8 +21,12 @@ export async function expireWaitingOffers(services: Services): Promise<number> {
     .execute();
   let expired = 0;
   for (const entry of due) {
-    const ctx = callContext(services, jobActor(services, entry.workspace_id), {
-      origin: services.publicOrigin ?? 'https://localhost:8443',
+    const ctx = keylessContext(services, {
+      workspaceId: entry.workspace_id,
+      name: jobName,
+      scopes: [],
+      createdUtc: services.clock.now().toISOString(),
+      audience: 'any',
     });
     const ended = await services.writes.run((trx, moment) =>
       endEntry({ ...ctx, db: trx, clock: moment }, { ...entry, status: 'offered' }, 'expired'),
@@ -31,21 +34,4 @@ export async function expireWaitingOffers(services: Services): Promise<number> {
     if (ended) expired += 1;
   }
   return expired;
-}
-
-function jobActor(services: Services, workspaceId: string): Actor {
-  return {
-    workspaceId,
-    workspaceName: '',
-    demonstration: false,
-    keyId: '',
-    keyName: jobName,
-    keyPrefix: '',
-    keyCreatedUtc: services.clock.now().toISOString(),
-    expiresUtc: null,
-    scopes: [],
-    legacy: false,
-    ratePerMinute: services.defaultRatePerMinute,
-    audience: 'any',
-  };
 }

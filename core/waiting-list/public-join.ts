@@ -4,8 +4,7 @@
 import type { Db } from '../../db/connect';
 import type { WaitingListEntryRow } from '../../db/schema';
 import type { SignUpOffer } from '../events';
-import type { Actor } from '../platform/actor';
-import { callContext } from '../platform/pipeline/call-operation';
+import { keylessContext } from '../platform/keyless-actor';
 import { invoke } from '../platform/pipeline/invoke';
 import { isProblem } from '../platform/problems';
 import type { Services } from '../platform/services';
@@ -44,7 +43,19 @@ export async function joinFromPublicPage(
   if (offer.closed) return { kind: 'closed' };
   if (!offer.types.some((t) => t.ticketTypeId === join.ticketTypeId))
     return { kind: 'refused', errors: [{ field: 'wait', message: 'That ticket type is not on sale here.' }] };
-  const ctx = callContext(services, publicActor(services, offer), { origin });
+  const ctx = keylessContext(
+    services,
+    {
+      workspaceId: offer.event.workspace_id,
+      name: publicJoinName,
+      createdUtc: offer.event.created_utc,
+      demonstration: offer.closed === 'demonstration',
+      // people:read: the person is answered their own entry.
+      scopes: ['attendees:write', 'people:read'],
+      publicSignUp: true,
+    },
+    origin,
+  );
   try {
     const { data } = await invoke(addToWaitingList, ctx, {
       eventId: offer.event.id,
@@ -68,25 +79,6 @@ export async function joinFromPublicPage(
     }
     throw error;
   }
-}
-
-function publicActor(services: Services, offer: SignUpOffer): Actor {
-  return {
-    workspaceId: offer.event.workspace_id,
-    workspaceName: '',
-    demonstration: offer.closed === 'demonstration',
-    keyId: '',
-    keyName: publicJoinName,
-    keyPrefix: '',
-    keyCreatedUtc: offer.event.created_utc,
-    expiresUtc: null,
-    // people:read: the person is answered their own entry.
-    scopes: ['attendees:write', 'people:read'],
-    legacy: false,
-    ratePerMinute: services.defaultRatePerMinute,
-    audience: 'rest',
-    publicSignUp: true,
-  };
 }
 
 /** The offer a link's token names in this event, whatever its status now; null when none. */

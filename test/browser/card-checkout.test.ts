@@ -3,7 +3,6 @@
 // (the stand-in's page, over real TLS; the page's form-action lets the redirect through), pays
 // there, and comes back to the order's page with its ticket, then opens the ticket. Axe-clean with
 // readable contrast at 390 and 1280 px. Skips, saying why, where Chromium is not installed.
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { pricedTicketType } from '../support/pending-orders';
 import { startTestServer, type TestServer } from '../support/server';
 import { publishedEvent } from '../support/sign-up';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
+import { connectedWorkspace } from '../support/stripe-workspace';
 
 const installed = chromiumInstalled('the card checkout browser test');
 
@@ -26,20 +26,7 @@ describe.skipIf(!installed)('buying a card ticket on the public page', () => {
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     t = await startTestServer({ env: { TESSERA_STRIPE_API_URL: stripe.origin } });
-    const { workspaceId } = await t.workspace('Card on the page', false);
-    const { key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' });
-    const secretKey = `sk_test_${randomBytes(18).toString('hex')}`;
-    const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
-    const accountId = `acct_${randomBytes(8).toString('hex')}`;
-    stripe.acceptKey(secretKey, { accountId, accountName: 'Card on the page' });
-    expect(
-      (await t.api('/payments/stripe', { key, method: 'PUT', body: { secretKey, webhookSecret } })).status,
-    ).toBe(200);
-    stripe.addEndpoint(accountId, {
-      url: `${t.server.origin}/api/v1/payments/stripe/webhook/${workspaceId}`,
-      secret: webhookSecret,
-      fetch: t.fetch,
-    });
+    const { key } = await connectedWorkspace(t, stripe, 'Card on the page');
     const event = await publishedEvent(t, key, { currency: 'NOK', name: 'Fjord Summit' });
     slug = event.slug;
     await pricedTicketType(t.server.services.db, event.eventId, 125_000, 25);

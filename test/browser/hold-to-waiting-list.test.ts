@@ -5,7 +5,6 @@
 // offered to the person waiting by e-mail; its link opens the form for the held ticket, which goes to
 // Checkout, is paid there and ends on the ticket. Axe-clean with readable contrast at 390 and 1280 px.
 // Skips, saying why, where Chromium is not installed.
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,8 @@ import { MutableClock, startTestServer, type TestServer } from '../support/serve
 import { publishedEvent } from '../support/sign-up';
 import { type SmtpTestServer, startSmtpServer } from '../support/smtp';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
+import { connectedWorkspace } from '../support/stripe-workspace';
+import { offerLinkSent } from '../support/waiting-offers';
 
 const installed = chromiumInstalled('the hold-to-waiting-list browser test');
 
@@ -39,23 +40,7 @@ describe.skipIf(!installed)('a card hold that runs out, offered to the waiting l
         TESSERA_MAIL_FROM: 'tickets@tessera.test',
       },
     });
-    const { workspaceId } = await t.workspace('Hold to waiting list', false);
-    ({ key } = await t.key({ workspaceId, preset: 'everything', expires: 'never' }));
-    const secretKey = `sk_test_${randomBytes(18).toString('hex')}`;
-    const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
-    const accountId = `acct_${randomBytes(8).toString('hex')}`;
-    stripe.acceptKey(secretKey, { accountId, accountName: 'Hold to waiting list' });
-    const connected = await t.api('/payments/stripe', {
-      key,
-      method: 'PUT',
-      body: { secretKey, webhookSecret },
-    });
-    expect(connected.status).toBe(200);
-    stripe.addEndpoint(accountId, {
-      url: `${t.server.origin}/api/v1/payments/stripe/webhook/${workspaceId}`,
-      secret: webhookSecret,
-      fetch: t.fetch,
-    });
+    ({ key } = await connectedWorkspace(t, stripe, 'Hold to waiting list'));
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -72,16 +57,6 @@ describe.skipIf(!installed)('a card hold that runs out, offered to the waiting l
       path: join(screenshotDir, `hold-to-waiting-${name}-${width}.png`),
       fullPage: true,
     });
-  }
-
-  async function offerLink(email: string): Promise<string> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const mail = smtp.received.find((m) => m.to.includes(email) && /A place for you/.test(m.subject));
-      if (mail) return /https:\/\/\S+\/e\/\S+\/waiting\/[A-Za-z0-9_-]{32}/.exec(mail.text)![0];
-      if (Date.now() > deadline) throw new Error(`no offer e-mailed to ${email}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
   }
 
   it('releases the place when the hold ends and the person waiting buys it by card', async () => {
@@ -135,7 +110,7 @@ describe.skipIf(!installed)('a card hold that runs out, offered to the waiting l
       await reconcileCardPayments(t.server.services);
       const held = await t.api(`/events/${event.eventId}/orders`, { key });
       expect(held.body.data.map((o: { status: string }) => o.status)).toEqual(['expired']);
-      const link = await offerLink(email);
+      const link = await offerLinkSent(smtp, email);
       expect((await page.goto(link))?.status()).toBe(200);
       expect(await page.inputValue('[name="person.0.email"]')).toBe(email);
       await check(page, 'offer', width);

@@ -15,6 +15,7 @@ import { person, register } from '../support/sales';
 import type { TestServer } from '../support/server';
 import { publishedEvent } from '../support/sign-up';
 import type { SmtpTestServer } from '../support/smtp';
+import { offerLinkSent } from '../support/waiting-offers';
 
 declare const document: any;
 declare const window: any;
@@ -61,16 +62,6 @@ describe.skipIf(!installed)('the waiting list in a browser', () => {
       if ((await page.evaluate(() => document.activeElement?.getAttribute('name'))) === name) return;
     }
     throw new Error(`${name} never got the focus`);
-  }
-
-  async function offerLink(email: string): Promise<string> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const mail = smtp.received.find((m) => m.to.includes(email) && /A place for you/.test(m.subject));
-      if (mail) return /https:\/\/\S+\/e\/\S+\/waiting\/[A-Za-z0-9_-]{32}/.exec(mail.text)![0];
-      if (Date.now() > deadline) throw new Error(`no offer e-mailed to ${email}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
   }
 
   it('joins a sold-out ticket type by keyboard, and takes the place offered by e-mail through its link', async () => {
@@ -121,7 +112,7 @@ describe.skipIf(!installed)('the waiting list in a browser', () => {
         { key, method: 'POST', body: {} },
       );
       expect(cancelled.status).toBe(200);
-      const link = await offerLink(email);
+      const link = await offerLinkSent(smtp, email);
       expect((await page.goto(link))?.status()).toBe(200);
       expect(await page.inputValue('[name="person.0.email"]')).toBe(email);
       expect(await page.evaluate(() => document.body.textContent)).toContain('is held for you until');

@@ -16,6 +16,7 @@ import { MutableClock, startTestServer, type TestServer } from '../support/serve
 import { formPerson, publishedEvent, sendForm } from '../support/sign-up';
 import { type SmtpTestServer, startSmtpServer } from '../support/smtp';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
+import { connectedWorkspace } from '../support/stripe-workspace';
 
 let t: TestServer;
 let stripe: StripeStandIn;
@@ -42,31 +43,6 @@ const sessionOf = (url: string) => stripe.sessions.get(url.split('/').at(-1)!)!;
 const sessionCalls = () =>
   stripe.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions');
 
-async function connectedWorkspace(name: string) {
-  const made = await t.workspace(name, false);
-  const { key: everything } = await t.key({
-    workspaceId: made.workspaceId,
-    preset: 'everything',
-    expires: 'never',
-  });
-  const secretKey = `sk_test_${randomBytes(18).toString('hex')}`;
-  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
-  const accountId = `acct_${randomBytes(8).toString('hex')}`;
-  stripe.acceptKey(secretKey, { accountId, accountName: name });
-  const connected = await t.api('/payments/stripe', {
-    key: everything,
-    method: 'PUT',
-    body: { secretKey, webhookSecret },
-  });
-  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-  stripe.addEndpoint(accountId, {
-    url: `${t.server.origin}/api/v1/payments/stripe/webhook/${made.workspaceId}`,
-    secret: webhookSecret,
-    fetch: t.fetch,
-  });
-  return { workspaceId: made.workspaceId, key: everything, accountId };
-}
-
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   smtp = await startSmtpServer();
@@ -78,7 +54,7 @@ beforeAll(async () => {
       TESSERA_MAIL_FROM: 'tickets@tessera.test',
     },
   });
-  ({ workspaceId, key, accountId } = await connectedWorkspace('Card checkout'));
+  ({ workspaceId, key, accountId } = await connectedWorkspace(t, stripe, 'Card checkout'));
   ({ eventId, slug } = await publishedEvent(t, key, { currency: 'NOK' }));
   passId = await pricedTicketType(db(), eventId, 125_000, 25);
   await db().updateTable('ticket_types').set({ capacity: 50 }).where('id', '=', passId).execute();
@@ -378,7 +354,7 @@ describe('the public form of an event taking card and transfer', () => {
   });
 
   it('offers no card once the workspace is disconnected: the order awaits a transfer', async () => {
-    const other = await connectedWorkspace('Disconnects');
+    const other = await connectedWorkspace(t, stripe, 'Disconnects');
     const event = await publishedEvent(t, other.key, { currency: 'NOK' });
     const otherType = await pricedTicketType(db(), event.eventId, 50_000, 25);
     const cardOnly = await t.api(`/events/${event.eventId}`, {

@@ -16,6 +16,7 @@ import { callTool, person, register } from '../support/sales';
 import { MutableClock, type TestServer } from '../support/server';
 import { formPerson, publishedEvent, sendForm } from '../support/sign-up';
 import type { SmtpTestServer } from '../support/smtp';
+import { offerLinkSent } from '../support/waiting-offers';
 
 const clock = new MutableClock();
 let t: TestServer;
@@ -50,16 +51,6 @@ const join = (email: string, firstName = 'Wait') =>
   });
 const cancel = (attendeeId: string) =>
   t.api(`/events/${eventId}/attendees/${attendeeId}/cancel`, { key, method: 'POST', body: {} });
-/** The link of the offer e-mailed to an address (waits for the message). */
-async function offerLink(email: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mail = smtp.received.find((m) => m.to.includes(email) && /A place for you/.test(m.subject));
-    if (mail) return /https:\/\/\S+\/e\/\S+\/waiting\/[A-Za-z0-9_-]{32}/.exec(mail.text)![0];
-    if (Date.now() > deadline) throw new Error(`no offer e-mailed to ${email}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   ({ t, smtp } = await serverWithMail({ clock }));
@@ -169,7 +160,7 @@ describe('a place that comes free', () => {
     expect(Date.parse(first.offer_expires_utc!) - Date.parse(first.offered_utc!)).toBe(48 * 3_600_000);
     expect((await entryOf('second@wait.test')).status).toBe('waiting');
     expect((await typeRow()).taken).toBe(2);
-    const link = await offerLink('first@wait.test');
+    const link = await offerLinkSent(smtp, 'first@wait.test');
     const mail = smtp.received.find((m) => m.to.includes('first@wait.test'))!;
     expect(mail.from).toContain(mailFrom);
     expect(mail.html).toContain('Take your place');
@@ -184,7 +175,7 @@ describe('a place that comes free', () => {
   });
 
   it('registers the person through the offer link in the held place, without taking another', async () => {
-    const link = await offerLink('first@wait.test');
+    const link = await offerLinkSent(smtp, 'first@wait.test');
     const page = await t.fetch(link);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -225,13 +216,13 @@ describe('a place that comes free', () => {
     expect((await cancel(tickets[1]!)).status).toBe(200);
     const second = await entryOf('second@wait.test');
     expect(second.status).toBe('offered');
-    const link = await offerLink('second@wait.test');
+    const link = await offerLinkSent(smtp, 'second@wait.test');
     clock.advance(48 * 3_600_000 + 1_000);
     await expireWaitingOffers(t.server.services);
     expect((await entryOf('second@wait.test')).status).toBe('expired');
     expect((await entryOf('third@wait.test')).status).toBe('offered');
     expect((await typeRow()).taken).toBe(2);
-    await offerLink('third@wait.test');
+    await offerLinkSent(smtp, 'third@wait.test');
     expect((await t.fetch(link)).status).toBe(410);
   });
 
@@ -360,7 +351,7 @@ describe('a priced ticket type and the offer time', () => {
       .where('order_id', '=', order.body.orderId)
       .executeTakeFirstOrThrow();
     expect((await cancel(ticket.id)).status).toBe(200);
-    const link = await offerLink('paying@wait.test');
+    const link = await offerLinkSent(smtp, 'paying@wait.test');
     const html = await (await t.fetch(link)).text();
     const token = /name="formToken" value="([^"]+)"/.exec(html)![1]!;
     const res = await t.fetch(link, {
