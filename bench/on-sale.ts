@@ -152,6 +152,15 @@ async function rush(
         keepAliveTimeout: 30_000,
       }),
   );
+  // As at a real on-sale, the buyers have the event's page open when the sale starts: each address
+  // loads it once (its connection then open, as a browser's would be).
+  await Promise.all(
+    agents.map(async (dispatcher, address) => {
+      const res = await request(`${origins[address % origins.length]}/e/${event.slug}`, { dispatcher });
+      await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`the event's page answered ${res.statusCode}`);
+    }),
+  );
   const gapMs = (rushSeconds * 1000 * 0.9) / submissions;
   const start = performance.now();
   const one = async (i: number): Promise<Outcome> => {

@@ -100,6 +100,9 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
     max: connections,
     options: '-c jit=off',
     pipeline: true,
+    // A server keeps its connections open rather than ending them after 10 s idle: a connection
+    // opened in a rush (an on-sale's first second) costs a new backend, whose caches start empty.
+    ...(options.serving ? { min: connections } : {}),
   });
   // A connection the server ends errors as an event, on the pool while idle and on the connection
   // while a request holds it: a statement in flight fails with it, and the pool lets the connection
@@ -110,12 +113,23 @@ function openPostgres(url: string, options: OpenOptions): OpenedDatabase {
   sendingStatements(pool);
   deferringStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.queryLog });
+  if (options.serving) void openEvery(pool, connections);
   return {
     db,
     snapshot: takingTurns(postgresSnapshots(db), longReadsAtOnce(connections)),
     writers: Math.max(1, connections - connectionsKeptFromWriters),
     close: () => db.destroy(),
   };
+}
+
+/**
+ * Opens all of a server's connections at its start, so its first requests find them open. Not
+ * awaited: one that fails is opened again when a request asks (the start's migration has already
+ * proven the database reachable).
+ */
+async function openEvery(pool: pg.Pool, connections: number): Promise<void> {
+  const opened = await Promise.allSettled(Array.from({ length: connections }, () => pool.connect()));
+  for (const one of opened) if (one.status === 'fulfilled') one.value.release();
 }
 
 function openSqlite(file: string, options: OpenOptions): OpenedDatabase {

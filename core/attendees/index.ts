@@ -28,7 +28,7 @@ export {
   optionalText,
 } from './registration-input';
 export { writeRegistration } from './registration-order';
-export { refuseFullAtRead, takeRegistrationPlaces } from './registration-places';
+export { refuseFullAtRead, takeRegistrationPlacesLast } from './registration-places';
 export { freePrices, type RegistrationPrices, registrationPrices } from './registration-prices';
 export { releaseWhatTicketsHold } from './release-held';
 export { resendTicket } from './resend-ticket';

@@ -8,14 +8,14 @@ import { queueRequestReceived, queueTicketConfirmations } from '../mail';
 import { documentedAsRequired } from '../platform/docs/json-schema';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { takeCodeUses, usableDiscountCode } from '../sales';
+import { usableDiscountCode } from '../sales';
 import { recordShareRegistration } from '../sharekit';
 import { attendeeRegistered } from './attendee-messages';
 import { attendeeSchema, attendeeView } from './attendee-view';
 import { needsApproval } from './needs-approval';
 import { checkRegistration, newAttendeeSchema, optionalText, refusePricedAddOns } from './registration-input';
 import { writeRegistration } from './registration-order';
-import { refuseFullAtRead, takeRegistrationPlaces } from './registration-places';
+import { refuseFullAtRead, takeRegistrationPlacesLast } from './registration-places';
 import { codeUsesOf, freePrices } from './registration-prices';
 
 export { maxAttendeesPerRequest, newAttendeeSchema } from './registration-input';
@@ -94,9 +94,7 @@ export const registerAttendees = defineOperation({
         joined.map((attendee) => attendee.id),
       );
     }
-    // Last: every registration of the code, then of the type, queues on its row from here to its commit.
-    if (code) await takeCodeUses(ctx, code, codeUses);
-    await takeRegistrationPlaces(ctx, registration);
+    await takeRegistrationPlacesLast(ctx, registration, code && { row: code, uses: codeUses });
     return {
       orderId,
       reference,

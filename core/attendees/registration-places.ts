@@ -4,15 +4,18 @@
 // ids, ticket types first, so concurrent registrations take their rows' locks in one order. Taken
 // last, after the order, its tickets and their messages are written: on PostgreSQL each registration
 // of a type waits on the type's row from its update to its commit, so the update comes as late as
-// it can (docs/benchmarks.md, stop 43). All or nothing: a refusal undoes the rest with the
+// it can: after the order, its tickets, its messages, the answer's read and the activity entry, as
+// the call's last writes (pipeline/last-writes.ts; docs/benchmarks.md, stop 43 and "On-sale rush"). All or nothing: a refusal undoes the rest with the
 // transaction; places the registration's read already found gone are refused before anything is
 // written (refuseFullAtRead). The read holds its types and add-ons (FOR KEY SHARE), so none is
 // removed meanwhile; should one be gone all the same, it answers as one it never had
 // (unknownTicket, invalidRequest).
+import type { DiscountCodeRow } from '../../db/schema';
 import type { Ctx } from '../platform/context';
 import { FieldErrors } from '../platform/field-errors';
+import { writeLast } from '../platform/pipeline/last-writes';
 import { problem } from '../platform/problems';
-import { takePlaces } from '../sales';
+import { takeCodeUses, takePlaces } from '../sales';
 import type { CheckedRegistration, NewAttendee } from './registration-input';
 import type { RegistrationType, WantedPlaces } from './wanted-places';
 
@@ -49,7 +52,22 @@ export function refuseFullAtRead({ types, addOns, wanted }: CheckedRegistration)
     if (fullAtRead(addOns.get(addOnId), n)) throw addOnFull(wanted, addOnId, n);
 }
 
-export async function takeRegistrationPlaces(
+/**
+ * The registration's discount code uses (`uses` of `code`), then its places: every order of the code,
+ * then of the type, queues on its row from there to its commit, so they are the call's last writes.
+ */
+export function takeRegistrationPlacesLast(
+  ctx: Ctx,
+  registration: CheckedRegistration,
+  code?: { row: DiscountCodeRow; uses: number },
+): Promise<void> {
+  return writeLast(ctx, async () => {
+    if (code) await takeCodeUses(ctx, code.row, code.uses);
+    await takeRegistrationPlaces(ctx, registration);
+  });
+}
+
+async function takeRegistrationPlaces(
   ctx: Ctx,
   { people, types, wanted }: CheckedRegistration,
 ): Promise<void> {

@@ -118,13 +118,15 @@ export async function openCheckout(
       ...(row.buyer_email ? { customerEmail: row.buyer_email } : {}),
     });
     if (!session.url) throw problem('stripeUnavailable', 'Stripe made the checkout session without a link.');
-    await ctx.services.writes.run((trx) =>
-      trx
-        .updateTable('card_checkouts')
-        .set({ session_id: session.id, session_url: session.url })
-        .where('order_id', '=', orderId)
-        .where('session_id', 'is', null)
-        .execute(),
+    await ctx.services.writes.run(
+      (trx) =>
+        trx
+          .updateTable('card_checkouts')
+          .set({ session_id: session.id, session_url: session.url })
+          .where('order_id', '=', orderId)
+          .where('session_id', 'is', null)
+          .execute(),
+      { ahead: true },
     );
     return { paymentUrl: session.url, holdUntil: row.hold_until_utc };
   } catch (error) {

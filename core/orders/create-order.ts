@@ -21,7 +21,7 @@ import {
   optionalText,
   refuseFullAtRead,
   registrationPrices,
-  takeRegistrationPlaces,
+  takeRegistrationPlacesLast,
   writeRegistration,
 } from '../attendees';
 import { requireStripeConnected } from '../events';
@@ -31,7 +31,7 @@ import { documentedAsRequired } from '../platform/docs/json-schema';
 import { FieldErrors } from '../platform/field-errors';
 import { defineOperation } from '../platform/pipeline/operation';
 import { uuid } from '../platform/schemas';
-import { takeCodeUses, usableDiscountCode } from '../sales';
+import { usableDiscountCode } from '../sales';
 import { holdForCheckout, openCheckout } from './card-checkout';
 import { paidOrderSchema } from './issued-documents';
 import { type OrderPayment, orderPaymentSchema } from './order-payment';
@@ -118,9 +118,7 @@ export const createOrder = defineOperation({
       // The buyer is told how to pay, for the API's orders and the form's alike, in this transaction.
       await queueTransferInstructions(ctx, registration.event.id, orderId);
     }
-    // Last: every order of the code, then of the type, queues on its row from here to its commit.
-    if (code) await takeCodeUses(ctx, code, prices.codeUses);
-    await takeRegistrationPlaces(ctx, registration);
+    await takeRegistrationPlacesLast(ctx, registration, code && { row: code, uses: prices.codeUses });
     if (!free && payment.kind === 'paidElsewhere')
       return payOrder(ctx, registration.event, orderId, {
         method: payment.method,

@@ -49,6 +49,23 @@ describe('WriteBatcher', () => {
     expect(await names()).toEqual(expect.arrayContaining(['a1', 'a2', 'a3', 'a4']));
   });
 
+  it('runs a write sent ahead before the writes already waiting', async () => {
+    // Lanes of one write each (PostgreSQL's shape), one lane: the order they ran in is the queue's.
+    const writes = new WriteBatcher(db, { lanes: 1, maxBatch: 1 });
+    const ran: string[] = [];
+    const job = (id: string, ahead = false) =>
+      writes.run(
+        async (trx) => {
+          ran.push(id);
+          await addWorkspace(trx, id);
+        },
+        { ahead },
+      );
+    // d1 runs at once; d2 and d3 wait; d4, sent last but ahead, goes before them.
+    await Promise.all([job('d1'), job('d2'), job('d3'), job('d4', true)]);
+    expect(ran).toEqual(['d1', 'd4', 'd2', 'd3']);
+  });
+
   it('refuses a failing write alone: the others in its batch are committed once, nothing of it is', async () => {
     const writes = new WriteBatcher(db);
     const runs = new Map<string, number>();

@@ -3,7 +3,8 @@
 // still find one while every write in flight waits. The writes here all wait on a door's row that a
 // transaction of the test's own holds; a read is then asked for, and the lock let go only once it
 // has answered: were every connection taken, the read (and so the test) would wait forever.
-// PostgreSQL only (`npm run test:postgres`).
+// A server also opens all its connections at its start and keeps them while idle (an on-sale's
+// first requests find them open, their backends warm). PostgreSQL only (`npm run test:postgres`).
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { connectionsKeptFromWriters, defaultConnections } from '../../db/connect';
@@ -14,6 +15,36 @@ import { databaseFor, onPostgres } from '../support/test-store';
 
 /** Write transactions one process keeps in flight at the default. */
 const lanes = defaultConnections - connectionsKeptFromWriters;
+
+/** The connections open to the test's database, but `watcher`'s own. */
+async function openConnections(watcher: pg.Client): Promise<number> {
+  await watcher.query('select pg_stat_clear_snapshot()');
+  const { rows } = await watcher.query(
+    `select count(*)::int as n from pg_stat_activity
+     where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return rows[0].n;
+}
+
+describe.skipIf(!onPostgres)('a server on PostgreSQL', () => {
+  it('opens all its connections at its start and keeps them open while idle', async () => {
+    const t = await startTestServer();
+    const watcher = new pg.Client({ connectionString: await databaseFor(t.dataDir) });
+    await watcher.connect();
+    try {
+      // No request has been made: the start opened them.
+      while ((await openConnections(watcher)) < defaultConnections)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await openConnections(watcher)).toBe(defaultConnections);
+      // pg's pool ends a connection idle for 10 s unless it is among those it keeps.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(await openConnections(watcher)).toBe(defaultConnections);
+    } finally {
+      await watcher.end().catch(() => undefined);
+      await t.close();
+    }
+  }, 60_000);
+});
 
 describe.skipIf(!onPostgres)('connections kept from writers on PostgreSQL', () => {
   it('answers a read while every write in flight waits, with the dispatcher and the mail sender running', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAttendees } from '../../core/attendees';
 import { questionOrder, questionsOf } from '../../core/events/load-questions';
+import { createOrder } from '../../core/orders';
 import type { Ctx } from '../../core/platform/context';
 import { newId } from '../../core/platform/ids';
 import { noMetrics } from '../../core/platform/metrics';
@@ -142,6 +143,33 @@ describe('one registration of 50', () => {
     // entry, commit. SQLite counts change positions with statements of their own (in the process).
     expect(ofFifty.length, ofFifty.join('\n')).toBeLessThanOrEqual(onPostgres ? 10 : 13);
     expect(ofFifty.filter((s) => /^select .* from "orders"/.test(s))).toEqual([]);
+  });
+});
+
+describe('the places of a registration and of an order', () => {
+  /** The writes a call sent, in their order. */
+  const writesOf = async (call: () => Promise<unknown>) => {
+    statements = [];
+    await call();
+    // SQLite draws change positions from a table of its own: not a write of the call's rows.
+    const seen = statements.filter((s) => /^(insert|update|delete)\b/i.test(s) && !/change_sequence/.test(s));
+    statements = null;
+    return seen;
+  };
+
+  it("are the last write before the commit, after the activity entry (the type's row held the shortest time)", async () => {
+    const ticketTypeId = await insertTicketType(ctx.db, summit, { capacity: 10_000 });
+    const pricedId = await insertTicketType(ctx.db, summit, { capacity: 10_000, priceMinor: 50_000 });
+    const registered = await writesOf(() =>
+      invoke(registerAttendees, ctx, { eventId: summit, attendees: [person(ticketTypeId)] }),
+    );
+    const ordered = await writesOf(() =>
+      invoke(createOrder, ctx, { eventId: summit, attendees: [person(pricedId)] }),
+    );
+    for (const writes of [registered, ordered]) {
+      expect(writes.at(-1), writes.join('\n')).toMatch(/^update "ticket_types"/);
+      expect(writes.at(-2), writes.join('\n')).toMatch(/^insert into "workspace_activity"/);
+    }
   });
 });
 

@@ -15,8 +15,10 @@
 //     write referring to its event, or a row it names, removed meanwhile answered as it would be
 //     after that removal: eventNotFound, or the operation's namedRowGone, load-event.ts);
 //  9. a write's activity entry, as `activity` declares it (none when it changed nothing);
-// 10. whatever it answers must be among the problems it declares (problemsOf);
-// 11. an operation taking ticket codes is refused while its caller is paused for guessing them, and
+// 10. the writes the handler left for last, just before the commit (a registration's places,
+//     last-writes.ts);
+// 11. whatever it answers must be among the problems it declares (problemsOf);
+// 12. an operation taking ticket codes is refused while its caller is paused for guessing them, and
 //     the codes that named no ticket are counted after the call (ticket-code-guesses.ts).
 import type * as v from 'valibot';
 import { isPostgres } from '../../../db/dialect';
@@ -41,6 +43,7 @@ import {
   storedAnswer,
   storedProblem,
 } from './idempotency';
+import { beginLastWrites } from './last-writes';
 import { enforceEventRules, namedRowRemovedMeanwhile } from './load-event';
 import {
   type AnyOperation,
@@ -202,15 +205,17 @@ async function runHandler<I extends InputSchema, O extends v.GenericSchema, W ex
   if (operation.aboutPeople && !canReadPeople(call.actor))
     throw problem('peopleScope', operation.aboutPeople);
   if (operation.ifMatch) await holdAndCheckTag(call, reads, operation, operation.ifMatch, input);
+  const last = beginLastWrites(call);
   let answer: D | Unchanged<D>;
   try {
     answer = await operation.handler(call, input, loaded);
   } catch (error) {
     throw uniqueProblem(operation, input, error);
   }
-  if (answer instanceof Unchanged) return answer.answer;
-  if (operation.effect !== 'read') await logOperation(call, operation, input, answer);
-  return answer;
+  if (!(answer instanceof Unchanged) && operation.effect !== 'read')
+    await logOperation(call, operation, input, answer);
+  await last.run();
+  return answer instanceof Unchanged ? answer.answer : answer;
 }
 
 /**
