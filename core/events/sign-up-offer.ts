@@ -4,14 +4,17 @@
 // person may choose, and the registration questions the form asks. Hidden types are the organiser's
 // only. A type requiring approval is offered, saying so: its registrations wait for the organiser.
 import type { Db } from '../../db/connect';
+import type { Placeholders } from '../../db/prepared';
+import { prepareTogether } from '../../db/reads-together';
 import type { EventRow, TicketTypeRow } from '../../db/schema';
 import type { Clock } from '../platform/clock';
 import { toMajor } from '../platform/money';
 import { modulesOf } from '../platform/pipeline/load-event';
 import { placesLeft } from '../sales';
-import { offersCard, stripeConnected } from './card-offer';
+import { offersCard } from './card-offer';
+import { questionOrder } from './load-questions';
 import { type QuestionView, questionView } from './questions';
-import { loadSignUp, type SignUpView } from './sign-up-settings';
+import { type SignUpView, signUpViewOf } from './sign-up-settings';
 
 export interface OfferedType {
   ticketTypeId: string;
@@ -64,6 +67,72 @@ export interface SignUpOffer {
   payments: { card: boolean; transfer: boolean };
 }
 
+/**
+ * What the page and its form need, in one read (one round trip on PostgreSQL, built once and kept
+ * prepared): each form POST of an on-sale rush reads it before anything else, and each statement
+ * apart was a round trip every buyer waited for. Every read finds the event by its slug, published.
+ */
+const offerReads = prepareTogether((db, p: Placeholders<{ slug: string; now: string }>) => {
+  const published = (column: 'id' | 'workspace_id') =>
+    db.selectFrom('events').select(column).where('slug', '=', p.slug).where('status', '=', 'published');
+  return {
+    events: {
+      query: db.selectFrom('events').selectAll().where('slug', '=', p.slug).where('status', '=', 'published'),
+    },
+    settings: { query: db.selectFrom('event_sign_up').selectAll().where('event_id', 'in', published('id')) },
+    workspaces: {
+      query: db.selectFrom('workspaces').select('demonstration').where('id', 'in', published('workspace_id')),
+    },
+    types: {
+      query: db
+        .selectFrom('ticket_types')
+        .selectAll()
+        .where('event_id', 'in', published('id'))
+        .where('crew', '=', 0)
+        .where('retired_utc', 'is', null)
+        .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', p.now)]))
+        .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', p.now)]))
+        .orderBy('sort_order')
+        .orderBy('id'),
+      order: ['sort_order', 'id'],
+    },
+    questions: {
+      query: db
+        .selectFrom('questions')
+        .selectAll()
+        .where('event_id', 'in', published('id'))
+        .orderBy(questionOrder[0])
+        .orderBy(questionOrder[1]),
+      order: questionOrder,
+    },
+    addOns: {
+      query: db
+        .selectFrom('add_ons')
+        .selectAll()
+        .where('event_id', 'in', published('id'))
+        .orderBy('sort_order')
+        .orderBy('id'),
+      order: ['sort_order', 'id'],
+    },
+    /** One discount code switched on, if any: the form then asks for one. */
+    activeCodes: {
+      query: db
+        .selectFrom('discount_codes')
+        .select('id')
+        .where('event_id', 'in', published('id'))
+        .where('active', '=', 1)
+        .limit(1),
+    },
+    /** The workspace's Stripe connection: a disconnected workspace's events offer no card. */
+    stripe: {
+      query: db
+        .selectFrom('stripe_connections')
+        .select('workspace_id')
+        .where('workspace_id', 'in', published('workspace_id')),
+    },
+  };
+});
+
 /** The offer at /e/{slug}; null when no published event is there. */
 export async function signUpOffer(
   db: Db,
@@ -71,41 +140,21 @@ export async function signUpOffer(
   slug: string,
   accessCode?: string,
 ): Promise<SignUpOffer | null> {
-  const event = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('slug', '=', slug)
-    .where('status', '=', 'published')
-    .executeTakeFirst();
-  if (!event) return null;
-  const settings = await loadSignUp(db, event);
-  const workspace = await db
-    .selectFrom('workspaces')
-    .select('demonstration')
-    .where('id', '=', event.workspace_id)
-    .executeTakeFirstOrThrow();
-  const code = accessCode?.trim() ?? '';
   const now = clock.now().toISOString();
-  const rows = await typesOnSale(db, event.id, now);
+  const read = await offerReads.rows(db, { slug, now });
+  const event = read.events[0];
+  if (!event) return null;
+  const settings = signUpViewOf(event, read.settings[0]);
+  const workspace = read.workspaces[0]!;
+  const code = accessCode?.trim() ?? '';
+  const rows = read.types;
   const opened = (t: TicketTypeRow) =>
     t.visibility === 'public' || (t.visibility === 'code' && code !== '' && t.access_code === code);
   // Priced types are sold by bank transfer, where the event's payments module is on.
   const sells = modulesOf(event).payments;
   const types = rows.filter((t) => opened(t) && (t.price_minor === 0 || sells) && event.ends_utc > now);
-  const questions = await db
-    .selectFrom('questions')
-    .selectAll()
-    .where('event_id', '=', event.id)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  const addOns = await db
-    .selectFrom('add_ons')
-    .selectAll()
-    .where('event_id', '=', event.id)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  const { questions, addOns } = read;
+  const card = offersCard(event.payment_methods) && read.stripe.length > 0;
   return {
     event,
     settings,
@@ -138,39 +187,7 @@ export async function signUpOffer(
     // File answers need an upload, which a plain form does not make: those questions stay off it.
     questions: questions.map(questionView).filter((q) => q.kind !== 'file'),
     codeUnknown: code !== '' && !rows.some((t) => t.visibility === 'code' && t.access_code === code),
-    takesDiscountCodes: await hasActiveDiscountCode(db, event.id),
-    payments: await paymentsOffered(db, event),
+    takesDiscountCodes: read.activeCodes.length > 0,
+    payments: { card, transfer: !card || event.payment_methods !== 'card' },
   };
-}
-
-async function paymentsOffered(db: Db, event: EventRow): Promise<SignUpOffer['payments']> {
-  const card = offersCard(event.payment_methods) && (await stripeConnected({ db }, event.workspace_id));
-  return { card, transfer: !card || event.payment_methods !== 'card' };
-}
-
-/** Whether the event has a discount code switched on (the form then asks for one). */
-async function hasActiveDiscountCode(db: Db, eventId: string): Promise<boolean> {
-  const code = await db
-    .selectFrom('discount_codes')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where('active', '=', 1)
-    .limit(1)
-    .executeTakeFirst();
-  return code !== undefined;
-}
-
-/** The event's ticket types on sale now to anyone (not crew, not retired). */
-function typesOnSale(db: Db, eventId: string, now: string): Promise<TicketTypeRow[]> {
-  return db
-    .selectFrom('ticket_types')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('crew', '=', 0)
-    .where('retired_utc', 'is', null)
-    .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', now)]))
-    .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', now)]))
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
 }

@@ -3,7 +3,7 @@
 // e-mail. An event without a row has the defaults; the row is written on the first change.
 import * as v from 'valibot';
 import type { Db } from '../../db/connect';
-import type { EventRow } from '../../db/schema';
+import type { EventRow, EventSignUpRow } from '../../db/schema';
 
 export const signUpSchema = v.object({
   eventId: v.pipe(v.string(), v.uuid(), v.description('The event.')),
@@ -33,6 +33,11 @@ export async function loadSignUp(db: Db, event: Pick<EventRow, 'id'>): Promise<S
     .selectAll()
     .where('event_id', '=', event.id)
     .executeTakeFirst();
+  return signUpViewOf(event, row);
+}
+
+/** The settings an event's row says, the defaults without one. */
+export function signUpViewOf(event: Pick<EventRow, 'id'>, row: EventSignUpRow | undefined): SignUpView {
   return {
     eventId: event.id,
     publicForm: row ? row.public_form === 1 : true,

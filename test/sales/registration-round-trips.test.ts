@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAttendees } from '../../core/attendees';
+import { signUpOffer } from '../../core/events';
 import { questionOrder, questionsOf } from '../../core/events/load-questions';
 import { createOrder } from '../../core/orders';
 import type { Ctx } from '../../core/platform/context';
@@ -143,6 +144,44 @@ describe('one registration of 50', () => {
     // entry, commit. SQLite counts change positions with statements of their own (in the process).
     expect(ofFifty.length, ofFifty.join('\n')).toBeLessThanOrEqual(onPostgres ? 10 : 13);
     expect(ofFifty.filter((s) => /^select .* from "orders"/.test(s))).toEqual([]);
+  });
+});
+
+describe("the public page's offer", () => {
+  it('is read in one statement on PostgreSQL, answering what the event has on sale', async () => {
+    const event = await ctx.db
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', summit)
+      .executeTakeFirstOrThrow();
+    if (event.status !== 'published')
+      await ctx.db.updateTable('events').set({ status: 'published' }).where('id', '=', summit).execute();
+    statements = [];
+    const offer = await signUpOffer(ctx.db, ctx.clock, event.slug);
+    const seen = statements;
+    statements = null;
+    expect(seen.length, seen.join('\n')).toBe(onPostgres ? 1 : 8);
+    expect(offer?.event.id).toBe(summit);
+    const now = ctx.clock.now().toISOString();
+    const onSale = await ctx.db
+      .selectFrom('ticket_types')
+      .select('id')
+      .where('event_id', '=', summit)
+      .where('crew', '=', 0)
+      .where('visibility', '=', 'public')
+      .where('retired_utc', 'is', null)
+      .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', now)]))
+      .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', now)]))
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    expect(offer!.types.map((t) => t.ticketTypeId)).toEqual(onSale.map((t) => t.id));
+    expect(offer!.types.length).toBeGreaterThan(0);
+    const questions = await questionsOf(ctx.db, summit).execute();
+    expect(offer!.questions.map((q) => q.questionId)).toEqual(
+      questions.filter((q) => q.kind !== 'file').map((q) => q.id),
+    );
+    expect(await signUpOffer(ctx.db, ctx.clock, 'no-such-event')).toBeNull();
   });
 });
 
