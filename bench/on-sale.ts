@@ -152,11 +152,14 @@ async function rush(
         keepAliveTimeout: 30_000,
       }),
   );
+  // Each process serves buyers of both types, as a load balancer would: addresses in pairs (an
+  // address's parity is its submissions' type), so one process never takes all the card orders.
+  const originOf = (address: number) => origins[Math.floor(address / 2) % origins.length]!;
   // As at a real on-sale, the buyers have the event's page open when the sale starts: each address
   // loads it once (its connection then open, as a browser's would be).
   await Promise.all(
     agents.map(async (dispatcher, address) => {
-      const res = await request(`${origins[address % origins.length]}/e/${event.slug}`, { dispatcher });
+      const res = await request(`${originOf(address)}/e/${event.slug}`, { dispatcher });
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(`the event's page answered ${res.statusCode}`);
     }),
@@ -167,7 +170,7 @@ async function rush(
     const wait = start + i * gapMs - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const address = i % addresses;
-    const origin = origins[address % origins.length]!;
+    const origin = originOf(address);
     const typeId = i % 2 === 0 ? event.cardId : event.freeId;
     const body = new URLSearchParams({
       [`qty.${typeId}`]: '1',
