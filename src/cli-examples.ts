@@ -97,7 +97,30 @@ export const cliExamples: Record<string, readonly Example[]> = {
     ['npx tessera migrate', 'runs the pending migrations, as a start would'],
     ['npx tessera migrate --status --database postgres://tessera@localhost:5432/tessera'],
   ],
-  order: [['npx tessera order mark-paid --workspace <workspaceId> <orderId>']],
+  order: [
+    ['npx tessera order mark-paid --workspace <workspaceId> <orderId>'],
+    [
+      'npx tessera order create --workspace <workspaceId> --event <eventId> --ticket-type <ticketTypeId> --attendee "Alan Turing <alan@example.org>" --payment paidElsewhere --method cash',
+    ],
+  ],
+  'order create': [
+    [
+      'npx tessera order create --workspace <workspaceId> --event <eventId> --ticket-type <ticketTypeId> --attendee "Alan Turing <alan@example.org>" --payment paidElsewhere --method cash --reference "Receipt 17"',
+      'paid at the desk: tickets valid at once',
+    ],
+    [
+      'npx tessera order create --workspace <workspaceId> --event <eventId> --ticket-type <ticketTypeId> --attendee "Lovelace, Ada Augusta <ada@example.org>" --payment complimentary --reason speaker',
+      'a first name of several words after the comma',
+    ],
+    [
+      'npx tessera order create --workspace <workspaceId> --event <eventId> --ticket-type <ticketTypeId> --attendee "Grace Hopper <grace@example.org>" --attendee "Alan Kay <alan.kay@example.org>" --discount-code EARLY20',
+      'awaiting a bank transfer',
+    ],
+    [
+      'npx tessera order create --workspace <workspaceId> --event <eventId> --ticket-type <ticketTypeId> --attendee "Barbara Liskov <barbara@example.org>" --payment card',
+      'prints checkout.paymentUrl, the link to send',
+    ],
+  ],
   'order mark-paid': [
     [
       'npx tessera order mark-paid --workspace <workspaceId> <orderId>',

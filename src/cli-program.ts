@@ -26,6 +26,7 @@ import {
   rekeyAllSecrets,
   revokeKeyOperation,
   sampleSendsNoEmail,
+  takeOrder,
   type WorkspaceRefusals,
 } from '../core/admin';
 import { importFile } from '../core/import';
@@ -44,14 +45,17 @@ import { checkOperations, commandOperations } from './declarations';
 import { runExport } from './export-command';
 import { mailSettingsFrom } from './mail/mail-settings';
 import { migrate, migrateStatus } from './migrate-command';
+import { attendeeArgument, type PersonArgument, paymentKinds, paymentOf } from './order-create-args';
 import { openServices } from './services';
 import {
+  checkoutHoldFrom,
   databaseFrom,
   dataDirFrom,
   printableDatabase,
   publicOrigin,
   SettingsError,
   settingsFrom,
+  stripeApiFrom,
 } from './settings';
 import { rotateSigningKeys } from './signing-keys';
 import { secretKeyFrom, webhookBannerLines } from './webhook-settings';
@@ -111,6 +115,9 @@ async function withServices<T>(flags: ServiceFlags, work: (s: Services) => Promi
     database: databaseFrom(flags.database),
     ratePerMinute: 600,
     secretKey: secretKeyFrom(process.env, (message) => new SettingsError(message)),
+    // A card order taken here speaks to Stripe and holds its places as the service's would.
+    stripeApi: stripeApiFrom(process.env.TESSERA_STRIPE_API_URL),
+    checkoutHoldMinutes: checkoutHoldFrom(process.env.TESSERA_CHECKOUT_HOLD_MINUTES),
   });
   try {
     operatorMail(flags, opened.services);
@@ -510,6 +517,55 @@ order
         markOrderPaid(operator, orderId, flags.provider, {
           method: flags.method,
           reference: flags.reference,
+        }),
+      ),
+    );
+  });
+
+order
+  .command('create')
+  .description(
+    "Take an order of one ticket type for the people named, as the API's createOrder does: awaiting a bank transfer (default), paid elsewhere (cash at the desk, a card terminal: tickets valid at once, invoice issued), complimentary (a guest, a speaker: nothing charged) or by card (answers checkout.paymentUrl, the link to send; places held); a discount code off. Queues its e-mail for the running service to send, as mark-paid does (the service's TESSERA_SMTP_URL, TESSERA_MAIL_FROM and TESSERA_PUBLIC_URL, or --no-email). Answers the order.",
+  )
+  .requiredOption('--workspace <id>', 'workspace id', uuidArgument)
+  .requiredOption('--event <id>', 'event id', uuidArgument)
+  .requiredOption('--ticket-type <id>', "the people's ticket type", uuidArgument)
+  .requiredOption(
+    '--attendee <person>',
+    'a person, "First Last <email>" or "Last, First Names <email>"; once per ticket',
+    attendeeArgument,
+  )
+  .addOption(new Option('--payment <kind>', 'how it is paid').choices(paymentKinds).default('transfer'))
+  .option('--method <method>', 'paidElsewhere: cash, card (a terminal), onAccount, transfer or other')
+  .option('--provider <name>', 'paidElsewhere: who took the payment (default: organiser)')
+  .option(
+    '--reference <text>',
+    "paidElsewhere: the payment's reference (personal data, erased with the buyer)",
+  )
+  .option('--reason <text>', 'complimentary: why it is free ("speaker", "press")')
+  .option('--hold-minutes <n>', 'card: minutes the link holds the places, 30 to 1440 (default 30)')
+  .option('--discount-code <code>', 'a discount code of the event, as the public form takes it')
+  .option('--buyer-company <name>', "the buyer's company, for the invoice")
+  .option(
+    '--public-url <url>',
+    "the service's public https origin, for the links its e-mail carries (env TESSERA_PUBLIC_URL)",
+  )
+  .option('--no-email', 'the service sends no e-mail: queue none (else its e-mail settings are needed)')
+  .addOption(dataOption())
+  .addOption(databaseOption())
+  .action(async (flags) => {
+    const payment = paymentOf(flags);
+    print(
+      await asOperator(flags, flags.workspace, (operator) =>
+        takeOrder(operator, {
+          eventId: flags.event,
+          attendees: flags.attendee.map((person: PersonArgument) => ({
+            ticketTypeId: flags.ticketType,
+            ...person,
+          })),
+          ...(flags.discountCode !== undefined ? { discountCode: flags.discountCode } : {}),
+          ...(flags.buyerCompany !== undefined ? { buyerCompany: flags.buyerCompany } : {}),
+          payment,
         }),
       ),
     );

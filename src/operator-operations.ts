@@ -7,6 +7,7 @@ import {
   erasePersonOperation,
   markOrderPaidOperation,
   revokeKeyOperation,
+  takeOrderOperation,
 } from '../core/admin';
 import { importFileOperation } from '../core/import';
 import type { AnyOperation } from '../core/platform/pipeline/operation';
@@ -14,6 +15,7 @@ import type { AnyOperation } from '../core/platform/pipeline/operation';
 export const operatorOperations: readonly AnyOperation[] = [
   erasePersonOperation,
   markOrderPaidOperation,
+  takeOrderOperation,
   importFileOperation,
   createKeyOperation,
   revokeKeyOperation,

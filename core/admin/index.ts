@@ -24,4 +24,5 @@ export {
   type WorkspaceRefusals,
 } from './operator';
 export { rekeyAllSecrets } from './rekey-all-secrets';
+export { takeOrder, takeOrderOperation } from './take-order';
 export { createWorkspaceOperation, findWorkspace, listWorkspaces, sampleSendsNoEmail } from './workspaces';

@@ -9,6 +9,7 @@ export { getSalesPace, salesPaceSchema } from './get-sales-pace';
 export { paidOrderSchema, refundedOrderSchema } from './issued-documents';
 export { listOrders } from './list-orders';
 export { orderApproved, orderDeclined, orderPaid } from './order-messages';
+export type { ElsewhereMethod, OrderPaymentInput } from './order-payment';
 export { orderQuery } from './order-query';
 export { orderPersonal, orderSchema } from './order-view';
 export { type PaymentMethod, paymentMethods, payOrder } from './pay-order';

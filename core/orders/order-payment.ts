@@ -77,3 +77,6 @@ export const orderPaymentSchema = v.pipe(
 );
 
 export type OrderPayment = v.InferOutput<typeof orderPaymentSchema>;
+/** A payment as a caller sends it (the command line's, src/order-create-args.ts). */
+export type OrderPaymentInput = v.InferInput<typeof orderPaymentSchema>;
+export type ElsewhereMethod = (typeof elsewhereMethods)[number];
