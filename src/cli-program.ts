@@ -144,6 +144,14 @@ function asOperator<T>(
   });
 }
 
+/** The e-mail flags of a command that queues e-mail for the running service (operatorMail). */
+const publicUrlOption = () =>
+  new Option(
+    '--public-url <url>',
+    "the service's public https origin, for the links its e-mail carries (env TESSERA_PUBLIC_URL)",
+  );
+const noEmailOption = () =>
+  new Option('--no-email', 'the service sends no e-mail: queue none (else its e-mail settings are needed)');
 const dataOption = () => new Option('--data <dir>', 'data folder (default ./data, env TESSERA_DATA)');
 const databaseOption = () =>
   new Option(
@@ -504,11 +512,8 @@ order
   .option('--provider <name>', 'who took the payment', 'manual')
   .option('--method <method>', 'transfer, onAccount, card, cash or other (default: what the order awaited)')
   .option('--reference <text>', "the payment's reference (personal data, erased with the buyer)")
-  .option(
-    '--public-url <url>',
-    "the service's public https origin, for the links its ticket e-mail carries (env TESSERA_PUBLIC_URL)",
-  )
-  .option('--no-email', 'the service sends no e-mail: queue none (else its e-mail settings are needed)')
+  .addOption(publicUrlOption())
+  .addOption(noEmailOption())
   .addOption(dataOption())
   .addOption(databaseOption())
   .action(async (orderId, flags) => {
@@ -546,11 +551,8 @@ order
   .option('--hold-minutes <n>', 'card: minutes the link holds the places, 30 to 1440 (default 30)')
   .option('--discount-code <code>', 'a discount code of the event, as the public form takes it')
   .option('--buyer-company <name>', "the buyer's company, for the invoice")
-  .option(
-    '--public-url <url>',
-    "the service's public https origin, for the links its e-mail carries (env TESSERA_PUBLIC_URL)",
-  )
-  .option('--no-email', 'the service sends no e-mail: queue none (else its e-mail settings are needed)')
+  .addOption(publicUrlOption())
+  .addOption(noEmailOption())
   .addOption(dataOption())
   .addOption(databaseOption())
   .action(async (flags) => {

@@ -9,6 +9,7 @@ import { toMajor } from '../platform/money';
 import { modulesOf } from '../platform/pipeline/load-event';
 import { venueTimeRange } from '../platform/time';
 import { placesLeft } from '../sales';
+import { onSaleAt } from './types-on-sale';
 
 export interface PublicEvent {
   name: string;
@@ -39,18 +40,14 @@ export interface PublishedLink {
 /** What the public sees of `event`, a published event (its row as the sign-up offer read it). */
 export async function publicEvent(db: Db, clock: Clock, event: EventRow): Promise<PublicEvent> {
   const now = clock.now().toISOString();
-  const types = await db
-    .selectFrom('ticket_types')
-    .selectAll()
-    .where('event_id', '=', event.id)
-    .where('visibility', '=', 'public')
-    .where('crew', '=', 0)
-    .where('retired_utc', 'is', null)
-    .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', now)]))
-    .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', now)]))
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  const types = await onSaleAt(
+    db
+      .selectFrom('ticket_types')
+      .selectAll()
+      .where('event_id', '=', event.id)
+      .where('visibility', '=', 'public'),
+    now,
+  ).execute();
   const published = modulesOf(event).program ? await publishedContent(db, event.id) : new Map();
   const programme = modulesOf(event).program
     ? await publicProgramme(db, event.id, event.time_zone, published)

@@ -15,6 +15,7 @@ import { offersCard } from './card-offer';
 import { questionOrder } from './load-questions';
 import { type QuestionView, questionView } from './questions';
 import { type SignUpView, signUpViewOf } from './sign-up-settings';
+import { onSaleAt } from './types-on-sale';
 
 export interface OfferedType {
   ticketTypeId: string;
@@ -84,16 +85,10 @@ const offerReads = prepareTogether((db, p: Placeholders<{ slug: string; now: str
       query: db.selectFrom('workspaces').select('demonstration').where('id', 'in', published('workspace_id')),
     },
     types: {
-      query: db
-        .selectFrom('ticket_types')
-        .selectAll()
-        .where('event_id', 'in', published('id'))
-        .where('crew', '=', 0)
-        .where('retired_utc', 'is', null)
-        .where((eb) => eb.or([eb('sales_start_utc', 'is', null), eb('sales_start_utc', '<=', p.now)]))
-        .where((eb) => eb.or([eb('sales_end_utc', 'is', null), eb('sales_end_utc', '>', p.now)]))
-        .orderBy('sort_order')
-        .orderBy('id'),
+      query: onSaleAt(
+        db.selectFrom('ticket_types').selectAll().where('event_id', 'in', published('id')),
+        p.now,
+      ),
       order: ['sort_order', 'id'],
     },
     questions: {
