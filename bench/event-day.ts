@@ -13,9 +13,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
-import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
 import { parsePrometheusText } from '../test/support/prometheus-text';
+import { benchDatabase } from './database-flag';
 import { EventDayLoad, type Kind, pace, type Tally } from './event-day-load';
 import { startLagReceivers } from './event-day-receivers';
 import { startServer, stopAll, writeBetweenMarkers } from './processes';
@@ -175,12 +175,7 @@ async function prepare(database?: string) {
 }
 
 async function main(): Promise<void> {
-  const flag = process.argv.indexOf('--database');
-  const database = flag >= 0 ? (process.argv[flag + 1] ?? '') : null;
-  if (database !== null && database !== 'throwaway' && !/^postgres(ql)?:\/\//.test(database))
-    throw new Error('--database takes a postgres:// URL, or throwaway for a cluster of its own.');
-  const cluster = database === 'throwaway' ? await startCluster({ durable: true }) : null;
-  const url = cluster?.socketUrl ?? database ?? undefined;
+  const { url, stop: stopDatabase } = await benchDatabase();
   const children: ChildProcess[] = [];
   const port = 20_000 + Math.floor(Math.random() * 1000);
   const { dataDir, seeded, env } = await prepare(url);
@@ -210,7 +205,7 @@ async function main(): Promise<void> {
       );
   } finally {
     await stopAll(children);
-    await cluster?.stop();
+    await stopDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -16,9 +16,9 @@ import { createKey } from '../core/admin/api-keys';
 import { createWorkspace } from '../core/admin/workspaces';
 import { systemClock } from '../core/platform/clock';
 import { type Db, migrateToLatest, openDatabase } from '../db/connect';
-import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { loadTls } from '../src/tls';
 import { makeTestCa } from '../test/support/test-ca';
+import { benchDatabase } from './database-flag';
 import { startServer, stopAll, writeBetweenMarkers } from './processes';
 
 const submissions = Number(process.env.BENCH_ON_SALE_SUBMISSIONS ?? 5_000);
@@ -326,12 +326,7 @@ async function expireHolds(
 }
 
 async function main(): Promise<void> {
-  const flag = process.argv.indexOf('--database');
-  const database = flag >= 0 ? (process.argv[flag + 1] ?? '') : null;
-  if (database !== null && database !== 'throwaway' && !/^postgres(ql)?:\/\//.test(database))
-    throw new Error('--database takes a postgres:// URL, or throwaway for a cluster of its own.');
-  const cluster = database === 'throwaway' ? await startCluster({ durable: true }) : null;
-  const url = cluster?.socketUrl ?? database ?? undefined;
+  const { url, stop: stopDatabase } = await benchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-on-sale-'));
   const caDir = join(dataDir, 'test-ca');
   const caFiles = await makeTestCa(caDir);
@@ -431,7 +426,7 @@ async function main(): Promise<void> {
   } finally {
     await stopAll(children);
     await stripe.close();
-    await cluster?.stop();
+    await stopDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -30,7 +30,7 @@ export async function requireStripeConnected(ctx: Ctx, whatNeeds: string): Promi
 }
 
 /** Whether a workspace is connected to Stripe (its events may take cards only then). */
-export async function stripeConnected(ctx: Pick<Ctx, 'db'>, workspaceId: string): Promise<boolean> {
+async function stripeConnected(ctx: Pick<Ctx, 'db'>, workspaceId: string): Promise<boolean> {
   const connected = await ctx.db
     .selectFrom('stripe_connections')
     .select('workspace_id')

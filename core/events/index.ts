@@ -1,4 +1,4 @@
-export { offersCard, requireStripeConnected, stripeConnected } from './card-offer';
+export { offersCard, requireStripeConnected } from './card-offer';
 export { createEvent } from './create-event';
 export { deleteEvent } from './delete-event';
 export { eventFields, resolveTimes, slugMessage, slugPattern } from './event-input';

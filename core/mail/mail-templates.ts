@@ -170,16 +170,7 @@ export function transferInstructionsMail(stored: MailEvent, storedOrder: Transfe
       kind: 'paragraph',
       text: `Thank you for your order for ${event.name}. It is waiting for your payment by bank transfer.`,
     },
-    {
-      kind: 'facts',
-      rows: [
-        ['Order reference', order.reference],
-        ['Amount due', amount],
-        ['Tickets', String(order.tickets)],
-        ['Event', event.name],
-        ['When', when(event)],
-      ],
-    },
+    amountDueFacts(event, order, amount),
     {
       kind: 'paragraph',
       text: order.instructions
@@ -197,6 +188,20 @@ export function transferInstructionsMail(stored: MailEvent, storedOrder: Transfe
   ]);
 }
 
+/** What an order awaiting its payment comes to, as both ways of asking for it say. */
+function amountDueFacts(event: MailEvent, order: TransferFacts, amount: string): MailBlock {
+  return {
+    kind: 'facts',
+    rows: [
+      ['Order reference', order.reference],
+      ['Amount due', amount],
+      ['Tickets', String(order.tickets)],
+      ['Event', event.name],
+      ['When', when(event)],
+    ],
+  };
+}
+
 /** The payment of a card order asked for by e-mail (an approved request): the link to pay on its page. */
 function payByCardMail(event: MailEvent, order: TransferFacts, amount: string, payAt: string): MailContent {
   return content(`Payment for your order ${order.reference}: ${event.name}`, [
@@ -206,16 +211,7 @@ function payByCardMail(event: MailEvent, order: TransferFacts, amount: string, p
       text: `Your order for ${event.name} is confirmed by the organiser. It is waiting for your payment by card.`,
     },
     { kind: 'link', label: 'Pay by card', url: payAt },
-    {
-      kind: 'facts',
-      rows: [
-        ['Order reference', order.reference],
-        ['Amount due', amount],
-        ['Tickets', String(order.tickets)],
-        ['Event', event.name],
-        ['When', when(event)],
-      ],
-    },
+    amountDueFacts(event, order, amount),
     {
       kind: 'paragraph',
       text: 'Your places are held for a limited time; once paid, your tickets are issued and each is e-mailed with its link, its QR code and a calendar entry.',
